@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/** A required line of text; `label` starts the messages ("Title is required"). */
+export function requiredText(label: string, maxLength: number) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(maxLength, `${label} must be at most ${maxLength} characters`);
+}
+
+/** Optional text: empty or missing becomes null, so "nothing" has one form. */
+export function optionalText(label: string, maxLength: number) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(maxLength, `${label} must be at most ${maxLength} characters`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** A required http(s) URL. */
+export function requiredUrl(label: string) {
+  return requiredText(label, 2048).refine(isHttpUrl, `${label} must be a valid http(s) URL`);
+}
+
+/** An optional http(s) URL; empty or missing becomes null. */
+export function optionalUrl(label: string) {
+  return optionalText(label, 2048).refine(
+    (value) => value === null || isHttpUrl(value),
+    `${label} must be a valid http(s) URL`,
+  );
+}
+
+/**
+ * An image address: an http(s) URL or a path on this site (uploads are
+ * served from the site's own origin). Empty or missing becomes null.
+ */
+export function optionalImage(label: string) {
+  return optionalText(label, 2048).refine(
+    (value) => value === null || isHttpUrl(value) || /^\/(?!\/)[^\s]*$/.test(value),
+    `${label} must be an http(s) URL or a path on this site`,
+  );
+}
+
+/** Read time in whole minutes, or null when not given. */
+export const readTimeField = z
+  .union([z.number(), z.null(), z.undefined()], { error: 'Read time must be a whole number of minutes' })
+  .refine(
+    (value) => value == null || (Number.isInteger(value) && value >= 0 && value <= 10_000),
+    'Read time must be a whole number of minutes',
+  )
+  .transform((value) => value ?? null);
+
+/** The record version sent back on every update for optimistic concurrency. */
+export const versionField = z
+  .number({ error: 'Version is required' })
+  .int('Version must be a whole number')
+  .min(0, 'Version must be a whole number');
+
+export const publicationStatusField = z.enum(['draft', 'published'], {
+  error: 'Status must be draft or published',
+});
+
+/** Unix seconds. */
+export const unixSecondsField = z
+  .number({ error: 'Published at must be a Unix time in seconds' })
+  .int('Published at must be a Unix time in seconds')
+  .min(0, 'Published at must be a Unix time in seconds')
+  .max(32503680000, 'Published at must be a Unix time in seconds');

@@ -1,0 +1,109 @@
+/**
+ * The HTTP application: the REST API under /api and, for every other path,
+ * the page renderer handed in by the caller. Built from its dependencies so
+ * tests drive exactly what production runs.
+ */
+import { Hono, type Context, type Handler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import { sql } from 'kysely';
+import { adminCategoriesApi, categoriesApi } from './api/categories.ts';
+import { adminContactMessagesApi, contactMessagesApi } from './api/contact-messages.ts';
+import { adminPostsApi, postsApi } from './api/posts.ts';
+import { adminResourcesApi, resourcesApi } from './api/resources.ts';
+import { authApi } from './api/auth.ts';
+import { adminSponsoredSubmissionsApi, sponsoredSubmissionsApi } from './api/sponsored-submissions.ts';
+import { adminSubscribersApi, subscribersApi } from './api/subscribers.ts';
+import { requireAdmin } from './auth/require-admin.ts';
+import type { AppDeps, AppEnv } from './deps.ts';
+import { ApiError, errorBody, handleError } from './http/errors.ts';
+import { logRequests } from './http/request-log.ts';
+
+const KB = 1024;
+/** JSON bodies of the public API and most admin calls. */
+export const DEFAULT_BODY_LIMIT = 100 * KB;
+/** Post and resource bodies carry whole markdown articles. */
+export const CONTENT_BODY_LIMIT = 1024 * KB;
+
+const payloadTooLarge = (limit: number) => () => {
+  throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${limit / KB} KB`);
+};
+
+export interface CreateAppOptions {
+  /** Renders every non-API path (the React Router request handler). */
+  renderPage?: Handler<AppEnv>;
+}
+
+export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', requestId());
+  app.use('*', logRequests(deps.logger));
+  app.use(
+    '*',
+    secureHeaders({
+      // Pages set their own policy once they exist; the API only ever returns JSON.
+      contentSecurityPolicy: undefined,
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: deps.config.NODE_ENV === 'production' ? 'max-age=31536000; includeSubDomains' : false,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+    }),
+  );
+
+  const api = new Hono<AppEnv>();
+  const contentLimit = bodyLimit({ maxSize: CONTENT_BODY_LIMIT, onError: payloadTooLarge(CONTENT_BODY_LIMIT) });
+  const defaultLimit = bodyLimit({ maxSize: DEFAULT_BODY_LIMIT, onError: payloadTooLarge(DEFAULT_BODY_LIMIT) });
+  api.use('*', (c, next) =>
+    /^\/api\/admin\/(posts|resources)(\/|$)/.test(c.req.path) ? contentLimit(c, next) : defaultLimit(c, next),
+  );
+  // Tokens and private data must never be kept by a browser or shared cache.
+  api.use('/auth/*', noStore);
+  api.use('/admin/*', noStore);
+
+  api.get('/health', async (c) => {
+    try {
+      await sql`select 1`.execute(deps.db);
+      return c.json({ status: 'ok' });
+    } catch (error) {
+      deps.logger.error({ err: error }, 'health check: database unreachable');
+      return c.json(errorBody('SERVICE_UNAVAILABLE', 'The database is not answering'), 503);
+    }
+  });
+
+  api.route('/auth', authApi(deps));
+  api.route('/posts', postsApi(deps));
+  api.route('/resources', resourcesApi(deps));
+  api.route('/categories', categoriesApi(deps));
+  api.route('/submissions/contact', contactMessagesApi(deps));
+  api.route('/submissions/newsletter', subscribersApi(deps));
+  api.route('/submissions/sponsored', sponsoredSubmissionsApi(deps));
+
+  api.use('/admin/*', requireAdmin(deps));
+  api.route('/admin/posts', adminPostsApi(deps));
+  api.route('/admin/resources', adminResourcesApi(deps));
+  api.route('/admin/categories', adminCategoriesApi(deps));
+  api.route('/admin/submissions/contact', adminContactMessagesApi(deps));
+  api.route('/admin/submissions/newsletter', adminSubscribersApi(deps));
+  api.route('/admin/submissions/sponsored', adminSponsoredSubmissionsApi(deps));
+
+  app.route('/api', api);
+
+  if (options.renderPage) app.all('*', options.renderPage);
+
+  // Hono only consults notFound on the top-level app.
+  app.notFound((c) => {
+    if (isApiPath(c)) return c.json(errorBody('NOT_FOUND', `No API endpoint at ${c.req.method} ${c.req.path}`), 404);
+    return c.text('Not found', 404);
+  });
+  app.onError((error, c) => handleError(error, c, deps.logger));
+
+  return app;
+}
+
+const isApiPath = (c: Context) => c.req.path === '/api' || c.req.path.startsWith('/api/');
+
+async function noStore(c: Context, next: () => Promise<void>) {
+  await next();
+  c.header('Cache-Control', 'no-store');
+}

@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { countAdministrators, createUser } from '../db/queries/users.ts';
+import type { Database } from '../db/schema.ts';
+import { hashPassword } from './passwords.ts';
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
+
+export interface BootstrapResult {
+  email: string;
+  /** Set only when the password was generated and must be shown once. */
+  generatedPassword?: string;
+}
+
+/**
+ * Creates the first administrator when none exists: ADMIN_EMAIL and
+ * ADMIN_PASSWORD when given, otherwise admin@example.com and/or a random
+ * password that the caller prints once. Does nothing when one exists.
+ */
+export async function ensureFirstAdministrator(
+  db: Kysely<Database>,
+  options: { email?: string | undefined; password?: string | undefined },
+): Promise<BootstrapResult | null> {
+  if ((await countAdministrators(db)) > 0) return null;
+  const email = options.email ?? DEFAULT_ADMIN_EMAIL;
+  const generatedPassword = options.password ? undefined : randomBytes(12).toString('base64url');
+  const password = options.password ?? (generatedPassword as string);
+  await createUser(db, { email, passwordHash: await hashPassword(password), role: 'admin' });
+  return generatedPassword ? { email, generatedPassword } : { email };
+}

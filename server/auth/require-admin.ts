@@ -1,0 +1,30 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppDeps, AppEnv } from '../deps.ts';
+import { findUserById } from '../db/queries/users.ts';
+import { ApiError } from '../http/errors.ts';
+import { verifyAccessToken } from './tokens.ts';
+
+/**
+ * Guards `/api/admin/*`: a valid bearer access token of an administrator.
+ * The user is read on each call so a removed or demoted account loses access
+ * at once rather than when its token expires.
+ */
+export function requireAdmin(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const header = c.req.header('authorization') ?? '';
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match?.[1]) {
+      throw new ApiError(401, 'UNAUTHORIZED', 'Sign in to continue', {
+        'WWW-Authenticate': 'Bearer',
+      });
+    }
+    const claims = await verifyAccessToken(deps.signingKey, match[1]);
+    const user = await findUserById(deps.db, claims.userId);
+    if (!user) throw new ApiError(401, 'INVALID_TOKEN', 'Your session has expired. Please sign in again.');
+    if (user.role !== 'admin') {
+      throw new ApiError(403, 'FORBIDDEN', 'You need admin privileges to access this area.');
+    }
+    c.set('adminUserId', user.id);
+    await next();
+  };
+}

@@ -1,0 +1,140 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Kysely } from 'kysely';
+import { nowSeconds } from '../db/database.ts';
+import {
+  findRefreshTokenByHash,
+  insertRefreshToken,
+  markRefreshTokenRotated,
+  revokeRefreshTokenFamily,
+} from '../db/queries/refresh-tokens.ts';
+import { findUserById } from '../db/queries/users.ts';
+import type { Database, UserRole, UserRow } from '../db/schema.ts';
+import { ApiError } from '../http/errors.ts';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+const ISSUER = 'crowdfunding-showcase';
+
+export interface Session {
+  access_token: string;
+  refresh_token: string;
+  id_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+}
+
+export interface AccessClaims {
+  userId: number;
+  role: UserRole;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+async function signTokens(key: Uint8Array, user: UserRow, now: number) {
+  const expiresAt = now + ACCESS_TOKEN_TTL_SECONDS;
+  const access_token = await new SignJWT({ role: user.role, typ: 'access' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(user.id))
+    .setIssuer(ISSUER)
+    .setAudience('api')
+    .setIssuedAt(now)
+    .setExpirationTime(expiresAt)
+    .setJti(randomUUID())
+    .sign(key);
+  // The id token tells the browser who is signed in (SPEC.md keeps its
+  // e-mail); it is never accepted as a bearer token.
+  const id_token = await new SignJWT({ email: user.email, typ: 'id' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(user.id))
+    .setIssuer(ISSUER)
+    .setAudience('client')
+    .setIssuedAt(now)
+    .setExpirationTime(expiresAt)
+    .sign(key);
+  return { access_token, id_token };
+}
+
+async function createRefreshToken(
+  db: Kysely<Database>,
+  userId: number,
+  familyId: string,
+  now: number,
+): Promise<string> {
+  // Opaque and random; only its hash is stored, so a database leak does not
+  // hand out sessions.
+  const token = randomBytes(32).toString('base64url');
+  await insertRefreshToken(db, {
+    userId,
+    tokenHash: hashToken(token),
+    familyId,
+    expiresAt: now + REFRESH_TOKEN_TTL_SECONDS,
+    now,
+  });
+  return token;
+}
+
+/** Starts a session for a user who just proved their password. */
+export async function startSession(db: Kysely<Database>, key: Uint8Array, user: UserRow): Promise<Session> {
+  const now = nowSeconds();
+  const refresh_token = await createRefreshToken(db, user.id, randomUUID(), now);
+  const tokens = await signTokens(key, user, now);
+  return { ...tokens, refresh_token, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_SECONDS };
+}
+
+const invalidRefreshToken = () =>
+  new ApiError(401, 'INVALID_TOKEN', 'Your session has expired. Please sign in again.');
+
+/**
+ * Exchanges a refresh token for new tokens. The old refresh token is spent:
+ * presenting it again means it was stolen or replayed, so the whole family
+ * (every token descended from the same sign-in) is revoked.
+ */
+export async function refreshSession(
+  db: Kysely<Database>,
+  key: Uint8Array,
+  refreshToken: string,
+): Promise<Session> {
+  const now = nowSeconds();
+  return db.transaction().execute(async (trx) => {
+    const stored = await findRefreshTokenByHash(trx, hashToken(refreshToken));
+    if (!stored) throw invalidRefreshToken();
+    if (stored.revoked_at !== null || stored.expires_at <= now) throw invalidRefreshToken();
+    if (stored.rotated_at !== null || !(await markRefreshTokenRotated(trx, stored.id, now))) {
+      await revokeRefreshTokenFamily(trx, stored.family_id, now);
+      return null;
+    }
+    const user = await findUserById(trx, stored.user_id);
+    if (!user) throw invalidRefreshToken();
+    const refresh_token = await createRefreshToken(trx, user.id, stored.family_id, now);
+    const tokens = await signTokens(key, user, now);
+    return { ...tokens, refresh_token, token_type: 'Bearer' as const, expires_in: ACCESS_TOKEN_TTL_SECONDS };
+  }).then((session) => {
+    // Thrown after the transaction commits, so the family revocation stays.
+    if (!session) throw invalidRefreshToken();
+    return session;
+  });
+}
+
+/** Ends a session: the refresh token and its whole family stop working. */
+export async function endSession(db: Kysely<Database>, refreshToken: string): Promise<void> {
+  const stored = await findRefreshTokenByHash(db, hashToken(refreshToken));
+  if (stored) await revokeRefreshTokenFamily(db, stored.family_id, nowSeconds());
+}
+
+/** Verifies a bearer access token; throws 401 when it is missing, forged or expired. */
+export async function verifyAccessToken(key: Uint8Array, token: string): Promise<AccessClaims> {
+  try {
+    const { payload } = await jwtVerify(token, key, {
+      issuer: ISSUER,
+      audience: 'api',
+      algorithms: ['HS256'],
+    });
+    const userId = Number(payload.sub);
+    if (payload.typ !== 'access' || !Number.isInteger(userId) || userId <= 0) throw new Error('claims');
+    const role = payload.role === 'admin' ? 'admin' : 'member';
+    return { userId, role };
+  } catch {
+    throw new ApiError(401, 'INVALID_TOKEN', 'Your session has expired. Please sign in again.');
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * npm run admin -- create --email someone@example.com
+ * npm run admin -- reset-password --email someone@example.com
+ * The password comes from ADMIN_PASSWORD or, when that is unset, a prompt
+ * that does not echo; it is never taken from the command line, where it
+ * would land in the shell history and the process list.
+ */
+import { parseArgs } from 'node:util';
+import { PASSWORD_MIN_LENGTH } from '../../app/lib/schemas/auth.ts';
+import { emailProblem } from '../../app/lib/schemas/email.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { loadConfigOrExit } from '../config.ts';
+import { nowSeconds } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { revokeAllRefreshTokensOfUser } from '../db/queries/refresh-tokens.ts';
+import { createUser, findUserByEmail, updateUserPassword } from '../db/queries/users.ts';
+import { openConfiguredDatabase } from '../runtime.ts';
+
+const USAGE = 'Usage: npm run admin -- create|reset-password --email <address>';
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+async function promptHidden(question: string): Promise<string> {
+  if (!process.stdin.isTTY) {
+    // Piped input: read one line.
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? '';
+  }
+  process.stdout.write(question);
+  process.stdin.setRawMode(true);
+  process.stdin.resume();
+  return new Promise((resolve) => {
+    let value = '';
+    const onData = (data: Buffer) => {
+      for (const char of data.toString('utf8')) {
+        if (char === '\r' || char === '\n') {
+          process.stdin.setRawMode(false);
+          process.stdin.pause();
+          process.stdin.off('data', onData);
+          process.stdout.write('\n');
+          resolve(value);
+          return;
+        }
+        if (char === '\u0003') fail('\nCancelled.');
+        if (char === '\u007f') value = value.slice(0, -1);
+        else value += char;
+      }
+    };
+    process.stdin.on('data', onData);
+  });
+}
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { email: { type: 'string' } },
+});
+const command = positionals[0];
+if (command !== 'create' && command !== 'reset-password') fail(USAGE);
+const email = values.email?.trim();
+if (!email) fail(USAGE);
+const problem = emailProblem(email);
+if (problem) fail(`--email: ${problem}`);
+
+const config = loadConfigOrExit();
+const password = config.ADMIN_PASSWORD ?? (await promptHidden('New password: '));
+if (password.length < PASSWORD_MIN_LENGTH) {
+  fail(`The password must be at least ${PASSWORD_MIN_LENGTH} characters.`);
+}
+
+const handle = openConfiguredDatabase(config);
+try {
+  await migrateToLatest(handle);
+  const existing = await findUserByEmail(handle.db, email);
+  if (command === 'create') {
+    if (existing) fail(`An account for ${email} already exists; use reset-password.`);
+    await createUser(handle.db, { email, passwordHash: await hashPassword(password), role: 'admin' });
+    process.stdout.write(`Administrator ${email} created.\n`);
+  } else {
+    if (!existing) fail(`No account for ${email}; use create.`);
+    await handle.db.transaction().execute(async (trx) => {
+      await updateUserPassword(trx, existing.id, await hashPassword(password));
+      // A new password ends every session signed in with the old one.
+      await revokeAllRefreshTokensOfUser(trx, existing.id, nowSeconds());
+    });
+    process.stdout.write(`Password of ${email} changed; its sessions were signed out.\n`);
+  }
+} finally {
+  await handle.destroy();
+}

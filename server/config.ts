@@ -1,0 +1,136 @@
+/**
+ * Configuration: every environment variable the server reads, parsed and
+ * validated once at start. A bad value stops the process with one line that
+ * names the variable (see `loadConfigOrExit`).
+ */
+import { z } from 'zod';
+
+const emptyToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const optionalText = z.preprocess(emptyToUndefined, z.string().trim().optional());
+
+const booleanFlag = z.preprocess(
+  emptyToUndefined,
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+    .transform((value) => value === 'true' || value === '1' || value === 'yes')
+    .optional(),
+);
+
+const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' });
+
+export const configSchema = z.object({
+  NODE_ENV: z.preprocess(
+    emptyToUndefined,
+    z.enum(['development', 'production', 'test']).default('development'),
+  ),
+  PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ message: 'must be a port number' })
+      .int('must be a whole number')
+      .min(0, 'must be between 0 and 65535')
+      .max(65535, 'must be between 0 and 65535')
+      .default(3000),
+  ),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  DATABASE_POOL_SIZE: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1, 'must be at least 1').max(200).default(10),
+  ),
+  ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email('must be an e-mail address').optional()),
+  ADMIN_PASSWORD: z.preprocess(
+    emptyToUndefined,
+    z.string().min(6, 'must be at least 6 characters').optional(),
+  ),
+  SEED_DEMO: booleanFlag.default(false),
+  PUBLIC_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
+  TRUST_PROXY: booleanFlag.default(false),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  JWT_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_BASE: z.preprocess(emptyToUndefined, httpUrl.optional()),
+  SPONSORED_PRICE_CENTS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ message: 'must be a whole number of cents' })
+      .int('must be a whole number of cents')
+      .min(50, 'must be at least 50 cents')
+      .default(7500),
+  ),
+  SPONSORED_CURRENCY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[a-zA-Z]{3}$/, 'must be a three-letter ISO currency code')
+      .transform((value) => value.toLowerCase())
+      .default('usd'),
+  ),
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  S3_ENDPOINT: z.preprocess(emptyToUndefined, httpUrl.optional()),
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: optionalText,
+  ADMIN_NOTIFY_EMAIL: z.preprocess(
+    emptyToUndefined,
+    z.email('must be an e-mail address').optional(),
+  ),
+  GA_MEASUREMENT_ID: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^G-[A-Z0-9]+$/, 'must look like G-XXXXXXX')
+      .optional(),
+  ),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Parses the given environment; throws a one-line Error naming the first bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = configSchema.safeParse(env);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const name = issue?.path.join('.') ?? 'environment';
+  throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}`);
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** For entry points: a bad value prints one line and ends the process. */
+export function loadConfigOrExit(env: Record<string, string | undefined> = process.env): Config {
+  try {
+    return parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

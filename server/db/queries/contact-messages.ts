@@ -1,0 +1,75 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { ContactMessageInput } from '../../../app/lib/schemas/contact-message.ts';
+import type { Cursor } from '../../http/cursor.ts';
+import { toPage } from '../../http/cursor.ts';
+import { nowSeconds } from '../database.ts';
+import type { ContactMessageStatus, ContactSubmissionRow, Database } from '../schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type ContactMessageJson = ContactSubmissionRow;
+
+export function insertContactMessage(db: Db, input: ContactMessageInput): Promise<ContactMessageJson> {
+  const now = nowSeconds();
+  return db
+    .insertInto('contact_submissions')
+    .values({ ...input, status: 'new', created_at: now, updated_at: now, version: 1 })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function listContactMessages(
+  db: Db,
+  options: { status?: ContactMessageStatus | undefined; pageSize: number; cursor: Cursor | null },
+): Promise<{ submissions: ContactMessageJson[]; next_token: string | null }> {
+  let query = db.selectFrom('contact_submissions').selectAll();
+  if (options.status) query = query.where('status', '=', options.status);
+  const cursor = options.cursor;
+  if (cursor) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('created_at', '<', cursor.key),
+        eb.and([eb('created_at', '=', cursor.key), eb('id', '<', cursor.id)]),
+      ]),
+    );
+  }
+  const rows = await query
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(options.pageSize + 1)
+    .execute();
+  const page = toPage(rows, options.pageSize, (row) => ({ key: row.created_at, id: row.id }));
+  return { submissions: page.rows, next_token: page.next_token };
+}
+
+/** How many messages are in each tab. */
+export async function countContactMessagesByStatus(db: Db): Promise<Record<ContactMessageStatus, number>> {
+  const rows = await db
+    .selectFrom('contact_submissions')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy('status')
+    .execute();
+  const counts: Record<ContactMessageStatus, number> = { new: 0, read: 0 };
+  for (const row of rows) counts[row.status] = Number(row.count);
+  return counts;
+}
+
+export function findContactMessageById(db: Db, id: number): Promise<ContactMessageJson | undefined> {
+  return db.selectFrom('contact_submissions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Sets the status if `version` is still current; undefined otherwise. */
+export function updateContactMessageStatus(
+  db: Db,
+  id: number,
+  status: ContactMessageStatus,
+  version: number,
+): Promise<ContactMessageJson | undefined> {
+  return db
+    .updateTable('contact_submissions')
+    .set((eb) => ({ status, updated_at: nowSeconds(), version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .returningAll()
+    .executeTakeFirst();
+}

@@ -1,0 +1,22 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Posts and resources share the `/{slug}` address space (the detail page
+ * tries a post first, then a resource), so a slug must be unique across
+ * both tables. Each table's unique index covers its own side.
+ */
+export async function isSlugTaken(
+  db: Db,
+  slug: string,
+  except?: { table: 'posts' | 'resources'; id: number },
+): Promise<boolean> {
+  let posts = db.selectFrom('posts').select('id').where('slug', '=', slug);
+  if (except?.table === 'posts') posts = posts.where('id', '!=', except.id);
+  let resources = db.selectFrom('resources').select('id').where('slug', '=', slug);
+  if (except?.table === 'resources') resources = resources.where('id', '!=', except.id);
+  const [post, resource] = await Promise.all([posts.executeTakeFirst(), resources.executeTakeFirst()]);
+  return Boolean(post || resource);
+}

@@ -1,0 +1,187 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { SponsoredSubmissionInput } from '../../../app/lib/schemas/sponsored-submission.ts';
+import type { Cursor } from '../../http/cursor.ts';
+import { toPage } from '../../http/cursor.ts';
+import { nowSeconds } from '../database.ts';
+import type {
+  Database,
+  PaymentStatus,
+  PaymentTransactionRow,
+  SponsoredSubmissionRow,
+  SponsoredSubmissionStatus,
+} from '../schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface PaymentTransactionJson {
+  id: number;
+  provider: string;
+  amount_cents: number;
+  currency: string;
+  status: PaymentStatus;
+  /** The payment provider's checkout session identifier. */
+  provider_session_id: string | null;
+  provider_payment_id: string | null;
+  completed_at: number | null;
+  created_at: number;
+}
+
+export interface SponsoredSubmissionJson extends SponsoredSubmissionRow {
+  paid_amount: number | null;
+  paid_currency: string | null;
+  payment_transaction_id: string | null;
+  payment_transaction: PaymentTransactionJson | null;
+}
+
+/** Which status may follow which (SPEC.md section 4). */
+export const SPONSORED_TRANSITIONS: Record<SponsoredSubmissionStatus, readonly SponsoredSubmissionStatus[]> = {
+  new: ['approved', 'rejected'],
+  approved: ['rejected'],
+  rejected: ['approved'],
+};
+
+const toTransactionJson = (row: PaymentTransactionRow): PaymentTransactionJson => ({
+  id: row.id,
+  provider: row.provider,
+  amount_cents: row.amount_cents,
+  currency: row.currency,
+  status: row.status,
+  provider_session_id: row.provider_session_id,
+  provider_payment_id: row.provider_payment_id,
+  completed_at: row.completed_at,
+  created_at: row.created_at,
+});
+
+function toSubmissionJson(
+  row: SponsoredSubmissionRow,
+  transaction: PaymentTransactionRow | undefined,
+): SponsoredSubmissionJson {
+  const isPaid = transaction?.status === 'completed' || transaction?.status === 'refunded';
+  return {
+    ...row,
+    payment_status: row.payment_status ?? transaction?.status ?? null,
+    paid_amount: isPaid && transaction ? transaction.amount_cents : null,
+    paid_currency: isPaid && transaction ? transaction.currency : null,
+    payment_transaction_id: isPaid && transaction ? (transaction.provider_payment_id ?? String(transaction.id)) : null,
+    payment_transaction: transaction ? toTransactionJson(transaction) : null,
+  };
+}
+
+/**
+ * The transaction that speaks for each submission: a completed one if any,
+ * otherwise the newest attempt. One query for the whole page.
+ */
+async function transactionsOf(db: Db, submissionIds: number[]): Promise<Map<number, PaymentTransactionRow>> {
+  const chosen = new Map<number, PaymentTransactionRow>();
+  if (submissionIds.length === 0) return chosen;
+  const rows = await db
+    .selectFrom('payment_transactions')
+    .selectAll()
+    .where('submission_id', 'in', submissionIds)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+  for (const row of rows) {
+    const current = chosen.get(row.submission_id);
+    if (current?.status === 'completed' || current?.status === 'refunded') continue;
+    chosen.set(row.submission_id, row);
+  }
+  return chosen;
+}
+
+export async function insertSponsoredSubmission(
+  db: Db,
+  input: SponsoredSubmissionInput,
+): Promise<SponsoredSubmissionJson> {
+  const now = nowSeconds();
+  const row = await db
+    .insertInto('sponsored_submissions')
+    .values({
+      project_name: input.project_name,
+      project_url: input.project_url,
+      contact_name: input.contact_name,
+      contact_email: input.contact_email,
+      description: input.description,
+      press_kit_url: input.press_kit_url,
+      budget_range: input.budget_range,
+      status: 'new',
+      payment_status: null,
+      terms_accepted_at: now,
+      created_at: now,
+      updated_at: now,
+      version: 1,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toSubmissionJson(row, undefined);
+}
+
+export async function listSponsoredSubmissions(
+  db: Db,
+  options: { status?: SponsoredSubmissionStatus | undefined; pageSize: number; cursor: Cursor | null },
+): Promise<{ submissions: SponsoredSubmissionJson[]; next_token: string | null }> {
+  let query = db.selectFrom('sponsored_submissions').selectAll();
+  if (options.status) query = query.where('status', '=', options.status);
+  const cursor = options.cursor;
+  if (cursor) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('created_at', '<', cursor.key),
+        eb.and([eb('created_at', '=', cursor.key), eb('id', '<', cursor.id)]),
+      ]),
+    );
+  }
+  const rows = await query
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(options.pageSize + 1)
+    .execute();
+  const page = toPage(rows, options.pageSize, (row) => ({ key: row.created_at, id: row.id }));
+  const transactions = await transactionsOf(db, page.rows.map((row) => row.id));
+  return {
+    submissions: page.rows.map((row) => toSubmissionJson(row, transactions.get(row.id))),
+    next_token: page.next_token,
+  };
+}
+
+export async function countSponsoredSubmissionsByStatus(
+  db: Db,
+): Promise<Record<SponsoredSubmissionStatus, number>> {
+  const rows = await db
+    .selectFrom('sponsored_submissions')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy('status')
+    .execute();
+  const counts: Record<SponsoredSubmissionStatus, number> = { new: 0, approved: 0, rejected: 0 };
+  for (const row of rows) counts[row.status] = Number(row.count);
+  return counts;
+}
+
+export async function findSponsoredSubmissionById(
+  db: Db,
+  id: number,
+): Promise<SponsoredSubmissionJson | undefined> {
+  const row = await db.selectFrom('sponsored_submissions').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  const transactions = await transactionsOf(db, [id]);
+  return toSubmissionJson(row, transactions.get(id));
+}
+
+/** Sets the status if `version` is still current; undefined otherwise. */
+export async function updateSponsoredSubmissionStatus(
+  db: Db,
+  id: number,
+  status: SponsoredSubmissionStatus,
+  version: number,
+): Promise<SponsoredSubmissionJson | undefined> {
+  const row = await db
+    .updateTable('sponsored_submissions')
+    .set((eb) => ({ status, updated_at: nowSeconds(), version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const transactions = await transactionsOf(db, [id]);
+  return toSubmissionJson(row, transactions.get(id));
+}

@@ -1,0 +1,62 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Cursor } from '../../http/cursor.ts';
+import { toPage } from '../../http/cursor.ts';
+import { nowSeconds } from '../database.ts';
+import type { Database, NewsletterSubscriberRow } from '../schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface SubscriberJson {
+  id: number;
+  email: string;
+  /** SPEC.md section 3 gives this one as a date-time. */
+  subscribed_at: string;
+}
+
+const toSubscriberJson = (row: NewsletterSubscriberRow): SubscriberJson => ({
+  id: row.id,
+  email: row.email,
+  subscribed_at: new Date(row.subscribed_at * 1000).toISOString(),
+});
+
+/** Adds a subscriber; returns null when the address (any case) is already on the list. */
+export async function insertSubscriber(db: Db, email: string): Promise<SubscriberJson | null> {
+  const row = await db
+    .insertInto('newsletter_subscribers')
+    .values({ email, email_normalized: email.toLowerCase(), subscribed_at: nowSeconds() })
+    .onConflict((oc) => oc.column('email_normalized').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toSubscriberJson(row) : null;
+}
+
+export async function listSubscribers(
+  db: Db,
+  options: { pageSize: number; cursor: Cursor | null },
+): Promise<{ subscribers: SubscriberJson[]; next_token: string | null }> {
+  let query = db.selectFrom('newsletter_subscribers').selectAll();
+  const cursor = options.cursor;
+  if (cursor) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('subscribed_at', '<', cursor.key),
+        eb.and([eb('subscribed_at', '=', cursor.key), eb('id', '<', cursor.id)]),
+      ]),
+    );
+  }
+  const rows = await query
+    .orderBy('subscribed_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(options.pageSize + 1)
+    .execute();
+  const page = toPage(rows, options.pageSize, (row) => ({ key: row.subscribed_at, id: row.id }));
+  return { subscribers: page.rows.map(toSubscriberJson), next_token: page.next_token };
+}
+
+export async function countSubscribers(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('newsletter_subscribers')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

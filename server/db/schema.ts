@@ -1,0 +1,159 @@
+/**
+ * Table types for Kysely, declared once. Row types used by the query modules
+ * derive from these (`Selectable<PostTable>` and friends).
+ * Timestamps are Unix seconds (SPEC.md section 9); money is in cents.
+ */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export type PublicationStatus = 'draft' | 'published';
+export type ContactMessageStatus = 'new' | 'read';
+export type SponsoredSubmissionStatus = 'new' | 'approved' | 'rejected';
+export type PaymentStatus = 'pending' | 'completed' | 'failed' | 'expired' | 'refunded';
+export type UserRole = 'admin' | 'member';
+
+export interface UserTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  role: UserRole;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface RefreshTokenTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  family_id: string;
+  expires_at: number;
+  created_at: number;
+  rotated_at: number | null;
+  revoked_at: number | null;
+}
+
+export interface CategoryTable {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  position: number;
+}
+
+export interface PostTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  excerpt: string | null;
+  content: string;
+  cover_image: string | null;
+  campaign_url: string | null;
+  status: PublicationStatus;
+  read_time: number | null;
+  published_at: number | null;
+  created_at: number;
+  updated_at: number;
+  version: ColumnType<number, number | undefined, number>;
+}
+
+export interface PostCategoryTable {
+  post_id: number;
+  category_id: string;
+}
+
+export interface ResourceTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  excerpt: string | null;
+  content: string;
+  cover_image: string | null;
+  read_time: number | null;
+  status: PublicationStatus;
+  category_id: string | null;
+  published_at: number | null;
+  created_at: number;
+  updated_at: number;
+  version: ColumnType<number, number | undefined, number>;
+}
+
+export interface ContactSubmissionTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  message: string;
+  status: ContactMessageStatus;
+  created_at: number;
+  updated_at: number;
+  version: ColumnType<number, number | undefined, number>;
+}
+
+export interface NewsletterSubscriberTable {
+  id: Generated<number>;
+  email: string;
+  email_normalized: string;
+  subscribed_at: number;
+}
+
+export interface SponsoredSubmissionTable {
+  id: Generated<number>;
+  project_name: string;
+  project_url: string;
+  contact_name: string;
+  contact_email: string;
+  description: string | null;
+  press_kit_url: string | null;
+  budget_range: string | null;
+  status: SponsoredSubmissionStatus;
+  payment_status: PaymentStatus | null;
+  terms_accepted_at: number;
+  created_at: number;
+  updated_at: number;
+  version: ColumnType<number, number | undefined, number>;
+}
+
+export interface PaymentTransactionTable {
+  id: Generated<number>;
+  submission_id: number;
+  provider: string;
+  provider_session_id: string | null;
+  provider_payment_id: string | null;
+  amount_cents: number;
+  currency: string;
+  status: PaymentStatus;
+  completed_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface RateLimitTable {
+  key: string;
+  window_start: number;
+  count: number;
+}
+
+export interface Database {
+  users: UserTable;
+  refresh_tokens: RefreshTokenTable;
+  categories: CategoryTable;
+  posts: PostTable;
+  post_categories: PostCategoryTable;
+  resources: ResourceTable;
+  contact_submissions: ContactSubmissionTable;
+  newsletter_subscribers: NewsletterSubscriberTable;
+  sponsored_submissions: SponsoredSubmissionTable;
+  payment_transactions: PaymentTransactionTable;
+  rate_limits: RateLimitTable;
+}
+
+export type UserRow = Selectable<UserTable>;
+export type RefreshTokenRow = Selectable<RefreshTokenTable>;
+export type CategoryRow = Selectable<CategoryTable>;
+export type PostRow = Selectable<PostTable>;
+export type NewPostRow = Insertable<PostTable>;
+export type PostRowUpdate = Updateable<PostTable>;
+export type ResourceRow = Selectable<ResourceTable>;
+export type NewResourceRow = Insertable<ResourceTable>;
+export type ContactSubmissionRow = Selectable<ContactSubmissionTable>;
+export type NewsletterSubscriberRow = Selectable<NewsletterSubscriberTable>;
+export type SponsoredSubmissionRow = Selectable<SponsoredSubmissionTable>;
+export type PaymentTransactionRow = Selectable<PaymentTransactionTable>;

@@ -1,0 +1,46 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Engine } from './db/database.ts';
+import type { Database } from './db/schema.ts';
+import type { RateLimitRule } from './http/rate-limit.ts';
+
+/** The rate limits of the public API; tests may tighten or loosen them. */
+export interface RateLimits {
+  /** Every login attempt from one address. */
+  loginPerIp: RateLimitRule;
+  /**
+   * Failed logins for one account from one address. Keyed by both so a
+   * stranger guessing passwords never locks the real administrator out.
+   */
+  loginFailuresPerAccountAndIp: RateLimitRule;
+  contactPerIp: RateLimitRule;
+  newsletterPerIp: RateLimitRule;
+  sponsoredPerIp: RateLimitRule;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  loginPerIp: { name: 'login-ip', max: 30, windowSeconds: 15 * 60 },
+  loginFailuresPerAccountAndIp: { name: 'login-fail', max: 5, windowSeconds: 15 * 60 },
+  contactPerIp: { name: 'contact-ip', max: 5, windowSeconds: 10 * 60 },
+  newsletterPerIp: { name: 'newsletter-ip', max: 10, windowSeconds: 10 * 60 },
+  sponsoredPerIp: { name: 'sponsored-ip', max: 10, windowSeconds: 10 * 60 },
+};
+
+/** Everything a route needs, handed in once when the app is built. */
+export interface AppDeps {
+  db: Kysely<Database>;
+  engine: Engine;
+  config: Config;
+  logger: Logger;
+  signingKey: Uint8Array;
+  rateLimits: RateLimits;
+}
+
+/** Hono's per-request variables. */
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    adminUserId: number;
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * Everything that happens once at start, before the first request: open the
+ * database, apply migrations, make sure an administrator exists, load demo
+ * content when asked, load the signing key.
+ */
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { ensureFirstAdministrator } from './auth/bootstrap-admin.ts';
+import { loadSigningKey } from './auth/signing-key.ts';
+import type { Config } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seedDemoContent } from './db/seed-demo.ts';
+import { DEFAULT_RATE_LIMITS, type AppDeps } from './deps.ts';
+
+export const SQLITE_FILE_NAME = 'site.db';
+
+export function openConfiguredDatabase(config: Config): DatabaseHandle {
+  return openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    sqliteFile: path.join(config.DATA_DIR, SQLITE_FILE_NAME),
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+}
+
+export interface Runtime {
+  deps: AppDeps;
+  close: () => Promise<void>;
+}
+
+export async function startRuntime(config: Config, logger: Logger): Promise<Runtime> {
+  const handle = openConfiguredDatabase(config);
+  try {
+    await migrateToLatest(handle);
+    const admin = await ensureFirstAdministrator(handle.db, {
+      email: config.ADMIN_EMAIL,
+      password: config.ADMIN_PASSWORD,
+    });
+    if (admin?.generatedPassword) {
+      // Printed once, to the terminal only: it is not a log event and must
+      // not end up in log storage.
+      process.stdout.write(
+        `\nAdministrator created: ${admin.email}\nPassword (shown once): ${admin.generatedPassword}\n` +
+          'Change it with: npm run admin -- reset-password --email ' +
+          `${admin.email}\n\n`,
+      );
+    } else if (admin) {
+      logger.info({ email: admin.email }, 'administrator created from ADMIN_EMAIL/ADMIN_PASSWORD');
+    }
+    if (config.SEED_DEMO) {
+      const seeded = await seedDemoContent(handle.db);
+      if (seeded) logger.info(seeded, 'demo content loaded');
+    }
+  } catch (error) {
+    await handle.destroy().catch(() => {});
+    throw error;
+  }
+  const deps: AppDeps = {
+    db: handle.db,
+    engine: handle.engine,
+    config,
+    logger,
+    signingKey: loadSigningKey(config.JWT_SECRET, config.DATA_DIR),
+    rateLimits: DEFAULT_RATE_LIMITS,
+  };
+  return { deps, close: () => handle.destroy() };
+}

@@ -1,0 +1,146 @@
+/**
+ * A real app on a freshly migrated real database, one per test file:
+ * SQLite in memory, or (TEST_DB=postgres) a private schema in the database
+ * of DATABASE_URL_TEST, dropped afterwards.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import { createApp } from '../../server/app.ts';
+import { hashPassword } from '../../server/auth/passwords.ts';
+import { parseConfig } from '../../server/config.ts';
+import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
+import { migrateToLatest } from '../../server/db/migrate.ts';
+import { createUser } from '../../server/db/queries/users.ts';
+import type { UserRole } from '../../server/db/schema.ts';
+import { DEFAULT_RATE_LIMITS, type AppDeps, type RateLimits } from '../../server/deps.ts';
+
+export const ADMIN_EMAIL = 'admin@example.com';
+export const ADMIN_PASSWORD = 'correct horse battery';
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Raw body, sent as is (for content-type and malformed-JSON tests). */
+  rawBody?: string;
+  token?: string;
+  headers?: Record<string, string>;
+  /** Client address, sent as X-Forwarded-For (the test app trusts the proxy). */
+  ip?: string;
+}
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  deps: AppDeps;
+  handle: DatabaseHandle;
+  request: <T = any>(method: string, path: string, options?: RequestOptions) => Promise<ApiResponse<T>>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON bodies
+  /** Signs in as the seeded administrator; returns the login response. */
+  login: (email?: string, password?: string) => Promise<{ access_token: string; refresh_token: string; id_token: string }>;
+  adminToken: () => Promise<string>;
+  createUserWithRole: (email: string, password: string, role: UserRole) => Promise<void>;
+  close: () => Promise<void>;
+}
+
+let ipCounter = 0;
+/** A fresh client address, so rate limits of one test never touch another. */
+export function freshIp(): string {
+  ipCounter += 1;
+  return `10.${(process.pid % 200) + 1}.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+}
+
+async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  if (process.env.TEST_DB !== 'postgres') {
+    return { handle: openDatabase({ sqliteFile: ':memory:' }), drop: async () => {} };
+  }
+  const url = process.env.DATABASE_URL_TEST;
+  if (!url) throw new Error('DATABASE_URL_TEST must point at a throwaway PostgreSQL database');
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const handle = openDatabase({ databaseUrl: url, postgresSchema: schema, poolSize: 4 });
+  return {
+    handle,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestApp(options: { rateLimits?: Partial<RateLimits> } = {}): Promise<TestApp> {
+  const { handle, drop } = await openTestDatabase();
+  await migrateToLatest(handle);
+  await createUser(handle.db, {
+    email: ADMIN_EMAIL,
+    passwordHash: await hashPassword(ADMIN_PASSWORD),
+    role: 'admin',
+  });
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    TRUST_PROXY: 'true',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'showcase-test-')),
+    JWT_SECRET: randomBytes(32).toString('hex'),
+  });
+  const deps: AppDeps = {
+    db: handle.db,
+    engine: handle.engine,
+    config,
+    logger: pino({ level: 'silent' }),
+    signingKey: new TextEncoder().encode(config.JWT_SECRET),
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+  };
+  const app = createApp(deps);
+  const defaultIp = freshIp();
+
+  const request: TestApp['request'] = async (method, urlPath, opts = {}) => {
+    const headers: Record<string, string> = { 'x-forwarded-for': opts.ip ?? defaultIp, ...opts.headers };
+    let body: string | undefined;
+    if (opts.rawBody !== undefined) body = opts.rawBody;
+    else if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    const response = await app.request(`http://localhost/api${urlPath}`, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    if ((response.headers.get('content-type') ?? '').includes('application/json') && text) parsed = JSON.parse(text);
+    return { status: response.status, body: parsed as never, headers: response.headers };
+  };
+
+  let cachedToken: string | undefined;
+  const login: TestApp['login'] = async (email = ADMIN_EMAIL, password = ADMIN_PASSWORD) => {
+    const response = await request('POST', '/auth/login', { body: { email, password }, ip: freshIp() });
+    if (response.status !== 200) throw new Error(`login failed: ${response.status} ${JSON.stringify(response.body)}`);
+    return response.body;
+  };
+
+  return {
+    app,
+    deps,
+    handle,
+    request,
+    login,
+    adminToken: async () => (cachedToken ??= (await login()).access_token),
+    createUserWithRole: async (email, password, role) => {
+      await createUser(handle.db, { email, passwordHash: await hashPassword(password), role });
+    },
+    close: async () => {
+      await handle.destroy();
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+// Three projects: fast unit tests, the API suite on SQLite (part of
+// `npm test`), and the same API suite unchanged on PostgreSQL.
+export default defineConfig({
+  test: {
+    setupFiles: ['tests/helpers/fail-on-console-error.ts'],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'api', include: ['tests/api/**/*.test.ts'], env: { TEST_DB: 'sqlite' } },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api-postgres',
+          include: ['tests/api/**/*.test.ts'],
+          env: { TEST_DB: 'postgres' },
+          // Each file has its own schema; two workers match the machine.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
