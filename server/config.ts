@@ -8,6 +8,13 @@ import { z } from 'zod';
 const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
+// Plain decimal digits only: Number() would also take '0x10' or '1e3'.
+const wholeNumber = (value: unknown) => {
+  const present = emptyToUndefined(value);
+  if (typeof present !== 'string') return present;
+  return /^[0-9]+$/.test(present.trim()) ? Number(present) : Number.NaN;
+};
+
 const optionalText = z.preprocess(emptyToUndefined, z.string().trim().optional());
 
 const booleanFlag = z.preprocess(
@@ -23,15 +30,15 @@ const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' 
 export const configSchema = z.object({
   NODE_ENV: z.preprocess(
     emptyToUndefined,
-    z.enum(['development', 'production', 'test']).default('development'),
+    z
+      .enum(['development', 'production', 'test'], { message: 'must be development, production or test' })
+      .default('development'),
   ),
   PORT: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ message: 'must be a port number' })
-      .int('must be a whole number')
-      .min(0, 'must be between 0 and 65535')
-      .max(65535, 'must be between 0 and 65535')
+    wholeNumber,
+    z
+      .number({ message: 'must be a port number between 0 and 65535' })
+      .max(65535, 'must be a port number between 0 and 65535')
       .default(3000),
   ),
   HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
@@ -44,8 +51,13 @@ export const configSchema = z.object({
       .optional(),
   ),
   DATABASE_POOL_SIZE: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(1, 'must be at least 1').max(200).default(10),
+    wholeNumber,
+    z
+      .number({ message: 'must be a whole number between 1 and 200' })
+      .int('must be a whole number between 1 and 200')
+      .min(1, 'must be a whole number between 1 and 200')
+      .max(200, 'must be a whole number between 1 and 200')
+      .default(10),
   ),
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email('must be an e-mail address').optional()),
   ADMIN_PASSWORD: z.preprocess(
@@ -57,7 +69,11 @@ export const configSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
-    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        message: 'must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .default('info'),
   ),
   JWT_SECRET: z.preprocess(
     emptyToUndefined,
@@ -67,8 +83,8 @@ export const configSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_API_BASE: z.preprocess(emptyToUndefined, httpUrl.optional()),
   SPONSORED_PRICE_CENTS: z.preprocess(
-    emptyToUndefined,
-    z.coerce
+    wholeNumber,
+    z
       .number({ message: 'must be a whole number of cents' })
       .int('must be a whole number of cents')
       .min(50, 'must be at least 50 cents')

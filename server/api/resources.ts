@@ -28,7 +28,7 @@ const slugTaken = (slug: string) =>
 
 async function checkResourceReferences(
   trx: Transaction<Database> | Kysely<Database>,
-  input: { slug: string; category_id: string | null },
+  input: { slug: string; category_id?: string | null | undefined },
   resourceId?: number,
 ) {
   if (input.category_id) {

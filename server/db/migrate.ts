@@ -2,7 +2,7 @@
  * Applies the versioned migrations. Names are date-prefixed so they sort in
  * the order they were written; Kysely records each applied name.
  */
-import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import type { DatabaseHandle, Engine } from './database.ts';
 import { initialMigration } from './migrations/2026-11-21-0001-initial.ts';
 
@@ -28,6 +28,10 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<Migration
   const migrator = new Migrator({
     db: handle.db,
     provider: new InCodeMigrationProvider(handle.engine),
+    // Kysely looks for its bookkeeping tables in every schema it can see; on
+    // PostgreSQL another schema's copies (another app, a parallel test) would
+    // be taken for ours. Pin them to the schema we migrate.
+    ...(handle.engine === 'postgres' ? { migrationTableSchema: await currentSchema(handle) } : {}),
   });
   const result = await migrator.migrateToLatest();
   if (result.error) {
@@ -38,4 +42,11 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<Migration
     );
   }
   return result;
+}
+
+async function currentSchema(handle: DatabaseHandle): Promise<string> {
+  const result = await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db);
+  const schema = result.rows[0]?.schema;
+  if (!schema) throw new MigrationError('Migration (setup) failed: the database has no current schema');
+  return schema;
 }

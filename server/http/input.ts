@@ -36,9 +36,18 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
   return result.data;
 }
 
+/**
+ * The largest row id: ids are 32-bit `integer` columns, and PostgreSQL
+ * refuses (with an error, not an empty result) to compare them with more.
+ */
+export const MAX_ROW_ID = 2_147_483_647;
+
 /** A positive integer path parameter such as `/admin/posts/{id}`. */
 export function readIdParam(c: Context, what: string): number {
   const raw = c.req.param('id') ?? '';
-  if (!/^[1-9][0-9]{0,15}$/.test(raw)) throw new ApiError(404, 'NOT_FOUND', `${what} not found`);
-  return Number(raw);
+  const id = Number(raw);
+  if (!/^[1-9][0-9]{0,9}$/.test(raw) || id > MAX_ROW_ID) {
+    throw new ApiError(404, 'NOT_FOUND', `${what} not found`);
+  }
+  return id;
 }

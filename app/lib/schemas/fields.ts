@@ -52,20 +52,24 @@ export function optionalImage(label: string) {
   );
 }
 
-/** Read time in whole minutes, or null when not given. */
+const READ_TIME_MESSAGE = 'Read time must be a whole number of minutes';
+
+/** Read time in whole minutes, or null when empty or missing. */
 export const readTimeField = z
-  .union([z.number(), z.null(), z.undefined()], { error: 'Read time must be a whole number of minutes' })
-  .refine(
-    (value) => value == null || (Number.isInteger(value) && value >= 0 && value <= 10_000),
-    'Read time must be a whole number of minutes',
-  )
+  .number({ error: READ_TIME_MESSAGE })
+  .int(READ_TIME_MESSAGE)
+  .min(0, READ_TIME_MESSAGE)
+  .max(10_000, READ_TIME_MESSAGE)
+  .nullish()
   .transform((value) => value ?? null);
 
 /** The record version sent back on every update for optimistic concurrency. */
 export const versionField = z
   .number({ error: 'Version is required' })
   .int('Version must be a whole number')
-  .min(0, 'Version must be a whole number');
+  .min(0, 'Version must be a whole number')
+  // The column is a 32-bit integer; PostgreSQL errors on larger values.
+  .max(2_147_483_647, 'Version must be a whole number');
 
 export const publicationStatusField = z.enum(['draft', 'published'], {
   error: 'Status must be draft or published',

@@ -23,7 +23,7 @@ export const postInputSchema = z.object({
   read_time: readTimeField,
   published_at: unixSecondsField.nullish().transform((value) => value ?? null),
   category_ids: z
-    .array(z.string({ error: 'Category ids must be text' }).trim().min(1), {
+    .array(z.string({ error: 'Category ids must be text' }).trim().min(1, 'Category ids must not be empty'), {
       error: 'Category ids must be a list',
     })
     .max(10, 'At most 10 categories')

@@ -22,11 +22,13 @@ export const resourceInputSchema = z.object({
   // The server decides published_at (now when published); the field is
   // accepted because the editor sends it.
   published_at: unixSecondsField.nullish(),
+  // Left out means "unchanged" on update (the editor of SPEC.md never sends
+  // it); null or empty clears it.
   category_id: z
     .string({ error: 'Category id must be text' })
     .trim()
     .nullish()
-    .transform((value) => (value ? value : null)),
+    .transform((value) => (value === undefined ? undefined : value || null)),
 });
 
 export const resourceUpdateSchema = resourceInputSchema.extend({ version: versionField });

@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { PostInput, PostUpdate } from '../../../app/lib/schemas/post.ts';
 import type { Cursor } from '../../http/cursor.ts';
-import { toPage } from '../../http/cursor.ts';
 import { nowSeconds } from '../database.ts';
+import { fetchNewestFirst } from '../keyset.ts';
 import type { Database, PostRow } from '../schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -132,21 +132,11 @@ export async function listPublishedPosts(
       ),
     );
   }
-  const cursor = options.cursor;
-  if (cursor) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('posts.published_at', '<', cursor.key),
-        eb.and([eb('posts.published_at', '=', cursor.key), eb('posts.id', '<', cursor.id)]),
-      ]),
-    );
-  }
-  const rows = await query
-    .orderBy('posts.published_at', 'desc')
-    .orderBy('posts.id', 'desc')
-    .limit(options.pageSize + 1)
-    .execute();
-  const page = toPage(rows, options.pageSize, (row) => ({ key: row.published_at ?? 0, id: row.id }));
+  const page = await fetchNewestFirst(
+    query,
+    { sort: 'posts.published_at', id: 'posts.id', sortKeyOf: (row) => row.published_at ?? 0 },
+    options,
+  );
   return { posts: await withCategories(db, page.rows), next_token: page.next_token };
 }
 
@@ -155,22 +145,12 @@ export async function listAllPosts(
   db: Db,
   options: { pageSize: number; cursor: Cursor | null },
 ): Promise<PostPage> {
-  let query = db.selectFrom('posts').select(SUMMARY_COLUMNS);
-  const cursor = options.cursor;
-  if (cursor) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('posts.created_at', '<', cursor.key),
-        eb.and([eb('posts.created_at', '=', cursor.key), eb('posts.id', '<', cursor.id)]),
-      ]),
-    );
-  }
-  const rows = await query
-    .orderBy('posts.created_at', 'desc')
-    .orderBy('posts.id', 'desc')
-    .limit(options.pageSize + 1)
-    .execute();
-  const page = toPage(rows, options.pageSize, (row) => ({ key: row.created_at, id: row.id }));
+  const query = db.selectFrom('posts').select(SUMMARY_COLUMNS);
+  const page = await fetchNewestFirst(
+    query,
+    { sort: 'posts.created_at', id: 'posts.id', sortKeyOf: (row) => row.created_at },
+    options,
+  );
   return { posts: await withCategories(db, page.rows), next_token: page.next_token };
 }
 

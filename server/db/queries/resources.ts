@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { ResourceInput, ResourceUpdate } from '../../../app/lib/schemas/resource.ts';
 import type { Cursor } from '../../http/cursor.ts';
-import { toPage } from '../../http/cursor.ts';
 import { nowSeconds } from '../database.ts';
+import { fetchNewestFirst } from '../keyset.ts';
 import type { Database, ResourceRow } from '../schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -41,21 +41,11 @@ export async function listPublishedResources(
     .where('status', '=', 'published')
     .where('published_at', 'is not', null);
   if (options.categoryId) query = query.where('category_id', '=', options.categoryId);
-  const cursor = options.cursor;
-  if (cursor) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('published_at', '<', cursor.key),
-        eb.and([eb('published_at', '=', cursor.key), eb('id', '<', cursor.id)]),
-      ]),
-    );
-  }
-  const rows = await query
-    .orderBy('published_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(options.pageSize + 1)
-    .execute();
-  const page = toPage(rows, options.pageSize, (row) => ({ key: row.published_at ?? 0, id: row.id }));
+  const page = await fetchNewestFirst(
+    query,
+    { sort: 'published_at', id: 'id', sortKeyOf: (row) => row.published_at ?? 0 },
+    options,
+  );
   return { resources: page.rows, next_token: page.next_token };
 }
 
@@ -64,22 +54,12 @@ export async function listAllResources(
   db: Db,
   options: { pageSize: number; cursor: Cursor | null },
 ): Promise<ResourcePage> {
-  let query = db.selectFrom('resources').select(SUMMARY_COLUMNS);
-  const cursor = options.cursor;
-  if (cursor) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('created_at', '<', cursor.key),
-        eb.and([eb('created_at', '=', cursor.key), eb('id', '<', cursor.id)]),
-      ]),
-    );
-  }
-  const rows = await query
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(options.pageSize + 1)
-    .execute();
-  const page = toPage(rows, options.pageSize, (row) => ({ key: row.created_at, id: row.id }));
+  const query = db.selectFrom('resources').select(SUMMARY_COLUMNS);
+  const page = await fetchNewestFirst(
+    query,
+    { sort: 'created_at', id: 'id', sortKeyOf: (row) => row.created_at },
+    options,
+  );
   return { resources: page.rows, next_token: page.next_token };
 }
 
@@ -108,7 +88,7 @@ export function insertResource(db: Db, input: ResourceInput): Promise<ResourceJs
       cover_image: input.cover_image,
       read_time: input.read_time,
       status: input.status,
-      category_id: input.category_id,
+      category_id: input.category_id ?? null,
       // SPEC.md section 4: now when published, otherwise null.
       published_at: input.status === 'published' ? now : null,
       created_at: now,
@@ -140,7 +120,7 @@ export async function updateResource(
       cover_image: input.cover_image,
       read_time: input.read_time,
       status: input.status,
-      category_id: input.category_id,
+      ...(input.category_id === undefined ? {} : { category_id: input.category_id }),
       published_at:
         input.status === 'published'
           ? eb.fn.coalesce('published_at', eb.val(now))

@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { SponsoredSubmissionInput } from '../../../app/lib/schemas/sponsored-submission.ts';
 import type { Cursor } from '../../http/cursor.ts';
-import { toPage } from '../../http/cursor.ts';
 import { nowSeconds } from '../database.ts';
+import { fetchNewestFirst } from '../keyset.ts';
 import type {
   Database,
   PaymentStatus,
@@ -122,21 +122,11 @@ export async function listSponsoredSubmissions(
 ): Promise<{ submissions: SponsoredSubmissionJson[]; next_token: string | null }> {
   let query = db.selectFrom('sponsored_submissions').selectAll();
   if (options.status) query = query.where('status', '=', options.status);
-  const cursor = options.cursor;
-  if (cursor) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('created_at', '<', cursor.key),
-        eb.and([eb('created_at', '=', cursor.key), eb('id', '<', cursor.id)]),
-      ]),
-    );
-  }
-  const rows = await query
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(options.pageSize + 1)
-    .execute();
-  const page = toPage(rows, options.pageSize, (row) => ({ key: row.created_at, id: row.id }));
+  const page = await fetchNewestFirst(
+    query,
+    { sort: 'created_at', id: 'id', sortKeyOf: (row) => row.created_at },
+    options,
+  );
   const transactions = await transactionsOf(db, page.rows.map((row) => row.id));
   return {
     submissions: page.rows.map((row) => toSubmissionJson(row, transactions.get(row.id))),

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Cursor } from '../../http/cursor.ts';
-import { toPage } from '../../http/cursor.ts';
 import { nowSeconds } from '../database.ts';
+import { fetchNewestFirst } from '../keyset.ts';
 import type { Database, NewsletterSubscriberRow } from '../schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -34,22 +34,12 @@ export async function listSubscribers(
   db: Db,
   options: { pageSize: number; cursor: Cursor | null },
 ): Promise<{ subscribers: SubscriberJson[]; next_token: string | null }> {
-  let query = db.selectFrom('newsletter_subscribers').selectAll();
-  const cursor = options.cursor;
-  if (cursor) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('subscribed_at', '<', cursor.key),
-        eb.and([eb('subscribed_at', '=', cursor.key), eb('id', '<', cursor.id)]),
-      ]),
-    );
-  }
-  const rows = await query
-    .orderBy('subscribed_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(options.pageSize + 1)
-    .execute();
-  const page = toPage(rows, options.pageSize, (row) => ({ key: row.subscribed_at, id: row.id }));
+  const query = db.selectFrom('newsletter_subscribers').selectAll();
+  const page = await fetchNewestFirst(
+    query,
+    { sort: 'subscribed_at', id: 'id', sortKeyOf: (row) => row.subscribed_at },
+    options,
+  );
   return { subscribers: page.rows.map(toSubscriberJson), next_token: page.next_token };
 }
 

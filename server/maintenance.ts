@@ -1,0 +1,29 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import { nowSeconds } from './db/database.ts';
+import { deleteExpiredRefreshTokens } from './db/queries/refresh-tokens.ts';
+import type { Database } from './db/schema.ts';
+import { pruneRateLimits } from './http/rate-limit.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Longer than any rate-limit window, so no live counter is dropped. */
+const RATE_LIMIT_RETENTION_SECONDS = 24 * 60 * 60;
+
+/** Deletes rows nobody can use any more: spent rate-limit windows, expired refresh tokens. */
+export async function pruneExpiredRows(db: Kysely<Database>): Promise<void> {
+  await pruneRateLimits(db, RATE_LIMIT_RETENTION_SECONDS);
+  await deleteExpiredRefreshTokens(db, nowSeconds());
+}
+
+/**
+ * Runs the clean-up now and then every hour. Safe with several servers:
+ * each delete is idempotent. Returns a function that stops the timer.
+ */
+export function scheduleMaintenance(db: Kysely<Database>, logger: Logger): () => void {
+  const run = () =>
+    pruneExpiredRows(db).catch((error: unknown) => logger.warn({ err: error }, 'maintenance failed'));
+  void run();
+  const timer = setInterval(run, HOUR_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,121 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConfigError, loadConfigOrExit, parseConfig } from '../../server/config.ts';
+
+describe('parseConfig', () => {
+  it('fills in the documented defaults for an empty environment', () => {
+    expect(parseConfig({})).toEqual({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      DATA_DIR: './data',
+      DATABASE_POOL_SIZE: 10,
+      SEED_DEMO: false,
+      TRUST_PROXY: false,
+      LOG_LEVEL: 'info',
+      SPONSORED_PRICE_CENTS: 7500,
+      SPONSORED_CURRENCY: 'usd',
+      S3_FORCE_PATH_STYLE: false,
+    });
+  });
+
+  it('treats empty and blank values as unset', () => {
+    const config = parseConfig({ PORT: '', DATABASE_URL: '  ', SPONSORED_PRICE_CENTS: '', STRIPE_SECRET_KEY: ' ' });
+    expect(config.PORT).toBe(3000);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SPONSORED_PRICE_CENTS).toBe(7500);
+    expect(config.STRIPE_SECRET_KEY).toBeUndefined();
+  });
+
+  it('reads given values with their types', () => {
+    const config = parseConfig({
+      NODE_ENV: 'production',
+      PORT: '8080',
+      DATABASE_URL: 'postgres://app@db.internal:5432/showcase',
+      SPONSORED_PRICE_CENTS: '9900',
+      SPONSORED_CURRENCY: 'EUR',
+      SEED_DEMO: 'yes',
+      TRUST_PROXY: '1',
+      S3_FORCE_PATH_STYLE: 'false',
+      PUBLIC_URL: 'https://showcase.example.com',
+    });
+    expect(config).toMatchObject({
+      NODE_ENV: 'production',
+      PORT: 8080,
+      DATABASE_URL: 'postgres://app@db.internal:5432/showcase',
+      SPONSORED_PRICE_CENTS: 9900,
+      SPONSORED_CURRENCY: 'eur',
+      SEED_DEMO: true,
+      TRUST_PROXY: true,
+      S3_FORCE_PATH_STYLE: false,
+      PUBLIC_URL: 'https://showcase.example.com',
+    });
+  });
+
+  it('accepts the postgresql:// spelling', () => {
+    expect(parseConfig({ DATABASE_URL: 'postgresql://db/showcase' }).DATABASE_URL).toBe('postgresql://db/showcase');
+  });
+
+  it.each([
+    ['PORT', 'abc', 'PORT must be a port number between 0 and 65535'],
+    ['PORT', '70000', 'PORT must be a port number between 0 and 65535'],
+    ['PORT', '-1', 'PORT must be a port number between 0 and 65535'],
+    ['PORT', '80.5', 'PORT must be a port number between 0 and 65535'],
+    ['PORT', '0x10', 'PORT must be a port number between 0 and 65535'],
+    ['DATABASE_POOL_SIZE', '1e3', 'DATABASE_POOL_SIZE must be a whole number between 1 and 200'],
+    ['DATABASE_URL', 'mysql://db/showcase', 'DATABASE_URL must start with postgres:// or postgresql://'],
+    ['DATABASE_URL', './data/showcase.sqlite', 'DATABASE_URL must start with postgres:// or postgresql://'],
+    ['DATABASE_POOL_SIZE', '0', 'DATABASE_POOL_SIZE must be a whole number between 1 and 200'],
+    ['DATABASE_POOL_SIZE', 'many', 'DATABASE_POOL_SIZE must be a whole number between 1 and 200'],
+    ['SPONSORED_PRICE_CENTS', 'seventy-five', 'SPONSORED_PRICE_CENTS must be a whole number of cents'],
+    ['SPONSORED_PRICE_CENTS', '75.50', 'SPONSORED_PRICE_CENTS must be a whole number of cents'],
+    ['SPONSORED_PRICE_CENTS', '10', 'SPONSORED_PRICE_CENTS must be at least 50 cents'],
+    ['SPONSORED_CURRENCY', 'dollars', 'SPONSORED_CURRENCY must be a three-letter ISO currency code'],
+    ['SEED_DEMO', 'maybe', 'SEED_DEMO must be true or false'],
+    ['ADMIN_EMAIL', 'admin', 'ADMIN_EMAIL must be an e-mail address'],
+    ['ADMIN_PASSWORD', '12345', 'ADMIN_PASSWORD must be at least 6 characters'],
+    ['JWT_SECRET', 'too-short', 'JWT_SECRET must be at least 32 characters'],
+    ['PUBLIC_URL', 'ftp://example.com', 'PUBLIC_URL must be an http(s) URL'],
+    ['SMTP_URL', 'http://mail.example.com', 'SMTP_URL must start with smtp:// or smtps://'],
+    ['GA_MEASUREMENT_ID', 'UA-12345', 'GA_MEASUREMENT_ID must look like G-XXXXXXX'],
+    ['LOG_LEVEL', 'loud', 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
+    ['NODE_ENV', 'staging', 'NODE_ENV must be development, production or test'],
+  ])('refuses %s=%j with one line naming the variable', (name, value, message) => {
+    let thrown: unknown;
+    try {
+      parseConfig({ [name]: value });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ConfigError);
+    expect((thrown as Error).message).toBe(`Invalid configuration: ${message}`);
+    expect((thrown as Error).message).not.toContain('\n');
+  });
+
+  it('names the first bad variable when several are bad', () => {
+    expect(() => parseConfig({ PORT: 'abc', DATABASE_URL: 'mysql://db' })).toThrow(
+      'Invalid configuration: PORT must be a port number',
+    );
+  });
+});
+
+describe('loadConfigOrExit', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('returns the configuration when it is valid', () => {
+    expect(loadConfigOrExit({ PORT: '4000' }).PORT).toBe(4000);
+  });
+
+  it('prints one line and exits with status 1 on a bad value', () => {
+    const write = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const exit = vi.spyOn(process, 'exit').mockImplementation((code) => {
+      throw new Error(`exit ${code}`);
+    });
+    expect(() => loadConfigOrExit({ SPONSORED_PRICE_CENTS: 'free' })).toThrow('exit 1');
+    expect(exit).toHaveBeenCalledWith(1);
+    expect(write).toHaveBeenCalledExactlyOnceWith(
+      'Invalid configuration: SPONSORED_PRICE_CENTS must be a whole number of cents\n',
+    );
+  });
+});

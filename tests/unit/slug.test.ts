@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { slugField, slugify } from '../../app/lib/schemas/slug.ts';
+
+describe('slugify (SPEC.md section 5)', () => {
+  it.each([
+    ['Hello World', 'hello-world'],
+    ['100% Solar-Powered: The Kettle', '100-solar-powered-the-kettle'],
+    ['  leading and trailing  ', 'leading-and-trailing'],
+    ['--A--B--', 'a-b'],
+    ['Many   spaces & symbols!!!', 'many-spaces-symbols'],
+    ['snake_case_title', 'snake-case-title'],
+    ['Café Déjà Vu', 'cafe-deja-vu'],
+    ['already-a-slug', 'already-a-slug'],
+    ['!!!', ''],
+  ])('turns %j into %j', (title, slug) => {
+    expect(slugify(title)).toBe(slug);
+  });
+
+  it('gives a slug the slug field accepts for an ordinary title', () => {
+    expect(slugField.parse(slugify('My First Campaign: Part 2'))).toBe('my-first-campaign-part-2');
+  });
+});
+
+describe('slugField', () => {
+  it.each([
+    ['', 'Slug is required'],
+    ['Upper-Case', 'Slug may only contain lowercase letters, digits and single hyphens'],
+    ['double--hyphen', 'Slug may only contain lowercase letters, digits and single hyphens'],
+    ['-leading', 'Slug may only contain lowercase letters, digits and single hyphens'],
+    ['admin', 'Slug is reserved by the site; choose another'],
+    ['contact-us', 'Slug is reserved by the site; choose another'],
+  ])('refuses %j with %j', (slug, message) => {
+    const result = slugField.safeParse(slug);
+    expect(result.error?.issues[0]?.message).toBe(message);
+  });
+});
