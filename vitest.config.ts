@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects: fast unit tests, the API suite on SQLite (part of
-// `npm test`), and the same API suite unchanged on PostgreSQL.
+// Four projects: fast unit tests, the API suite on SQLite and the
+// server-rendered pages (all three in `npm test`), and the same API suite
+// unchanged on PostgreSQL.
 export default defineConfig({
   test: {
     setupFiles: ['tests/helpers/fail-on-console-error.ts'],
@@ -13,6 +14,16 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'api', include: ['tests/api/**/*.test.ts'], env: { TEST_DB: 'sqlite' } },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'ssr',
+          include: ['tests/ssr/**/*.test.ts'],
+          env: { TEST_DB: 'sqlite' },
+          // Builds the web app when its sources changed since the last build.
+          globalSetup: ['tests/ssr/global-setup.mjs'],
+        },
       },
       {
         extends: true,

@@ -3,7 +3,7 @@
  * the page renderer handed in by the caller. Built from its dependencies so
  * tests drive exactly what production runs.
  */
-import { Hono, type Context, type Handler } from 'hono';
+import { Hono, type Context, type Handler, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
@@ -33,6 +33,11 @@ const payloadTooLarge = (limit: number) => () => {
 export interface CreateAppOptions {
   /** Renders every non-API path (the React Router request handler). */
   renderPage?: Handler<AppEnv>;
+  /**
+   * Serves the web app's browser files (scripts, styles, public images) ahead
+   * of the pages; calls `next()` when no file matches. Never sees /api paths.
+   */
+  serveStatic?: MiddlewareHandler<AppEnv>;
 }
 
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
@@ -89,7 +94,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
 
   app.route('/api', api);
 
-  if (options.renderPage) app.all('*', options.renderPage);
+  // Unknown API paths fall through to the JSON 404 below, never to a page.
+  const { serveStatic, renderPage } = options;
+  if (serveStatic) app.use('*', (c, next) => (isApiPath(c) ? next() : serveStatic(c, next)));
+  if (renderPage) app.all('*', (c, next) => (isApiPath(c) ? next() : renderPage(c, next)));
 
   // Hono only consults notFound on the top-level app.
   app.notFound((c) => {
