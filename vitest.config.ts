@@ -9,7 +9,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/cli/**/*.test.ts'] },
       },
       {
         extends: true,

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_ADMIN_EMAIL, ensureFirstAdministrator } from '../../server/auth/bootstrap-admin.ts';
+import { verifyPassword } from '../../server/auth/passwords.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await t.handle.db.deleteFrom('users').execute();
+});
+
+const users = () => t.handle.db.selectFrom('users').selectAll().execute();
+
+describe('the first administrator', () => {
+  it('is created from ADMIN_EMAIL and ADMIN_PASSWORD when no administrator exists', async () => {
+    const result = await ensureFirstAdministrator(t.handle.db, {
+      email: 'Owner@Example.com',
+      password: 'a long passphrase',
+    });
+
+    expect(result).toEqual({ email: 'Owner@Example.com' });
+    const rows = await users();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.email).toBe('owner@example.com');
+    expect(rows[0]?.role).toBe('admin');
+    expect(await verifyPassword(rows[0]?.password_hash ?? '', 'a long passphrase')).toBe(true);
+    const login = await t.request('POST', '/auth/login', {
+      body: { email: 'owner@example.com', password: 'a long passphrase' },
+    });
+    expect(login.status).toBe(200);
+  });
+
+  it('gets admin@example.com and a random password, returned once, when nothing is configured', async () => {
+    const result = await ensureFirstAdministrator(t.handle.db, {});
+
+    expect(result?.email).toBe(DEFAULT_ADMIN_EMAIL);
+    expect(result?.generatedPassword).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    const rows = await users();
+    expect(rows.map((row) => row.email)).toEqual([DEFAULT_ADMIN_EMAIL]);
+    expect(await verifyPassword(rows[0]?.password_hash ?? '', result?.generatedPassword ?? '')).toBe(true);
+  });
+
+  it('is not created again, and no password is changed, when an administrator exists', async () => {
+    await ensureFirstAdministrator(t.handle.db, { email: 'first@example.com', password: 'first password' });
+    const before = await users();
+
+    const result = await ensureFirstAdministrator(t.handle.db, {
+      email: 'second@example.com',
+      password: 'second password',
+    });
+
+    expect(result).toBeNull();
+    expect(await users()).toEqual(before);
+  });
+});

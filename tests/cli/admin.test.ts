@@ -1,0 +1,91 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../../server/auth/passwords.ts';
+import { openDatabase } from '../../server/db/database.ts';
+
+const run = promisify(execFile);
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'showcase-cli-'));
+const tsx = path.resolve('node_modules/.bin/tsx');
+
+afterAll(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function admin(args: string[], password?: string) {
+  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: '' };
+  if (password === undefined) delete env.ADMIN_PASSWORD;
+  else env.ADMIN_PASSWORD = password;
+  try {
+    const { stdout, stderr } = await run(tsx, ['server/cli/admin.ts', ...args], { env });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failure = error as { code: number; stdout: string; stderr: string };
+    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
+  }
+}
+
+async function storedUser(email: string) {
+  const handle = openDatabase({ sqliteFile: path.join(dataDir, 'site.db') });
+  try {
+    return await handle.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+  } finally {
+    await handle.destroy();
+  }
+}
+
+describe('npm run admin', () => {
+  it('creates an administrator with the password from ADMIN_PASSWORD', async () => {
+    const result = await admin(['create', '--email', 'editor@example.com'], 'first secret');
+
+    expect(result).toMatchObject({ code: 0, stdout: 'Administrator editor@example.com created.\n' });
+    const user = await storedUser('editor@example.com');
+    expect(user?.role).toBe('admin');
+    expect(await verifyPassword(user?.password_hash ?? '', 'first secret')).toBe(true);
+  });
+
+  it('refuses to create an account that already exists', async () => {
+    const result = await admin(['create', '--email', 'editor@example.com'], 'another secret');
+
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('An account for editor@example.com already exists; use reset-password.\n');
+    const user = await storedUser('editor@example.com');
+    expect(await verifyPassword(user?.password_hash ?? '', 'first secret')).toBe(true);
+  });
+
+  it('resets the password of an existing administrator', async () => {
+    const result = await admin(['reset-password', '--email', 'editor@example.com'], 'second secret');
+
+    expect(result.code).toBe(0);
+    const user = await storedUser('editor@example.com');
+    expect(await verifyPassword(user?.password_hash ?? '', 'second secret')).toBe(true);
+  });
+
+  it('reads the password from standard input when ADMIN_PASSWORD is not set', async () => {
+    const child = execFile(tsx, ['server/cli/admin.ts', 'create', '--email', 'piped@example.com'], {
+      env: { ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: '', DATABASE_URL: '' },
+    });
+    child.stdin?.end('piped secret\n');
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+
+    expect(code).toBe(0);
+    const user = await storedUser('piped@example.com');
+    expect(await verifyPassword(user?.password_hash ?? '', 'piped secret')).toBe(true);
+  });
+
+  it('refuses a short password, a bad e-mail and an unknown command without touching the database', async () => {
+    expect(await admin(['create', '--email', 'short@example.com'], '12345')).toMatchObject({
+      code: 1,
+      stderr: 'Invalid configuration: ADMIN_PASSWORD must be at least 6 characters\n',
+    });
+    expect(await admin(['create', '--email', 'not-an-address'], 'long enough')).toMatchObject({
+      code: 1,
+      stderr: '--email: Email must contain an @ symbol\n',
+    });
+    expect((await admin(['promote', '--email', 'x@example.com'], 'long enough')).code).toBe(1);
+    expect(await storedUser('short@example.com')).toBeUndefined();
+  });
+});
