@@ -16,7 +16,7 @@ afterAll(() => {
 });
 
 async function admin(args: string[], password?: string) {
-  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: '' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: '' };
   if (password === undefined) delete env.ADMIN_PASSWORD;
   else env.ADMIN_PASSWORD = password;
   try {
