@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// Four projects: fast unit tests, the API suite on SQLite and the
-// server-rendered pages (all three in `npm test`), and the same API suite
-// unchanged on PostgreSQL.
+// Five projects: fast unit tests, the API suite on SQLite and the
+// server-rendered pages (all three in `npm test`), browser journeys in
+// Chromium (`npm run test:e2e`), and the same API suite unchanged on
+// PostgreSQL.
 export default defineConfig({
   test: {
     setupFiles: ['tests/helpers/fail-on-console-error.ts'],
@@ -23,6 +24,20 @@ export default defineConfig({
           env: { TEST_DB: 'sqlite' },
           // Builds the web app when its sources changed since the last build.
           globalSetup: ['tests/ssr/global-setup.mjs'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          // Builds the server and the web app when their sources changed.
+          globalSetup: ['tests/e2e/global-setup.mjs'],
+          // Each file runs its own server and browser: one at a time keeps
+          // two cores from timing out.
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {

@@ -1,17 +1,18 @@
-import type { ReactNode } from 'react';
+import { use, type ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
-import stylesheet from './app.css?url';
 import { NotFoundPage } from './components/not-found-page.tsx';
+import { InlineStylesContext } from './lib/inline-styles.ts';
 import { SITE_NAME } from './site.ts';
 
+// The stylesheet is inlined by the server render (entry.server.tsx).
 export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'alternate', type: 'application/rss+xml', title: SITE_NAME, href: '/rss.xml' },
 ];
 
-// Pages set their own title; this one is for the error pages, which the root
-// boundary renders.
+// Pages set their own title; this one is for the errors only this boundary
+// catches (the public layout itself failing).
 export function meta({ error }: Route.MetaArgs) {
   if (!error) return [];
   const isNotFound = isRouteErrorResponse(error) && error.status === 404;
@@ -19,16 +20,20 @@ export function meta({ error }: Route.MetaArgs) {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  const styles = use(InlineStylesContext);
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#047857" />
+        {/* Filled by the server only; the browser keeps what it received. */}
+        <style id="app-styles" dangerouslySetInnerHTML={{ __html: styles }} suppressHydrationWarning />
         <Meta />
         <Links />
       </head>
-      <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
-        <main className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">{children}</main>
+      <body className="min-h-screen bg-background text-foreground antialiased">
+        {children}
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -41,15 +46,21 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <main className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
+        <NotFoundPage />
+      </main>
+    );
+  }
 
   // Details only in development: production answers never show internals.
   const details = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (
-    <div className="flex flex-col items-center gap-4 py-24 text-center">
+    <main className="mx-auto flex w-full max-w-6xl flex-col items-center gap-4 px-4 py-24 text-center sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight">Something went wrong</h1>
-      <p className="text-slate-600">Please try again in a moment.</p>
+      <p className="text-muted-foreground">Please try again in a moment.</p>
       {details ? <pre className="w-full overflow-x-auto p-4 text-left text-xs">{details}</pre> : null}
-    </div>
+    </main>
   );
 }

@@ -1,7 +1,45 @@
-import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 
 export default [
-  index('routes/home.tsx'),
-  // Any other path: SPEC.md's 404 page with a real 404 status.
-  route('*', 'routes/not-found.tsx'),
+  // The public site of SPEC.md section 2, inside its navigation and footer.
+  layout('routes/site-layout.tsx', [
+    index('routes/home.tsx'),
+    route('category/:slug', 'routes/category.tsx'),
+    route('resources', 'routes/resources.tsx'),
+    route('resources/:slug', 'routes/resource-redirect.tsx'),
+    route('instant-kickstarter-fee-calculator', 'routes/kickstarter-fee-calculator.tsx'),
+    route('free-indiegogo-fee-calculator', 'routes/indiegogo-fee-calculator.tsx'),
+    route('contact-us', 'routes/contact.tsx'),
+    route('privacy-policy', 'routes/privacy-policy.tsx'),
+    route('terms-of-service', 'routes/terms-of-service.tsx'),
+    // The sponsored offer and the pages a checkout returns to.
+    route('submit-your-project-for-a-sponsored-post', 'routes/sponsored.tsx'),
+    route('payment/success', 'routes/payment-success.tsx'),
+    route('payment/cancel', 'routes/payment-cancel.tsx'),
+    // A post or a resource; a fixed path above always wins over a slug.
+    route(':slug', 'routes/detail.tsx'),
+    // Any other path: SPEC.md's 404 page with a real 404 status.
+    route('*', 'routes/not-found.tsx'),
+  ]),
+  // The back office (SPEC.md section 2): sign-in and the admin area, never
+  // indexed and never kept by a shared cache.
+  layout('routes/admin/shell.tsx', [
+    route('auth', 'routes/admin/auth.tsx'),
+    route('admin', 'routes/admin/layout.tsx', [
+      index('routes/admin/dashboard.tsx'),
+      route('posts', 'routes/admin/posts.tsx'),
+      // `new` or a post id.
+      route('posts/:id', 'routes/admin/post-editor.tsx'),
+      route('resources', 'routes/admin/resources.tsx'),
+      route('resources/:id', 'routes/admin/resource-editor.tsx'),
+      route('contacts', 'routes/admin/contacts.tsx'),
+      route('submissions', 'routes/admin/submissions.tsx'),
+      route('newsletter', 'routes/admin/newsletter.tsx'),
+    ]),
+  ]),
+  route('checkout/test/:sessionId', 'routes/test-checkout.tsx'),
+  // For search engines and feed readers.
+  route('sitemap.xml', 'routes/sitemap.ts'),
+  route('robots.txt', 'routes/robots.ts'),
+  route('rss.xml', 'routes/rss.ts'),
 ] satisfies RouteConfig;

@@ -1,2 +1,18 @@
 /** The site's name, as it appears in titles and previews. */
 export const SITE_NAME = 'Crowdfunding Showcase';
+
+/** One line about the site, for the home page and the feed. */
+export const SITE_DESCRIPTION =
+  'Reviewed crowdfunding campaigns worth backing: technology, creative projects, social impact and business ideas from Kickstarter and Indiegogo.';
+
+/** Where privacy requests go (footer and privacy policy). */
+export const PRIVACY_EMAIL = 'privacy@crowdfundingshowcase.com';
+
+/** Where visitors and sponsors get help. */
+export const SUPPORT_EMAIL = 'support@crowdfundingshowcase.com';
+
+/** The sponsored offer's landing page (its own route module, linked from the navigation). */
+export const SPONSORED_PATH = '/submit-your-project-for-a-sponsored-post';
+
+/** The logo, also the publisher logo of the structured data. */
+export const LOGO_PATH = '/favicon.svg';

@@ -10,6 +10,9 @@ import { secureHeaders } from 'hono/secure-headers';
 import { sql } from 'kysely';
 import { adminCategoriesApi, categoriesApi } from './api/categories.ts';
 import { adminContactMessagesApi, contactMessagesApi } from './api/contact-messages.ts';
+import { adminDashboardApi } from './api/dashboard.ts';
+import { adminMediaApi, mediaUploadApi } from './api/media.ts';
+import { paymentsApi } from './api/payments.ts';
 import { adminPostsApi, postsApi } from './api/posts.ts';
 import { adminResourcesApi, resourcesApi } from './api/resources.ts';
 import { authApi } from './api/auth.ts';
@@ -19,6 +22,9 @@ import { requireAdmin } from './auth/require-admin.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { ApiError, errorBody, handleError } from './http/errors.ts';
 import { logRequests } from './http/request-log.ts';
+import { LOCAL_UPLOAD_PATH } from './storage/local.ts';
+import { MediaStorage } from './storage/media.ts';
+import { serveUploads } from './storage/serve.ts';
 
 const KB = 1024;
 /** JSON bodies of the public API and most admin calls. */
@@ -38,6 +44,8 @@ export interface CreateAppOptions {
    * of the pages; calls `next()` when no file matches. Never sees /api paths.
    */
   serveStatic?: MiddlewareHandler<AppEnv>;
+  /** Image uploads and their files; built from the configuration when not given. */
+  media?: MediaStorage;
 }
 
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
@@ -56,12 +64,15 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     }),
   );
 
+  const media = options.media ?? new MediaStorage(deps);
   const api = new Hono<AppEnv>();
   const contentLimit = bodyLimit({ maxSize: CONTENT_BODY_LIMIT, onError: payloadTooLarge(CONTENT_BODY_LIMIT) });
   const defaultLimit = bodyLimit({ maxSize: DEFAULT_BODY_LIMIT, onError: payloadTooLarge(DEFAULT_BODY_LIMIT) });
-  api.use('*', (c, next) =>
-    /^\/api\/admin\/(posts|resources)(\/|$)/.test(c.req.path) ? contentLimit(c, next) : defaultLimit(c, next),
-  );
+  api.use('*', (c, next) => {
+    // Image uploads stream to disk and are limited to their signed size there.
+    if (c.req.path === LOCAL_UPLOAD_PATH) return next();
+    return /^\/api\/admin\/(posts|resources)(\/|$)/.test(c.req.path) ? contentLimit(c, next) : defaultLimit(c, next);
+  });
   // Tokens and private data must never be kept by a browser or shared cache.
   api.use('/auth/*', noStore);
   api.use('/admin/*', noStore);
@@ -83,6 +94,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route('/submissions/contact', contactMessagesApi(deps));
   api.route('/submissions/newsletter', subscribersApi(deps));
   api.route('/submissions/sponsored', sponsoredSubmissionsApi(deps));
+  api.route('/media', mediaUploadApi(media));
+  api.route('/payments', paymentsApi(deps));
 
   api.use('/admin/*', requireAdmin(deps));
   api.route('/admin/posts', adminPostsApi(deps));
@@ -91,8 +104,12 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route('/admin/submissions/contact', adminContactMessagesApi(deps));
   api.route('/admin/submissions/newsletter', adminSubscribersApi(deps));
   api.route('/admin/submissions/sponsored', adminSponsoredSubmissionsApi(deps));
+  api.route('/admin/media', adminMediaApi(deps.config, media));
+  api.route('/admin/dashboard', adminDashboardApi(deps));
 
   app.route('/api', api);
+  // Uploaded images, ahead of the web app's files and pages.
+  app.get('/uploads/*', serveUploads(media));
 
   // Unknown API paths fall through to the JSON 404 below, never to a page.
   const { serveStatic, renderPage } = options;

@@ -102,6 +102,19 @@ export const configSchema = z.object({
   S3_REGION: optionalText,
   S3_ENDPOINT: z.preprocess(emptyToUndefined, httpUrl.optional()),
   S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  // Where reads of /uploads/* are redirected (a CDN or the bucket's public
+  // address); unset, this server streams them from the bucket itself.
+  S3_PUBLIC_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
+  // How long an upload address stays valid (at most S3's 7 days).
+  UPLOAD_URL_TTL_SECONDS: z.preprocess(
+    wholeNumber,
+    z
+      .number({ message: 'must be a whole number of seconds between 1 and 604800' })
+      .int('must be a whole number of seconds between 1 and 604800')
+      .min(1, 'must be a whole number of seconds between 1 and 604800')
+      .max(604800, 'must be a whole number of seconds between 1 and 604800')
+      .default(900),
+  ),
   SMTP_URL: z.preprocess(
     emptyToUndefined,
     z

@@ -4,6 +4,8 @@ import type { Config } from './config.ts';
 import type { Engine } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import type { RateLimitRule } from './http/rate-limit.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { PaymentProvider } from './payments/provider.ts';
 
 /** The rate limits of the public API; tests may tighten or loosen them. */
 export interface RateLimits {
@@ -17,6 +19,8 @@ export interface RateLimits {
   contactPerIp: RateLimitRule;
   newsletterPerIp: RateLimitRule;
   sponsoredPerIp: RateLimitRule;
+  /** Starting a checkout stores a submission and calls the payment provider. */
+  checkoutPerIp: RateLimitRule;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -25,6 +29,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   contactPerIp: { name: 'contact-ip', max: 5, windowSeconds: 10 * 60 },
   newsletterPerIp: { name: 'newsletter-ip', max: 10, windowSeconds: 10 * 60 },
   sponsoredPerIp: { name: 'sponsored-ip', max: 10, windowSeconds: 10 * 60 },
+  checkoutPerIp: { name: 'checkout-ip', max: 10, windowSeconds: 10 * 60 },
 };
 
 /** Everything a route needs, handed in once when the app is built. */
@@ -35,6 +40,9 @@ export interface AppDeps {
   logger: Logger;
   signingKey: Uint8Array;
   rateLimits: RateLimits;
+  /** Stripe, or the built-in test checkout when no Stripe key is set. */
+  payments: PaymentProvider;
+  mailer: Mailer;
 }
 
 /** Hono's per-request variables. */

@@ -12,6 +12,8 @@ import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoContent } from './db/seed-demo.ts';
 import { DEFAULT_RATE_LIMITS, type AppDeps } from './deps.ts';
+import { createMailer } from './mail/mailer.ts';
+import { createPaymentProvider } from './payments/create-provider.ts';
 
 export const SQLITE_FILE_NAME = 'site.db';
 
@@ -62,6 +64,22 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
     logger,
     signingKey: loadSigningKey(config.JWT_SECRET, config.DATA_DIR),
     rateLimits: DEFAULT_RATE_LIMITS,
+    payments: createPaymentProvider(config, handle.db),
+    mailer: createMailer({ db: handle.db, logger, config }),
   };
+  warnAboutPaymentSetup(config, logger);
   return { deps, close: () => handle.destroy() };
+}
+
+function warnAboutPaymentSetup(config: Config, logger: Logger) {
+  if (!config.STRIPE_SECRET_KEY) {
+    // Fine on a laptop; in production it would give sponsored posts away.
+    if (config.NODE_ENV === 'production') {
+      logger.warn('STRIPE_SECRET_KEY is not set: sponsored posts are paid through the built-in test checkout, which charges nothing');
+    }
+    return;
+  }
+  if (!config.STRIPE_WEBHOOK_SECRET) {
+    logger.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks are refused; payments settle only when visitors return');
+  }
 }

@@ -1,48 +1,118 @@
+import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { EmptyState } from '../components/empty-state.tsx';
+import { LoadMoreLink, usePagedList } from '../components/load-more.tsx';
+import { NEWSLETTER_INTENT, NewsletterSection } from '../components/newsletter-section.tsx';
 import { PostCard } from '../components/post-card.tsx';
-import { listPublishedPostCards } from '../lib/posts.server.ts';
-import { SITE_NAME } from '../site.ts';
+import { MOSAIC_SIZE, PostMosaic } from '../components/post-mosaic.tsx';
+import { NO_STORE, publicPageHeaders } from '../lib/cache-headers.ts';
+import { formAnswer } from '../lib/form-answer.server.ts';
+import { listPublishedPostCards, type PostCardPage } from '../lib/posts.server.ts';
+import { readCursorParam } from '../lib/paging.server.ts';
+import { organizationJsonLd, originFromMatches, pageMeta, absoluteUrl } from '../lib/seo.ts';
+import { subscribeToNewsletter } from '../lib/subscribers.server.ts';
+import { SITE_DESCRIPTION, SITE_NAME } from '../site.ts';
 import type { Route } from './+types/home';
 
+/** SPEC.md section 9: the home page lists 20 posts at a time. */
 const HOME_PAGE_SIZE = 20;
-const DESCRIPTION =
-  'Reviewed crowdfunding campaigns worth backing: technology, creative projects, social impact and business ideas from Kickstarter and Indiegogo.';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return listPublishedPostCards(context, HOME_PAGE_SIZE);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const cursor = readCursorParam(request);
+  const page = await listPublishedPostCards(context, { pageSize: HOME_PAGE_SIZE, cursor });
+  return { ...page, isFirstPage: cursor === null };
 }
 
-export function meta(_: Route.MetaArgs) {
-  const title = `${SITE_NAME}: reviewed crowdfunding projects`;
-  return [
-    { title },
-    { name: 'description', content: DESCRIPTION },
-    { property: 'og:title', content: title },
-    { property: 'og:description', content: DESCRIPTION },
-    { property: 'og:type', content: 'website' },
-  ];
+/** The newsletter signup at the end of the page posts here. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (form.get('intent') !== NEWSLETTER_INTENT) {
+    throw data('Unknown form', { status: 400, headers: { 'Cache-Control': NO_STORE } });
+  }
+  return formAnswer(await subscribeToNewsletter(context, form));
 }
 
-// Short-lived: nothing purges caches yet when a post is published.
-export function headers(_: Route.HeadersArgs) {
-  return { 'Cache-Control': 'public, max-age=60' };
+// The signup changes nothing the page shows: no need to reload its posts.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod === 'POST' ? false : defaultShouldRevalidate;
 }
 
-export default function Home({ loaderData }: Route.ComponentProps) {
-  const { posts } = loaderData;
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
+  const origin = originFromMatches(matches);
+  const isFirstPage = loaderData?.isFirstPage ?? true;
+  return pageMeta({
+    origin,
+    path: isFirstPage ? '/' : location.pathname + location.search,
+    title: `${SITE_NAME}: reviewed crowdfunding projects`,
+    description: SITE_DESCRIPTION,
+    noIndex: !isFirstPage,
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@graph': [
+        organizationJsonLd(origin),
+        { '@type': 'WebSite', name: SITE_NAME, url: absoluteUrl(origin, '/'), description: SITE_DESCRIPTION },
+      ],
+    },
+  });
+}
+
+export const headers = publicPageHeaders;
+
+export default function Home({ loaderData, actionData }: Route.ComponentProps) {
+  const { posts, next_token, isFirstPage } = loaderData;
+  const mosaic = isFirstPage ? posts.slice(0, MOSAIC_SIZE) : [];
+  const rest = isFirstPage ? posts.slice(MOSAIC_SIZE) : posts;
+  const list = usePagedList<PostCardPage['posts'][number], PostCardPage>({
+    firstPage: { items: rest, nextToken: next_token },
+    dataUrl: (token) => `/?index&cursor=${encodeURIComponent(token)}`,
+    select: (page) => ({ items: page.posts, nextToken: page.next_token }),
+  });
+
   return (
     <>
-      <h1 className="mb-8 text-3xl font-bold tracking-tight sm:text-4xl">Crowdfunding projects worth backing</h1>
+      <header className="mb-8 max-w-3xl">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Crowdfunding projects worth backing</h1>
+        <p className="mt-3 text-lg text-muted-foreground">
+          Hand-picked Kickstarter and Indiegogo campaigns, reviewed before they reach you.
+        </p>
+      </header>
+
       {posts.length === 0 ? (
-        <p className="py-16 text-center text-slate-600">No projects found. Check back soon!</p>
-      ) : (
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {posts.map((post, index) => (
-            <li key={post.slug}>
-              <PostCard post={post} isPriority={index === 0} />
-            </li>
-          ))}
-        </ul>
-      )}
+        <EmptyState>No projects found. Check back soon!</EmptyState>
+      ) : null}
+
+      {mosaic.length > 0 ? (
+        <section aria-labelledby="latest-projects">
+          <h2 id="latest-projects" className="sr-only">
+            Latest projects
+          </h2>
+          <PostMosaic posts={mosaic} />
+        </section>
+      ) : null}
+
+      {list.items.length > 0 ? (
+        <section aria-labelledby="more-projects" className="mt-16">
+          <h2 id="more-projects" className="mb-6 text-2xl font-bold tracking-tight">
+            More Projects
+          </h2>
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {list.items.map((post) => (
+              <li key={post.slug}>
+                <PostCard post={post} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <LoadMoreLink
+        nextToken={list.nextToken}
+        isLoading={list.isLoading}
+        loadedCount={list.loadedCount}
+        itemName="projects"
+        onLoad={list.load}
+      />
+
+      <NewsletterSection action="/?index#newsletter" outcome={actionData} />
     </>
   );
 }

@@ -1,5 +1,8 @@
 import { data } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page.tsx';
+import { PageError } from '../components/page-error.tsx';
+import { NOT_FOUND_CACHE_CONTROL, publicPageHeaders } from '../lib/cache-headers.ts';
+import { pageTitle } from '../lib/seo.ts';
 import type { Route } from './+types/not-found';
 
 // Long enough for any real path, short enough to keep junk out of the logs.
@@ -10,11 +13,21 @@ const MAX_LOGGED_PATH = 200;
 export function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   context.deps.logger.info({ path: pathname.slice(0, MAX_LOGGED_PATH) }, 'page not found');
-  throw data(null, { status: 404 });
+  throw data(null, { status: 404, headers: { 'Cache-Control': NOT_FOUND_CACHE_CONTROL } });
 }
 
-// Never rendered (the loader always throws to the root ErrorBoundary), but a
+export function meta() {
+  return [{ title: pageTitle('Page not found') }, { name: 'robots', content: 'noindex' }];
+}
+
+export const headers = publicPageHeaders;
+
+// Never rendered (the loader always throws to the boundary below), but a
 // route without a component would be a resource route and answer bare data.
 export default function NotFound() {
   return <NotFoundPage />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PageError error={error} />;
 }

@@ -5,10 +5,16 @@
 import { Migrator, sql, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import type { DatabaseHandle, Engine } from './database.ts';
 import { initialMigration } from './migrations/2026-11-21-0001-initial.ts';
+import { mediaMigration } from './migrations/2026-11-22-0002-media.ts';
+import { paymentsMigration } from './migrations/2026-11-22-0003-payments.ts';
+import { slugHistoryMigration } from './migrations/2026-11-22-0004-slug-history.ts';
 
 function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
     '2026-11-21-0001-initial': initialMigration(engine),
+    '2026-11-22-0002-media': mediaMigration(engine),
+    '2026-11-22-0003-payments': paymentsMigration(engine),
+    '2026-11-22-0004-slug-history': slugHistoryMigration(),
   };
 }
 

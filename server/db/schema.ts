@@ -125,6 +125,71 @@ export interface PaymentTransactionTable {
   updated_at: number;
 }
 
+export interface PaymentEventTable {
+  provider: string;
+  event_id: string;
+  event_type: string;
+  payment_id: number | null;
+  processed_at: number;
+}
+
+export type LocalCheckoutSessionStatus = 'open' | 'complete' | 'expired';
+
+export interface LocalCheckoutSessionTable {
+  id: string;
+  payment_id: number;
+  amount_cents: number;
+  currency: string;
+  product_name: string;
+  customer_email: string;
+  status: LocalCheckoutSessionStatus;
+  payment_status: 'paid' | 'unpaid';
+  payment_intent_id: string | null;
+  success_url: string;
+  cancel_url: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** `stored`: no SMTP server is configured, the mail is only kept here. */
+export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'stored';
+
+export interface OutboxTable {
+  id: Generated<number>;
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  status: OutboxStatus;
+  error: string | null;
+  created_at: number;
+  sent_at: number | null;
+}
+
+/** An earlier slug of a published post or resource; its address answers 301. */
+export interface SlugHistoryTable {
+  old_slug: string;
+  content_type: 'post' | 'resource';
+  content_id: number;
+  created_at: number;
+}
+
+/** pending: upload address handed out; ready: stored and checked; rejected: the stored bytes failed the checks. */
+export type MediaState = 'pending' | 'ready' | 'rejected';
+
+export interface MediaTable {
+  id: Generated<number>;
+  s3_key: string;
+  content_type: string;
+  file_size: number | null;
+  original_name: string;
+  uploaded_by: number | null;
+  state: MediaState;
+  variant_widths: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface RateLimitTable {
   key: string;
   window_start: number;
@@ -143,6 +208,11 @@ export interface Database {
   sponsored_submissions: SponsoredSubmissionTable;
   payment_transactions: PaymentTransactionTable;
   rate_limits: RateLimitTable;
+  media: MediaTable;
+  slug_history: SlugHistoryTable;
+  payment_events: PaymentEventTable;
+  local_checkout_sessions: LocalCheckoutSessionTable;
+  outbox: OutboxTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -157,3 +227,6 @@ export type ContactSubmissionRow = Selectable<ContactSubmissionTable>;
 export type NewsletterSubscriberRow = Selectable<NewsletterSubscriberTable>;
 export type SponsoredSubmissionRow = Selectable<SponsoredSubmissionTable>;
 export type PaymentTransactionRow = Selectable<PaymentTransactionTable>;
+export type LocalCheckoutSessionRow = Selectable<LocalCheckoutSessionTable>;
+export type OutboxRow = Selectable<OutboxTable>;
+export type MediaRow = Selectable<MediaTable>;

@@ -21,6 +21,11 @@ export type ErrorCode =
   | 'ALREADY_SUBSCRIBED'
   | 'RATE_LIMITED'
   | 'SERVICE_UNAVAILABLE'
+  | 'INVALID_FILE_TYPE'
+  | 'FILE_TOO_LARGE'
+  | 'INVALID_S3_KEY'
+  | 'INVALID_UPLOAD_TOKEN'
+  | 'UPLOAD_FAILED'
   | 'INTERNAL_ERROR';
 
 /** The one error type handlers throw; `handleError` turns it into JSON. */

@@ -17,6 +17,9 @@ import { migrateToLatest } from '../../server/db/migrate.ts';
 import { createUser } from '../../server/db/queries/users.ts';
 import type { UserRole } from '../../server/db/schema.ts';
 import { DEFAULT_RATE_LIMITS, type AppDeps, type RateLimits } from '../../server/deps.ts';
+import { createMailer, type Mailer } from '../../server/mail/mailer.ts';
+import { createPaymentProvider } from '../../server/payments/create-provider.ts';
+import type { PaymentProvider } from '../../server/payments/provider.ts';
 
 export const ADMIN_EMAIL = 'admin@example.com';
 export const ADMIN_PASSWORD = 'correct horse battery';
@@ -79,7 +82,17 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
   };
 }
 
-export async function createTestApp(options: { rateLimits?: Partial<RateLimits> } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  rateLimits?: Partial<RateLimits>;
+  /** More environment variables for the configuration (STRIPE_*, SMTP_URL, …). */
+  env?: Record<string, string>;
+  /** Builds the payment provider; by default it follows the configuration, as in production. */
+  payments?: (deps: Pick<AppDeps, 'db' | 'config'>) => PaymentProvider;
+  /** Builds the mailer; by default it follows the configuration, as in production. */
+  mailer?: (deps: Pick<AppDeps, 'db' | 'config' | 'logger'>) => Mailer;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { handle, drop } = await openTestDatabase();
   await migrateToLatest(handle);
   await createUser(handle.db, {
@@ -93,14 +106,18 @@ export async function createTestApp(options: { rateLimits?: Partial<RateLimits> 
     LOG_LEVEL: 'silent',
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'showcase-test-')),
     JWT_SECRET: randomBytes(32).toString('hex'),
+    ...options.env,
   });
+  const logger = pino({ level: 'silent' });
   const deps: AppDeps = {
     db: handle.db,
     engine: handle.engine,
     config,
-    logger: pino({ level: 'silent' }),
+    logger,
     signingKey: new TextEncoder().encode(config.JWT_SECRET),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+    payments: options.payments ? options.payments({ db: handle.db, config }) : createPaymentProvider(config, handle.db),
+    mailer: (options.mailer ?? createMailer)({ db: handle.db, config, logger }),
   };
   const app = createApp(deps);
   const defaultIp = freshIp();

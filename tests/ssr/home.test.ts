@@ -1,88 +1,140 @@
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app.ts';
-import { insertPost } from '../../server/db/queries/posts.ts';
-import type { AppDeps } from '../../server/deps.ts';
-import {
-  ASSET_CACHE_CONTROL,
-  loadPageRenderer,
-  PUBLIC_FILE_CACHE_CONTROL,
-  serveBuiltFiles,
-} from '../../server/pages.ts';
+import { ASSET_CACHE_CONTROL, PUBLIC_FILE_CACHE_CONTROL } from '../../server/pages.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createSiteApp, jsonLdOf, metaContent, seedPost, textsOf, type SiteApp } from './site-app.ts';
 
-/** The whole server (API, files and pages) on a test database, with its log lines kept. */
-async function createSiteApp(t: TestApp) {
-  const logLines: Record<string, unknown>[] = [];
-  const logger = pino({ level: 'info' }, { write: (line: string) => logLines.push(JSON.parse(line)) });
-  const deps: AppDeps = { ...t.deps, logger };
-  const renderPage = await loadPageRenderer(deps);
-  const serveStatic = serveBuiltFiles();
-  if (!renderPage || !serveStatic) throw new Error('The web build is missing: the ssr global setup should have built it');
-  const app = createApp(deps, { renderPage, serveStatic });
-  const get = (path: string, headers: Record<string, string> = { accept: 'text/html' }) =>
-    app.request(`http://localhost${path}`, { headers });
-  return { get, logLines };
-}
+const PUBLIC_PAGE = 'public, max-age=60, s-maxage=300, stale-while-revalidate=600';
 
-async function seedPost(t: TestApp, post: { slug: string; title: string; status: 'draft' | 'published' }) {
-  await insertPost(t.deps.db, {
-    ...post,
-    excerpt: `Why ${post.title} is worth a look.`,
-    content: `## ${post.title}\n\nThe full review.`,
-    cover_image: `/images/demo/${post.slug}.svg`,
-    campaign_url: null,
-    read_time: 4,
-    published_at: null,
-    category_ids: [],
-  });
-}
+/** The post links of a region of the page, as [href, text]. */
+const postLinks = (html: string) =>
+  [...html.matchAll(/<h3[^>]*><a [^>]*href="(\/[^"]*)"[^>]*>([^<]*)<\/a><\/h3>/g)].map((match) => [match[1], match[2]]);
+
+/** The part of the page between two markers. */
+const between = (html: string, start: string, end: string) => {
+  const from = html.indexOf(start);
+  const to = html.indexOf(end, from + start.length);
+  if (from < 0 || to < 0) throw new Error(`"${start}" … "${end}" not found`);
+  return html.slice(from, to);
+};
 
 describe('the home page', () => {
   let t: TestApp;
-  let site: Awaited<ReturnType<typeof createSiteApp>>;
+  let site: SiteApp;
   beforeAll(async () => {
     t = await createTestApp();
     site = await createSiteApp(t);
-    await seedPost(t, { slug: 'tidal-kite-generator', title: 'Tidal Kite Generator', status: 'published' });
-    await seedPost(t, { slug: 'pocket-letterpress', title: 'Pocket Letterpress', status: 'published' });
+    // 23 published posts, newest first by publication date: post-01 is newest.
+    for (let i = 23; i >= 1; i -= 1) {
+      const number = String(i).padStart(2, '0');
+      await seedPost(t, { slug: `post-${number}`, title: `Project ${number}`, daysAgo: i, category_ids: ['tech'] });
+    }
     await seedPost(t, { slug: 'secret-prototype', title: 'Secret Prototype Draft', status: 'draft' });
   });
   afterAll(async () => {
     await t.close();
   });
 
-  it('is complete server-rendered HTML with its title, description and cache header', async () => {
+  it('is complete server-rendered HTML with its title, description, canonical URL and a CDN cache header', async () => {
     const response = await site.get('/');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(response.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(response.headers.get('cache-control')).toBe(PUBLIC_PAGE);
     expect(response.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);
     const html = await response.text();
     expect(html).toMatch(/^<!DOCTYPE html><html lang="en">/);
     expect(html).toContain('<title>Crowdfunding Showcase: reviewed crowdfunding projects</title>');
-    expect(html).toMatch(/<meta name="description" content="Reviewed crowdfunding campaigns worth backing:[^"]*"\/>/);
+    expect(metaContent(html, 'description')).toMatch(/^Reviewed crowdfunding campaigns worth backing:/);
+    expect(html).toContain('<link rel="canonical" href="http://localhost/"/>');
+    expect(metaContent(html, 'og:title')).toBe('Crowdfunding Showcase: reviewed crowdfunding projects');
+    expect(metaContent(html, 'og:url')).toBe('http://localhost/');
+    expect(metaContent(html, 'twitter:card')).toBe('summary');
     expect(html).toMatch(/<main[^>]*>/);
+    expect(html).not.toContain('role="status"');
   });
 
-  it('shows each published post as a card linking to its page, newest first', async () => {
+  it('describes the organisation and the website in JSON-LD', async () => {
     const html = await (await site.get('/')).text();
-    expect(html).toContain('Why Pocket Letterpress is worth a look.');
-    const links = [...html.matchAll(/<a [^>]*href="(\/[^"]*)"[^>]*>([^<]*)<\/a>/g)].map((match) => [match[1], match[2]]);
-    expect(links).toEqual([
-      ['/pocket-letterpress', 'Pocket Letterpress'],
-      ['/tidal-kite-generator', 'Tidal Kite Generator'],
+    expect(jsonLdOf(html)).toEqual([
+      {
+        '@context': 'https://schema.org',
+        '@graph': [
+          {
+            '@type': 'Organization',
+            name: 'Crowdfunding Showcase',
+            url: 'http://localhost/',
+            logo: 'http://localhost/favicon.svg',
+          },
+          {
+            '@type': 'WebSite',
+            name: 'Crowdfunding Showcase',
+            url: 'http://localhost/',
+            description: expect.stringMatching(/^Reviewed crowdfunding campaigns/),
+          },
+        ],
+      },
     ]);
-    const cover = html.match(/<img [^>]*alt="Cover image for Tidal Kite Generator"[^>]*>/)?.[0] ?? '';
-    expect(cover).toContain('src="/images/demo/tidal-kite-generator.svg"');
-    expect(cover).toContain('width="1200"');
-    expect(cover).toContain('height="675"');
+  });
+
+  it('shows the 7 newest posts as the mosaic, the first one largest, then the rest of the first 20 as More Projects', async () => {
+    const html = await (await site.get('/')).text();
+    const mosaic = between(html, 'id="latest-projects"', 'id="more-projects"');
+    expect(postLinks(mosaic)).toEqual(
+      [1, 2, 3, 4, 5, 6, 7].map((i) => [`/post-0${i}`, `Project 0${i}`]),
+    );
+    // The first tile spans two columns and two rows, and its cover loads first.
+    expect(mosaic).toMatch(/<li class="[^"]*sm:col-span-2 lg:row-span-2[^"]*"><article[\s\S]*?alt="Cover image for Project 01"/);
+    const firstCover = mosaic.match(/<img [^>]*alt="Cover image for Project 01"[^>]*>/)?.[0] ?? '';
+    expect(firstCover).toContain('fetchPriority="high"');
+    expect(firstCover).toContain('width="1200"');
+    expect(firstCover).toContain('height="675"');
+
+    const more = between(html, '<section aria-labelledby="more-projects"', 'id="newsletter"');
+    expect(textsOf(more, 'h2')).toEqual(['More Projects']);
+    expect(postLinks(more).map(([href]) => href)).toEqual(
+      Array.from({ length: 13 }, (_, i) => `/post-${String(i + 8).padStart(2, '0')}`),
+    );
+    const cardCover = more.match(/<img [^>]*alt="Cover image for Project 20"[^>]*>/)?.[0] ?? '';
+    expect(cardCover).toContain('loading="lazy"');
+    expect(more).toContain('Why Project 08 is worth a look.');
+    expect(more).toContain('>Technology</span>');
+    expect(more).toContain('4 min read');
+  });
+
+  it('has a Load More link to the next page that works without JavaScript', async () => {
+    const html = await (await site.get('/')).text();
+    const loadMore = html.match(/<a [^>]*href="(\/\?cursor=[^"]+)"[^>]*>(?:<[^>]+>)*Load More<\/a>/);
+    expect(loadMore?.[1]).toBeTypeOf('string');
+    const next = await site.get(loadMore?.[1] as string);
+    expect(next.status).toBe(200);
+    const page2 = await next.text();
+    expect(postLinks(page2).map(([href]) => href)).toEqual(['/post-21', '/post-22', '/post-23']);
+    expect(page2).not.toContain('id="latest-projects"');
+    expect(page2).not.toContain('Load More');
+    expect(metaContent(page2, 'robots')).toBe('noindex, follow');
+  });
+
+  it('sends a mangled cursor back to the first page', async () => {
+    const response = await site.get('/?cursor=not-a-cursor');
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/');
   });
 
   it('never shows drafts', async () => {
     const html = await (await site.get('/')).text();
     expect(html).not.toContain('Secret Prototype Draft');
     expect(html).not.toContain('secret-prototype');
+  });
+
+  it('ends with the Stay Updated newsletter section, a form that posts without JavaScript', async () => {
+    const html = await (await site.get('/')).text();
+    const newsletter = html.slice(html.indexOf('id="newsletter"'));
+    expect(textsOf(newsletter, 'h2')[0]).toBe('Stay Updated');
+    const form = newsletter.match(/<form [^>]*>/)?.[0] ?? '';
+    expect(form).toContain('method="post"');
+    expect(form).toContain('action="/?index#newsletter"');
+    expect(newsletter).toMatch(/<input [^>]*type="email"[^>]*name="email"/);
+    expect(newsletter).toMatch(/<input [^>]*name="website"[^>]*tabindex="-1"|<input [^>]*tabindex="-1"[^>]*name="website"/i);
+    expect(newsletter).toContain('>Subscribe</button>');
   });
 
   it('shows the empty state when nothing is published', async () => {
@@ -94,15 +146,17 @@ describe('the home page', () => {
       const html = await response.text();
       expect(html).toContain('No projects found. Check back soon!');
       expect(html).not.toContain('<article');
+      expect(html).not.toContain('More Projects');
+      expect(html).toContain('Stay Updated');
     } finally {
       await empty.close();
     }
   });
 });
 
-describe('an unknown path', () => {
+describe('the navigation and the footer', () => {
   let t: TestApp;
-  let site: Awaited<ReturnType<typeof createSiteApp>>;
+  let site: SiteApp;
   beforeAll(async () => {
     t = await createTestApp();
     site = await createSiteApp(t);
@@ -111,14 +165,73 @@ describe('an unknown path', () => {
     await t.close();
   });
 
-  it('answers a real 404 with the not-found page', async () => {
+  it('link the logo home, the Projects and Tools menus, Resources, Contact and Submit Project', async () => {
+    const html = await (await site.get('/contact-us')).text();
+    const nav = between(html, '<nav aria-label="Main"', '</nav>');
+    expect(textsOf(nav, 'button')).toEqual(['Projects', 'Tools']);
+    expect(nav).toMatch(/<button [^>]*aria-haspopup="menu"[^>]*aria-expanded="false"[^>]*>Projects/);
+    expect(nav).toMatch(/href="\/resources"[^>]*>Resources<\/a>/);
+    expect(nav).toMatch(/href="\/contact-us"[^>]*>Contact<\/a>/);
+    expect(nav).toMatch(/href="\/submit-your-project-for-a-sponsored-post"[^>]*>Submit Project<\/a>/);
+    expect(html).toMatch(/<header[^>]*>[\s\S]*?<a [^>]*href="\/"[^>]*>[\s\S]*?Crowdfunding Showcase<\/span><\/a>/);
+  });
+
+  it('repeat every link in the mobile menu, categories under a CATEGORIES heading', async () => {
+    const html = await (await site.get('/')).text();
+    const mobile = between(html, '<nav aria-label="Mobile"', '</nav>');
+    expect(textsOf(mobile, 'h2')).toEqual(['CATEGORIES']);
+    expect(textsOf(mobile, 'a')).toEqual([
+      'All Projects',
+      'Funding',
+      'Technology',
+      'Creative Projects',
+      'Social Impact',
+      'Business',
+      'Resources',
+      'Kickstarter Calculator',
+      'Indiegogo Calculator',
+      'Contact',
+      'Submit Project',
+    ]);
+    expect(mobile).toContain('href="/category/creative-projects"');
+    expect(mobile).toContain('href="/free-indiegogo-fee-calculator"');
+  });
+
+  it('end every page with the copyright of the current year, the legal pages and the privacy mail link', async () => {
+    const html = await (await site.get('/resources')).text();
+    const footer = html.slice(html.indexOf('<footer'));
+    expect(footer).toContain(`© ${new Date().getUTCFullYear()} Crowdfunding Showcase. All rights reserved.`);
+    expect(footer).toMatch(/<a [^>]*href="\/privacy-policy"[^>]*>Privacy Policy<\/a>/);
+    const terms = footer.match(/<a [^>]*href="\/terms-of-service"[^>]*>/)?.[0] ?? '';
+    expect(terms).toContain('target="_blank"');
+    expect(terms).toContain('rel="noopener noreferrer"');
+    expect(footer).toMatch(/<a [^>]*href="mailto:privacy@[^"]+"/);
+    expect(footer).toMatch(/<button [^>]*>Cookie preferences<\/button>/);
+  });
+});
+
+describe('an unknown path', () => {
+  let t: TestApp;
+  let site: SiteApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    site = await createSiteApp(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers a real 404 with the not-found page, inside the site frame', async () => {
     const response = await site.get('/no/such/page');
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=60');
     const html = await response.text();
     expect(html).toContain('<title>Page not found | Crowdfunding Showcase</title>');
+    expect(metaContent(html, 'robots')).toBe('noindex');
     expect(html).toMatch(/<h1[^>]*>Oops! Page not found<\/h1>/);
     expect(html).toMatch(/<a [^>]*href="\/"[^>]*>Return to Home<\/a>/);
+    expect(html).toContain('<nav aria-label="Main"');
   });
 
   it('logs the missing path, without its query string', async () => {
@@ -133,7 +246,7 @@ describe('an unknown path', () => {
 
 describe('beside the pages', () => {
   let t: TestApp;
-  let site: Awaited<ReturnType<typeof createSiteApp>>;
+  let site: SiteApp;
   beforeAll(async () => {
     t = await createTestApp();
     site = await createSiteApp(t);

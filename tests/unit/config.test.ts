@@ -15,6 +15,7 @@ describe('parseConfig', () => {
       SPONSORED_PRICE_CENTS: 7500,
       SPONSORED_CURRENCY: 'usd',
       S3_FORCE_PATH_STYLE: false,
+      UPLOAD_URL_TTL_SECONDS: 900,
     });
   });
 
@@ -75,6 +76,10 @@ describe('parseConfig', () => {
     ['ADMIN_PASSWORD', '12345', 'ADMIN_PASSWORD must be at least 6 characters'],
     ['JWT_SECRET', 'too-short', 'JWT_SECRET must be at least 32 characters'],
     ['PUBLIC_URL', 'ftp://example.com', 'PUBLIC_URL must be an http(s) URL'],
+    ['S3_PUBLIC_URL', 'cdn.example.com', 'S3_PUBLIC_URL must be an http(s) URL'],
+    ['UPLOAD_URL_TTL_SECONDS', '0', 'UPLOAD_URL_TTL_SECONDS must be a whole number of seconds between 1 and 604800'],
+    ['UPLOAD_URL_TTL_SECONDS', '604801', 'UPLOAD_URL_TTL_SECONDS must be a whole number of seconds between 1 and 604800'],
+    ['UPLOAD_URL_TTL_SECONDS', '15m', 'UPLOAD_URL_TTL_SECONDS must be a whole number of seconds between 1 and 604800'],
     ['SMTP_URL', 'http://mail.example.com', 'SMTP_URL must start with smtp:// or smtps://'],
     ['GA_MEASUREMENT_ID', 'UA-12345', 'GA_MEASUREMENT_ID must look like G-XXXXXXX'],
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],

@@ -7,6 +7,17 @@ import type { Database, PostRow } from '../schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+let postWrites = 0;
+
+/**
+ * How many post writes this process has made. The rendered-page cache
+ * (server/pages.ts) stops serving kept pages the moment it changes, rather
+ * than waiting for its next look at the database.
+ */
+export function postWriteCount(): number {
+  return postWrites;
+}
+
 export interface PostCategoryJson {
   category_id: string;
   category: { id: string; slug: string; name: string };
@@ -180,6 +191,7 @@ async function replacePostCategories(db: Db, postId: number, categoryIds: string
 
 /** Inserts a post and its categories; call inside a transaction. */
 export async function insertPost(db: Db, input: PostInput): Promise<PostJson> {
+  postWrites += 1;
   const now = nowSeconds();
   // SPEC.md section 4: a post created as published is published now, unless
   // the editor gave a date.
@@ -211,10 +223,11 @@ export async function insertPost(db: Db, input: PostInput): Promise<PostJson> {
  * post is gone or was changed meanwhile. Call inside a transaction.
  */
 export async function updatePost(db: Db, id: number, input: PostUpdate): Promise<PostJson | undefined> {
+  postWrites += 1;
   const now = nowSeconds();
   const current = await db
     .selectFrom('posts')
-    .select(['published_at'])
+    .select(['published_at', 'slug', 'status'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!current) return undefined;
@@ -243,7 +256,43 @@ export async function updatePost(db: Db, id: number, input: PostUpdate): Promise
     .executeTakeFirst();
   if (!row) return undefined;
   await replacePostCategories(db, id, input.category_ids);
+  // A published post's old address keeps working: it answers 301 to the new one.
+  if (current.slug !== row.slug && current.status === 'published') await recordOldPostSlug(db, current.slug, id, now);
+  await db.deleteFrom('slug_history').where('old_slug', '=', row.slug).execute();
   return toPostJson(db, row);
+}
+
+async function recordOldPostSlug(db: Db, oldSlug: string, postId: number, now: number): Promise<void> {
+  await db
+    .insertInto('slug_history')
+    .values({ old_slug: oldSlug, content_type: 'post', content_id: postId, created_at: now })
+    .onConflict((oc) => oc.column('old_slug').doUpdateSet({ content_type: 'post', content_id: postId, created_at: now }))
+    .execute();
+}
+
+/** The current slug of the published post that used to live at `oldSlug`, if any. */
+export async function findRenamedPostSlug(db: Db, oldSlug: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('slug_history')
+    .innerJoin('posts', 'posts.id', 'slug_history.content_id')
+    .select('posts.slug')
+    .where('slug_history.old_slug', '=', oldSlug)
+    .where('slug_history.content_type', '=', 'post')
+    .where('posts.status', '=', 'published')
+    .executeTakeFirst();
+  return row?.slug;
+}
+
+/** Every published post's address and last change, for the sitemap. */
+export function listPublishedPostSlugs(db: Db): Promise<{ slug: string; updated_at: number }[]> {
+  return db
+    .selectFrom('posts')
+    .select(['slug', 'updated_at'])
+    .where('status', '=', 'published')
+    .where('published_at', 'is not', null)
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
 }
 
 export async function postExists(db: Db, id: number): Promise<boolean> {
@@ -251,6 +300,7 @@ export async function postExists(db: Db, id: number): Promise<boolean> {
 }
 
 export async function deletePost(db: Db, id: number): Promise<boolean> {
+  postWrites += 1;
   const result = await db.deleteFrom('posts').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

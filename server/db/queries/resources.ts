@@ -7,6 +7,13 @@ import type { Database, ResourceRow } from '../schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+let resourceWrites = 0;
+
+/** How many resource writes this process has made (see `postWriteCount`). */
+export function resourceWriteCount(): number {
+  return resourceWrites;
+}
+
 export type ResourceSummaryJson = Omit<ResourceRow, 'content'>;
 export type ResourceJson = ResourceRow;
 
@@ -77,6 +84,7 @@ export function findResourceById(db: Db, id: number): Promise<ResourceJson | und
 }
 
 export function insertResource(db: Db, input: ResourceInput): Promise<ResourceJson> {
+  resourceWrites += 1;
   const now = nowSeconds();
   return db
     .insertInto('resources')
@@ -102,15 +110,22 @@ export function insertResource(db: Db, input: ResourceInput): Promise<ResourceJs
 /**
  * Updates a resource if `version` is still current; undefined when it is gone
  * or changed meanwhile. A resource that stays published keeps its first
- * publication date; unpublishing clears it.
+ * publication date; unpublishing clears it. Call inside a transaction.
  */
 export async function updateResource(
   db: Db,
   id: number,
   input: ResourceUpdate,
 ): Promise<ResourceJson | undefined> {
+  resourceWrites += 1;
   const now = nowSeconds();
-  return db
+  const current = await db
+    .selectFrom('resources')
+    .select(['slug', 'status'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!current) return undefined;
+  const row = await db
     .updateTable('resources')
     .set((eb) => ({
       slug: input.slug,
@@ -132,6 +147,44 @@ export async function updateResource(
     .where('version', '=', input.version)
     .returningAll()
     .executeTakeFirst();
+  if (!row) return undefined;
+  // A published resource's old address keeps working: it answers 301 to the new one.
+  if (current.slug !== row.slug && current.status === 'published') {
+    await db
+      .insertInto('slug_history')
+      .values({ old_slug: current.slug, content_type: 'resource', content_id: id, created_at: now })
+      .onConflict((oc) =>
+        oc.column('old_slug').doUpdateSet({ content_type: 'resource', content_id: id, created_at: now }),
+      )
+      .execute();
+  }
+  await db.deleteFrom('slug_history').where('old_slug', '=', row.slug).execute();
+  return row;
+}
+
+/** The current slug of the published resource that used to live at `oldSlug`, if any. */
+export async function findRenamedResourceSlug(db: Db, oldSlug: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('slug_history')
+    .innerJoin('resources', 'resources.id', 'slug_history.content_id')
+    .select('resources.slug')
+    .where('slug_history.old_slug', '=', oldSlug)
+    .where('slug_history.content_type', '=', 'resource')
+    .where('resources.status', '=', 'published')
+    .executeTakeFirst();
+  return row?.slug;
+}
+
+/** Every published resource's address and last change, for the sitemap. */
+export function listPublishedResourceSlugs(db: Db): Promise<{ slug: string; updated_at: number }[]> {
+  return db
+    .selectFrom('resources')
+    .select(['slug', 'updated_at'])
+    .where('status', '=', 'published')
+    .where('published_at', 'is not', null)
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
 }
 
 export async function resourceExists(db: Db, id: number): Promise<boolean> {
@@ -139,6 +192,7 @@ export async function resourceExists(db: Db, id: number): Promise<boolean> {
 }
 
 export async function deleteResource(db: Db, id: number): Promise<boolean> {
+  resourceWrites += 1;
   const result = await db.deleteFrom('resources').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

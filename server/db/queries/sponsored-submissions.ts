@@ -68,9 +68,20 @@ function toSubmissionJson(
 }
 
 /**
- * The transaction that speaks for each submission: a completed one if any,
- * otherwise the newest attempt. One query for the whole page.
+ * The transaction that speaks for one submission: a completed one if any,
+ * otherwise the newest attempt. `rows` are that submission's transactions,
+ * oldest first. The payment queries keep `payment_status` in step with it.
  */
+export function choosePaymentTransaction(rows: readonly PaymentTransactionRow[]): PaymentTransactionRow | undefined {
+  let chosen: PaymentTransactionRow | undefined;
+  for (const row of rows) {
+    if (chosen?.status === 'completed' || chosen?.status === 'refunded') continue;
+    chosen = row;
+  }
+  return chosen;
+}
+
+/** The transaction that speaks for each submission. One query for the whole page. */
 async function transactionsOf(db: Db, submissionIds: number[]): Promise<Map<number, PaymentTransactionRow>> {
   const chosen = new Map<number, PaymentTransactionRow>();
   if (submissionIds.length === 0) return chosen;
@@ -81,10 +92,15 @@ async function transactionsOf(db: Db, submissionIds: number[]): Promise<Map<numb
     .orderBy('created_at', 'asc')
     .orderBy('id', 'asc')
     .execute();
+  const bySubmission = new Map<number, PaymentTransactionRow[]>();
   for (const row of rows) {
-    const current = chosen.get(row.submission_id);
-    if (current?.status === 'completed' || current?.status === 'refunded') continue;
-    chosen.set(row.submission_id, row);
+    const attempts = bySubmission.get(row.submission_id) ?? [];
+    attempts.push(row);
+    bySubmission.set(row.submission_id, attempts);
+  }
+  for (const [submissionId, attempts] of bySubmission) {
+    const speaking = choosePaymentTransaction(attempts);
+    if (speaking) chosen.set(submissionId, speaking);
   }
   return chosen;
 }

@@ -1,0 +1,43 @@
+import type { ComponentProps } from 'react';
+import { cn } from '../lib/cn.ts';
+import { responsiveImage } from '../lib/responsive-image.ts';
+
+// Demo covers and the editor's recommended size are 16:9; the attributes
+// reserve the space before the image arrives (no layout shift).
+export const COVER_WIDTH = 1200;
+export const COVER_HEIGHT = 675;
+
+/**
+ * A post or resource cover. `isPriority` for the one image most likely to be
+ * the largest paint (loaded at once, high priority); all others wait until
+ * they near the viewport. The alt text comes from the title; `sizes` tells
+ * the browser which resized copy of an upload to pick.
+ */
+export function CoverImage({
+  src,
+  title,
+  sizes,
+  isPriority = false,
+  className,
+  ...props
+}: Omit<ComponentProps<'img'>, 'src' | 'srcSet' | 'sizes' | 'alt' | 'width' | 'height'> & {
+  src: string | null;
+  title: string;
+  sizes: string;
+  isPriority?: boolean;
+}) {
+  if (!src) return <div aria-hidden="true" className={cn('aspect-video w-full bg-muted', className)} />;
+  return (
+    <img
+      {...responsiveImage(src, sizes)}
+      alt={`Cover image for ${title}`}
+      width={COVER_WIDTH}
+      height={COVER_HEIGHT}
+      loading={isPriority ? 'eager' : 'lazy'}
+      fetchPriority={isPriority ? 'high' : undefined}
+      decoding={isPriority ? 'sync' : 'async'}
+      {...props}
+      className={cn('aspect-video h-auto w-full bg-muted object-cover', className)}
+    />
+  );
+}

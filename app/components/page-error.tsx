@@ -1,0 +1,22 @@
+import { isRouteErrorResponse, Link } from 'react-router';
+import { ContentNotFound, NotFoundPage } from './not-found-page.tsx';
+import { Button } from './ui/button.tsx';
+
+/**
+ * A public page's error boundary, inside the site's frame: SPEC.md's
+ * not-found texts for a 404, a short apology for anything else.
+ */
+export function PageError({ error, notFound = 'page' }: { error: unknown; notFound?: 'page' | 'content' }) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return notFound === 'content' ? <ContentNotFound /> : <NotFoundPage />;
+  }
+  return (
+    <div className="flex flex-col items-center gap-6 py-24 text-center">
+      <h1 className="text-3xl font-bold tracking-tight">Something went wrong</h1>
+      <p className="text-muted-foreground">Please try again in a moment.</p>
+      <Button asChild variant="outline">
+        <Link to="/">Return to Home</Link>
+      </Button>
+    </div>
+  );
+}

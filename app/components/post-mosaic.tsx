@@ -1,0 +1,63 @@
+import { Link } from 'react-router';
+import { cn } from '../lib/cn.ts';
+import type { PostCard } from '../lib/posts.server.ts';
+import { CoverImage } from './cover-image.tsx';
+
+/** SPEC.md section 9: the first 7 posts of the home page form the mosaic. */
+export const MOSAIC_SIZE = 7;
+
+// Four columns on large screens: the first tile takes 2x2, the next four fill
+// the two rows beside it, the last two share the third row.
+function tileClass(index: number): string {
+  if (index === 0) return 'min-h-80 sm:col-span-2 lg:row-span-2';
+  if (index >= 5) return 'min-h-52 lg:col-span-2';
+  return 'min-h-52';
+}
+
+function tileSizes(index: number): string {
+  if (index === 0) return '(min-width: 1024px) 576px, 100vw';
+  if (index >= 5) return '(min-width: 1024px) 576px, (min-width: 640px) 50vw, 100vw';
+  return '(min-width: 1024px) 280px, (min-width: 640px) 50vw, 100vw';
+}
+
+/** The newest posts as image tiles, the first one largest. */
+export function PostMosaic({ posts }: { posts: PostCard[] }) {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      {posts.slice(0, MOSAIC_SIZE).map((post, index) => (
+        <li key={post.slug} className={tileClass(index)}>
+          <article className="group relative isolate flex h-full flex-col justify-end overflow-hidden rounded-xl bg-slate-900 shadow-sm">
+            <CoverImage
+              src={post.cover_image}
+              title={post.title}
+              sizes={tileSizes(index)}
+              isPriority={index === 0}
+              // The first row sits above the fold on every screen.
+              loading={index < 3 ? 'eager' : 'lazy'}
+              className="absolute inset-0 -z-10 h-full transition-transform duration-300 group-hover:scale-105"
+            />
+            <div className="bg-gradient-to-t from-black/85 via-black/60 to-transparent p-4 pt-12 sm:p-5 sm:pt-16">
+              {post.categories[0] ? (
+                <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-emerald-200">
+                  {post.categories[0].label}
+                </p>
+              ) : null}
+              <h3 className={cn('font-bold leading-snug text-white', index === 0 ? 'text-xl sm:text-3xl' : 'text-base sm:text-lg')}>
+                <Link
+                  to={`/${post.slug}`}
+                  prefetch="intent"
+                  className="after:absolute after:inset-0 focus-visible:outline-white group-hover:underline"
+                >
+                  {post.title}
+                </Link>
+              </h3>
+              {index === 0 && post.excerpt ? (
+                <p className="mt-2 line-clamp-2 max-w-prose text-sm text-slate-100 sm:text-base">{post.excerpt}</p>
+              ) : null}
+            </div>
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,28 @@
+import { Link } from 'react-router';
+import type { ResourceCard as ResourceCardData } from '../lib/resources.server.ts';
+import { ContentMeta } from './content-meta.tsx';
+import { CoverImage } from './cover-image.tsx';
+import { CARD_IMAGE_SIZES } from './post-card.tsx';
+
+/** SPEC.md's resource card: cover, title, excerpt, date ('MMM d, yyyy') and read time, linking to /{slug}. */
+export function ResourceCard({ resource, isPriority = false }: { resource: ResourceCardData; isPriority?: boolean }) {
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm transition-shadow hover:shadow-md">
+      <CoverImage src={resource.cover_image} title={resource.title} sizes={CARD_IMAGE_SIZES} isPriority={isPriority} />
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <h2 className="text-lg font-semibold leading-snug">
+          <Link to={`/${resource.slug}`} prefetch="intent" className="after:absolute after:inset-0 group-hover:underline">
+            {resource.title}
+          </Link>
+        </h2>
+        {resource.excerpt ? <p className="line-clamp-3 text-sm text-muted-foreground">{resource.excerpt}</p> : null}
+        <ContentMeta
+          className="mt-auto pt-2"
+          published={resource.published}
+          readTime={resource.read_time}
+          dateStyle="short"
+        />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,106 @@
+import { Link } from 'react-router';
+import { PRIVACY_EMAIL, SITE_NAME } from '../site.ts';
+import type { NavCategory } from './site-header.tsx';
+import { TOOL_LINKS } from './site-header.tsx';
+import { SiteLogo } from './site-logo.tsx';
+
+const linkClass = 'rounded-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline';
+
+/**
+ * SPEC.md's footer: copyright with the current year, the privacy and terms
+ * pages (terms in a new tab), a privacy contact mail link; plus a way back
+ * to the cookie preferences and the site's sections.
+ */
+export function SiteFooter({
+  year,
+  categories,
+  onCookiePreferences,
+}: {
+  year: number;
+  categories: NavCategory[];
+  onCookiePreferences: () => void;
+}) {
+  return (
+    <footer className="mt-16 border-t border-border bg-card">
+      <div className="mx-auto grid w-full max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4">
+        <div className="md:col-span-2">
+          <p className="flex items-center gap-2 font-bold tracking-tight">
+            <SiteLogo className="size-7" />
+            {SITE_NAME}
+          </p>
+          <p className="mt-3 max-w-sm text-sm text-muted-foreground">
+            Reviewed crowdfunding campaigns, guides for campaign owners and free fee calculators.
+          </p>
+        </div>
+        <nav aria-label="Projects">
+          <h2 className="text-sm font-semibold">Projects</h2>
+          <ul className="mt-3 grid gap-2 text-sm">
+            <li>
+              <Link to="/" className={linkClass}>
+                All Projects
+              </Link>
+            </li>
+            {categories.map((category) => (
+              <li key={category.slug}>
+                <Link to={`/category/${category.slug}`} className={linkClass}>
+                  {category.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="Site">
+          <h2 className="text-sm font-semibold">Site</h2>
+          <ul className="mt-3 grid gap-2 text-sm">
+            <li>
+              <Link to="/resources" className={linkClass}>
+                Resources
+              </Link>
+            </li>
+            {TOOL_LINKS.map((tool) => (
+              <li key={tool.to}>
+                <Link to={tool.to} className={linkClass}>
+                  {tool.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link to="/contact-us" className={linkClass}>
+                Contact
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-border">
+        <div className="mx-auto flex w-full max-w-6xl flex-col gap-3 px-4 py-6 text-sm sm:px-6 md:flex-row md:items-center md:justify-between">
+          <p className="text-muted-foreground">
+            {`© ${year} ${SITE_NAME}. All rights reserved.`}
+          </p>
+          <ul className="flex flex-wrap items-center gap-x-5 gap-y-2">
+            <li>
+              <Link to="/privacy-policy" className={linkClass}>
+                Privacy Policy
+              </Link>
+            </li>
+            <li>
+              <a href="/terms-of-service" target="_blank" rel="noopener noreferrer" className={linkClass}>
+                Terms of Service<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </li>
+            <li>
+              <a href={`mailto:${PRIVACY_EMAIL}`} className={linkClass}>
+                {PRIVACY_EMAIL}
+              </a>
+            </li>
+            <li>
+              <button type="button" onClick={onCookiePreferences} className={`${linkClass} cursor-pointer`}>
+                Cookie preferences
+              </button>
+            </li>
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,142 @@
+import { Menu } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { cn } from '../lib/cn.ts';
+import { SITE_NAME, SPONSORED_PATH } from '../site.ts';
+import { Button, buttonVariants } from './ui/button.tsx';
+import { NavMenu } from './nav-menu.tsx';
+import { SiteLogo } from './site-logo.tsx';
+
+export interface NavCategory {
+  slug: string;
+  name: string;
+}
+
+/** SPEC.md section 2: the calculators of the Tools menu. */
+export const TOOL_LINKS: readonly { to: string; label: string }[] = [
+  { to: '/instant-kickstarter-fee-calculator', label: 'Kickstarter Calculator' },
+  { to: '/free-indiegogo-fee-calculator', label: 'Indiegogo Calculator' },
+];
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(buttonVariants({ variant: 'ghost' }), 'px-3', isActive && 'text-primary');
+
+/**
+ * The navigation bar of SPEC.md section 2: logo, Projects and Tools
+ * dropdowns, Resources, Contact and the 'Submit Project' button; on small
+ * screens a menu (a native disclosure, usable before the scripts load) that
+ * repeats them with a CATEGORIES heading.
+ */
+export function SiteHeader({ categories }: { categories: NavCategory[] }) {
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
+      <div className="mx-auto flex h-16 w-full max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link to="/" className="flex items-center gap-2 rounded-md font-bold tracking-tight" prefetch="intent">
+          <SiteLogo />
+          <span>{SITE_NAME}</span>
+        </Link>
+
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          <NavMenu
+            label="Projects"
+            groups={[
+              { items: [{ to: '/', label: 'All Projects' }] },
+              ...(categories.length > 0
+                ? [
+                    {
+                      heading: 'Categories',
+                      items: categories.map((category) => ({ to: `/category/${category.slug}`, label: category.name })),
+                    },
+                  ]
+                : []),
+            ]}
+          />
+          <NavLink to="/resources" className={navLinkClass} prefetch="intent">
+            Resources
+          </NavLink>
+          <NavMenu label="Tools" groups={[{ items: [...TOOL_LINKS] }]} />
+          <NavLink to="/contact-us" className={navLinkClass} prefetch="intent">
+            Contact
+          </NavLink>
+          <Button asChild className="ml-2">
+            <Link to={SPONSORED_PATH}>Submit Project</Link>
+          </Button>
+        </nav>
+
+        <MobileMenu categories={categories} />
+      </div>
+    </header>
+  );
+}
+
+function MobileMenu({ categories }: { categories: NavCategory[] }) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const { pathname, search } = useLocation();
+  // A followed link closes the menu.
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [pathname, search]);
+
+  const itemClass = 'block rounded-md px-3 py-2 text-base font-medium hover:bg-accent hover:text-accent-foreground';
+  return (
+    <details ref={menu} className="group md:hidden">
+      <summary
+        className={cn(
+          buttonVariants({ variant: 'ghost', size: 'icon' }),
+          'cursor-pointer list-none [&::-webkit-details-marker]:hidden',
+        )}
+      >
+        <Menu aria-hidden="true" className="size-6" />
+        <span className="sr-only">Menu</span>
+      </summary>
+      <nav
+        aria-label="Mobile"
+        className="absolute inset-x-0 top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-border bg-card px-4 pb-6 pt-2 shadow-lg"
+      >
+        <ul className="grid gap-1">
+          <li>
+            <Link to="/" className={itemClass}>
+              All Projects
+            </Link>
+          </li>
+        </ul>
+        {categories.length > 0 ? (
+          <>
+            <h2 className="mt-3 px-3 text-xs font-semibold tracking-wider text-muted-foreground">CATEGORIES</h2>
+            <ul className="mt-1 grid gap-1">
+              {categories.map((category) => (
+                <li key={category.slug}>
+                  <Link to={`/category/${category.slug}`} className={itemClass}>
+                    {category.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        <ul className="mt-3 grid gap-1 border-t border-border pt-3">
+          <li>
+            <Link to="/resources" className={itemClass}>
+              Resources
+            </Link>
+          </li>
+          {TOOL_LINKS.map((tool) => (
+            <li key={tool.to}>
+              <Link to={tool.to} className={itemClass}>
+                {tool.label}
+              </Link>
+            </li>
+          ))}
+          <li>
+            <Link to="/contact-us" className={itemClass}>
+              Contact
+            </Link>
+          </li>
+        </ul>
+        <Button asChild className="mt-4 w-full">
+          <Link to={SPONSORED_PATH}>Submit Project</Link>
+        </Button>
+      </nav>
+    </details>
+  );
+}

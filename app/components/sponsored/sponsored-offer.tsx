@@ -1,0 +1,75 @@
+import { Check, Clock, Megaphone, Newspaper, PenLine, Rocket, Share2, Infinity as Permanent } from 'lucide-react';
+
+const BENEFITS = [
+  { icon: PenLine, title: 'A written review', text: 'An honest, detailed article about your campaign, written by our editors.' },
+  { icon: Permanent, title: 'A permanent listing', text: 'Your post stays on the site for good, working for you long after launch.' },
+  { icon: Newspaper, title: 'Newsletter inclusion', text: 'Featured in our newsletter to readers who back crowdfunding projects.' },
+  { icon: Share2, title: 'Social sharing', text: 'Shared on our social channels to reach backers where they are.' },
+] as const;
+
+/** SPEC.md section 1: what the $75 sponsored post includes, and when. */
+export function SponsoredOffer({ priceLabel }: { priceLabel: string }) {
+  return (
+    <div className="grid gap-8">
+      <section aria-labelledby="sponsored-price" className="rounded-xl border border-primary/30 bg-primary/5 p-6">
+        <h2 id="sponsored-price" className="text-sm font-semibold uppercase tracking-wide text-primary">
+          One simple price
+        </h2>
+        <p className="mt-2 flex items-baseline gap-2">
+          <span className="text-4xl font-bold tracking-tight">{priceLabel}</span>
+          <span className="text-muted-foreground">flat, one-time fee</span>
+        </p>
+        <p className="mt-2 text-sm text-muted-foreground">No subscription, no commission on your funds raised.</p>
+      </section>
+
+      <section aria-labelledby="sponsored-includes">
+        <h2 id="sponsored-includes" className="text-xl font-bold">
+          What you get
+        </h2>
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+          {BENEFITS.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="flex gap-3 rounded-lg border border-border bg-card p-4">
+              <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+              <div>
+                <h3 className="font-semibold">{title}</h3>
+                <p className="mt-1 text-sm text-muted-foreground">{text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="sponsored-timeline">
+        <h2 id="sponsored-timeline" className="text-xl font-bold">
+          How it works
+        </h2>
+        <ol className="mt-4 grid gap-3">
+          <li className="flex gap-3">
+            <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+            <span>Fill in the form and pay the {priceLabel} fee through our secure checkout.</span>
+          </li>
+          <li className="flex gap-3">
+            <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+            <span>We get back to you within 24-48 hours.</span>
+          </li>
+          <li className="flex gap-3">
+            <Rocket aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+            <span>Your sponsored post goes live within 3-5 days after payment.</span>
+          </li>
+        </ol>
+      </section>
+
+      <section aria-labelledby="sponsored-reach" className="flex gap-3 rounded-xl border border-border bg-card p-6">
+        <Megaphone aria-hidden="true" className="mt-1 size-6 shrink-0 text-primary" />
+        <div>
+          <h2 id="sponsored-reach" className="text-xl font-bold">
+            $12,000,000+ raised
+          </h2>
+          <p className="mt-1 text-muted-foreground">
+            Projects featured on our site have raised more than $12,000,000 from backers.
+          </p>
+        </div>
+      </section>
+    </div>
+  );
+}

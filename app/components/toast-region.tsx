@@ -1,0 +1,16 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { onToastRegionWanted } from '../lib/toast.ts';
+
+const Toaster = lazy(() => import('./ui/sonner.tsx').then((module) => ({ default: module.Toaster })));
+
+/** Where toasts appear; mounted once a form is first used (see lib/toast.ts). */
+export function ToastRegion() {
+  const [isWanted, setIsWanted] = useState(false);
+  useEffect(() => onToastRegionWanted(() => setIsWanted(true)), []);
+  if (!isWanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}

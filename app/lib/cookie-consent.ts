@@ -1,0 +1,148 @@
+/**
+ * Cookie consent (SPEC.md: opt-in; necessary always on, analytics optional)
+ * with vanilla-cookieconsent v3, and the analytics tag loaded only after
+ * consent. Browser-only: everything here runs from effects and click
+ * handlers, and the library is fetched on demand so it never delays the
+ * first paint. Without a measurement id there is no analytics at all.
+ */
+import type * as CookieConsent from 'vanilla-cookieconsent';
+import type { CookieConsentConfig } from 'vanilla-cookieconsent';
+import { PRIVACY_EMAIL } from '../site.ts';
+
+type CookieConsentApi = typeof CookieConsent;
+
+/** SPEC.md section 9: the consent cookie and its lifetime. */
+export const CONSENT_COOKIE_NAME = 'cc_cookie';
+export const CONSENT_COOKIE_DAYS = 365;
+
+/** Where the analytics tag comes from (a third-party host). */
+export const ANALYTICS_TAG_ORIGIN = 'https://www.googletagmanager.com';
+
+let starting: Promise<CookieConsentApi | null> | null = null;
+
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+    gtag?: (...args: unknown[]) => void;
+  }
+}
+
+function loadAnalytics(measurementId: string | null) {
+  if (!measurementId) return;
+  (window as unknown as Record<string, unknown>)[`ga-disable-${measurementId}`] = false;
+  if (document.getElementById('analytics-tag')) return;
+  window.dataLayer = window.dataLayer ?? [];
+  window.gtag = function gtag() {
+    // gtag.js reads the `arguments` object itself; an array is ignored.
+    // eslint-disable-next-line prefer-rest-params
+    window.dataLayer?.push(arguments);
+  };
+  window.gtag('js', new Date());
+  window.gtag('config', measurementId, { anonymize_ip: true });
+  const script = document.createElement('script');
+  script.id = 'analytics-tag';
+  script.async = true;
+  script.src = `${ANALYTICS_TAG_ORIGIN}/gtag/js?id=${encodeURIComponent(measurementId)}`;
+  document.head.appendChild(script);
+}
+
+function stopAnalytics(measurementId: string | null) {
+  // The tag honours this flag; the cookies themselves are cleared by the
+  // library's autoClear (SPEC.md: _ga and _gid on rejection).
+  if (measurementId) (window as unknown as Record<string, unknown>)[`ga-disable-${measurementId}`] = true;
+}
+
+function consentConfig(api: CookieConsentApi, measurementId: string | null): CookieConsentConfig {
+  const syncAnalytics = () =>
+    api.acceptedCategory('analytics') ? loadAnalytics(measurementId) : stopAnalytics(measurementId);
+  return {
+    mode: 'opt-in',
+    revision: 0,
+    // Browsers driven by tests must see the banner too.
+    hideFromBots: false,
+    cookie: { name: CONSENT_COOKIE_NAME, expiresAfterDays: CONSENT_COOKIE_DAYS, sameSite: 'Lax' },
+    guiOptions: {
+      consentModal: { layout: 'box', position: 'bottom right', equalWeightButtons: true },
+      preferencesModal: { layout: 'box', equalWeightButtons: true },
+    },
+    categories: {
+      necessary: { enabled: true, readOnly: true },
+      analytics: {
+        autoClear: { cookies: [{ name: /^_ga/ }, { name: /^_gid/ }] },
+      },
+    },
+    onConsent: syncAnalytics,
+    onChange: syncAnalytics,
+    language: {
+      default: 'en',
+      translations: {
+        en: {
+          consentModal: {
+            title: 'We value your privacy',
+            description:
+              'We use necessary cookies to run this site. With your permission we would also like to use analytics cookies to learn which pages are useful. Nothing optional is set until you choose.',
+            acceptAllBtn: 'Accept all',
+            acceptNecessaryBtn: 'Reject all',
+            showPreferencesBtn: 'Manage preferences',
+            footer: '<a href="/privacy-policy">Privacy Policy</a>',
+          },
+          preferencesModal: {
+            title: 'Cookie preferences',
+            acceptAllBtn: 'Accept all',
+            acceptNecessaryBtn: 'Reject all',
+            savePreferencesBtn: 'Save preferences',
+            closeIconLabel: 'Close',
+            sections: [
+              {
+                title: 'How we use cookies',
+                description:
+                  'Your choice is kept for 12 months in a cookie named cc_cookie. You can change it at any time from the "Cookie preferences" link at the bottom of every page.',
+              },
+              {
+                title: 'Strictly necessary',
+                description: 'Needed for the site to work, such as remembering this choice. Always on.',
+                linkedCategory: 'necessary',
+              },
+              {
+                title: 'Analytics',
+                description:
+                  'Anonymous statistics about visits (Google Analytics cookies _ga and _gid). Only loaded if you accept.',
+                linkedCategory: 'analytics',
+              },
+              {
+                title: 'More information',
+                description: `Questions about your data: <a href="mailto:${PRIVACY_EMAIL}">${PRIVACY_EMAIL}</a>.`,
+              },
+            ],
+          },
+        },
+      },
+    },
+  };
+}
+
+/**
+ * Shows the consent banner to undecided visitors and applies an earlier
+ * choice. Safe to call more than once. SPEC.md: a failure is logged only.
+ */
+export function startCookieConsent(measurementId: string | null): Promise<CookieConsentApi | null> {
+  starting ??= (async () => {
+    const [api] = await Promise.all([
+      import('vanilla-cookieconsent'),
+      import('vanilla-cookieconsent/dist/cookieconsent.css'),
+    ]);
+    await api.run(consentConfig(api, measurementId));
+    return api;
+  })().catch((error: unknown) => {
+    console.warn('Cookie consent could not start', error);
+    starting = null;
+    return null;
+  });
+  return starting;
+}
+
+/** Opens the preferences dialog (the footer's "Cookie preferences" link). */
+export async function showCookiePreferences(measurementId: string | null): Promise<void> {
+  const api = await startCookieConsent(measurementId);
+  api?.showPreferences();
+}

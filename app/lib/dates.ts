@@ -1,0 +1,42 @@
+import { format } from 'date-fns';
+
+/**
+ * The calendar day of a Unix time, as a local Date at noon. Days are taken in
+ * UTC so every server prints the same date whatever its time zone; noon keeps
+ * the day clear of any daylight-saving jump.
+ */
+function utcDay(unixSeconds: number): Date {
+  const instant = new Date(unixSeconds * 1000);
+  return new Date(instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate(), 12);
+}
+
+/** SPEC.md section 9, detail pages: `November 22, 2026`. */
+export function formatLongDate(unixSeconds: number): string {
+  return format(utcDay(unixSeconds), 'MMMM d, yyyy');
+}
+
+/** SPEC.md section 9, resource cards: `Nov 22, 2026`. */
+export function formatShortDate(unixSeconds: number): string {
+  return format(utcDay(unixSeconds), 'MMM d, yyyy');
+}
+
+/** A publication date in every form a page shows it. */
+export interface PublishedDate {
+  /** For `<time dateTime>`. */
+  iso: string;
+  short: string;
+  long: string;
+}
+
+/**
+ * Formatted by the loaders, on the server: the browser receives text, so
+ * the date library stays out of its bundle and hydration always matches.
+ */
+export function publishedDate(unixSeconds: number | null): PublishedDate | null {
+  if (unixSeconds === null) return null;
+  return {
+    iso: new Date(unixSeconds * 1000).toISOString(),
+    short: formatShortDate(unixSeconds),
+    long: formatLongDate(unixSeconds),
+  };
+}

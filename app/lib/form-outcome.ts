@@ -1,0 +1,58 @@
+import type { ZodError } from 'zod';
+
+/**
+ * What a public form answers, with or without JavaScript: the title and
+ * description of SPEC.md section 8's toasts, plus per-field messages.
+ */
+export interface FormOutcome {
+  status: 'success' | 'info' | 'error';
+  title: string;
+  description: string;
+  fieldErrors?: Partial<Record<string, string>>;
+  /** The HTTP status the answer goes out with (400 invalid, 429 rate limited). */
+  httpStatus?: number;
+}
+
+/** The first message of each field, keyed by field name. */
+export function fieldErrorsOf(error: ZodError): Partial<Record<string, string>> {
+  const errors: Partial<Record<string, string>> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? '');
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/**
+ * The outcome of a form that failed validation. SPEC.md section 5: an e-mail
+ * problem shows as an 'Invalid email' notice; anything else as 'Error'.
+ */
+export function invalidFormOutcome(error: ZodError, emailField = 'email'): FormOutcome {
+  const fieldErrors = fieldErrorsOf(error);
+  const emailProblem = fieldErrors[emailField];
+  const first = Object.values(fieldErrors)[0] ?? 'Please check the form';
+  return emailProblem
+    ? { status: 'error', title: 'Invalid email', description: emailProblem, fieldErrors, httpStatus: 400 }
+    : { status: 'error', title: 'Error', description: first, fieldErrors, httpStatus: 400 };
+}
+
+/**
+ * The hidden field bots fill in and people never see. A submission with it
+ * filled is answered like a success and dropped.
+ */
+export const HONEYPOT_FIELD = 'website';
+
+export function isHoneypotFilled(form: FormData): boolean {
+  const value = form.get(HONEYPOT_FIELD);
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+/** Form fields as plain strings (files and repeated fields are not expected). */
+export function formValues(form: FormData, names: readonly string[]): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const name of names) {
+    const value = form.get(name);
+    values[name] = typeof value === 'string' ? value : '';
+  }
+  return values;
+}

@@ -1,0 +1,65 @@
+/**
+ * The payment result pages' lookups, in process: the same service calls as
+ * GET /api/payments/success and /api/payments/cancel. Failures are answers
+ * the page shows, with the status the document goes out with.
+ */
+import type { AppLoadContext } from 'react-router';
+import {
+  findPaymentCancellation,
+  findPaymentOfSession,
+  publicPaymentStatus,
+  type PaymentCancellation,
+  type PublicPaymentStatus,
+} from '../../server/payments/service.ts';
+import type { PaymentLookup } from './payment-lookup.ts';
+
+export interface PaymentStatusResult {
+  session_id: string;
+  status: PublicPaymentStatus;
+}
+
+export type PaymentCancellationResult = PaymentCancellation;
+
+/** The API's message for an unknown session, so the 'not found' retry rule reads the same text. */
+const SESSION_NOT_FOUND = 'Payment session not found';
+
+export interface LookupAnswer<T> {
+  lookup: PaymentLookup<T>;
+  httpStatus: number;
+}
+
+/** The session id of the query; null when absent or blank. */
+export function sessionIdOf(request: Request): string | null {
+  const sessionId = new URL(request.url).searchParams.get('session_id')?.trim();
+  return sessionId ? sessionId.slice(0, 255) : null;
+}
+
+async function lookUp<T>(
+  context: AppLoadContext,
+  request: Request,
+  find: (sessionId: string) => Promise<T | null>,
+): Promise<LookupAnswer<T>> {
+  const sessionId = sessionIdOf(request);
+  if (!sessionId) return { lookup: { state: 'missing' }, httpStatus: 400 };
+  try {
+    const result = await find(sessionId);
+    if (!result) return { lookup: { state: 'error', message: SESSION_NOT_FOUND }, httpStatus: 404 };
+    return { lookup: { state: 'ready', result }, httpStatus: 200 };
+  } catch (error) {
+    context.deps.logger.error({ err: error }, 'payment result page: the lookup failed');
+    return { lookup: { state: 'error', message: null }, httpStatus: 503 };
+  }
+}
+
+export function findPaymentStatusResult(context: AppLoadContext, request: Request) {
+  return lookUp<PaymentStatusResult>(context, request, async (sessionId) => {
+    const payment = await findPaymentOfSession(context.deps, sessionId);
+    return payment ? { session_id: sessionId, status: publicPaymentStatus(payment.status) } : null;
+  });
+}
+
+export function findPaymentCancellationResult(context: AppLoadContext, request: Request) {
+  return lookUp<PaymentCancellationResult>(context, request, (sessionId) =>
+    findPaymentCancellation(context.deps, sessionId),
+  );
+}

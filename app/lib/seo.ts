@@ -1,0 +1,112 @@
+/**
+ * The tags that make a page findable and shareable: title, description,
+ * canonical URL, Open Graph and Twitter cards, JSON-LD. Route `meta`
+ * functions call `pageMeta`; the origin comes from the site layout's loader
+ * (PUBLIC_URL, or the request's origin).
+ */
+import type { MetaDescriptor } from 'react-router';
+import { LOGO_PATH, SITE_NAME } from '../site.ts';
+
+/** The route id of the public layout, whose loader data carries `origin`. */
+export const SITE_LAYOUT_ROUTE_ID = 'routes/site-layout';
+
+type JsonLd = Record<string, unknown>;
+
+export interface PageSeo {
+  /** The site's origin, e.g. `https://example.com`. */
+  origin: string;
+  /** The canonical path of the page, e.g. `/contact-us`. */
+  path: string;
+  title: string;
+  description: string;
+  /** A cover image: an absolute URL or a path on this site. */
+  image?: string | null | undefined;
+  imageAlt?: string | undefined;
+  type?: 'website' | 'article';
+  jsonLd?: JsonLd | JsonLd[];
+  /** Pages that must not be indexed (paged copies, form results). */
+  noIndex?: boolean;
+}
+
+/** `https://example.com` + `/a` → `https://example.com/a`; absolute URLs are kept. */
+export function absoluteUrl(origin: string, pathOrUrl: string): string {
+  return new URL(pathOrUrl, origin + '/').href;
+}
+
+/** The site's origin, read from the site layout's loader data among the meta matches. */
+export function originFromMatches(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): string {
+  const layout = matches.find((match) => match?.id === SITE_LAYOUT_ROUTE_ID);
+  const data = layout?.loaderData;
+  if (data && typeof data === 'object' && 'origin' in data && typeof data.origin === 'string') return data.origin;
+  return '';
+}
+
+/** `Contact | Crowdfunding Showcase`. */
+export function pageTitle(title: string): string {
+  return `${title} | ${SITE_NAME}`;
+}
+
+export function pageMeta(page: PageSeo): MetaDescriptor[] {
+  const url = absoluteUrl(page.origin || 'http://localhost', page.path);
+  const image = page.image ? absoluteUrl(page.origin || 'http://localhost', page.image) : null;
+  const tags: MetaDescriptor[] = [
+    { title: page.title },
+    { name: 'description', content: page.description },
+    { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:site_name', content: SITE_NAME },
+    { property: 'og:type', content: page.type ?? 'website' },
+    { property: 'og:title', content: page.title },
+    { property: 'og:description', content: page.description },
+    { property: 'og:url', content: url },
+    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
+    { name: 'twitter:title', content: page.title },
+    { name: 'twitter:description', content: page.description },
+  ];
+  if (image) {
+    tags.push({ property: 'og:image', content: image }, { name: 'twitter:image', content: image });
+    if (page.imageAlt) {
+      tags.push({ property: 'og:image:alt', content: page.imageAlt }, { name: 'twitter:image:alt', content: page.imageAlt });
+    }
+  }
+  if (page.noIndex) tags.push({ name: 'robots', content: 'noindex, follow' });
+  if (page.jsonLd) tags.push({ 'script:ld+json': page.jsonLd as never });
+  return tags;
+}
+
+/** The site as publisher of its articles. */
+export function organizationJsonLd(origin: string): JsonLd {
+  return {
+    '@type': 'Organization',
+    name: SITE_NAME,
+    url: absoluteUrl(origin, '/'),
+    logo: absoluteUrl(origin, LOGO_PATH),
+  };
+}
+
+/** An `Article` for a post or a resource. */
+export function articleJsonLd(
+  origin: string,
+  article: {
+    path: string;
+    title: string;
+    description: string | null;
+    image: string | null;
+    publishedAt: number | null;
+    updatedAt: number;
+  },
+): JsonLd {
+  const url = absoluteUrl(origin, article.path);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Article',
+    headline: article.title,
+    ...(article.description ? { description: article.description } : {}),
+    ...(article.image ? { image: [absoluteUrl(origin, article.image)] } : {}),
+    ...(article.publishedAt ? { datePublished: new Date(article.publishedAt * 1000).toISOString() } : {}),
+    dateModified: new Date(article.updatedAt * 1000).toISOString(),
+    mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+    url,
+    author: organizationJsonLd(origin),
+    publisher: organizationJsonLd(origin),
+  };
+}

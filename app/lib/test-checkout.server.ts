@@ -1,0 +1,44 @@
+/**
+ * The built-in test checkout for its page loader and action. Server-only; it
+ * calls the payments service in process, as the API does.
+ */
+import type { AppLoadContext } from 'react-router';
+import type { TestCheckoutOutcome } from '../../server/payments/provider.ts';
+import { findTestCheckout, settleTestCheckout } from '../../server/payments/service.ts';
+import { formatMoney } from './money.ts';
+
+/** What the page shows, and nothing more: loader data reaches the browser too. */
+export interface TestCheckoutView {
+  sessionId: string;
+  amountLabel: string;
+  productName: string;
+  customerEmail: string;
+  state: 'open' | 'paid' | 'failed' | 'expired';
+  /** The result page of this session, on this site. */
+  resultPath: string;
+}
+
+export async function findTestCheckoutView(context: AppLoadContext, sessionId: string): Promise<TestCheckoutView | null> {
+  const checkout = await findTestCheckout(context.deps, sessionId);
+  if (!checkout) return null;
+  const resultUrl = new URL(checkout.successUrl);
+  return {
+    sessionId: checkout.sessionId,
+    amountLabel: formatMoney(checkout.amountCents, checkout.currency),
+    productName: checkout.productName,
+    customerEmail: checkout.customerEmail,
+    state:
+      checkout.status === 'open' ? 'open' : checkout.status === 'expired' ? 'expired' : checkout.isPaid ? 'paid' : 'failed',
+    resultPath: `${resultUrl.pathname}${resultUrl.search}`,
+  };
+}
+
+/** Settles the session as chosen; the URL to send the browser to, or null for an unknown session. */
+export async function settleTestCheckoutSession(
+  context: AppLoadContext,
+  sessionId: string,
+  outcome: TestCheckoutOutcome,
+): Promise<string | null> {
+  const settled = await settleTestCheckout(context.deps, sessionId, outcome);
+  return settled?.redirectUrl ?? null;
+}

@@ -1,0 +1,42 @@
+/**
+ * Toasts (sonner) without shipping sonner with every page: the library and
+ * the toast region are fetched when a form is first used, before anything
+ * needs announcing (a live region must exist before its content changes for
+ * screen readers to read it). SPEC.md section 9: toasts live 4 to 5 seconds,
+ * errors the longer.
+ */
+import type { FormOutcome } from './form-outcome.ts';
+
+export const TOAST_DURATION = 4000;
+export const ERROR_TOAST_DURATION = 5000;
+
+const listeners = new Set<() => void>();
+let isWanted = false;
+
+const loadSonner = () => import('sonner');
+
+/** Calls `listener` once the toast region is wanted (at once if it already is); returns an unsubscribe. */
+export function onToastRegionWanted(listener: () => void): () => void {
+  if (isWanted) listener();
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Mounts the toast region and fetches the library ahead of the first toast. */
+export function prepareToasts(): void {
+  void loadSonner();
+  if (isWanted) return;
+  isWanted = true;
+  for (const listener of listeners) listener();
+}
+
+/** SPEC.md section 8's toast for a form's outcome. */
+export function showOutcomeToast(outcome: FormOutcome): void {
+  prepareToasts();
+  void loadSonner().then(({ toast }) => {
+    const options = { description: outcome.description };
+    if (outcome.status === 'success') toast.success(outcome.title, options);
+    else if (outcome.status === 'info') toast.info(outcome.title, options);
+    else toast.error(outcome.title, { ...options, duration: ERROR_TOAST_DURATION });
+  });
+}

@@ -1,0 +1,147 @@
+import { useFetcher, useNavigate, useSearchParams } from 'react-router';
+import { adminMeta } from '../../components/admin/admin-meta.ts';
+import { AdminLoading, AdminPageHeader, AdminPager, EmptyTableRow, pageToken, tabLabel } from '../../components/admin/admin-page.tsx';
+import { notifyError, notifySuccess } from '../../components/admin/admin-toast.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
+import { api } from '../../lib/api-client.ts';
+import { describeFailure, withAdminSession } from '../../lib/admin-session.ts';
+import { formatShortDate } from '../../lib/dates.ts';
+import type { Route } from './+types/contacts';
+
+type ContactStatus = 'new' | 'read';
+
+interface ContactMessage {
+  id: number;
+  name: string;
+  email: string;
+  message: string;
+  status: ContactStatus;
+  created_at: number;
+  version: number;
+}
+
+export const meta = () => adminMeta('Contact Messages');
+
+const statusOf = (request: Request): ContactStatus =>
+  new URL(request.url).searchParams.get('status') === 'read' ? 'read' : 'new';
+
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const status = statusOf(request);
+  return withAdminSession(async () => {
+    const page = await api.get<{ submissions: ContactMessage[]; next_token: string | null; counts: Record<ContactStatus, number> }>(
+      '/admin/submissions/contact',
+      { status, limit: 20, next_token: pageToken(request) },
+    );
+    return { ...page, status };
+  });
+}
+clientLoader.hydrate = true as const;
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const form = await request.formData();
+  return withAdminSession(async () => {
+    try {
+      await api.patch(`/admin/submissions/contact/${Number(form.get('id'))}`, {
+        status: 'read',
+        version: Number(form.get('version')),
+      });
+      notifySuccess('Marked as read');
+      return { ok: true };
+    } catch (error) {
+      notifyError('Error', describeFailure(error, 'Failed to update'));
+      return { ok: false };
+    }
+  });
+}
+
+export const HydrateFallback = AdminLoading;
+
+export default function AdminContacts({ loaderData }: Route.ComponentProps) {
+  const { submissions, next_token, counts, status } = loaderData;
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  return (
+    <>
+      <AdminPageHeader title="Contact Messages" />
+      <Tabs
+        value={status}
+        onValueChange={(value) => {
+          const next = new URLSearchParams(params);
+          next.set('status', value);
+          next.delete('next_token');
+          void navigate(`?${next.toString()}`);
+        }}
+      >
+        <TabsList>
+          <TabsTrigger value="new">{tabLabel('New', counts.new)}</TabsTrigger>
+          <TabsTrigger value="read">{tabLabel('Read', counts.read)}</TabsTrigger>
+        </TabsList>
+        <TabsContent value={status}>
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Name</TableHead>
+              <TableHead>Email</TableHead>
+              <TableHead>Message</TableHead>
+              <TableHead>Date</TableHead>
+              <TableHead className="text-right">Actions</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {submissions.length === 0 ? (
+              <EmptyTableRow columns={5}>{status === 'new' ? 'No new messages' : 'No read messages'}</EmptyTableRow>
+            ) : (
+              submissions.map((message) => <ContactRow key={message.id} message={message} />)
+            )}
+          </TableBody>
+        </Table>
+        </TabsContent>
+      </Tabs>
+      <AdminPager nextToken={next_token} />
+    </>
+  );
+}
+
+function ContactRow({ message }: { message: ContactMessage }) {
+  const fetcher = useFetcher();
+  const markRead = () => void fetcher.submit({ id: message.id, version: message.version }, { method: 'post' });
+  return (
+    <TableRow>
+      <TableCell className="font-medium">{message.name}</TableCell>
+      <TableCell>
+        <a href={`mailto:${message.email}`} className="text-primary hover:underline">
+          {message.email}
+        </a>
+      </TableCell>
+      <TableCell className="max-w-xs">
+        <Dialog>
+          <DialogTrigger asChild>
+            <button type="button" className="block w-full truncate text-left hover:underline">
+              {message.message}
+            </button>
+          </DialogTrigger>
+          <DialogContent>
+            <DialogHeader>
+              <DialogTitle>Message from {message.name}</DialogTitle>
+              <DialogDescription>
+                {message.email} · {formatShortDate(message.created_at)}
+              </DialogDescription>
+            </DialogHeader>
+            <p className="whitespace-pre-wrap text-sm">{message.message}</p>
+          </DialogContent>
+        </Dialog>
+      </TableCell>
+      <TableCell className="whitespace-nowrap">{formatShortDate(message.created_at)}</TableCell>
+      <TableCell className="text-right">
+        {message.status === 'new' ? (
+          <Button size="sm" variant="outline" disabled={fetcher.state !== 'idle'} onClick={markRead}>
+            Mark Read
+          </Button>
+        ) : null}
+      </TableCell>
+    </TableRow>
+  );
+}

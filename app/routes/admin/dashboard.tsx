@@ -1,0 +1,79 @@
+import { FilePlus, Inbox, Mail, Megaphone, Newspaper, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { adminMeta } from '../../components/admin/admin-meta.ts';
+import { AdminLoading, AdminPageHeader } from '../../components/admin/admin-page.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { api } from '../../lib/api-client.ts';
+import { withAdminSession } from '../../lib/admin-session.ts';
+import type { Route } from './+types/dashboard';
+
+interface DashboardCounts {
+  posts: number;
+  contact_messages: number;
+  sponsored_submissions: number;
+  subscribers: number;
+}
+
+export const meta = () => adminMeta('Dashboard');
+
+export function clientLoader() {
+  return withAdminSession(() => api.get<DashboardCounts>('/admin/dashboard'));
+}
+clientLoader.hydrate = true as const;
+
+export const HydrateFallback = AdminLoading;
+
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const cards = [
+    { title: 'Total Posts', count: loaderData.posts, icon: Newspaper },
+    { title: 'Contact Messages', count: loaderData.contact_messages, icon: Mail },
+    { title: 'Project Submissions', count: loaderData.sponsored_submissions, icon: Megaphone },
+    { title: 'Newsletter Subscribers', count: loaderData.subscribers, icon: Users },
+  ];
+  return (
+    <>
+      <AdminPageHeader title="Dashboard" />
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {cards.map(({ title, count, icon: Icon }) => (
+          <Card key={title}>
+            <CardHeader className="flex-row items-center justify-between">
+              <CardTitle className="text-sm font-medium">{title}</CardTitle>
+              <Icon aria-hidden="true" className="size-4 text-muted-foreground" />
+            </CardHeader>
+            <CardContent>
+              <p className="text-3xl font-bold" data-testid={`count-${title}`}>
+                {count}
+              </p>
+            </CardContent>
+          </Card>
+        ))}
+      </div>
+      <section aria-labelledby="quick-actions" className="mt-8">
+        <h2 id="quick-actions" className="mb-3 text-lg font-semibold">
+          Quick Actions
+        </h2>
+        <div className="flex flex-wrap gap-3">
+          <Button asChild>
+            <Link to="/admin/posts/new">
+              <FilePlus aria-hidden="true" />
+              Create New Post
+            </Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/admin/contacts">
+              <Inbox aria-hidden="true" />
+              View Messages
+            </Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/admin/submissions">
+              <Megaphone aria-hidden="true" />
+              Review Submissions
+            </Link>
+          </Button>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,135 @@
+import { FileText, Inbox, LayoutDashboard, LogOut, Mail, Menu, Megaphone, Newspaper, X } from 'lucide-react';
+import { useState } from 'react';
+import { isRouteErrorResponse, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { api, errorMessage } from '../../lib/api-client.ts';
+import { requireAdmin } from '../../lib/admin-session.ts';
+import { cn } from '../../lib/cn.ts';
+import type { Route } from './+types/layout';
+
+export async function clientLoader() {
+  await requireAdmin();
+  return { email: api.userEmail() ?? '' };
+}
+clientLoader.hydrate = true as const;
+
+// The admin check runs when the area is entered, not on every page of it.
+export function shouldRevalidate() {
+  return false;
+}
+
+const SECTIONS = [
+  { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
+  { to: '/admin/posts', label: 'Posts', icon: Newspaper, end: false },
+  { to: '/admin/resources', label: 'Resources', icon: FileText, end: false },
+  { to: '/admin/contacts', label: 'Contact Messages', icon: Inbox, end: false },
+  { to: '/admin/submissions', label: 'Sponsored Posts', icon: Megaphone, end: false },
+  { to: '/admin/newsletter', label: 'Newsletter', icon: Mail, end: false },
+] as const;
+
+export function HydrateFallback() {
+  return (
+    <main className="flex min-h-screen items-center justify-center">
+      <Spinner />
+    </main>
+  );
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const [menuPath, setMenuPath] = useState<string | null>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  // The mobile menu closes once a section is chosen.
+  if (isMenuOpen && menuPath !== null && menuPath !== location.pathname) {
+    setIsMenuOpen(false);
+    setMenuPath(null);
+  }
+
+  const signOut = async () => {
+    await api.logout();
+    await navigate('/');
+  };
+
+  return (
+    <div className="min-h-screen bg-muted md:flex">
+      <header className="flex items-center justify-between border-b border-border bg-background px-4 py-3 md:hidden">
+        <span className="font-semibold">Admin Panel</span>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-expanded={isMenuOpen}
+          aria-controls="admin-sidebar"
+          onClick={() => {
+            setIsMenuOpen(!isMenuOpen);
+            setMenuPath(location.pathname);
+          }}
+        >
+          {isMenuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          <span className="sr-only">{isMenuOpen ? 'Close menu' : 'Open menu'}</span>
+        </Button>
+      </header>
+      <aside
+        id="admin-sidebar"
+        className={cn(
+          'w-full shrink-0 flex-col border-r border-border bg-background md:sticky md:top-0 md:flex md:h-screen md:w-64',
+          isMenuOpen ? 'flex' : 'hidden',
+        )}
+      >
+        <div className="hidden px-6 py-5 text-lg font-semibold md:block">Admin Panel</div>
+        <nav aria-label="Admin" className="flex-1 px-3 py-2">
+          <ul className="grid gap-1">
+            {SECTIONS.map(({ to, label, icon: Icon, end }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  end={end}
+                  className={({ isActive }) =>
+                    cn(
+                      'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium hover:bg-accent',
+                      isActive ? 'bg-accent text-accent-foreground' : 'text-foreground',
+                    )
+                  }
+                >
+                  <Icon aria-hidden="true" className="size-4" />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="border-t border-border px-6 py-4">
+          <p className="truncate text-sm font-medium">{loaderData.email}</p>
+          <p className="text-xs text-muted-foreground">Administrator</p>
+          <Button variant="outline" size="sm" className="mt-3 w-full" onClick={() => void signOut()}>
+            <LogOut aria-hidden="true" />
+            Sign Out
+          </Button>
+        </div>
+      </aside>
+      <main className="min-w-0 flex-1 px-4 py-6 sm:px-8">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const message = isRouteErrorResponse(error)
+    ? typeof error.data === 'string'
+      ? error.data
+      : `${error.status} ${error.statusText}`
+    : errorMessage(error);
+  return (
+    <main className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
+      <h1 className="text-2xl font-bold">Something went wrong</h1>
+      <p role="alert" className="text-muted-foreground">
+        {message}
+      </p>
+      <NavLink to="/admin" className="text-primary underline">
+        Back to the dashboard
+      </NavLink>
+    </main>
+  );
+}

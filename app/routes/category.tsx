@@ -1,0 +1,90 @@
+import { redirect } from 'react-router';
+import { EmptyState } from '../components/empty-state.tsx';
+import { LoadMoreLink, usePagedList } from '../components/load-more.tsx';
+import { PageError } from '../components/page-error.tsx';
+import { PageHeader } from '../components/page-header.tsx';
+import { PostCard } from '../components/post-card.tsx';
+import { NOT_FOUND_CACHE_CONTROL, publicPageHeaders } from '../lib/cache-headers.ts';
+import { findCategory } from '../lib/categories.server.ts';
+import { readCursorParam } from '../lib/paging.server.ts';
+import { listPublishedPostCards, type PostCardPage } from '../lib/posts.server.ts';
+import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
+import type { Route } from './+types/category';
+
+const CATEGORY_PAGE_SIZE = 20;
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const category = await findCategory(context, params.slug);
+  // SPEC.md: an unknown category redirects to the home page.
+  if (!category) throw redirect('/', { headers: { 'Cache-Control': NOT_FOUND_CACHE_CONTROL } });
+  const cursor = readCursorParam(request);
+  const page = await listPublishedPostCards(context, {
+    pageSize: CATEGORY_PAGE_SIZE,
+    cursor,
+    categoryId: category.id,
+  });
+  return { category, ...page, isFirstPage: cursor === null };
+}
+
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: pageTitle('Category') }];
+  const { category, isFirstPage } = loaderData;
+  return pageMeta({
+    origin: originFromMatches(matches),
+    path: isFirstPage ? location.pathname : location.pathname + location.search,
+    title: pageTitle(`${category.name} Projects`),
+    description: category.description,
+    noIndex: !isFirstPage,
+  });
+}
+
+export const headers = publicPageHeaders;
+
+export default function Category({ loaderData }: Route.ComponentProps) {
+  const { category } = loaderData;
+  // A new list for each category.
+  return <CategoryPosts key={category.slug} data={loaderData} />;
+}
+
+function CategoryPosts({ data }: { data: Route.ComponentProps['loaderData'] }) {
+  const { category, posts, next_token } = data;
+  const list = usePagedList<PostCardPage['posts'][number], PostCardPage>({
+    firstPage: { items: posts, nextToken: next_token },
+    dataUrl: (token) => `/category/${category.slug}?cursor=${encodeURIComponent(token)}`,
+    select: (page) => ({ items: page.posts, nextToken: page.next_token }),
+  });
+  return (
+    <>
+      <PageHeader title={category.name}>
+        <p>{category.description}</p>
+      </PageHeader>
+      {list.items.length === 0 ? (
+        <EmptyState>No projects found in this category yet. Check back soon!</EmptyState>
+      ) : (
+        <section aria-labelledby="category-projects">
+          <h2 id="category-projects" className="sr-only">
+            {category.name} projects
+          </h2>
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {list.items.map((post, index) => (
+              <li key={post.slug}>
+                <PostCard post={post} isPriority={index === 0} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <LoadMoreLink
+        nextToken={list.nextToken}
+        isLoading={list.isLoading}
+        loadedCount={list.loadedCount}
+        itemName="projects"
+        onLoad={list.load}
+      />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PageError error={error} />;
+}

@@ -1,0 +1,88 @@
+import { Mail } from 'lucide-react';
+import { FormStatus, HoneypotField } from '../components/form-status.tsx';
+import { PageHeader } from '../components/page-header.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { Card, CardContent } from '../components/ui/card.tsx';
+import { Field } from '../components/ui/field.tsx';
+import { Input } from '../components/ui/input.tsx';
+import { Textarea } from '../components/ui/textarea.tsx';
+import { publicPageHeaders } from '../lib/cache-headers.ts';
+import { sendContactMessage } from '../lib/contact-messages.server.ts';
+import { formAnswer } from '../lib/form-answer.server.ts';
+import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
+import { useEnhancedForm } from '../lib/use-enhanced-form.ts';
+import { SUPPORT_EMAIL } from '../site.ts';
+import type { Route } from './+types/contact';
+
+export async function action({ context, request }: Route.ActionArgs) {
+  return formAnswer(await sendContactMessage(context, await request.formData()));
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    origin: originFromMatches(matches),
+    path: '/contact-us',
+    title: pageTitle('Contact Us'),
+    description: 'Questions about a campaign, a review or a sponsored post? Send us a message and we will get back to you.',
+  });
+}
+
+export const headers = publicPageHeaders;
+
+type FieldName = 'name' | 'email' | 'message';
+
+const loadSchema = () => import('../lib/schemas/contact-message.ts').then((module) => module.contactMessageSchema);
+
+export default function Contact({ actionData }: Route.ComponentProps) {
+  const { Form, formProps, fieldErrors, isSubmitting } = useEnhancedForm({ fetcherKey: 'contact', loadSchema });
+  const errorOf = (field: FieldName) => fieldErrors[field] ?? actionData?.fieldErrors?.[field];
+
+  return (
+    <>
+      <PageHeader title="Contact Us">
+        <p>Questions about a campaign, a review or a sponsored post? Send us a message.</p>
+      </PageHeader>
+      <div className="grid gap-8 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <CardContent>
+            {actionData ? (
+              <div className="mb-6">
+                <FormStatus outcome={actionData} />
+              </div>
+            ) : null}
+            <Form {...formProps} className="relative grid gap-5">
+              <HoneypotField />
+              <Field id="contact-name" label="Name" error={errorOf('name')}>
+                {(control) => <Input {...control} name="name" autoComplete="name" maxLength={200} />}
+              </Field>
+              <Field id="contact-email" label="Email" error={errorOf('email')}>
+                {(control) => (
+                  <Input {...control} name="email" type="email" autoComplete="email" placeholder="you@example.com" />
+                )}
+              </Field>
+              <Field id="contact-message" label="Message" error={errorOf('message')}>
+                {(control) => <Textarea {...control} name="message" rows={6} maxLength={10_000} />}
+              </Field>
+              <Button type="submit" size="lg" disabled={isSubmitting} className="justify-self-start">
+                {isSubmitting ? 'Sending...' : 'Send Message'}
+              </Button>
+            </Form>
+          </CardContent>
+        </Card>
+        <aside aria-labelledby="contact-other-ways" className="rounded-xl border border-border bg-card p-6">
+          <h2 id="contact-other-ways" className="font-semibold">
+            Other ways to reach us
+          </h2>
+          <p className="mt-3 text-sm text-muted-foreground">We answer within two working days.</p>
+          <a
+            href={`mailto:${SUPPORT_EMAIL}`}
+            className="mt-4 inline-flex items-center gap-2 rounded-sm text-sm font-medium text-primary hover:underline"
+          >
+            <Mail aria-hidden="true" className="size-4" />
+            {SUPPORT_EMAIL}
+          </a>
+        </aside>
+      </div>
+    </>
+  );
+}

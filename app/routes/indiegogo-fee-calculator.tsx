@@ -1,0 +1,44 @@
+import { FeeCalculator } from '../components/fee-calculator.tsx';
+import { PageHeader } from '../components/page-header.tsx';
+import { publicPageHeaders } from '../lib/cache-headers.ts';
+import { INDIEGOGO_FEES } from '../lib/fee-calculator.ts';
+import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
+import type { Route } from './+types/indiegogo-fee-calculator';
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    origin: originFromMatches(matches),
+    path: '/free-indiegogo-fee-calculator',
+    title: pageTitle('Indiegogo Fee Calculator'),
+    description:
+      'Free Indiegogo fee calculator: the 5% platform fee, payment processing (3% plus $0.30 per backer) and the optional $25 international bank transfer fee.',
+  });
+}
+
+export const headers = publicPageHeaders;
+
+export default function IndiegogoFeeCalculator() {
+  return (
+    <>
+      <PageHeader title="Indiegogo Fee Calculator">
+        <p>Enter the funds you expect to raise and your number of backers to see what Indiegogo keeps and what you receive.</p>
+      </PageHeader>
+      <FeeCalculator
+        platform="Indiegogo"
+        rules={INDIEGOGO_FEES}
+        processingLabel="Payment processing (3% + $0.30 per backer)"
+        bankTransferLabel="Include the $25 international bank transfer fee"
+      />
+      <section aria-labelledby="how-indiegogo-fees-work" className="mt-12 max-w-3xl">
+        <h2 id="how-indiegogo-fees-work" className="text-xl font-bold">
+          How Indiegogo fees work
+        </h2>
+        <ul className="mt-3 list-disc space-y-2 pl-6 text-muted-foreground">
+          <li>Indiegogo charges a 5% platform fee on the funds raised.</li>
+          <li>Payment processing costs 3% of the funds plus $0.30 per backer.</li>
+          <li>Campaigns paid out to a bank outside the United States pay a $25 international bank transfer fee.</li>
+        </ul>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { FeeCalculator } from '../components/fee-calculator.tsx';
+import { PageHeader } from '../components/page-header.tsx';
+import { publicPageHeaders } from '../lib/cache-headers.ts';
+import { KICKSTARTER_FEES } from '../lib/fee-calculator.ts';
+import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
+import type { Route } from './+types/kickstarter-fee-calculator';
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    origin: originFromMatches(matches),
+    path: '/instant-kickstarter-fee-calculator',
+    title: pageTitle('Kickstarter Fee Calculator'),
+    description:
+      'Free Kickstarter fee calculator: see the 5% platform fee, payment processing (3% plus $0.20 per backer) and what you actually receive.',
+  });
+}
+
+export const headers = publicPageHeaders;
+
+export default function KickstarterFeeCalculator() {
+  return (
+    <>
+      <PageHeader title="Kickstarter Fee Calculator">
+        <p>Enter the funds you expect to raise and your number of backers to see what Kickstarter keeps and what you receive.</p>
+      </PageHeader>
+      <FeeCalculator
+        platform="Kickstarter"
+        rules={KICKSTARTER_FEES}
+        processingLabel="Payment processing (3% + $0.20 per backer)"
+      />
+      <section aria-labelledby="how-kickstarter-fees-work" className="mt-12 max-w-3xl">
+        <h2 id="how-kickstarter-fees-work" className="text-xl font-bold">
+          How Kickstarter fees work
+        </h2>
+        <ul className="mt-3 list-disc space-y-2 pl-6 text-muted-foreground">
+          <li>Kickstarter charges a 5% platform fee on the funds raised, only if the campaign succeeds.</li>
+          <li>Payment processing costs 3% of the funds plus $0.20 per backer (per pledge).</li>
+          <li>
+            Pledges under $10 have a lower processing fee (5% plus $0.05 per pledge); this calculator does not apply
+            it, so small-pledge campaigns may pay a little less.
+          </li>
+        </ul>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { listPublishedPosts } from '../../server/db/queries/posts.ts';
+import { PUBLIC_PAGE_CACHE_CONTROL } from '../lib/cache-headers.ts';
+import { categoryLabel } from '../lib/categories.ts';
+import { absoluteUrl } from '../lib/seo.ts';
+import { siteOrigin } from '../lib/site-url.server.ts';
+import { escapeXml } from '../lib/xml.ts';
+import { SITE_DESCRIPTION, SITE_NAME } from '../site.ts';
+import type { Route } from './+types/rss';
+
+/** How many of the newest posts the feed carries. */
+const FEED_SIZE = 50;
+
+/** /rss.xml: an RSS 2.0 feed of the newest published posts. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const origin = siteOrigin(context, request);
+  const { posts } = await listPublishedPosts(context.deps.db, { pageSize: FEED_SIZE, cursor: null });
+  const items = posts.map((post) => {
+    const link = escapeXml(absoluteUrl(origin, `/${post.slug}`));
+    const published = post.published_at ? `<pubDate>${new Date(post.published_at * 1000).toUTCString()}</pubDate>` : '';
+    const categories = post.category_ids.map((id) => `<category>${escapeXml(categoryLabel(id))}</category>`).join('');
+    const description = post.excerpt ? `<description>${escapeXml(post.excerpt)}</description>` : '';
+    return `<item><title>${escapeXml(post.title)}</title><link>${link}</link><guid isPermaLink="true">${link}</guid>${published}${description}${categories}</item>`;
+  });
+  const newest = posts[0]?.published_at;
+  const xml =
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel>' +
+    `<title>${escapeXml(SITE_NAME)}</title>` +
+    `<link>${escapeXml(absoluteUrl(origin, '/'))}</link>` +
+    `<description>${escapeXml(SITE_DESCRIPTION)}</description>` +
+    '<language>en</language>' +
+    `<atom:link href="${escapeXml(absoluteUrl(origin, '/rss.xml'))}" rel="self" type="application/rss+xml"/>` +
+    (newest ? `<lastBuildDate>${new Date(newest * 1000).toUTCString()}</lastBuildDate>` : '') +
+    `\n${items.join('\n')}\n</channel></rss>\n`;
+  return new Response(xml, {
+    headers: { 'Content-Type': 'application/rss+xml; charset=utf-8', 'Cache-Control': PUBLIC_PAGE_CACHE_CONTROL },
+  });
+}

@@ -1,0 +1,91 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { SiteFooter } from '../components/site-footer.tsx';
+import { SiteHeader } from '../components/site-header.tsx';
+import { ToastRegion } from '../components/toast-region.tsx';
+import { Spinner } from '../components/ui/spinner.tsx';
+import { listAllCategories } from '../lib/categories.server.ts';
+import { showCookiePreferences, startCookieConsent } from '../lib/cookie-consent.ts';
+import { siteOrigin } from '../lib/site-url.server.ts';
+import type { Route } from './+types/site-layout';
+
+/**
+ * The public site's frame: navigation, footer, toasts and cookie consent
+ * around every public page. Other public pages (the sponsored landing page,
+ * the payment results) nest here too.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const categories = await listAllCategories(context);
+  return {
+    origin: siteOrigin(context, request),
+    categories: categories.map(({ slug, name }) => ({ slug, name })),
+    gaMeasurementId: context.deps.config.GA_MEASUREMENT_ID ?? null,
+    year: new Date().getUTCFullYear(),
+  };
+}
+
+// Categories and settings do not change while someone browses; no public
+// form changes them either.
+export function shouldRevalidate() {
+  return false;
+}
+
+export default function SiteLayout({ loaderData }: Route.ComponentProps) {
+  const { categories, gaMeasurementId, year } = loaderData;
+
+  // The consent library and its banner load once the page is idle, never
+  // delaying the first paint.
+  useEffect(() => {
+    const start = () => void startCookieConsent(gaMeasurementId);
+    if ('requestIdleCallback' in window) {
+      const handle = window.requestIdleCallback(start, { timeout: 2000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(start, 200);
+    return () => clearTimeout(timer);
+  }, [gaMeasurementId]);
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-card px-4 py-2 font-medium shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to content
+      </a>
+      <SiteHeader categories={categories} />
+      <main id="main" tabIndex={-1} className="relative mx-auto w-full max-w-6xl flex-1 px-4 py-10 outline-none sm:px-6">
+        <PageLoading />
+        <Outlet />
+      </main>
+      <SiteFooter
+        year={year}
+        categories={categories}
+        onCookiePreferences={() => void showCookiePreferences(gaMeasurementId)}
+      />
+      <ToastRegion />
+    </div>
+  );
+}
+
+/**
+ * SPEC.md's spinner while the next page's data loads (client-side
+ * navigation only: server-rendered pages arrive complete). It appears after
+ * a short delay, so fast (prefetched) navigations never flash it.
+ */
+function PageLoading() {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const isLoadingPage =
+    navigation.state === 'loading' &&
+    navigation.formMethod === undefined &&
+    navigation.location.pathname !== location.pathname;
+  if (!isLoadingPage) return null;
+  return (
+    <div className="pointer-events-none absolute inset-x-0 top-0 z-30 flex justify-center pt-24 opacity-0 [animation:fade-in_150ms_ease-out_200ms_forwards]">
+      <div className="rounded-full bg-card p-3 shadow-lg">
+        <Spinner className="size-8" label="Loading page" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { data, redirect, redirectDocument } from 'react-router';
+import { PageError } from '../components/page-error.tsx';
+import { PageHeader } from '../components/page-header.tsx';
+import { SponsoredForm, type SponsoredActionData } from '../components/sponsored/sponsored-form.tsx';
+import { SponsoredOffer } from '../components/sponsored/sponsored-offer.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx';
+import { NO_STORE, publicPageHeaders } from '../lib/cache-headers.ts';
+import { formatMoney, minorUnitDigits } from '../lib/money.ts';
+import { absoluteUrl, originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
+import { siteOrigin } from '../lib/site-url.server.ts';
+import { checkoutFailedOutcome } from '../lib/sponsored-checkout.ts';
+import { startSponsoredCheckout } from '../lib/sponsored-checkout.server.ts';
+import { SITE_NAME, SPONSORED_PATH } from '../site.ts';
+import type { Route } from './+types/sponsored';
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { SPONSORED_PRICE_CENTS: cents, SPONSORED_CURRENCY: currency } = context.deps.config;
+  const scale = 10 ** minorUnitDigits(currency);
+  return {
+    // "$75" rather than "$75.00" for a whole amount: how a price is advertised.
+    priceLabel: cents % scale === 0 ? formatMoney(cents, currency).replace(/[.]0+$/, '') : formatMoney(cents, currency),
+    price: (cents / scale).toFixed(minorUnitDigits(currency)),
+    currency: currency.toUpperCase(),
+  };
+}
+
+// SPEC.md section 4: the checkout is created in process (the same service as
+// POST /api/payments/create-checkout) and the browser sent to its address,
+// as a whole new page: a hosted checkout is another site.
+export async function action({ context, request }: Route.ActionArgs) {
+  const answer = await startSponsoredCheckout(context, await request.formData(), siteOrigin(context, request));
+  if (answer.kind === 'checkout') return redirectDocument(answer.checkoutUrl, { headers: { 'Cache-Control': NO_STORE } });
+  if (answer.kind === 'dropped') return redirect(SPONSORED_PATH, { status: 303, headers: { 'Cache-Control': NO_STORE } });
+  const outcome: SponsoredActionData = answer.outcome;
+  return data(outcome, { status: outcome.httpStatus ?? 400, headers: { 'Cache-Control': NO_STORE } });
+}
+
+// A post that never reaches the server (offline, a dropped connection) is a
+// checkout that cannot start too: SPEC.md's 'Error' toast, the form as it was.
+export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<SponsoredActionData> {
+  try {
+    return await serverAction();
+  } catch (error) {
+    // Redirects (to the checkout) arrive thrown and must go on.
+    if (error instanceof Response) throw error;
+    return checkoutFailedOutcome(null, 0);
+  }
+}
+
+// The loader only reads the configured price: nothing an action changes.
+// Not revalidating also keeps the form on screen when a failed post was
+// caused by a dropped connection.
+export function shouldRevalidate() {
+  return false;
+}
+
+const TITLE = 'Submit Your Project for a Sponsored Post';
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const origin = originFromMatches(matches);
+  const priceLabel = loaderData?.priceLabel ?? '$75';
+  const description = `Feature your Kickstarter or Indiegogo campaign: a written review, a permanent listing, newsletter inclusion and social sharing for a flat ${priceLabel} one-time fee. Live within 3-5 days.`;
+  return pageMeta({
+    origin,
+    path: SPONSORED_PATH,
+    title: pageTitle(TITLE),
+    description,
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'Service',
+      name: 'Sponsored post',
+      serviceType: 'Sponsored article about a crowdfunding campaign',
+      description,
+      url: absoluteUrl(origin || 'http://localhost', SPONSORED_PATH),
+      provider: { '@type': 'Organization', name: SITE_NAME },
+      ...(loaderData
+        ? { offers: { '@type': 'Offer', price: loaderData.price, priceCurrency: loaderData.currency } }
+        : {}),
+    },
+  });
+}
+
+export const headers = publicPageHeaders;
+
+export default function Sponsored({ loaderData, actionData }: Route.ComponentProps) {
+  const { priceLabel } = loaderData;
+  return (
+    <>
+      <PageHeader title={TITLE}>
+        <p>
+          Put your crowdfunding campaign in front of backers who are looking for projects like yours, for a flat{' '}
+          {priceLabel} one-time fee.
+        </p>
+      </PageHeader>
+      <div className="grid gap-10 lg:grid-cols-2">
+        <SponsoredOffer priceLabel={priceLabel} />
+        <Card className="self-start">
+          <CardHeader>
+            <CardTitle>Your project</CardTitle>
+            <CardDescription>All fields are required unless marked optional.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <SponsoredForm actionData={actionData} priceLabel={priceLabel} />
+          </CardContent>
+        </Card>
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PageError error={error} />;
+}

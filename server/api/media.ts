@@ -1,0 +1,58 @@
+import { Hono, type Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { findUploadProblem, mediaUploadRequestSchema, type UploadProblemCode } from '../../app/lib/schemas/media.ts';
+import type { Config } from '../config.ts';
+import type { AppEnv } from '../deps.ts';
+import { ApiError } from '../http/errors.ts';
+import { readJson } from '../http/input.ts';
+import type { MediaStorage } from '../storage/media.ts';
+
+const STATUS_BY_PROBLEM: Record<UploadProblemCode, ContentfulStatusCode> = {
+  INVALID_FILE_TYPE: 400,
+  FILE_TOO_LARGE: 413,
+  INVALID_S3_KEY: 400,
+  VALIDATION_FAILED: 400,
+};
+
+/**
+ * /admin/media: POST /upload-url hands out the address an image is PUT to
+ * (SPEC.md section 7), after the checks of SPEC.md sections 5 and 8.
+ */
+export function adminMediaApi(config: Config, media: MediaStorage) {
+  const app = new Hono<AppEnv>();
+
+  app.post('/upload-url', async (c) => {
+    const request = await readJson(c, mediaUploadRequestSchema);
+    const problem = findUploadProblem({
+      name: request.file_name,
+      type: request.content_type,
+      size: request.file_size,
+    });
+    if (problem) throw new ApiError(STATUS_BY_PROBLEM[problem.code], problem.code, problem.message);
+    const upload = await media.startUpload(request, c.get('adminUserId'), siteOrigin(c, config));
+    return c.json(upload, 201);
+  });
+
+  return app;
+}
+
+/**
+ * /media: PUT /upload?token=… receives a file for the local driver. No
+ * bearer token: like a presigned S3 URL, the signed address is the
+ * permission (see server/storage/upload-token.ts).
+ */
+export function mediaUploadApi(media: MediaStorage) {
+  const app = new Hono<AppEnv>();
+
+  app.put('/upload', async (c) => {
+    await media.acceptUpload(c.req.query('token'), c.req.raw);
+    return c.body(null, 204);
+  });
+
+  return app;
+}
+
+/** The origin browsers reach this site at: PUBLIC_URL when set, else the request's. */
+function siteOrigin(c: Context, config: Config): string {
+  return new URL(config.PUBLIC_URL ?? c.req.url).origin;
+}

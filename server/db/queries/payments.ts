@@ -1,0 +1,212 @@
+/**
+ * All payment SQL: payment records of sponsored submissions, the provider
+ * events already applied, and the sessions of the built-in test checkout.
+ * Every change of a payment's status also updates `payment_status` on its
+ * submission, in the caller's transaction, so the two never disagree.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import { nowSeconds } from '../database.ts';
+import type {
+  Database,
+  LocalCheckoutSessionRow,
+  LocalCheckoutSessionStatus,
+  PaymentStatus,
+  PaymentTransactionRow,
+} from '../schema.ts';
+import { choosePaymentTransaction } from './sponsored-submissions.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Sets the submission's `payment_status` to that of the payment that speaks for it. */
+async function syncSubmissionPaymentStatus(db: Db, submissionId: number): Promise<void> {
+  const attempts = await db
+    .selectFrom('payment_transactions')
+    .selectAll()
+    .where('submission_id', '=', submissionId)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+  const speaking = choosePaymentTransaction(attempts);
+  await db
+    .updateTable('sponsored_submissions')
+    .set({ payment_status: speaking?.status ?? null, updated_at: nowSeconds() })
+    .where('id', '=', submissionId)
+    .execute();
+}
+
+export async function insertPendingPayment(
+  db: Db,
+  payment: { submissionId: number; provider: string; amountCents: number; currency: string },
+): Promise<PaymentTransactionRow> {
+  const now = nowSeconds();
+  const row = await db
+    .insertInto('payment_transactions')
+    .values({
+      submission_id: payment.submissionId,
+      provider: payment.provider,
+      provider_session_id: null,
+      provider_payment_id: null,
+      amount_cents: payment.amountCents,
+      currency: payment.currency,
+      status: 'pending',
+      completed_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await syncSubmissionPaymentStatus(db, payment.submissionId);
+  return row;
+}
+
+/** Records the provider's checkout session id, once: an id already set is kept. */
+export async function attachProviderSession(db: Db, paymentId: number, sessionId: string): Promise<void> {
+  await db
+    .updateTable('payment_transactions')
+    .set({ provider_session_id: sessionId, updated_at: nowSeconds() })
+    .where('id', '=', paymentId)
+    .where('provider_session_id', 'is', null)
+    .execute();
+}
+
+export function findPaymentById(db: Db, id: number): Promise<PaymentTransactionRow | undefined> {
+  return db.selectFrom('payment_transactions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Session ids are unique across providers (Stripe's start with `cs_`, the test checkout's with `cs_local_`). */
+export function findPaymentBySessionId(db: Db, sessionId: string): Promise<PaymentTransactionRow | undefined> {
+  return db
+    .selectFrom('payment_transactions')
+    .selectAll()
+    .where('provider_session_id', '=', sessionId)
+    .executeTakeFirst();
+}
+
+/** The payment a provider-side payment (Stripe's payment intent) settled. */
+export function findPaymentByProviderPaymentId(
+  db: Db,
+  provider: string,
+  providerPaymentId: string,
+): Promise<PaymentTransactionRow | undefined> {
+  return db
+    .selectFrom('payment_transactions')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('provider_payment_id', '=', providerPaymentId)
+    .orderBy('id', 'asc')
+    .executeTakeFirst();
+}
+
+/**
+ * Moves a payment to `to` if its status is still one of `from`; undefined
+ * (and nothing changed) otherwise. The condition is part of the update, so of
+ * two requests racing to settle one payment exactly one wins.
+ */
+export async function movePayment(
+  db: Db,
+  id: number,
+  change: {
+    to: PaymentStatus;
+    from: readonly PaymentStatus[];
+    providerPaymentId?: string | null;
+    completedAt?: number;
+  },
+): Promise<PaymentTransactionRow | undefined> {
+  if (change.from.length === 0) return undefined;
+  const row = await db
+    .updateTable('payment_transactions')
+    .set({
+      status: change.to,
+      updated_at: nowSeconds(),
+      ...(change.providerPaymentId ? { provider_payment_id: change.providerPaymentId } : {}),
+      ...(change.completedAt !== undefined ? { completed_at: change.completedAt } : {}),
+    })
+    .where('id', '=', id)
+    .where('status', 'in', change.from)
+    .returningAll()
+    .executeTakeFirst();
+  if (row) await syncSubmissionPaymentStatus(db, row.submission_id);
+  return row;
+}
+
+/**
+ * Notes that a provider event was applied. False when it already was: the
+ * caller then changes nothing (webhooks are delivered at least once).
+ */
+export async function recordPaymentEvent(
+  db: Db,
+  event: { provider: string; eventId: string; eventType: string; paymentId: number | null },
+): Promise<boolean> {
+  const row = await db
+    .insertInto('payment_events')
+    .values({
+      provider: event.provider,
+      event_id: event.eventId,
+      event_type: event.eventType,
+      payment_id: event.paymentId,
+      processed_at: nowSeconds(),
+    })
+    .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
+    .returning('event_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertLocalCheckoutSession(
+  db: Db,
+  session: {
+    id: string;
+    paymentId: number;
+    amountCents: number;
+    currency: string;
+    productName: string;
+    customerEmail: string;
+    successUrl: string;
+    cancelUrl: string;
+  },
+): Promise<LocalCheckoutSessionRow> {
+  const now = nowSeconds();
+  return db
+    .insertInto('local_checkout_sessions')
+    .values({
+      id: session.id,
+      payment_id: session.paymentId,
+      amount_cents: session.amountCents,
+      currency: session.currency,
+      product_name: session.productName,
+      customer_email: session.customerEmail,
+      status: 'open',
+      payment_status: 'unpaid',
+      payment_intent_id: null,
+      success_url: session.successUrl,
+      cancel_url: session.cancelUrl,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function findLocalCheckoutSession(db: Db, id: string): Promise<LocalCheckoutSessionRow | undefined> {
+  return db.selectFrom('local_checkout_sessions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Closes an open test checkout session; undefined when it was not open any more. */
+export function closeLocalCheckoutSession(
+  db: Db,
+  id: string,
+  change: { status: Exclude<LocalCheckoutSessionStatus, 'open'>; paymentStatus: 'paid' | 'unpaid'; paymentIntentId: string | null },
+): Promise<LocalCheckoutSessionRow | undefined> {
+  return db
+    .updateTable('local_checkout_sessions')
+    .set({
+      status: change.status,
+      payment_status: change.paymentStatus,
+      payment_intent_id: change.paymentIntentId,
+      updated_at: nowSeconds(),
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .returningAll()
+    .executeTakeFirst();
+}

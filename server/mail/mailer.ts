@@ -1,0 +1,73 @@
+import type { Kysely } from 'kysely';
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+import { SITE_NAME } from '../../app/site.ts';
+import type { Config } from '../config.ts';
+import { insertOutboxMail, markOutboxMailFailed, markOutboxMailSent } from '../db/queries/outbox.ts';
+import type { Database, OutboxStatus } from '../db/schema.ts';
+
+/** A plain-text e-mail; `kind` names what it is for (`payment_confirmation`) in the outbox and logs. */
+export interface MailMessage {
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface MailResult {
+  outboxId: number;
+  status: Exclude<OutboxStatus, 'pending'>;
+}
+
+export interface Mailer {
+  /**
+   * Keeps the mail in the outbox and sends it when SMTP is configured.
+   * Delivery failures are recorded and logged, never thrown; only a failing
+   * database can make this reject.
+   */
+  sendMail: (message: MailMessage) => Promise<MailResult>;
+}
+
+// A mail server that does not answer must not hold a request for minutes
+// (nodemailer waits up to two by default).
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
+/** The sender when MAIL_FROM is unset: the site's name at its own domain. */
+export function defaultSender(publicUrl: string | undefined): string {
+  const host = publicUrl ? new URL(publicUrl).hostname : 'localhost';
+  return `"${SITE_NAME}" <no-reply@${host}>`;
+}
+
+export function createMailer(options: {
+  db: Kysely<Database>;
+  logger: Logger;
+  config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL'>;
+}): Mailer {
+  const { db, logger, config } = options;
+  const from = config.MAIL_FROM ?? defaultSender(config.PUBLIC_URL);
+  const transport = config.SMTP_URL ? nodemailer.createTransport({ url: config.SMTP_URL, ...SMTP_TIMEOUTS }) : null;
+
+  return {
+    async sendMail(message) {
+      const row = await insertOutboxMail(db, { ...message, status: transport ? 'pending' : 'stored' });
+      if (!transport) {
+        logger.info({ outboxId: row.id, kind: message.kind }, 'mail kept in the outbox (no SMTP_URL set)');
+        logger.debug({ outboxId: row.id, to: message.to, subject: message.subject, text: message.text }, 'mail content');
+        return { outboxId: row.id, status: 'stored' };
+      }
+      try {
+        await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+        await markOutboxMailSent(db, row.id);
+        logger.info({ outboxId: row.id, kind: message.kind }, 'mail sent');
+        return { outboxId: row.id, status: 'sent' };
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        await markOutboxMailFailed(db, row.id, reason);
+        // The SMTP reply can quote the recipient: the log gets its codes, the outbox the full text.
+        const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+        logger.warn({ outboxId: row.id, kind: message.kind, code, responseCode }, 'mail could not be sent; kept in the outbox');
+        return { outboxId: row.id, status: 'failed' };
+      }
+    },
+  };
+}

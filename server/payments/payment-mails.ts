@@ -1,0 +1,65 @@
+import { formatMoney } from '../../app/lib/money.ts';
+import { SITE_NAME } from '../../app/site.ts';
+import type { SponsoredSubmissionJson } from '../db/queries/sponsored-submissions.ts';
+import type { PaymentTransactionRow } from '../db/schema.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+
+// Text typed into the form ends up in a header: keep it on one line.
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** The receipt sent to whoever submitted the project (SPEC.md section 9 timings). */
+export function paymentConfirmationMail(
+  submission: SponsoredSubmissionJson,
+  payment: PaymentTransactionRow,
+  siteUrl: string | undefined,
+): MailMessage {
+  const amount = formatMoney(payment.amount_cents, payment.currency);
+  return {
+    kind: 'payment_confirmation',
+    to: submission.contact_email,
+    subject: oneLine(`Payment received: sponsored post for ${submission.project_name}`),
+    text: [
+      `Hi ${submission.contact_name},`,
+      '',
+      `Thank you: we received your payment of ${amount} for a sponsored post about ${submission.project_name}.`,
+      '',
+      'What happens next:',
+      '- We review your project and get back to you within 24-48 hours.',
+      '- Your sponsored post goes live within 3-5 days after payment.',
+      '',
+      `Project: ${submission.project_url}`,
+      `Payment reference: ${payment.provider_payment_id ?? payment.id}`,
+      '',
+      // The sender may well be a no-reply address: point at the contact form instead.
+      `Questions? Write to us through the contact form${siteUrl ? ` at ${siteUrl}/contact-us` : ' on our site'} and mention your payment reference.`,
+      '',
+      SITE_NAME,
+      ...(siteUrl ? [siteUrl] : []),
+    ].join('\n'),
+  };
+}
+
+/** Tells the site's staff that a paid submission waits for review. */
+export function paidSubmissionNotificationMail(
+  submission: SponsoredSubmissionJson,
+  payment: PaymentTransactionRow,
+  to: string,
+  siteUrl: string | undefined,
+): MailMessage {
+  return {
+    kind: 'payment_admin_notification',
+    to,
+    subject: oneLine(`New paid sponsored submission: ${submission.project_name}`),
+    text: [
+      'A sponsored post was paid for and waits for review.',
+      '',
+      `Project: ${submission.project_name}`,
+      `Project URL: ${submission.project_url}`,
+      `Contact: ${submission.contact_name} <${submission.contact_email}>`,
+      `Amount: ${formatMoney(payment.amount_cents, payment.currency)}`,
+      `Transaction: ${payment.provider_payment_id ?? payment.id} (${payment.provider})`,
+      '',
+      `Review it at ${siteUrl ?? ''}/admin/submissions`,
+    ].join('\n'),
+  };
+}

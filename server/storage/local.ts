@@ -1,0 +1,229 @@
+/**
+ * The local driver (the default): files under DATA_DIR/uploads, named after
+ * their keys (`uploads/2026/11/x.png` is DATA_DIR/uploads/2026/11/x.png).
+ * Uploads arrive through this server (PUT /api/media/upload, see
+ * upload-token.ts) into a temporary file and are moved into place only
+ * once complete and checked, so a reader never sees half a file and a
+ * failed upload leaves nothing behind.
+ */
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { formatFileSize } from '../../app/lib/schemas/media.ts';
+import { ApiError } from '../http/errors.ts';
+import type { ReadOptions, ReadResult, StorageDriver, UploadTarget } from './driver.ts';
+import { SNIFF_BYTES } from './image-type.ts';
+import { signUploadToken } from './upload-token.ts';
+
+/** Where the local upload address points. */
+export const LOCAL_UPLOAD_PATH = '/api/media/upload';
+
+const TEMP_DIR_NAME = '.incoming';
+/** Temporary files this old are left over from a crash; anything younger may be in use. */
+const STALE_TEMP_FILE_MS = 24 * 60 * 60 * 1000;
+
+/** An upload received into a temporary file, not yet in place. */
+export interface ReceivedUpload {
+  tempPath: string;
+  size: number;
+  /** The first bytes, for the type check. */
+  head: Uint8Array;
+}
+
+export interface LocalDriverOptions {
+  dataDir: string;
+  tokenKey: Uint8Array;
+  ttlSeconds: number;
+}
+
+export class LocalDriver implements StorageDriver {
+  readonly kind = 'local';
+  /** DATA_DIR/uploads: the folder that `uploads/…` keys live in. */
+  readonly root: string;
+  private readonly tempDir: string;
+  private sweep: Promise<void> | undefined;
+
+  constructor(private readonly options: LocalDriverOptions) {
+    this.root = path.resolve(options.dataDir, 'uploads');
+    this.tempDir = path.join(this.root, TEMP_DIR_NAME);
+  }
+
+  async createUploadUrl(target: UploadTarget, origin: string): Promise<string> {
+    const token = await signUploadToken(this.options.tokenKey, target, this.options.ttlSeconds);
+    return `${origin}${LOCAL_UPLOAD_PATH}?token=${encodeURIComponent(token)}`;
+  }
+
+  /** The file of a key; keys are checked against their grammar before they get here. */
+  pathOf(key: string): string {
+    const [first, ...rest] = key.split('/');
+    if (first !== 'uploads' || rest.length === 0) throw new Error(`not an upload key: ${key}`);
+    return path.join(this.root, ...rest);
+  }
+
+  async read(key: string, options: ReadOptions = {}): Promise<ReadResult | null> {
+    const file = this.pathOf(key);
+    let size: number;
+    let mtimeMs: number;
+    try {
+      const info = await stat(file);
+      if (!info.isFile()) return null;
+      ({ size, mtimeMs } = info);
+    } catch {
+      return null;
+    }
+    // Files never change once in place, so size and time identify the bytes.
+    const etag = `"${size.toString(16)}-${Math.trunc(mtimeMs).toString(16)}"`;
+    if (options.ifNoneMatch && etagMatches(options.ifNoneMatch, etag)) return { status: 304, etag };
+    const range = options.range ? parseByteRange(options.range, size) : null;
+    if (range === 'unsatisfiable') return { status: 416, contentRange: `bytes */${size}` };
+    const start = range?.start ?? 0;
+    const end = range?.end ?? size - 1;
+    const body = Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream<Uint8Array>;
+    if (!range) return { status: 200, body, length: size, etag };
+    return { status: 206, body, length: end - start + 1, etag, contentRange: `bytes ${start}-${end}/${size}` };
+  }
+
+  async readBytes(key: string): Promise<Uint8Array | null> {
+    try {
+      return await readFile(this.pathOf(key));
+    } catch {
+      return null;
+    }
+  }
+
+  async write(key: string, bytes: Uint8Array): Promise<void> {
+    const tempPath = await this.newTempPath();
+    try {
+      await writeFile(tempPath, bytes, { flag: 'wx' });
+      const file = this.pathOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      await rename(tempPath, file);
+    } finally {
+      await rm(tempPath, { force: true });
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+
+  publicUrl(): null {
+    return null;
+  }
+
+  /**
+   * Streams a request body into a temporary file, refusing it (413) as soon
+   * as it passes `maxBytes`; a body that fails or stops half-way (the
+   * client went away) is a 400. Either way the temporary file is gone. The
+   * caller must `discard` what it gets back once done with it.
+   */
+  async receive(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<ReceivedUpload> {
+    const tempPath = await this.newTempPath();
+    let size = 0;
+    const headChunks: Buffer[] = [];
+    let headSize = 0;
+    const limit = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        size += chunk.length;
+        if (size > maxBytes) {
+          done(new UploadTooLarge());
+          return;
+        }
+        if (headSize < SNIFF_BYTES) {
+          headChunks.push(chunk.subarray(0, SNIFF_BYTES - headSize));
+          headSize += Math.min(chunk.length, SNIFF_BYTES - headSize);
+        }
+        done(null, chunk);
+      },
+    });
+    try {
+      const source = body ? Readable.fromWeb(body as NodeReadableStream<Uint8Array>) : Readable.from([]);
+      await pipeline(source, limit, createWriteStream(tempPath, { flags: 'wx' }));
+    } catch (error) {
+      await rm(tempPath, { force: true });
+      if (error instanceof UploadTooLarge) throw fileTooLarge(maxBytes);
+      throw new ApiError(400, 'UPLOAD_FAILED', 'The upload did not complete. Please try again.');
+    }
+    return { tempPath, size, head: Buffer.concat(headChunks) };
+  }
+
+  /**
+   * Moves a received file to its key. Never replaces a file: a second upload
+   * to the same key (the same address used twice at once) gets 409.
+   */
+  async placeReceived(received: ReceivedUpload, key: string): Promise<void> {
+    const file = this.pathOf(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    try {
+      // link() is atomic and, unlike rename(), fails when the name exists.
+      await link(received.tempPath, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
+        throw new ApiError(409, 'UPLOAD_FAILED', 'This upload address was already used.');
+      }
+      throw error;
+    }
+  }
+
+  async discard(received: ReceivedUpload): Promise<void> {
+    await rm(received.tempPath, { force: true });
+  }
+
+  private async newTempPath(): Promise<string> {
+    await mkdir(this.tempDir, { recursive: true });
+    this.sweep ??= this.removeStaleTempFiles();
+    return path.join(this.tempDir, `${randomBytes(12).toString('hex')}.part`);
+  }
+
+  /** Leftovers of a process that died mid-upload; swept once per start. */
+  private async removeStaleTempFiles(): Promise<void> {
+    const cutoff = Date.now() - STALE_TEMP_FILE_MS;
+    for (const name of await readdir(this.tempDir).catch(() => [])) {
+      const file = path.join(this.tempDir, name);
+      const info = await stat(file).catch(() => null);
+      if (info && info.mtimeMs < cutoff) await rm(file, { force: true });
+    }
+  }
+}
+
+class UploadTooLarge extends Error {}
+
+/** 413 with SPEC.md's message; `size` is unknown while the body is still arriving. */
+export function fileTooLarge(maxBytes: number, size?: number): ApiError {
+  const sizeText = size === undefined ? `more than ${formatFileSize(maxBytes)}` : formatFileSize(size);
+  return new ApiError(
+    413,
+    'FILE_TOO_LARGE',
+    `File too large: ${sizeText}. Maximum size is ${formatFileSize(maxBytes)}.`,
+  );
+}
+
+/** True when an If-None-Match header names this entity tag (weak comparison, RFC 9110 13.1.2). */
+export function etagMatches(header: string, etag: string): boolean {
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.trim() === '*' || header.split(',').some((tag) => bare(tag) === bare(etag));
+}
+
+/**
+ * One byte range of a Range header (RFC 9110 14.1.2), as inclusive offsets.
+ * Null means "send the whole file": no range, several ranges, or a header
+ * this parser does not understand, all of which a server may ignore.
+ */
+export function parseByteRange(header: string, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? size - 1 : Number(match[2]);
+  if (start >= size) return 'unsatisfiable';
+  if (end < start) return null;
+  return { start, end: Math.min(end, size - 1) };
+}

@@ -1,0 +1,240 @@
+/**
+ * Image uploads from start to finish, whichever driver stores them:
+ * hand out an upload address (and record the upload), receive and check
+ * the file (local driver) or check it on its first read (S3, where the
+ * browser uploads straight to the bucket), then make resized copies in the
+ * background.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import { imageVariantKey, parseStoredFileName, RASTER_EXTENSIONS } from '../../app/lib/media-keys.ts';
+import {
+  isAllowedImageType,
+  MAX_UPLOAD_BYTES,
+  type ImageType,
+  type MediaUploadRequest,
+  type MediaUploadUrl,
+} from '../../app/lib/schemas/media.ts';
+import type { Config } from '../config.ts';
+import {
+  findMediaByKey,
+  insertMedia,
+  markMediaReady,
+  markMediaRejected,
+  setMediaVariantWidths,
+} from '../db/queries/media.ts';
+import type { Database, MediaRow } from '../db/schema.ts';
+import { ApiError } from '../http/errors.ts';
+import { bytesMatchImageType, SNIFF_BYTES } from './image-type.ts';
+import { createUploadKey } from './keys.ts';
+import { fileTooLarge, LocalDriver, type ReceivedUpload } from './local.ts';
+import { S3Driver } from './s3.ts';
+import { sanitiseSvg } from './svg.ts';
+import { deriveUploadTokenKey, verifyUploadToken } from './upload-token.ts';
+import { BackgroundQueue, resizeImage } from './variants.ts';
+
+export interface MediaStorageDeps {
+  db: Kysely<Database>;
+  config: Config;
+  logger: Logger;
+  signingKey: Uint8Array;
+}
+
+const SVG: ImageType = 'image/svg+xml';
+
+/** `image/PNG; charset=x` → `image/png`. */
+const bareType = (value: string | undefined | null) => (value ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+
+export class MediaStorage {
+  readonly driver: LocalDriver | S3Driver;
+  private readonly tokenKey: Uint8Array;
+  private readonly background: BackgroundQueue;
+  /** S3 uploads being checked by this process, so one read does the work for all. */
+  private readonly checking = new Map<string, Promise<MediaRow | null>>();
+
+  constructor(private readonly deps: MediaStorageDeps) {
+    const { config } = deps;
+    this.tokenKey = deriveUploadTokenKey(deps.signingKey);
+    this.background = new BackgroundQueue(deps.logger);
+    this.driver = config.S3_BUCKET
+      ? new S3Driver({
+          bucket: config.S3_BUCKET,
+          region: config.S3_REGION,
+          endpoint: config.S3_ENDPOINT,
+          forcePathStyle: config.S3_FORCE_PATH_STYLE,
+          publicUrl: config.S3_PUBLIC_URL,
+          ttlSeconds: config.UPLOAD_URL_TTL_SECONDS,
+        })
+      : new LocalDriver({
+          dataDir: config.DATA_DIR,
+          tokenKey: this.tokenKey,
+          ttlSeconds: config.UPLOAD_URL_TTL_SECONDS,
+        });
+  }
+
+  /**
+   * Records a new upload (state `pending`) and hands out its address. The
+   * request has passed `findUploadProblem` already.
+   */
+  async startUpload(request: MediaUploadRequest, uploaderId: number, origin: string): Promise<MediaUploadUrl> {
+    if (!isAllowedImageType(request.content_type)) throw new Error(`not an image type: ${request.content_type}`);
+    const key = createUploadKey(request.file_name, request.content_type);
+    await insertMedia(this.deps.db, {
+      s3_key: key,
+      content_type: request.content_type,
+      file_size: request.file_size,
+      original_name: request.file_name,
+      uploaded_by: uploaderId,
+    });
+    const upload_url = await this.driver.createUploadUrl(
+      { key, contentType: request.content_type, size: request.file_size },
+      origin,
+    );
+    return { upload_url, s3_key: key };
+  }
+
+  /**
+   * PUT /api/media/upload (local driver): the body goes to a temporary
+   * file, limited to the signed size while it streams, and is moved into
+   * place only when it is complete and really is the declared image type.
+   */
+  async acceptUpload(token: string | undefined, request: Request): Promise<void> {
+    const driver = this.driver;
+    if (driver.kind !== 'local') throw new ApiError(404, 'NOT_FOUND', 'Uploads go straight to the bucket');
+    const grant = await verifyUploadToken(this.tokenKey, token);
+    const media = await findMediaByKey(this.deps.db, grant.key);
+    if (!media || !isAllowedImageType(grant.contentType)) {
+      throw new ApiError(
+        403,
+        'INVALID_UPLOAD_TOKEN',
+        'This upload address is not valid. Please start the upload again.',
+      );
+    }
+    if (media.state !== 'pending') throw new ApiError(409, 'UPLOAD_FAILED', 'This upload address was already used.');
+    const type = grant.contentType;
+
+    // Checked before a byte is read, as S3 checks its signed headers.
+    const sentType = bareType(request.headers.get('content-type'));
+    if (sentType !== type) {
+      throw new ApiError(
+        415,
+        'INVALID_FILE_TYPE',
+        `Invalid file type: ${sentType || 'none'}. This upload was started for ${type}.`,
+      );
+    }
+    const maxBytes = grant.size ?? MAX_UPLOAD_BYTES;
+    const declaredLength = Number(request.headers.get('content-length') ?? Number.NaN);
+    if (Number.isFinite(declaredLength) && declaredLength > maxBytes) throw fileTooLarge(maxBytes, declaredLength);
+
+    const received = await driver.receive(request.body, maxBytes);
+    let storedSize = received.size;
+    try {
+      if (received.size === 0) throw new ApiError(400, 'VALIDATION_FAILED', 'File size must be above 0');
+      if (grant.size !== null && received.size !== grant.size) {
+        throw new ApiError(
+          400,
+          'UPLOAD_FAILED',
+          `The upload was incomplete: ${received.size} of ${grant.size} bytes arrived. Please try again.`,
+        );
+      }
+      if (!bytesMatchImageType(received.head, type)) throw notThatType(type);
+      if (type === SVG) storedSize = await this.sanitiseReceivedSvg(driver, received);
+      await driver.placeReceived(received, grant.key);
+    } finally {
+      await driver.discard(received);
+    }
+    await markMediaReady(this.deps.db, grant.key, storedSize);
+    this.makeVariantsLater(grant.key, null);
+  }
+
+  private async sanitiseReceivedSvg(driver: LocalDriver, received: ReceivedUpload): Promise<number> {
+    const clean = sanitiseSvg(await readFile(received.tempPath, 'utf8'));
+    if (clean === null) throw notThatType(SVG);
+    const bytes = Buffer.from(clean, 'utf8');
+    await writeFile(received.tempPath, bytes);
+    return bytes.length;
+  }
+
+  /**
+   * The media row of an upload that may be served, or null. An S3 upload
+   * is checked on its first read (the browser uploaded it to the bucket
+   * without this server seeing it): wrong size, type or bytes, and it is
+   * deleted; an SVG is replaced by its sanitised copy.
+   */
+  async findServable(key: string): Promise<MediaRow | null> {
+    const media = await findMediaByKey(this.deps.db, key);
+    if (!media || media.state === 'rejected') return null;
+    if (media.state === 'ready') return media;
+    if (this.driver.kind !== 's3') return null;
+    let check = this.checking.get(key);
+    if (!check) {
+      check = this.checkBucketUpload(this.driver, media).finally(() => this.checking.delete(key));
+      this.checking.set(key, check);
+    }
+    return check;
+  }
+
+  private async checkBucketUpload(driver: S3Driver, media: MediaRow): Promise<MediaRow | null> {
+    const key = media.s3_key;
+    const type = media.content_type;
+    if (!isAllowedImageType(type)) return null;
+    const object = await driver.fetchObject(key, MAX_UPLOAD_BYTES);
+    if (!object) return null; // not uploaded (yet)
+    let bytes = object.bytes;
+    let problem: string | null = null;
+    if (bytes === null) problem = `it is larger than ${MAX_UPLOAD_BYTES} bytes`;
+    else if (media.file_size !== null && object.size !== media.file_size) {
+      problem = `it has ${object.size} bytes, ${media.file_size} were declared`;
+    } else if (bareType(object.contentType) !== type) problem = `it was stored as ${object.contentType ?? 'no type'}`;
+    else if (!bytesMatchImageType(bytes.subarray(0, SNIFF_BYTES), type)) problem = `its bytes are not ${type}`;
+    else if (type === SVG) {
+      const clean = sanitiseSvg(new TextDecoder().decode(bytes));
+      if (clean === null) problem = 'it is not an SVG document';
+      else {
+        bytes = new TextEncoder().encode(clean);
+        await driver.write(key, bytes, SVG);
+      }
+    }
+    if (problem !== null || bytes === null) {
+      await driver.remove(key);
+      await markMediaRejected(this.deps.db, key);
+      this.deps.logger.warn({ key, problem }, 'upload rejected and deleted');
+      return null;
+    }
+    await markMediaReady(this.deps.db, key, bytes.length);
+    this.makeVariantsLater(key, bytes);
+    return { ...media, state: 'ready', file_size: bytes.length };
+  }
+
+  /** Queues the resized copies of a raster upload; `bytes` when already in memory. */
+  private makeVariantsLater(key: string, bytes: Uint8Array | null): void {
+    const extension = parseStoredFileName(key)?.extension;
+    if (!extension || !RASTER_EXTENSIONS.includes(extension)) return;
+    this.background.add(`variants of ${key}`, async () => {
+      const original = bytes ?? (await this.driver.readBytes(key));
+      if (!original) return;
+      const variants = await resizeImage(original, extension);
+      for (const variant of variants) {
+        await this.driver.write(imageVariantKey(key, variant.width), variant.bytes, 'image/webp');
+      }
+      await setMediaVariantWidths(
+        this.deps.db,
+        key,
+        variants.map((variant) => variant.width),
+      );
+    });
+  }
+
+  /** Resolves when the background work queued so far (resizing) is done. */
+  whenIdle(): Promise<void> {
+    return this.background.whenIdle();
+  }
+}
+
+const notThatType = (type: ImageType) =>
+  new ApiError(
+    415,
+    'INVALID_FILE_TYPE',
+    `Invalid file type: the file is not a valid ${type} image. Only image files are allowed.`,
+  );

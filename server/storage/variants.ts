@@ -1,0 +1,58 @@
+/**
+ * Resized WebP copies of raster uploads, so pages send a phone a 480 px
+ * image instead of a 4000 px photo (app/lib/responsive-image.ts links
+ * them). Made in the background, one upload at a time, after the upload
+ * has been answered; until they exist the original is served in their place.
+ */
+import type { Logger } from 'pino';
+import sharp from 'sharp';
+import { IMAGE_VARIANT_WIDTHS, type ImageExtension } from '../../app/lib/media-keys.ts';
+
+export interface ImageVariant {
+  width: number;
+  bytes: Buffer;
+}
+
+/**
+ * One WebP per width of IMAGE_VARIANT_WIDTHS, turned upright from the
+ * photo's orientation tag and without its metadata (camera, location).
+ * Never wider than the original: a small image gives copies of its own
+ * width. GIF and WebP animations stay animated.
+ */
+export async function resizeImage(bytes: Uint8Array, extension: ImageExtension): Promise<ImageVariant[]> {
+  const animated = extension === 'gif' || extension === 'webp';
+  const image = sharp(bytes, { animated }).autoOrient();
+  return Promise.all(
+    IMAGE_VARIANT_WIDTHS.map(async (width) => ({
+      width,
+      bytes: await image.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer(),
+    })),
+  );
+}
+
+/**
+ * Runs jobs one after another, off the request path. A failed job is
+ * logged and the next one runs. `whenIdle` lets tests and shutdown wait.
+ */
+export class BackgroundQueue {
+  private tail: Promise<void> = Promise.resolve();
+
+  constructor(private readonly logger: Logger) {}
+
+  add(label: string, job: () => Promise<void>): void {
+    this.tail = this.tail
+      // setImmediate: the job starts after the current response is sent.
+      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+      .then(job)
+      .catch((error: unknown) => this.logger.warn({ err: error, job: label }, 'background job failed'));
+  }
+
+  /** Resolves once every job added so far has finished. */
+  async whenIdle(): Promise<void> {
+    let tail: Promise<void>;
+    do {
+      tail = this.tail;
+      await tail;
+    } while (tail !== this.tail);
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * What the back office's browser journeys share: signing in through the
+ * form, reading toasts, and a small image to upload.
+ */
+import type { Page } from 'playwright-core';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './harness.ts';
+
+/** A 1×1 PNG. */
+export const PNG_PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+/** Signs in through /auth and waits for the dashboard. */
+export async function signIn(page: Page): Promise<void> {
+  await page.goto('/auth', { waitUntil: 'networkidle' });
+  await page.getByLabel('Email').fill(ADMIN_EMAIL);
+  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+}
+
+/** The toast with this title, once it shows, as one line of text. */
+export async function toastText(page: Page, title: string): Promise<string> {
+  const toast = page.locator('[data-sonner-toast]', { hasText: title }).first();
+  await toast.waitFor({ timeout: 10_000 }).catch(async (error: unknown) => {
+    const shown = await page.locator('[data-sonner-toast]').allInnerTexts();
+    throw new Error(`no "${title}" toast; shown: ${JSON.stringify(shown)}`, { cause: error });
+  });
+  return (await toast.innerText()).replace(/\s+/g, ' ').trim();
+}
+
+/** Goes to an admin page and waits until its data has loaded. */
+export async function openAdmin(page: Page, pathname: string, heading: string | RegExp): Promise<void> {
+  await page.goto(pathname, { waitUntil: 'networkidle' });
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+}

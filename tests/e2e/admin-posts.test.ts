@@ -1,0 +1,273 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openAdmin, PNG_PIXEL, signIn, toastText } from './admin-journey.ts';
+import { expectNoSeriousA11yViolations, launchBrowser, openVisit, seedPosts, startSite, type Site, type Visit } from './harness.ts';
+
+interface AdminPost {
+  id: number;
+  slug: string;
+  title: string;
+  status: string;
+  content: string;
+  cover_image: string | null;
+  campaign_url: string | null;
+  read_time: number | null;
+  category_ids: string[];
+  version: number;
+}
+
+describe('an administrator managing posts', () => {
+  let site: Site;
+  let browser: Browser;
+  let admin: Visit;
+
+  beforeAll(async () => {
+    site = await startSite();
+    browser = await launchBrowser();
+    admin = await openVisit(browser, site);
+  });
+
+  afterAll(async () => {
+    await admin?.context.close();
+    await browser?.close();
+    await site?.stop();
+  });
+
+  const findPost = async (slug: string) => {
+    const list = await site.admin<{ posts: AdminPost[] }>('GET', '/admin/posts?limit=100');
+    const summary = list.body.posts.find((post) => post.slug === slug);
+    if (!summary) return undefined;
+    return (await site.admin<AdminPost>('GET', `/admin/posts/${summary.id}`)).body;
+  };
+
+  it('signs in, is welcomed, and is sent to /admin from /auth while signed in', async () => {
+    const { page } = admin;
+    await page.goto('/admin', { waitUntil: 'networkidle' });
+    await page.waitForURL('**/auth');
+    await expect.poll(() => page.getByRole('heading', { name: 'Admin Panel' }).isVisible()).toBe(true);
+    await expectNoSeriousA11yViolations(page);
+    expect(await page.getByLabel('Password').getAttribute('minlength')).toBe('6');
+    await page.getByLabel('Email').fill('e2e-admin@example.com');
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    expect(await toastText(page, 'Error')).toContain('Invalid email or password');
+    expect(new URL(page.url()).pathname).toBe('/auth');
+    expect(await page.evaluate(() => window.localStorage.getItem('admin_access_token'))).toBeNull();
+
+    await signIn(page);
+    expect(await toastText(page, 'Welcome back!')).toContain("You've successfully signed in.");
+    expect(await page.getByText('e2e-admin@example.com').isVisible()).toBe(true);
+    expect(await page.getByText('Administrator', { exact: true }).isVisible()).toBe(true);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.goto('/auth', { waitUntil: 'networkidle' });
+    await page.waitForURL((url) => url.pathname === '/admin');
+    const response = await page.request.get('/admin');
+    expect(response.headers()['cache-control']).toBe('private, no-store');
+    expect(response.headers()['x-robots-tag']).toBe('noindex');
+    expect(await response.text()).toContain('<meta name="robots" content="noindex"/>');
+  });
+
+  it('shows the empty state, then pages through 21 posts 20 at a time', async () => {
+    const { page } = admin;
+    await openAdmin(page, '/admin/posts', 'Posts');
+    expect(await page.getByText('No posts yet. Create your first one!').isVisible()).toBe(true);
+    await expectNoSeriousA11yViolations(page);
+
+    await seedPosts(
+      site,
+      Array.from({ length: 21 }, (_, index) => ({ slug: `paged-post-${index + 1}`, title: `Paged post ${index + 1}` })),
+    );
+    await openAdmin(page, '/admin/posts', 'Posts');
+    const rows = page.getByRole('row');
+    // Newest first: the 20 newest, then the first one created.
+    await expect.poll(() => rows.count()).toBe(21);
+    expect(await page.getByRole('cell', { name: 'Paged post 21', exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole('cell', { name: 'Paged post 1', exact: true }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Next page' }).click();
+    await page.getByRole('cell', { name: 'Paged post 1', exact: true }).waitFor();
+    expect(await rows.count()).toBe(2);
+    expect(await page.getByRole('link', { name: 'Next page' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'First page' }).click();
+    await page.getByRole('cell', { name: 'Paged post 21', exact: true }).waitFor();
+    const view = page.getByRole('link', { name: 'View Paged post 21', exact: true });
+    expect(await view.getAttribute('href')).toBe('/paged-post-21');
+    expect(await view.getAttribute('target')).toBe('_blank');
+  });
+
+  it('creates a post with a derived slug and an uploaded cover, after a cancelled upload', async () => {
+    const { page } = admin;
+    await openAdmin(page, '/admin/posts', 'Posts');
+    await page.getByRole('link', { name: 'New Post' }).click();
+    await page.getByRole('heading', { name: 'New Post' }).waitFor();
+
+    await page.getByLabel('Title', { exact: true }).fill('Solar Kettle: Boil Water Anywhere!');
+    expect(await page.getByLabel('Slug').inputValue()).toBe('solar-kettle-boil-water-anywhere');
+    await page.getByLabel('Title', { exact: true }).fill('Solar Kettle 2');
+    expect(await page.getByLabel('Slug').inputValue()).toBe('solar-kettle-2');
+    await page.getByLabel('Excerpt').fill('Tea in the wild.');
+    await page.locator('#post-content').fill('## Why\n\nBecause the sun is free.');
+    await page.getByLabel('Campaign URL').fill('https://example.com/solar-kettle');
+    await page.getByLabel('Read Time (minutes)').fill('7');
+    await page.getByLabel('Status').selectOption('published');
+    await page.getByLabel('Category').selectOption('tech');
+
+    // The first upload is held on its way to storage, then cancelled.
+    let releaseUpload: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      releaseUpload = resolve;
+    });
+    await page.route('**/api/media/upload**', async (route) => {
+      await held;
+      await route.continue().catch(() => {});
+    });
+    await page.getByLabel('Cover image').setInputFiles({ name: 'kettle.png', mimeType: 'image/png', buffer: PNG_PIXEL });
+    await page.getByText(/Uploading image… \d+%/).waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Save Post' }).click();
+    expect(await toastText(page, 'Image upload in progress')).toContain(
+      'Please wait for the featured image upload to finish before saving.',
+    );
+    await page.getByRole('button', { name: 'Cancel upload' }).click();
+    await toastText(page, 'Upload cancelled.');
+    expect(await page.getByText(/Image ready:/).count()).toBe(0);
+    releaseUpload();
+    await page.unroute('**/api/media/upload**');
+
+    await page.getByLabel('Cover image').setInputFiles({ name: 'kettle.png', mimeType: 'image/png', buffer: PNG_PIXEL });
+    await page.getByText(/Image ready: http:\/\/127\.0\.0\.1:\d+\/uploads\//).waitFor();
+    await page.getByRole('button', { name: 'Save Post' }).click();
+    await toastText(page, 'Post created');
+    await page.waitForURL((url) => url.pathname === '/admin/posts');
+
+    const post = await findPost('solar-kettle-2');
+    expect(post).toMatchObject({
+      title: 'Solar Kettle 2',
+      status: 'published',
+      content: '## Why\n\nBecause the sun is free.',
+      campaign_url: 'https://example.com/solar-kettle',
+      read_time: 7,
+      category_ids: ['tech'],
+      version: 1,
+    });
+    expect(post?.cover_image).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/uploads\/.+\.png$/);
+    const image = await page.request.get(post?.cover_image ?? '');
+    expect(image.status()).toBe(200);
+  });
+
+  it('uploads an image into the content and inserts its markdown at the cursor', async () => {
+    const { page } = admin;
+    await openAdmin(page, '/admin/posts/new', 'New Post');
+    const content = page.locator('#post-content');
+    await content.fill('Before. After.');
+    await content.evaluate((element: HTMLTextAreaElement) => element.setSelectionRange(8, 8));
+    await page.getByLabel('Image to insert into the content').setInputFiles({ name: 'inline-shot.png', mimeType: 'image/png', buffer: PNG_PIXEL });
+    await toastText(page, 'Image uploaded successfully.');
+    await expect.poll(() => content.inputValue()).toMatch(/^Before\. !\[inline-shot\]\(http:\/\/127\.0\.0\.1:\d+\/uploads\/[^)]+\.png\)After\.$/);
+  });
+
+  it('keeps the typed text and says someone else changed the post when its version is stale', async () => {
+    const { page } = admin;
+    await seedPosts(site, [{ slug: 'contested-post', title: 'Contested post' }]);
+    const before = await findPost('contested-post');
+    await openAdmin(page, `/admin/posts/${before?.id}`, 'Edit Post');
+    expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('Contested post');
+
+    // Someone else saves first.
+    const other = await site.admin('PUT', `/admin/posts/${before?.id}`, {
+      ...before,
+      title: 'Changed elsewhere',
+      version: before?.version,
+    });
+    expect(other.status).toBe(200);
+
+    await page.getByLabel('Title', { exact: true }).fill('My own edit');
+    await page.getByRole('button', { name: 'Save Post' }).click();
+    expect(await toastText(page, 'Failed to save post')).toContain('changed by someone else');
+    await page.getByRole('alert').filter({ hasText: 'Someone else changed this post' }).waitFor();
+    expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('My own edit');
+    expect((await findPost('my-own-edit'))).toBeUndefined();
+    expect((await findPost('contested-post'))?.title).toBe('Changed elsewhere');
+  });
+
+  it('warns before leaving an edited post, then updates it', async () => {
+    const { page } = admin;
+    await seedPosts(site, [{ slug: 'draft-to-edit', title: 'Draft to edit' }]);
+    const post = await findPost('draft-to-edit');
+    await openAdmin(page, `/admin/posts/${post?.id}`, 'Edit Post');
+    await page.getByLabel('Excerpt').fill('A new excerpt.');
+    await page.getByRole('link', { name: 'Posts', exact: true }).click();
+    await page.getByRole('alertdialog', { name: 'Leave without saving?' }).waitFor();
+    await page.getByRole('button', { name: 'Stay' }).click();
+    expect(await page.getByLabel('Excerpt').inputValue()).toBe('A new excerpt.');
+
+    await page.getByRole('button', { name: 'Save Post' }).click();
+    await toastText(page, 'Post updated');
+    await page.waitForURL((url) => url.pathname === '/admin/posts');
+    expect(await findPost('draft-to-edit')).toMatchObject({ version: 2 });
+    expect((await site.admin<{ excerpt: string }>('GET', `/admin/posts/${post?.id}`)).body.excerpt).toBe('A new excerpt.');
+  });
+
+  it('deletes a post after confirming', async () => {
+    const { page } = admin;
+    await seedPosts(site, [{ slug: 'doomed-post', title: 'Doomed post' }]);
+    await openAdmin(page, '/admin/posts', 'Posts');
+    await page.getByRole('button', { name: 'Delete Doomed post' }).click();
+    const dialog = page.getByRole('alertdialog');
+    expect(await dialog.innerText()).toContain('Are you sure you want to delete "Doomed post"');
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await toastText(page, 'Post deleted');
+    await expect.poll(() => page.getByRole('cell', { name: 'Doomed post', exact: true }).count()).toBe(0);
+    expect(await findPost('doomed-post')).toBeUndefined();
+  });
+
+  it('opens and closes the sidebar on a phone', async () => {
+    const phone = await openVisit(browser, site, { viewport: { width: 390, height: 800 } });
+    try {
+      await signIn(phone.page);
+      const { page } = phone;
+      await openAdmin(page, '/admin/posts', 'Posts');
+      const nav = page.getByRole('navigation', { name: 'Admin' });
+      expect(await nav.isVisible()).toBe(false);
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      expect(await nav.isVisible()).toBe(true);
+      await expectNoSeriousA11yViolations(page);
+      await nav.getByRole('link', { name: 'Resources' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Resources' }).waitFor();
+      await expect.poll(() => nav.isVisible()).toBe(false);
+    } finally {
+      await phone.context.close();
+    }
+  });
+
+  it('denies access and returns to /auth when the admin check fails', async () => {
+    const { page } = admin;
+    // The server refuses the account's admin rights, as it does for a member.
+    await page.route('**/api/admin/posts?limit=1', (route) =>
+      route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'FORBIDDEN', message: 'You need admin privileges to access this area.' }),
+      }),
+    );
+    try {
+      await page.goto('/admin/resources', { waitUntil: 'networkidle' });
+      expect(await toastText(page, 'Access Denied')).toContain('You need admin privileges to access this area.');
+      await page.waitForURL('**/auth');
+    } finally {
+      await page.unroute('**/api/admin/posts?limit=1');
+    }
+    await signIn(page);
+  });
+
+  it('signs out to the home page and cannot come back to /admin', async () => {
+    const { page } = admin;
+    await openAdmin(page, '/admin', 'Dashboard');
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await page.evaluate(() => Object.keys(window.localStorage).filter((key) => key.startsWith('admin_')))).toEqual([]);
+    await page.goto('/admin/posts', { waitUntil: 'networkidle' });
+    await page.waitForURL('**/auth');
+  });
+});

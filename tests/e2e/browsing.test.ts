@@ -1,0 +1,195 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  expectNoSeriousA11yViolations,
+  launchBrowser,
+  openVisit,
+  rejectCookies,
+  seedPosts,
+  seedResource,
+  startSite,
+  visit,
+  type Site,
+  type Visit,
+} from './harness.ts';
+
+describe('a visitor browsing the site', () => {
+  let site: Site;
+  let browser: Browser;
+  let visitor: Visit;
+
+  beforeAll(async () => {
+    site = await startSite();
+    browser = await launchBrowser();
+    // 23 posts: 7 in the mosaic, 13 more on the first page, 3 behind Load More.
+    await seedPosts(
+      site,
+      Array.from({ length: 23 }, (_, i) => ({
+        slug: `e2e-project-${i + 1}`,
+        title: `E2E Project ${i + 1}`,
+        category_ids: i % 2 === 0 ? ['tech'] : ['creative'],
+        campaign_url: i === 0 ? 'https://www.kickstarter.com/projects/e2e-project-1' : null,
+        content: i === 0 ? '## The idea\n\n| Tier | Price |\n| --- | --- |\n| Early | $10 |' : undefined,
+      })),
+    );
+    await seedResource(site, { slug: 'e2e-launch-guide', title: 'E2E Launch Guide' });
+    visitor = await openVisit(browser, site);
+  });
+
+  afterAll(async () => {
+    await visitor?.context.close();
+    await browser?.close();
+    await site?.stop();
+  });
+
+  it('sees the mosaic and More Projects on the home page, and Load More appends the next page in place', async () => {
+    const { page } = visitor;
+    await visit(visitor, '/');
+    await rejectCookies(page);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Crowdfunding projects worth backing');
+    const more = page.getByRole('region', { name: 'More Projects' });
+    await expect.poll(() => more.getByRole('article').count()).toBe(13);
+
+    // A marker on the window survives only if the page is not reloaded.
+    await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same page'));
+    await page.getByRole('link', { name: 'Load More' }).click();
+    await expect.poll(() => more.getByRole('article').count()).toBe(16);
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same page');
+    expect(new URL(page.url()).search).toBe('');
+    await expect.poll(() => page.getByRole('link', { name: 'Load More' }).count()).toBe(0);
+    await expect.poll(() => more.getByRole('link', { name: 'E2E Project 23' }).count()).toBe(1);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  it('opens a post from its card without a reload, with its markdown, categories and campaign links', async () => {
+    const { page } = visitor;
+    await visit(visitor, '/');
+    await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same page'));
+    await page.getByRole('link', { name: 'E2E Project 1', exact: true }).click();
+    await page.waitForURL('**/e2e-project-1');
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same page');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('E2E Project 1');
+    expect(await page.title()).toBe('E2E Project 1 | Crowdfunding Showcase');
+    expect(await page.getByRole('cell', { name: '$10' }).count()).toBe(1);
+    expect(await page.getByText('Technology', { exact: true }).count()).toBeGreaterThan(0);
+    const campaign = page.getByRole('link', { name: /Back This Project/ });
+    expect(await campaign.getAttribute('target')).toBe('_blank');
+    expect(await campaign.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(await page.getByRole('heading', { name: 'Enjoyed this post?' }).count()).toBe(1);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('link', { name: 'Explore More Projects' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  it('finds a category through the Projects menu and a calculator through the Tools menu', async () => {
+    const { page } = visitor;
+    await visit(visitor, '/resources');
+    await page.getByRole('button', { name: 'Projects' }).click();
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
+      'All Projects',
+      'Funding',
+      'Technology',
+      'Creative Projects',
+      'Social Impact',
+      'Business',
+    ]);
+    await expectNoSeriousA11yViolations(page);
+    await menu.getByRole('menuitem', { name: 'Creative Projects' }).click();
+    await page.waitForURL('**/category/creative-projects');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Creative Projects');
+    expect(await page.getByRole('article').count()).toBe(11);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('button', { name: 'Tools' }).click();
+    await page.getByRole('menuitem', { name: 'Indiegogo Calculator' }).click();
+    await page.waitForURL('**/free-indiegogo-fee-calculator');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Indiegogo Fee Calculator');
+  });
+
+  it('reads a resource from the resources list, and an old /resources/ address lands on it, replacing history', async () => {
+    const { page } = visitor;
+    await visit(visitor, '/resources');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Crowdfunding Resources');
+    await page.getByRole('link', { name: 'E2E Launch Guide' }).click();
+    await page.waitForURL('**/e2e-launch-guide');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('E2E Launch Guide');
+    await expectNoSeriousA11yViolations(page);
+    expect(await page.getByRole('link', { name: 'Back to Resources' }).getAttribute('href')).toBe('/resources');
+
+    await visit(visitor, '/contact-us');
+    const redirected = await page.goto('/resources/e2e-launch-guide', { waitUntil: 'networkidle' });
+    expect(redirected?.request().redirectedFrom()?.url()).toMatch(/\/resources\/e2e-launch-guide$/);
+    expect(new URL(page.url()).pathname).toBe('/e2e-launch-guide');
+    await page.goBack({ waitUntil: 'networkidle' });
+    expect(new URL(page.url()).pathname).toBe('/contact-us');
+  });
+
+  it('gets SPEC.md pages for what does not exist', async () => {
+    const { page } = visitor;
+    const missing = await page.goto('/no-such-post');
+    expect(missing?.status()).toBe(404);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Content Not Found');
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    const unknown = await page.goto('/a/b/c');
+    expect(unknown?.status()).toBe(404);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Oops! Page not found');
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    await page.goto('/category/not-a-category');
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  it('reaches the legal pages from the footer, the terms in a new tab', async () => {
+    const { page } = visitor;
+    await visit(visitor, '/');
+    const footer = page.getByRole('contentinfo');
+    expect(await footer.getByText(`© ${new Date().getFullYear()} Crowdfunding Showcase. All rights reserved.`).count()).toBe(1);
+    expect(await footer.getByRole('link', { name: /^privacy@/ }).getAttribute('href')).toMatch(/^mailto:privacy@/);
+    const [terms] = await Promise.all([
+      page.context().waitForEvent('page'),
+      footer.getByRole('link', { name: /Terms of Service/ }).click(),
+    ]);
+    await terms.waitForLoadState();
+    expect(new URL(terms.url()).pathname).toBe('/terms-of-service');
+    expect(await terms.getByRole('heading', { level: 1 }).textContent()).toBe('Terms of Service');
+    await expectNoSeriousA11yViolations(terms);
+    await terms.close();
+
+    await footer.getByRole('link', { name: 'Privacy Policy' }).click();
+    await page.waitForURL('**/privacy-policy');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Privacy Policy');
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  it('uses the mobile menu on a small screen, categories under CATEGORIES', async () => {
+    const phone = await openVisit(browser, site, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    try {
+      await visit(phone, '/');
+      await rejectCookies(phone.page);
+      await phone.page.locator('summary', { hasText: 'Menu' }).click();
+      const menu = phone.page.getByRole('navigation', { name: 'Mobile' });
+      await menu.waitFor();
+      expect(await menu.getByRole('heading', { name: 'CATEGORIES' }).count()).toBe(1);
+      await expectNoSeriousA11yViolations(phone.page);
+      await menu.getByRole('link', { name: 'Social Impact' }).click();
+      await phone.page.waitForURL('**/category/social-impact');
+      await expect.poll(() => phone.page.getByRole('heading', { level: 1 }).textContent()).toBe('Social Impact');
+      expect(await menu.isVisible()).toBe(false);
+      expect(phone.pageErrors).toEqual([]);
+    } finally {
+      await phone.context.close();
+    }
+  });
+
+  it('raised no error in the page along the way', () => {
+    expect(visitor.pageErrors).toEqual([]);
+  });
+});

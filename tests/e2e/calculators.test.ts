@@ -1,0 +1,81 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations, launchBrowser, openVisit, rejectCookies, startSite, visit, type Site, type Visit } from './harness.ts';
+
+/** The result table as [label, amount] rows; empty when no result shows. */
+async function results(page: Page): Promise<string[][]> {
+  const region = page.getByRole('region', { name: /fees$/ });
+  if ((await region.count()) === 0) return [];
+  const labels = await region.locator('dt').allTextContents();
+  const amounts = await region.locator('dd').allTextContents();
+  return labels.map((label, index) => [label, amounts[index] ?? '']);
+}
+
+describe('a campaign owner using the fee calculators', () => {
+  let site: Site;
+  let browser: Browser;
+  let visitor: Visit;
+
+  beforeAll(async () => {
+    site = await startSite();
+    browser = await launchBrowser();
+    visitor = await openVisit(browser, site);
+  });
+
+  afterAll(async () => {
+    await visitor?.context.close();
+    await browser?.close();
+    await site?.stop();
+  });
+
+  it('sees Kickstarter fees only after pressing the button, and focus moves to them', async () => {
+    const { page } = visitor;
+    await visit(visitor, '/instant-kickstarter-fee-calculator');
+    await rejectCookies(page);
+    await page.getByLabel('Funds raised (USD)').fill('10000');
+    await page.getByLabel('Number of backers').fill('100');
+    expect(await results(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Calculate fees' }).click();
+    await expect.poll(() => results(page)).toEqual([
+      ['Funds raised', '$10,000.00'],
+      ['Platform fee (5%)', '$500.00'],
+      ['Payment processing (3% + $0.20 per backer)', '$320.00'],
+      ['Total fees', '$820.00'],
+      ['You receive', '$9,180.00'],
+    ]);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Your Kickstarter fees');
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  it('gets nothing for a zero amount or zero backers', async () => {
+    const { page } = visitor;
+    await visit(visitor, '/instant-kickstarter-fee-calculator');
+    await page.getByLabel('Funds raised (USD)').fill('0');
+    await page.getByLabel('Number of backers').fill('25');
+    await page.getByRole('button', { name: 'Calculate fees' }).click();
+    await page.waitForTimeout(300);
+    expect(await results(page)).toEqual([]);
+  });
+
+  it('adds the $25 international bank transfer fee on Indiegogo when ticked', async () => {
+    const { page } = visitor;
+    await visit(visitor, '/free-indiegogo-fee-calculator');
+    await page.getByLabel('Funds raised (USD)').fill('1234.56');
+    await page.getByLabel('Number of backers').fill('37');
+    await page.getByRole('button', { name: 'Calculate fees' }).click();
+    await expect.poll(async () => (await results(page)).at(-1)).toEqual(['You receive', '$1,124.69']);
+
+    await page.getByLabel('Include the $25 international bank transfer fee').check();
+    await page.getByRole('button', { name: 'Calculate fees' }).click();
+    await expect.poll(() => results(page)).toEqual([
+      ['Funds raised', '$1,234.56'],
+      ['Platform fee (5%)', '$61.73'],
+      ['Payment processing (3% + $0.30 per backer)', '$48.14'],
+      ['International bank transfer fee', '$25.00'],
+      ['Total fees', '$134.87'],
+      ['You receive', '$1,099.69'],
+    ]);
+    await expectNoSeriousA11yViolations(page);
+    expect(visitor.pageErrors).toEqual([]);
+  });
+});

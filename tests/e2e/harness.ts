@@ -1,0 +1,289 @@
+/**
+ * What every browser journey needs: the real built server on a free port
+ * with its own data, the admin API to seed content, Chromium with every
+ * outside request held on the machine, and an accessibility check.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import axe from 'axe-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A copy of the build made by global-setup.mjs, where the server runs. */
+    siteDir: string;
+  }
+}
+
+export const ADMIN_EMAIL = 'e2e-admin@example.com';
+export const ADMIN_PASSWORD = 'e2e-password-123';
+export const GA_MEASUREMENT_ID = 'G-E2ETEST1';
+export const ANALYTICS_HOST = 'www.googletagmanager.com';
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen({ host: '127.0.0.1', port: 0 }, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Site {
+  baseUrl: string;
+  /** Calls the API as the administrator. */
+  admin: <T = unknown>(method: string, apiPath: string, body?: unknown) => Promise<{ status: number; body: T }>;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts `node build/node/server.js` (in the copy of the build) on 127.0.0.1
+ * with a fresh data folder and waits until it answers.
+ */
+export async function startSite(env: Record<string, string> = {}): Promise<Site> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'showcase-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const childEnv: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    JWT_SECRET: 'e2e-only-secret-0123456789abcdef0123456789',
+    GA_MEASUREMENT_ID,
+    ...env,
+  };
+  const child: ChildProcess = spawn(process.execPath, ['build/node/server.js'], {
+    cwd: inject('siteDir'),
+    env: childEnv,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      await new Promise<void>((resolve) => {
+        const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+        child.once('exit', () => {
+          clearTimeout(force);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      });
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const until = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server stopped during start-up: ${stderr}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > until) {
+      await stop();
+      throw new Error('the server did not answer /api/health within 30 s');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  let token: string | undefined;
+  const admin: Site['admin'] = async (method, apiPath, body) => {
+    token ??= await login(baseUrl);
+    const response = await fetch(`${baseUrl}/api${apiPath}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : null) as never };
+  };
+  return { baseUrl, admin, stop };
+}
+
+async function login(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`admin login failed: ${response.status}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+export interface PostSeed {
+  slug: string;
+  title: string;
+  excerpt?: string;
+  content?: string;
+  campaign_url?: string | null;
+  category_ids?: string[];
+  cover_image?: string | null;
+  /** Unix seconds; spreads the posts so their order is known. */
+  published_at?: number;
+}
+
+const DEMO_COVERS = ['solar-backpack', 'tabletop-saga', 'clean-water', 'espresso-grinder', 'indie-film', 'modular-keyboard', 'urban-garden'];
+
+/** Publishes posts through the admin API, as the back office does. */
+export async function seedPosts(site: Site, posts: PostSeed[]): Promise<void> {
+  for (const [index, post] of posts.entries()) {
+    const response = await site.admin('POST', '/admin/posts', {
+      title: post.title,
+      slug: post.slug,
+      excerpt: post.excerpt ?? `Why ${post.title} is worth backing.`,
+      content: post.content ?? `## About ${post.title}\n\nA careful review of the campaign.`,
+      cover_image: post.cover_image === undefined ? `/images/demo/${DEMO_COVERS[index % DEMO_COVERS.length]}.svg` : post.cover_image,
+      campaign_url: post.campaign_url ?? null,
+      status: 'published',
+      read_time: 5,
+      published_at: post.published_at ?? 1_770_000_000 - index * 86_400,
+      category_ids: post.category_ids ?? ['tech'],
+    });
+    if (response.status !== 201) throw new Error(`seeding ${post.slug} failed: ${JSON.stringify(response.body)}`);
+  }
+}
+
+export async function seedResource(site: Site, resource: { slug: string; title: string; content?: string }): Promise<void> {
+  const response = await site.admin('POST', '/admin/resources', {
+    title: resource.title,
+    slug: resource.slug,
+    excerpt: `A guide: ${resource.title}.`,
+    content: resource.content ?? `## ${resource.title}\n\nStep by step.`,
+    cover_image: '/images/demo/fees-explained.svg',
+    read_time: 6,
+    status: 'published',
+  });
+  if (response.status !== 201) throw new Error(`seeding ${resource.slug} failed: ${JSON.stringify(response.body)}`);
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+export interface Visit {
+  context: BrowserContext;
+  page: Page;
+  /** Requests the page made to the analytics host (answered locally, never sent). */
+  analyticsRequests: string[];
+  /** Uncaught errors in the page. */
+  pageErrors: string[];
+  javaScriptEnabled: boolean;
+}
+
+/**
+ * A fresh browser profile on the site. Requests to any host but the site are
+ * refused; the analytics tag's host gets an empty script from here.
+ */
+export async function openVisit(browser: Browser, site: Site, options: BrowserContextOptions = {}): Promise<Visit> {
+  const context = await browser.newContext({ baseURL: site.baseUrl, ...options });
+  const analyticsRequests: string[] = [];
+  const pageErrors: string[] = [];
+  const siteHost = new URL(site.baseUrl).host;
+  await context.route(
+    (url) => url.host !== siteHost,
+    (route) => {
+      const url = new URL(route.request().url());
+      if (url.host === ANALYTICS_HOST) {
+        analyticsRequests.push(url.href);
+        return route.fulfill({ status: 200, contentType: 'text/javascript', body: '' });
+      }
+      return route.abort();
+    },
+  );
+  const page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  return { context, page, analyticsRequests, pageErrors, javaScriptEnabled: options.javaScriptEnabled ?? true };
+}
+
+/**
+ * Runs axe-core on the page: no serious or critical violation allowed.
+ * axe needs the page's own timers, so a page shown without JavaScript is
+ * checked as a copy: its markup, scripts removed, in a scratch page of the
+ * same origin (for the styles) with JavaScript on.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, options: { javaScriptEnabled?: boolean } = {}): Promise<void> {
+  if (options.javaScriptEnabled === false) {
+    const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, '');
+    const browser = page.context().browser();
+    if (!browser) throw new Error('no browser behind this page');
+    const scratch = await browser.newContext();
+    try {
+      const copy = await scratch.newPage();
+      await copy.goto(new URL('/robots.txt', page.url()).href);
+      await copy.setContent(html, { waitUntil: 'load' });
+      await expectNoSeriousA11yViolations(copy);
+    } finally {
+      await scratch.close();
+    }
+    return;
+  }
+  // Colours are only measurable once fades (the cookie banner's) have ended.
+  // Polled from here: pages without JavaScript run no timers of their own.
+  const isSettled = () =>
+    page.evaluate(() =>
+      document
+        .getAnimations()
+        .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+    );
+  for (let attempt = 0; attempt < 50 && !(await isSettled()); attempt += 1) await page.waitForTimeout(100);
+  // Evaluated rather than added as a script tag, so pages loaded with
+  // JavaScript disabled are checked too.
+  const violations = await page.evaluate(async (source) => {
+    (0, eval)(source);
+    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, {
+      resultTypes: ['violations'],
+    });
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      nodes: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+  }, axe.source);
+  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/** Goes to `pathname` and checks the page's accessibility once it has settled. */
+export async function visit(visitState: Visit, pathname: string): Promise<void> {
+  await visitState.page.goto(pathname, { waitUntil: 'networkidle' });
+  await expectNoSeriousA11yViolations(visitState.page, { javaScriptEnabled: visitState.javaScriptEnabled });
+}
+
+/** Dismisses the cookie banner (rejecting the optional category) so it covers nothing. */
+export async function rejectCookies(page: Page): Promise<void> {
+  const reject = page.getByRole('button', { name: 'Reject all' }).first();
+  await reject.waitFor({ state: 'visible' });
+  await reject.click();
+  await reject.waitFor({ state: 'hidden' });
+}

@@ -1,0 +1,271 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestCheckoutOutcome } from '../../server/payments/provider.ts';
+import { settleTestCheckout } from '../../server/payments/service.ts';
+import { createTestApp, freshIp, type TestApp } from '../helpers/test-app.ts';
+import { createSiteApp, decodeHtml, metaContent, textsOf, type SiteApp } from './site-app.ts';
+
+const SPONSORED_PATH = '/submit-your-project-for-a-sponsored-post';
+
+let counter = 0;
+/** Starts a checkout through the API, as the form does; returns its session id. */
+async function startCheckout(t: TestApp, overrides: Record<string, string> = {}) {
+  counter += 1;
+  const payload = {
+    project_name: `Tide Clock ${counter}`,
+    project_url: 'https://www.kickstarter.com/projects/tide-clock',
+    contact_name: 'Ada Lovelace',
+    contact_email: `ada${counter}@example.com`,
+    description: 'A clock that shows the tides of your beach.',
+    press_kit_url: 'https://example.com/tide-clock-press.zip',
+    budget_range: '',
+    terms_accepted: true,
+    ...overrides,
+  };
+  const response = await t.request('POST', '/payments/create-checkout', { body: payload, ip: freshIp() });
+  expect(response.status).toBe(201);
+  return { sessionId: response.body.session_id as string, payload };
+}
+
+async function settle(t: TestApp, sessionId: string, outcome: TestCheckoutOutcome) {
+  if (!(await settleTestCheckout(t.deps, sessionId, outcome))) throw new Error(`no test checkout ${sessionId}`);
+}
+
+/** The page's visible text, tags removed and spaces collapsed. */
+const textOf = (html: string) =>
+  decodeHtml(
+    (html.match(/<main[\s\S]*<\/main>/)?.[0] ?? '').replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' '),
+  )
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** `[href, text]` of every link in the page's main content. */
+const linksOf = (html: string) =>
+  [...(html.match(/<main[\s\S]*<\/main>/)?.[0] ?? '').matchAll(/<a [^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g)].map((match) => [
+    decodeHtml(match[1] ?? ''),
+    decodeHtml((match[2] ?? '').replace(/<[^>]+>/g, '')).trim(),
+  ]);
+
+/** The GET form behind a 'Try again' button: where it goes and the session id it carries. */
+const retryForm = (html: string) => {
+  const form = html.match(/<form ([^>]*)>([\s\S]*?)<\/form>/);
+  if (!form || !/\bmethod="get"/.test(form[1] ?? '')) return null;
+  return {
+    action: form[1]?.match(/\baction="([^"]*)"/)?.[1],
+    sessionId: form[2]?.match(/<input type="hidden" name="session_id" value="([^"]*)"\/>/)?.[1] ?? null,
+    button: form[2]?.match(/<button [^>]*type="submit"[^>]*>([^<]*)<\/button>/)?.[1] ?? null,
+  };
+};
+
+function expectPrivatePage(response: Response, html: string) {
+  expect(response.headers.get('cache-control')).toBe('no-store');
+  expect(metaContent(html, 'robots')).toBe('noindex, follow');
+}
+
+describe('the payment success page', () => {
+  let t: TestApp;
+  let site: SiteApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    site = await createSiteApp(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('shows Payment confirmed for a paid session, with the e-mail and support link, never cached nor indexed', async () => {
+    const { sessionId } = await startCheckout(t);
+    await settle(t, sessionId, 'pay');
+
+    const response = await site.get(`/payment/success?session_id=${sessionId}`);
+
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expectPrivatePage(response, html);
+    expect(html).toContain('<title>Payment status | Crowdfunding Showcase</title>');
+    expect(textsOf(html, 'h1')).toEqual(['Payment status']);
+    expect(textsOf(html, 'h2')).toContain('Payment confirmed');
+    const text = textOf(html);
+    expect(text).toContain('Your sponsored post will be live within 3-5 days.');
+    expect(text).toContain('You will receive a confirmation e-mail from our payment provider');
+    expect(text).toContain(sessionId);
+    expect(linksOf(html)).toContainEqual([
+      'mailto:support@crowdfundingshowcase.com?subject=Sponsored%20post%20payment',
+      'Need help? Contact support',
+    ]);
+    expect(text).not.toContain('Unable to confirm payment');
+  });
+
+  it('shows Payment processing for a session still open, with a way to check again', async () => {
+    const { sessionId } = await startCheckout(t);
+
+    const response = await site.get(`/payment/success?session_id=${sessionId}`);
+
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(textsOf(html, 'h2')).toContain('Payment processing');
+    expect(textOf(html)).toContain('Refresh this page in a bit to see the final status.');
+    expect(retryForm(html)).toEqual({ action: '/payment/success', sessionId, button: 'Refresh status' });
+  });
+
+  it('shows Payment unsuccessful for a failed payment, pointing to support if charged', async () => {
+    const { sessionId } = await startCheckout(t);
+    await settle(t, sessionId, 'fail');
+
+    const html = await (await site.get(`/payment/success?session_id=${sessionId}`)).text();
+
+    expect(textsOf(html, 'h2')).toContain('Payment unsuccessful');
+    expect(textOf(html)).toContain('If you were charged, please contact support.');
+    expect(textOf(html)).not.toContain('confirmation e-mail');
+    expect(linksOf(html)).toContainEqual([SPONSORED_PATH, 'Start a new submission']);
+  });
+
+  it('shows Checkout expired for an expired session, offering a new submission', async () => {
+    const { sessionId } = await startCheckout(t);
+    await settle(t, sessionId, 'expire');
+
+    const html = await (await site.get(`/payment/success?session_id=${sessionId}`)).text();
+
+    expect(textsOf(html, 'h2')).toContain('Checkout expired');
+    expect(textOf(html)).toContain('Please start a new submission.');
+    expect(linksOf(html)).toContainEqual([SPONSORED_PATH, 'Start a new submission']);
+  });
+
+  it('answers 400 with Missing payment session and a Return to form link when the address has no session id', async () => {
+    for (const path of ['/payment/success', '/payment/success?session_id=%20']) {
+      const response = await site.get(path);
+      expect(response.status).toBe(400);
+      const html = await response.text();
+      expectPrivatePage(response, html);
+      expect(html).toMatch(/<div [^>]*role="alert"[^>]*>[\s\S]*<p [^>]*>Missing payment session<\/p>/);
+      expect(linksOf(html)).toContainEqual([SPONSORED_PATH, 'Return to form']);
+      expect(retryForm(html)).toBeNull();
+    }
+  });
+
+  it('answers 404 with Unable to confirm payment, the message, Try again and Start a new submission for an unknown session', async () => {
+    const response = await site.get('/payment/success?session_id=cs_local_unknown');
+
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expectPrivatePage(response, html);
+    expect(textOf(html)).toContain('Unable to confirm payment Payment session not found');
+    expect(retryForm(html)).toEqual({ action: '/payment/success', sessionId: 'cs_local_unknown', button: 'Try again' });
+    expect(linksOf(html)).toContainEqual([SPONSORED_PATH, 'Start a new submission']);
+  });
+});
+
+describe('the payment cancel page', () => {
+  let t: TestApp;
+  let site: SiteApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    site = await createSiteApp(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('shows the cancellation, the session id, its status and the submission details, never cached nor indexed', async () => {
+    const { sessionId, payload } = await startCheckout(t);
+    await site.app.request(`http://localhost/checkout/test/${sessionId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost' },
+      body: 'intent=cancel',
+    });
+
+    const response = await site.get(`/payment/cancel?session_id=${sessionId}`);
+
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expectPrivatePage(response, html);
+    expect(html).toContain('<title>Payment cancelled | Crowdfunding Showcase</title>');
+    const text = textOf(html);
+    expect(text).toContain('Your payment did not complete. Review your details and try submitting again.');
+    expect(text).toContain(`Session ID: ${sessionId}`);
+    expect(html).toMatch(/<span data-slot="badge"[^>]*>PENDING<\/span>/);
+    expect(linksOf(html)).toEqual(
+      expect.arrayContaining([
+        [SPONSORED_PATH, 'Try again now'],
+        ['mailto:support@crowdfundingshowcase.com?subject=Sponsored%20post%20payment', 'Contact support'],
+      ]),
+    );
+    expect(textsOf(html, 'h2')).toContain('Your submission details');
+    const details = text.slice(text.indexOf('Your submission details'));
+    expect(details).toBe(
+      [
+        'Your submission details',
+        `Project name ${payload.project_name}`,
+        'Project URL https://www.kickstarter.com/projects/tide-clock',
+        'Description A clock that shows the tides of your beach.',
+        'Contact name Ada Lovelace',
+        `Contact email ${payload.contact_email}`,
+        'Press kit URL https://example.com/tide-clock-press.zip',
+      ].join(' '),
+    );
+  });
+
+  it('leaves the optional description and press kit out of the details when there are none', async () => {
+    const { sessionId } = await startCheckout(t, { description: '', press_kit_url: '' });
+    const text = textOf(await (await site.get(`/payment/cancel?session_id=${sessionId}`)).text());
+    expect(text).toContain('Project URL');
+    expect(text).not.toContain('Description');
+    expect(text).not.toContain('Press kit URL');
+  });
+
+  it('shows no submission to refill once the payment is completed', async () => {
+    const { sessionId } = await startCheckout(t);
+    await settle(t, sessionId, 'pay');
+    const html = await (await site.get(`/payment/cancel?session_id=${sessionId}`)).text();
+    expect(textOf(html)).toContain('This payment was completed, so there is nothing to retry.');
+    expect(html).toMatch(/<span data-slot="badge"[^>]*>COMPLETED<\/span>/);
+    expect(textOf(html)).not.toContain('Your submission details');
+  });
+
+  it('answers 400 with Payment could not be completed and Start new submission when the address has no session id', async () => {
+    const response = await site.get('/payment/cancel');
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expectPrivatePage(response, html);
+    expect(textOf(html)).toContain('Payment could not be completed');
+    expect(linksOf(html)).toContainEqual([SPONSORED_PATH, 'Start new submission']);
+  });
+
+  it('answers 404 with the message, Try again and Start new submission for an unknown session', async () => {
+    const response = await site.get('/payment/cancel?session_id=cs_local_unknown');
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(textOf(html)).toContain('Payment session not found');
+    expect(retryForm(html)).toEqual({ action: '/payment/cancel', sessionId: 'cs_local_unknown', button: 'Try again' });
+    expect(linksOf(html)).toContainEqual([SPONSORED_PATH, 'Start new submission']);
+  });
+});
+
+describe('the payment pages when the lookup itself fails', () => {
+  let t: TestApp;
+  let site: SiteApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    site = await createSiteApp(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answer 503 with the fallback messages and log the failure', async () => {
+    const { sessionId } = await startCheckout(t);
+    // The payments table disappearing stands in for a database that fails.
+    await sql`alter table payment_transactions rename to payment_transactions_gone`.execute(t.deps.db);
+
+    const success = await site.get(`/payment/success?session_id=${sessionId}`);
+    expect(success.status).toBe(503);
+    const successHtml = await success.text();
+    expect(textOf(successHtml)).toContain("Unable to confirm payment We couldn't retrieve the payment details for this session.");
+    expect(retryForm(successHtml)?.button).toBe('Try again');
+
+    const cancel = await site.get(`/payment/cancel?session_id=${sessionId}`);
+    expect(cancel.status).toBe(503);
+    expect(textOf(await cancel.text())).toContain("We couldn't retrieve the details of this checkout session.");
+    expect(site.logLines.filter((line) => line.msg === 'payment result page: the lookup failed')).toHaveLength(2);
+  });
+});

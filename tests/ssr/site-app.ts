@@ -1,0 +1,138 @@
+/**
+ * The whole server (API, built files and pages) on a test database, with its
+ * log lines kept, plus the seeding helpers the page tests share. Requests go
+ * through `createApp` exactly as in production; the page cache checks the
+ * content fingerprint before every answer, so data seeded between two
+ * requests is always seen (transactions here commit before the next request).
+ */
+import pino from 'pino';
+import { createApp } from '../../server/app.ts';
+import { insertPost } from '../../server/db/queries/posts.ts';
+import { insertResource } from '../../server/db/queries/resources.ts';
+import type { AppDeps } from '../../server/deps.ts';
+import { loadPageRenderer, serveBuiltFiles, type PageCacheOptions } from '../../server/pages.ts';
+import { freshIp, type TestApp } from '../helpers/test-app.ts';
+
+export async function createSiteApp(t: TestApp, options: { cache?: Partial<PageCacheOptions> | false } = {}) {
+  const logLines: Record<string, unknown>[] = [];
+  const logger = pino({ level: 'info' }, { write: (line: string) => logLines.push(JSON.parse(line)) });
+  const deps: AppDeps = { ...t.deps, logger };
+  const renderPage = await loadPageRenderer(deps, undefined, {
+    cache: options.cache ?? { checkIntervalMs: 0, writeSettleMs: 0 },
+  });
+  const serveStatic = serveBuiltFiles();
+  if (!renderPage || !serveStatic) throw new Error('The web build is missing: the ssr global setup should have built it');
+  const app = createApp(deps, { renderPage, serveStatic });
+  const ip = freshIp();
+  const get = (path: string, headers: Record<string, string> = { accept: 'text/html' }) =>
+    app.request(`http://localhost${path}`, { headers: { 'x-forwarded-for': ip, ...headers }, redirect: 'manual' });
+  /** A form posted by a browser without JavaScript. */
+  const post = (path: string, fields: Record<string, string>, options: { ip?: string } = {}) =>
+    app.request(`http://localhost${path}`, {
+      method: 'POST',
+      headers: {
+        accept: 'text/html',
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'http://localhost',
+        'x-forwarded-for': options.ip ?? ip,
+      },
+      body: new URLSearchParams(fields).toString(),
+      redirect: 'manual',
+    });
+  return { app, get, post, logLines };
+}
+
+export type SiteApp = Awaited<ReturnType<typeof createSiteApp>>;
+
+const DAY = 86_400;
+/** A fixed day, so dates in the markup are known: 2026-03-14 12:00 UTC. */
+export const PI_DAY = Date.UTC(2026, 2, 14, 12) / 1000;
+
+export interface SeedPost {
+  slug: string;
+  title: string;
+  status?: 'draft' | 'published';
+  excerpt?: string | null;
+  content?: string;
+  campaign_url?: string | null;
+  category_ids?: string[];
+  cover_image?: string | null;
+  read_time?: number | null;
+  /** Days before PI_DAY it was published. */
+  daysAgo?: number;
+}
+
+export async function seedPost(t: TestApp, post: SeedPost) {
+  const status = post.status ?? 'published';
+  return insertPost(t.deps.db, {
+    slug: post.slug,
+    title: post.title,
+    status,
+    excerpt: post.excerpt === undefined ? `Why ${post.title} is worth a look.` : post.excerpt,
+    content: post.content ?? `## ${post.title}\n\nThe full review.`,
+    cover_image: post.cover_image === undefined ? `/images/demo/solar-backpack.svg` : post.cover_image,
+    campaign_url: post.campaign_url ?? null,
+    read_time: post.read_time === undefined ? 4 : post.read_time,
+    published_at: status === 'published' ? PI_DAY - (post.daysAgo ?? 0) * DAY : null,
+    category_ids: post.category_ids ?? [],
+  });
+}
+
+export interface SeedResource {
+  slug: string;
+  title: string;
+  status?: 'draft' | 'published';
+  excerpt?: string | null;
+  content?: string;
+  cover_image?: string | null;
+  read_time?: number | null;
+}
+
+/** Resources are published "now" by the query module; tests fix the date afterwards. */
+export async function seedResource(t: TestApp, resource: SeedResource, publishedAt = PI_DAY) {
+  const status = resource.status ?? 'published';
+  const row = await insertResource(t.deps.db, {
+    slug: resource.slug,
+    title: resource.title,
+    status,
+    excerpt: resource.excerpt === undefined ? `A guide: ${resource.title}.` : resource.excerpt,
+    content: resource.content ?? `## ${resource.title}\n\nStep by step.`,
+    cover_image: resource.cover_image === undefined ? '/images/demo/fees-explained.svg' : resource.cover_image,
+    read_time: resource.read_time === undefined ? 6 : resource.read_time,
+    published_at: null,
+    category_id: null,
+  });
+  if (status === 'published') {
+    await t.deps.db.updateTable('resources').set({ published_at: publishedAt }).where('id', '=', row.id).execute();
+  }
+  return row;
+}
+
+/** HTML entities React writes for quotes and ampersands, turned back into text. */
+export function decodeHtml(html: string): string {
+  return html
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+/** The text content of the elements matching a tag and an attribute fragment, in order. */
+export function textsOf(html: string, tag: string): string[] {
+  const pattern = new RegExp(`<${tag}\\b[^>]*>([\\s\\S]*?)</${tag}>`, 'g');
+  return [...html.matchAll(pattern)].map((match) => decodeHtml((match[1] ?? '').replace(/<[^>]+>/g, '')).trim());
+}
+
+/** The content of `<meta name|property="…">`. */
+export function metaContent(html: string, key: string): string | undefined {
+  const tag = html.match(new RegExp(`<meta (?:name|property)="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"/>`));
+  return tag?.[1] === undefined ? undefined : decodeHtml(tag[1]);
+}
+
+/** The JSON-LD blocks of a page, parsed. */
+export function jsonLdOf(html: string): unknown[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) =>
+    JSON.parse(decodeHtml(match[1] ?? '')),
+  );
+}

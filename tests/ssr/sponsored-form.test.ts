@@ -1,0 +1,291 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PaymentProvider } from '../../server/payments/provider.ts';
+import { createTestApp, freshIp, type TestApp } from '../helpers/test-app.ts';
+import { createSiteApp, decodeHtml, jsonLdOf, metaContent, textsOf, type SiteApp } from './site-app.ts';
+
+const PATH = '/submit-your-project-for-a-sponsored-post';
+
+let counter = 0;
+/** The form as a browser without JavaScript posts it, with names unique to the calling test. */
+function filledForm(overrides: Record<string, string> = {}) {
+  counter += 1;
+  return {
+    website: '',
+    budget_range: '',
+    project_name: `Orbit Planter ${counter}`,
+    project_url: 'https://www.kickstarter.com/projects/orbit-planter',
+    contact_name: 'Katherine Johnson',
+    contact_email: `katherine${counter}@example.com`,
+    description: 'A planter that turns with the sun.',
+    press_kit_url: '',
+    terms_accepted: 'on',
+    ...overrides,
+  };
+}
+
+const submissionsOf = (t: TestApp, contactEmail: string) =>
+  t.deps.db
+    .selectFrom('sponsored_submissions')
+    .selectAll()
+    .where('contact_email', '=', contactEmail)
+    .execute();
+
+const countSubmissions = async (t: TestApp) =>
+  Number(
+    (
+      await t.deps.db
+        .selectFrom('sponsored_submissions')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow()
+    ).count,
+  );
+
+/** The outcome box printed for a form posted without JavaScript: its role and texts. */
+const statusBox = (html: string) => {
+  const box = html.match(/<div [^>]*data-slot="alert"[^>]*role="(status|alert)"[^>]*>([\s\S]*?)<\/div><\/div>/);
+  if (!box) return null;
+  const texts = [...`${box[2] ?? ''}<`.matchAll(/>([^<]+)</g)].map((match) => decodeHtml(match[1] ?? '').trim()).filter(Boolean);
+  return { role: box[1], texts };
+};
+
+const inputTag = (html: string, id: string) => html.match(new RegExp(`<(?:input|textarea) [^>]*id="${id}"[^>]*>`))?.[0] ?? '';
+const errorText = (html: string, id: string) => html.match(new RegExp(`<p [^>]*id="${id}-error"[^>]*>([^<]*)</p>`))?.[1];
+
+describe('the sponsored post landing page', () => {
+  let t: TestApp;
+  let site: SiteApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    site = await createSiteApp(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('describes the offer in the site layout with search and sharing tags and a public cache header', async () => {
+    const response = await site.get(PATH);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toMatch(/^public\b/);
+    const html = await response.text();
+    expect(html).toContain('<title>Submit Your Project for a Sponsored Post | Crowdfunding Showcase</title>');
+    const description = metaContent(html, 'description') ?? '';
+    expect(description).toContain('flat $75 one-time fee');
+    expect(metaContent(html, 'og:title')).toBe('Submit Your Project for a Sponsored Post | Crowdfunding Showcase');
+    expect(metaContent(html, 'og:url')).toBe(`http://localhost${PATH}`);
+    expect(html).toContain(`<link rel="canonical" href="http://localhost${PATH}"/>`);
+    expect(metaContent(html, 'robots')).toBeUndefined();
+    expect(jsonLdOf(html)).toContainEqual(
+      expect.objectContaining({ '@type': 'Service', offers: { '@type': 'Offer', price: '75.00', priceCurrency: 'USD' } }),
+    );
+
+    expect(textsOf(html, 'h1')).toEqual(['Submit Your Project for a Sponsored Post']);
+    const text = decodeHtml(html.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
+    for (const claim of [
+      '$75 flat, one-time fee',
+      'A written review',
+      'A permanent listing',
+      'Newsletter inclusion',
+      'Social sharing',
+      'We get back to you within 24-48 hours.',
+      'Your sponsored post goes live within 3-5 days after payment.',
+      '$12,000,000+ raised',
+    ]) {
+      expect(text).toContain(claim);
+    }
+    // In the site's frame: its navigation and footer.
+    expect(html).toMatch(/<nav\b/);
+    expect(html).toContain('<footer');
+  });
+
+  it('is a labelled form with the fields of SPEC.md that posts to its own page', async () => {
+    const html = await (await site.get(PATH)).text();
+    const form = html.match(/<form [^>]*>/)?.[0] ?? '';
+    expect(form).toContain('method="post"');
+    expect(form).toContain(`action="${PATH}"`);
+    for (const [id, label] of [
+      ['sponsored-project-name', 'Project name'],
+      ['sponsored-project-url', 'Project URL'],
+      ['sponsored-contact-name', 'Contact name'],
+      ['sponsored-contact-email', 'Contact email'],
+      ['sponsored-description', 'Description (optional)'],
+      ['sponsored-press-kit-url', 'Press kit URL (optional)'],
+    ] as const) {
+      expect(html).toMatch(new RegExp(`<label [^>]*for="${id}"[^>]*>${label.replace(/[()]/g, '\\$&')}</label>`));
+    }
+    expect(inputTag(html, 'sponsored-project-url')).toContain('type="url"');
+    expect(inputTag(html, 'sponsored-press-kit-url')).toContain('type="url"');
+    expect(inputTag(html, 'sponsored-contact-email')).toContain('type="email"');
+    expect(inputTag(html, 'sponsored-project-name')).toContain('required=""');
+    expect(inputTag(html, 'sponsored-description')).not.toContain('required');
+    expect(html).toMatch(/<input type="hidden" name="budget_range" value=""\/>/);
+    const terms = html.match(/<input [^>]*name="terms_accepted"[^>]*>/)?.[0] ?? '';
+    expect(terms).toContain('type="checkbox"');
+    expect(terms).not.toContain('checked');
+    expect(html).toMatch(/<a href="\/terms-of-service" target="_blank" rel="noopener noreferrer"[^>]*>Terms of Service<\/a>/);
+    expect(html).toContain('>Submit and pay $75</button>');
+    // The refill notice comes from navigation state only, never from the server.
+    expect(html).not.toContain('Payment not completed');
+  });
+
+  it('starts a checkout without JavaScript: stores the submission with a pending payment and sends the browser to the checkout', async () => {
+    const form = filledForm({ press_kit_url: 'https://example.com/press.zip' });
+    const response = await site.post(PATH, form, { ip: freshIp() });
+
+    expect(response.status).toBe(302);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const location = response.headers.get('location') ?? '';
+    const sessionId = location.match(/^http:\/\/localhost\/checkout\/test\/(cs_local_[0-9a-f]{40})$/)?.[1];
+    expect(sessionId).toBeTruthy();
+
+    const [submission, ...others] = await submissionsOf(t, form.contact_email);
+    expect(others).toEqual([]);
+    expect(submission).toMatchObject({
+      project_name: form.project_name,
+      project_url: 'https://www.kickstarter.com/projects/orbit-planter',
+      contact_name: 'Katherine Johnson',
+      description: 'A planter that turns with the sun.',
+      press_kit_url: 'https://example.com/press.zip',
+      budget_range: null,
+      status: 'new',
+      payment_status: 'pending',
+    });
+    const payment = await t.deps.db
+      .selectFrom('payment_transactions')
+      .selectAll()
+      .where('submission_id', '=', submission?.id ?? -1)
+      .executeTakeFirstOrThrow();
+    expect(payment).toMatchObject({ provider_session_id: sessionId, status: 'pending', amount_cents: 7500, currency: 'usd' });
+  });
+
+  it('refuses unticked terms with the server message by the checkbox and the notice, keeps the values and stores nothing', async () => {
+    const before = await countSubmissions(t);
+    const form = filledForm({ terms_accepted: '' });
+    const response = await site.post(PATH, form, { ip: freshIp() });
+
+    expect(response.status).toBe(400);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const html = await response.text();
+    expect(statusBox(html)).toEqual({
+      role: 'alert',
+      texts: ['Terms required', 'Please accept the Terms of Service before submitting.'],
+    });
+    expect(errorText(html, 'sponsored-terms')).toBe('terms of service must be accepted');
+    const terms = html.match(/<input [^>]*name="terms_accepted"[^>]*>/)?.[0] ?? '';
+    expect(terms).toContain('aria-invalid="true"');
+    expect(terms).toContain('aria-describedby="sponsored-terms-error"');
+    expect(inputTag(html, 'sponsored-project-name')).toContain(`value="${form.project_name}"`);
+    expect(inputTag(html, 'sponsored-contact-email')).toContain(`value="${form.contact_email}"`);
+    expect(html).toContain('>A planter that turns with the sun.</textarea>');
+    expect(await countSubmissions(t)).toBe(before);
+  });
+
+  it('marks a missing project name and a project URL that is not a web address, and stores nothing', async () => {
+    const before = await countSubmissions(t);
+    const response = await site.post(PATH, filledForm({ project_name: ' ', project_url: 'my campaign' }), { ip: freshIp() });
+
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(statusBox(html)).toEqual({ role: 'alert', texts: ['Error', 'Project name is required'] });
+    expect(errorText(html, 'sponsored-project-name')).toBe('Project name is required');
+    expect(errorText(html, 'sponsored-project-url')).toBe('Project URL must be a valid http(s) URL');
+    expect(inputTag(html, 'sponsored-project-url')).toContain('aria-invalid="true"');
+    expect(await countSubmissions(t)).toBe(before);
+  });
+
+  it('answers a filled honeypot by showing the form again, with no checkout and nothing stored', async () => {
+    const before = await countSubmissions(t);
+    const response = await site.post(PATH, filledForm({ website: 'https://spam.example' }), { ip: freshIp() });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(PATH);
+    expect(await countSubmissions(t)).toBe(before);
+  });
+});
+
+describe('the sponsored post form when the checkout cannot start', () => {
+  let t: TestApp;
+  let site: SiteApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      rateLimits: { checkoutPerIp: { name: 'checkout-ip', max: 2, windowSeconds: 600 } },
+      // A provider that is down: its checkout sessions cannot be created.
+      payments: (): PaymentProvider => ({
+        name: 'local',
+        createCheckoutSession: () => Promise.reject(new Error('connect ECONNREFUSED')),
+        retrieveSession: () => Promise.resolve(null),
+      }),
+    });
+    site = await createSiteApp(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('shows Error with the service message and keeps the values', async () => {
+    const form = filledForm();
+    const response = await site.post(PATH, form, { ip: freshIp() });
+
+    expect(response.status).toBe(503);
+    const html = await response.text();
+    expect(statusBox(html)).toEqual({
+      role: 'alert',
+      texts: [
+        'Error',
+        'The payment provider could not start the checkout. Your submission was saved; please try again in a few minutes.',
+      ],
+    });
+    expect(inputTag(html, 'sponsored-project-name')).toContain(`value="${form.project_name}"`);
+    expect(html.match(/<input [^>]*name="terms_accepted"[^>]*>/)?.[0]).toContain('checked=""');
+    // The service keeps the submission for the admins, its payment failed.
+    expect(await submissionsOf(t, form.contact_email)).toEqual([expect.objectContaining({ payment_status: 'failed' })]);
+  });
+
+  it('is rate limited per address like the API', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 2; i += 1) expect((await site.post(PATH, filledForm(), { ip })).status).toBe(503);
+    const form = filledForm();
+    const refused = await site.post(PATH, form, { ip });
+    expect(refused.status).toBe(429);
+    expect(statusBox(await refused.text())?.texts).toEqual(['Error', expect.stringMatching(/^Too many requests/)]);
+    expect(await submissionsOf(t, form.contact_email)).toEqual([]);
+  });
+});
+
+describe('the sponsored post landing page with another price', () => {
+  it('advertises the configured price, with its cents', async () => {
+    const t = await createTestApp({ env: { SPONSORED_PRICE_CENTS: '12345', SPONSORED_CURRENCY: 'eur' } });
+    try {
+      const site = await createSiteApp(t);
+      const html = await (await site.get(PATH)).text();
+      expect(html).toContain('>Submit and pay €123.45</button>');
+      expect(jsonLdOf(html)).toContainEqual(
+        expect.objectContaining({ offers: { '@type': 'Offer', price: '123.45', priceCurrency: 'EUR' } }),
+      );
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the sponsored post form when the submission cannot be stored', () => {
+  it('shows Error with Failed to start checkout, keeps the values and logs the failure', async () => {
+    const t = await createTestApp();
+    try {
+      const site = await createSiteApp(t);
+      // The table disappearing stands in for a database that fails.
+      await sql`alter table sponsored_submissions rename to sponsored_submissions_gone`.execute(t.deps.db);
+      const form = filledForm();
+
+      const response = await site.post(PATH, form, { ip: freshIp() });
+
+      expect(response.status).toBe(500);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      const html = await response.text();
+      expect(statusBox(html)).toEqual({ role: 'alert', texts: ['Error', 'Failed to start checkout'] });
+      expect(inputTag(html, 'sponsored-contact-email')).toContain(`value="${form.contact_email}"`);
+      expect(site.logLines.filter((line) => line.msg === 'sponsored form: the checkout could not start')).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
+});

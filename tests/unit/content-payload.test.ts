@@ -1,0 +1,74 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { contentPayload, EMPTY_DRAFT, readTimeValue, type ContentDraft } from '../../app/lib/content-payload.ts';
+import { postInputSchema, postUpdateSchema } from '../../app/lib/schemas/post.ts';
+import { resourceInputSchema } from '../../app/lib/schemas/resource.ts';
+
+const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
+const NOW_SECONDS = NOW / 1000;
+
+const draft = (changes: Partial<ContentDraft> = {}): ContentDraft => ({
+  ...EMPTY_DRAFT,
+  title: 'Solar Kettle',
+  slug: 'solar-kettle',
+  content: 'Body',
+  ...changes,
+});
+
+describe('the editor payload', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('sends a new published post with published_at now, its one category and no version', () => {
+    const payload = contentPayload('post', draft({ status: 'published', category_id: 'tech', read_time: '7' }), null);
+    expect(payload).toEqual({
+      title: 'Solar Kettle',
+      slug: 'solar-kettle',
+      excerpt: null,
+      content: 'Body',
+      cover_image: null,
+      campaign_url: null,
+      status: 'published',
+      read_time: 7,
+      published_at: NOW_SECONDS,
+      category_ids: ['tech'],
+    });
+    expect(postInputSchema.safeParse(payload).success).toBe(true);
+  });
+
+  it('sends an edited post with its version and without published_at', () => {
+    const payload = contentPayload('post', draft({ status: 'published', campaign_url: 'https://example.com/k' }), 3);
+    expect(payload).toMatchObject({ version: 3, campaign_url: 'https://example.com/k', category_ids: [] });
+    expect(payload).not.toHaveProperty('published_at');
+    expect(postUpdateSchema.safeParse(payload).success).toBe(true);
+  });
+
+  it('sends a resource with nulls for an empty excerpt, cover and read time, published_at only when published', () => {
+    expect(contentPayload('resource', draft({ excerpt: '  ', read_time: 'abc' }), null)).toEqual({
+      title: 'Solar Kettle',
+      slug: 'solar-kettle',
+      excerpt: null,
+      content: 'Body',
+      cover_image: null,
+      read_time: null,
+      status: 'draft',
+      published_at: null,
+    });
+    const published = contentPayload('resource', draft({ status: 'published', cover_image: '/uploads/a.png' }), 5);
+    expect(published).toMatchObject({ published_at: NOW_SECONDS, cover_image: '/uploads/a.png', version: 5 });
+    expect(published).not.toHaveProperty('campaign_url');
+    expect(resourceInputSchema.safeParse(published).success).toBe(true);
+  });
+
+  it('reads read time as whole minutes, or null when empty or not a number', () => {
+    expect(readTimeValue('')).toBeNull();
+    expect(readTimeValue('  ')).toBeNull();
+    expect(readTimeValue('12')).toBe(12);
+    expect(readTimeValue('4.7')).toBe(4);
+    expect(readTimeValue('Infinity')).toBeNull();
+  });
+});

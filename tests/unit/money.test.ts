@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { formatMoney, minorUnitDigits } from '../../app/lib/money.ts';
+
+describe('formatMoney', () => {
+  it.each([
+    [7500, 'usd', '$75.00'],
+    [7500, 'USD', '$75.00'],
+    [0, 'usd', '$0.00'],
+    [5, 'usd', '$0.05'],
+    [30, 'usd', '$0.30'],
+    [1999, 'usd', '$19.99'],
+    [123456789, 'usd', '$1,234,567.89'],
+    [-2500, 'usd', '-$25.00'],
+    [1999, 'eur', '€19.99'],
+    [1999, 'gbp', '£19.99'],
+    [7500, 'cad', 'CA$75.00'],
+    [7500, 'jpy', '¥7,500'],
+    [12345, 'kwd', 'KWD 12.345'],
+  ])('shows %i minor units of %s as %s', (amount, currency, text) => {
+    expect(formatMoney(amount, currency).replace(/\u00a0/g, ' ')).toBe(text);
+  });
+
+  it('prints every amount up to $200.00 digit for digit', () => {
+    for (let cents = 0; cents <= 20_000; cents += 1) {
+      const expected = `$${Math.floor(cents / 100).toLocaleString('en-US')}.${String(cents % 100).padStart(2, '0')}`;
+      if (formatMoney(cents, 'usd') !== expected) {
+        throw new Error(`${cents} cents formatted as ${formatMoney(cents, 'usd')}, expected ${expected}`);
+      }
+    }
+    expect(formatMoney(100_500, 'usd')).toBe('$1,005.00');
+    expect(formatMoney(1_005, 'usd')).toBe('$10.05');
+  });
+
+  it.each([
+    ['a fraction of a cent', 75.5],
+    ['dollars as a float', 0.1 + 0.2],
+    ['NaN', Number.NaN],
+    ['infinity', Number.POSITIVE_INFINITY],
+    ['an unsafe integer', 2 ** 53],
+  ])('refuses %s instead of rounding it', (_case, amount) => {
+    expect(() => formatMoney(amount, 'usd')).toThrow(TypeError);
+  });
+});
+
+describe('minorUnitDigits', () => {
+  it.each([
+    ['usd', 2],
+    ['EUR', 2],
+    ['jpy', 0],
+    ['krw', 0],
+    ['kwd', 3],
+  ] as const)('gives %s %i decimals', (currency, digits) => {
+    expect(minorUnitDigits(currency)).toBe(digits);
+  });
+});
