@@ -1,7 +1,6 @@
 import { use, type ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
-import { NotFoundPage } from './components/not-found-page.tsx';
 import { InlineStylesContext } from './lib/inline-styles.ts';
 import { SITE_NAME } from './site.ts';
 
@@ -45,11 +44,17 @@ export default function App() {
   return <Outlet />;
 }
 
+// Only reached when the public layout itself fails: every page of the site
+// has its own boundary inside the layout (components/page-error.tsx). Plain
+// markup, so no page has to load the not-found components for this.
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
-      <main className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
-        <NotFoundPage />
+      <main className="mx-auto flex w-full max-w-6xl flex-col items-center gap-6 px-4 py-24 text-center sm:px-6">
+        <h1 className="text-3xl font-bold tracking-tight">Oops! Page not found</h1>
+        <a href="/" className="font-medium text-primary underline underline-offset-4">
+          Return to Home
+        </a>
       </main>
     );
   }

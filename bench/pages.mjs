@@ -8,11 +8,13 @@
 //   3. Lighthouse 12, mobile preset, of `/` and of a post page: performance,
 //      accessibility, best practices and SEO (target >= 95 each).
 //
+// It first rebuilds the server and the web app (production build).
+//
 // Options: --duration=10 --warmup=2 --connections=50 --posts=1000 --skip-lighthouse
 // Everything listens on and talks to 127.0.0.1; every child process is
 // stopped and every temporary folder removed at the end.
 import { fork, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -119,24 +121,15 @@ setTimeout(() => {
 
 // ---------------------------------------------------------------- helpers
 
-function newestMtime(entry) {
-  if (!existsSync(entry)) return 0;
-  const stat = statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const name of readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, name)));
-  return newest;
-}
-
-/** Builds the server and the web app when a source is newer than the last build. */
-async function buildIfNeeded() {
-  const stamps = ['build/node/.built', 'build/server/.built'].map((stamp) => path.join(ROOT, stamp));
-  const sources = ['server', 'app', 'public', 'scripts', 'package-lock.json', 'vite.config.ts', 'react-router.config.ts'];
-  const built = stamps.every((stamp) => existsSync(stamp)) ? Math.min(...stamps.map((stamp) => statSync(stamp).mtimeMs)) : 0;
-  if (built && sources.every((entry) => newestMtime(path.join(ROOT, entry)) <= built)) return;
-  console.log('Building…');
+/** Builds the server and the web app from the current sources, for production. */
+async function buildForProduction() {
+  console.log('Building (production)…');
   await new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['scripts/build-all.mjs'], { cwd: ROOT, stdio: 'inherit' });
+    const child = spawn(process.execPath, ['scripts/build-all.mjs'], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     child.once('error', reject);
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build failed (exit ${code})`))));
   });
@@ -373,7 +366,7 @@ async function audit(port, url) {
 // ---------------------------------------------------------------- run
 
 async function main() {
-  await buildIfNeeded();
+  await buildForProduction();
   const site = await startSiteServer();
   const seedStarted = performance.now();
   seedPosts(path.join(site.dataDir, 'site.db'), POST_COUNT);

@@ -54,7 +54,13 @@ export function buildWebApp({ quiet = false } = {}) {
   const devPackage = createRequire(import.meta.url).resolve('@react-router/dev/package.json');
   const cli = path.join(path.dirname(devPackage), 'bin.js');
   const args = [cli, 'build', ...(quiet ? ['--logLevel', 'warn'] : [])];
-  const result = spawnSync(process.execPath, args, { stdio: 'inherit' });
+  // Always the production build of React: a build started from a test run
+  // (NODE_ENV=test) would otherwise ship React's development build, which
+  // `npm start` would then serve as up to date.
+  const result = spawnSync(process.execPath, args, {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) throw new Error(`react-router build failed (exit code ${result.status ?? result.signal})`);
   writeFileSync(WEB_STAMP, new Date().toISOString());
 }

@@ -116,7 +116,7 @@ const isShareable = (response: Response) =>
 
 /**
  * Rendered public pages kept in memory, so a popular page is rendered once
- * rather than on every request (see docs/decisions/007-rendered-page-cache.md).
+ * rather than on every request (see docs/decisions/011-rendered-page-cache.md).
  * Only GET answers a page marks `public` are kept. Two things empty it:
  * a post or resource write by this process (at once), and a change of the
  * content fingerprint it reads from the database at most once per

@@ -1,8 +1,9 @@
 // The browser tests run the production build, exactly as `npm start` serves
 // it: built once per run when the sources are newer, then copied aside, so a
 // rebuild started meanwhile (another suite, `npm start`) cannot swap the
-// files under a running test. The copy gets the project's package.json (ESM)
-// and a link to node_modules, which the server bundle imports at run time.
+// files under a running test. The copy gets the
+// project's package.json (ESM) and a link to node_modules, which the server
+// bundle imports at run time.
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,12 +1,14 @@
-import { LoaderCircle } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn.ts';
 
-/** SPEC.md's loading spinner; announced to screen readers as "Loading". */
-export function Spinner({ className, label = 'Loading', ...props }: ComponentProps<'svg'> & { label?: string }) {
+/** SPEC.md's loading spinner (a CSS ring); announced to screen readers as "Loading". */
+export function Spinner({ className, label = 'Loading', ...props }: ComponentProps<'span'> & { label?: string }) {
   return (
-    <span role="status" data-slot="spinner" className="inline-flex items-center">
-      <LoaderCircle aria-hidden="true" className={cn('size-6 animate-spin text-primary', className)} {...props} />
+    <span role="status" data-slot="spinner" className="inline-flex items-center" {...props}>
+      <span
+        aria-hidden="true"
+        className={cn('size-6 animate-spin rounded-full border-2 border-primary/25 border-t-primary', className)}
+      />
       <span className="sr-only">{label}</span>
     </span>
   );
