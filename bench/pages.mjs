@@ -13,20 +13,31 @@
 // Options: --duration=10 --warmup=2 --connections=50 --posts=1000 --skip-lighthouse
 // Everything listens on and talks to 127.0.0.1; every child process is
 // stopped and every temporary folder removed at the end.
-import { fork, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
+import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
-import Database from 'better-sqlite3';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import {
+  freePort,
+  measure,
+  positiveInt,
+  printMeasurements,
+  printTable,
+  ROOT,
+  runBenchmark,
+  seedPosts,
+  sleep,
+  startBuiltServer,
+  startInMemoryServer,
+  stopAfter,
+  tempDir,
+  track,
+  waitFor,
+} from './harness.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_FLAGS = [
   '--headless',
@@ -57,67 +68,8 @@ const WARMUP = positiveInt('warmup', args.warmup);
 const CONNECTIONS = positiveInt('connections', args.connections);
 const POST_COUNT = positiveInt('posts', args.posts);
 
-function positiveInt(name, value) {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 1) {
-    console.error(`--${name} must be a positive whole number`);
-    process.exit(2);
-  }
-  return number;
-}
-
-// ---------------------------------------------------------------- cleanup
-
-const children = new Set();
-const tempDirs = new Set();
-let stopping = false;
-
-function track(child, name) {
-  children.add(child);
-  child.once('exit', (code, signal) => {
-    children.delete(child);
-    if (!stopping) console.error(`${name} exited early (code ${code}, signal ${signal})`);
-  });
-  return child;
-}
-
-async function stopAll() {
-  stopping = true;
-  await Promise.all(
-    [...children].map(
-      (child) =>
-        new Promise((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          const force = setTimeout(() => child.kill('SIGKILL'), 5000);
-          child.once('exit', () => {
-            clearTimeout(force);
-            resolve();
-          });
-          child.kill('SIGTERM');
-        }),
-    ),
-  );
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-  tempDirs.clear();
-}
-
-process.on('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-});
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    console.error(`\n${signal}: stopping`);
-    stopAll().finally(() => process.exit(1));
-  });
-}
-
 // Build, seeding, both load runs and two Lighthouse audits, bounded.
-const DEADLINE_MS = (240 + 2 * (WARMUP + DURATION) * 1.5 + POST_COUNT / 100) * 1000;
-setTimeout(() => {
-  console.error(`Benchmark took longer than ${Math.round(DEADLINE_MS / 1000)} s; stopping`);
-  stopAll().finally(() => process.exit(1));
-}, DEADLINE_MS).unref();
+stopAfter((240 + 2 * (WARMUP + DURATION) * 1.5 + POST_COUNT / 100) * 1000);
 
 // ---------------------------------------------------------------- helpers
 
@@ -135,170 +87,17 @@ async function buildForProduction() {
   });
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen({ host: '127.0.0.1', port: 0 }, () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(url, child, timeoutMs = 30_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process stopped during start-up`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-}
-
-/** A small deterministic generator, so every run seeds the same content. */
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
-const WORDS = (
-  'solar backpack tabletop saga modular synth community bakery open source keyboard ' +
-  'documentary graphic novel field recorder e-bike garden robot ceramic studio podcast ' +
-  'board game indie film smart lamp water filter travel tripod drone kit textbook'
-).split(' ');
 const COVERS = ['solar-backpack', 'tabletop-saga', 'clean-water', 'espresso-grinder', 'indie-film', 'modular-keyboard', 'urban-garden'];
 
-/** Inserts published posts straight into the SQLite file the server migrated. */
-function seedPosts(sqliteFile, count) {
-  const db = new Database(sqliteFile);
-  db.pragma('busy_timeout = 5000');
-  try {
-    const categoryIds = db.prepare('select id from categories order by position').pluck().all();
-    if (categoryIds.length === 0) throw new Error('no categories: the migration did not run');
-    const insertPost = db.prepare(
-      `insert into posts (slug, title, excerpt, content, cover_image, campaign_url, status,
-         read_time, published_at, created_at, updated_at, version)
-       values (@slug, @title, @excerpt, @content, @cover_image, @campaign_url, 'published',
-         @read_time, @published_at, @created_at, @updated_at, 1)`,
-    );
-    const insertCategory = db.prepare('insert into post_categories (post_id, category_id) values (?, ?)');
-    const next = random(20240601);
-    const pick = () => WORDS[Math.floor(next() * WORDS.length)];
-    const now = Math.floor(Date.now() / 1000);
-    db.transaction(() => {
-      for (let i = 1; i <= count; i += 1) {
-        const words = [pick(), pick(), pick()];
-        const publishedAt = now - Math.floor(next() * 3 * 365 * 86_400);
-        const { lastInsertRowid } = insertPost.run({
-          slug: `bench-post-${i}`,
-          title: `The ${words.join(' ')} campaign, part ${i}`,
-          excerpt: `A reviewed campaign about ${words.join(', ')}: what backers get, the plan, and our take on the risks.`,
-          content:
-            `## Why it caught our eye\n\n${`The ${words[0]} team explains its plan in detail. `.repeat(40)}\n\n` +
-            '## What backers get\n\n- An early-bird edition\n- Monthly updates\n- A name in the credits\n\n' +
-            '| Pledge | Reward |\n| --- | --- |\n| $25 | Digital edition |\n| $60 | Boxed edition |\n\n' +
-            '## Our take\n\nRealistic delivery dates and an honest risk section.',
-          cover_image: `/images/demo/${COVERS[i % COVERS.length]}.svg`,
-          campaign_url: `https://www.kickstarter.com/projects/bench-${i}`,
-          read_time: 2 + Math.floor(next() * 8),
-          published_at: publishedAt,
-          created_at: publishedAt - 3600,
-          updated_at: publishedAt,
-        });
-        const first = Math.floor(next() * categoryIds.length);
-        insertCategory.run(lastInsertRowid, categoryIds[first]);
-        if (next() < 0.4 && categoryIds.length > 1) {
-          insertCategory.run(lastInsertRowid, categoryIds[(first + 1) % categoryIds.length]);
-        }
-      }
-    })();
-  } finally {
-    db.close();
-  }
-}
-
-async function startSiteServer() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'showcase-bench-pages-'));
-  tempDirs.add(dataDir);
-  const port = await freePort();
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL: 'bench@example.com',
-    ADMIN_PASSWORD: `bench-${process.pid}-${Date.now()}`,
-    JWT_SECRET: 'bench-only-secret-0123456789abcdef0123456789',
-  };
-  delete env.DATABASE_URL; // measured on the default SQLite set-up
-  delete env.GA_MEASUREMENT_ID; // no third party in the measurement
-  delete env.PUBLIC_URL;
-  const child = track(
-    spawn(process.execPath, ['build/node/server.js'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] }),
-    'site server',
-  );
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor(`${baseUrl}/api/health`, child);
-  return { baseUrl, dataDir };
-}
-
-async function startInMemoryServer(body, contentType) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'showcase-bench-baseline-'));
-  tempDirs.add(dir);
-  const bodyFile = path.join(dir, 'body');
-  writeFileSync(bodyFile, body);
-  const child = track(
-    fork(path.join(ROOT, 'bench/in-memory-server.mjs'), [bodyFile, contentType], {
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    }),
-    'in-memory server',
-  );
-  const port = await new Promise((resolve, reject) => {
-    child.once('message', (message) => resolve(message.port));
-    child.once('exit', () => reject(new Error('the in-memory server did not start')));
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const check = Buffer.from(await (await fetch(`${baseUrl}/`)).arrayBuffer());
-  if (!check.equals(body)) throw new Error('the in-memory server does not answer the same bytes');
-  return { baseUrl };
-}
-
-const latency = (ms) => (ms < 1 ? '<1' : String(ms));
-
-async function measure(name, url) {
-  process.stdout.write(`${name}: warm-up ${WARMUP} s, then ${DURATION} s… `);
-  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP, pipelining: 1 });
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, pipelining: 1 });
-  process.stdout.write('done\n');
-  return {
-    name,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    total: result.requests.total,
-    problems: result.errors + result.timeouts + result.non2xx,
-  };
-}
-
-function printTable(rows) {
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  for (const row of rows) {
-    console.log(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  '));
-  }
-}
+const describePost = (i, words) => ({
+  content:
+    `## Why it caught our eye\n\n${`The ${words[0]} team explains its plan in detail. `.repeat(40)}\n\n` +
+    '## What backers get\n\n- An early-bird edition\n- Monthly updates\n- A name in the credits\n\n' +
+    '| Pledge | Reward |\n| --- | --- |\n| $25 | Digital edition |\n| $60 | Boxed edition |\n\n' +
+    '## Our take\n\nRealistic delivery dates and an honest risk section.',
+  cover_image: `/images/demo/${COVERS[i % COVERS.length]}.svg`,
+  campaign_url: `https://www.kickstarter.com/projects/bench-${i}`,
+});
 
 /** Every script a fresh visit of `url` loads, with its gzip size (level 9, as Vite reports it). */
 async function scriptsLoadedBy(url) {
@@ -328,8 +127,7 @@ async function scriptsLoadedBy(url) {
 
 async function startChromiumForLighthouse() {
   const port = await freePort();
-  const profile = mkdtempSync(path.join(os.tmpdir(), 'showcase-bench-chromium-'));
-  tempDirs.add(profile);
+  const profile = tempDir('showcase-bench-chromium-');
   const child = track(
     spawn(CHROMIUM, [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, '--remote-debugging-address=127.0.0.1', `--user-data-dir=${profile}`, 'about:blank'], {
       stdio: 'ignore',
@@ -367,9 +165,14 @@ async function audit(port, url) {
 
 async function main() {
   await buildForProduction();
-  const site = await startSiteServer();
+  // Measured without the analytics tag: no third party in the measurement.
+  const site = await startBuiltServer({
+    name: 'site server',
+    tempPrefix: 'showcase-bench-pages-',
+    unsetEnv: ['GA_MEASUREMENT_ID', 'PUBLIC_URL'],
+  });
   const seedStarted = performance.now();
-  seedPosts(path.join(site.dataDir, 'site.db'), POST_COUNT);
+  seedPosts(path.join(site.dataDir, 'site.db'), POST_COUNT, describePost);
   console.log(`Seeded ${POST_COUNT} published posts in ${Math.round(performance.now() - seedStarted)} ms`);
   // The page cache notices the seeded content within its check interval.
   await sleep(1500);
@@ -381,18 +184,19 @@ async function main() {
   const html = Buffer.from(await response.arrayBuffer());
   const cards = (html.toString('utf8').match(/<article/g) ?? []).length;
   if (cards !== 20 || !html.includes('Load More')) throw new Error(`expected 20 posts and Load More on /, got ${cards}`);
-  const baseline = await startInMemoryServer(html, contentType);
+  const baseline = await startInMemoryServer(html, contentType, '/');
 
   console.log(
     `\n1. SSR of / (${html.length} bytes of HTML, ${cards} posts): ${CONNECTIONS} connections, ` +
       `${os.cpus().length} CPUs, Node ${process.version}`,
   );
-  const rows = [await measure('in-memory node:http', `${baseline.baseUrl}/`), await measure('site (SSR + page cache)', homeUrl)];
+  const load = { warmup: WARMUP, duration: DURATION, connections: CONNECTIONS };
+  const rows = [
+    await measure('in-memory node:http', `${baseline.baseUrl}/`, load),
+    await measure('site (SSR + page cache)', homeUrl, load),
+  ];
   console.log('');
-  printTable([
-    ['server', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'errors+non-2xx'],
-    ...rows.map((row) => [row.name, row.rps.toFixed(0), latency(row.p50), latency(row.p99), String(row.total), String(row.problems)]),
-  ]);
+  printMeasurements(rows);
   const ratio = rows[1].rps / rows[0].rps;
   console.log(`ratio site / baseline: ${ratio.toFixed(3)} (target >= ${TARGET_RATIO}: ${ratio >= TARGET_RATIO ? 'met' : 'not met'})`);
   if (rows.some((row) => row.problems > 0)) throw new Error('some requests failed; the figures are not valid');
@@ -428,11 +232,4 @@ async function main() {
   console.log(`\nBudget: ${misses.length === 0 ? 'all targets met' : `not met: ${misses.join(', ')}`}`);
 }
 
-try {
-  await main();
-  await stopAll();
-} catch (error) {
-  console.error(`Benchmark failed: ${error instanceof Error ? error.message : String(error)}`);
-  await stopAll();
-  process.exitCode = 1;
-}
+await runBenchmark(main);

@@ -37,7 +37,8 @@ async function storedUser(email: string) {
   }
 }
 
-describe('npm run admin', () => {
+// Each case starts the CLI in a new process: allow for a busy machine.
+describe('npm run admin', { timeout: 30_000 }, () => {
   it('creates an administrator with the password from ADMIN_PASSWORD', async () => {
     const result = await admin(['create', '--email', 'editor@example.com'], 'first secret');
 

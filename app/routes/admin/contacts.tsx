@@ -1,11 +1,12 @@
-import { useFetcher, useNavigate, useSearchParams } from 'react-router';
+import { useFetcher } from 'react-router';
 import { adminMeta } from '../../components/admin/admin-meta.ts';
-import { AdminLoading, AdminPageHeader, AdminPager, EmptyTableRow, pageToken, tabLabel } from '../../components/admin/admin-page.tsx';
+import { AdminLoading, AdminPageHeader, AdminPager, pageToken } from '../../components/admin/admin-page.tsx';
 import { notifyError, notifySuccess } from '../../components/admin/admin-toast.tsx';
+import { PagedTable } from '../../components/admin/paged-table.tsx';
+import { StatusTabs } from '../../components/admin/status-tabs.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
+import { TableCell, TableRow } from '../../components/ui/table.tsx';
 import { api } from '../../lib/api-client.ts';
 import { describeFailure, withAdminSession } from '../../lib/admin-session.ts';
 import { formatShortDate } from '../../lib/dates.ts';
@@ -22,6 +23,8 @@ interface ContactMessage {
   created_at: number;
   version: number;
 }
+
+const TAB_LABELS: Record<ContactStatus, string> = { new: 'New', read: 'Read' };
 
 export const meta = () => adminMeta('Contact Messages');
 
@@ -61,45 +64,19 @@ export const HydrateFallback = AdminLoading;
 
 export default function AdminContacts({ loaderData }: Route.ComponentProps) {
   const { submissions, next_token, counts, status } = loaderData;
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
   return (
     <>
       <AdminPageHeader title="Contact Messages" />
-      <Tabs
-        value={status}
-        onValueChange={(value) => {
-          const next = new URLSearchParams(params);
-          next.set('status', value);
-          next.delete('next_token');
-          void navigate(`?${next.toString()}`);
-        }}
-      >
-        <TabsList>
-          <TabsTrigger value="new">{tabLabel('New', counts.new)}</TabsTrigger>
-          <TabsTrigger value="read">{tabLabel('Read', counts.read)}</TabsTrigger>
-        </TabsList>
-        <TabsContent value={status}>
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Name</TableHead>
-              <TableHead>Email</TableHead>
-              <TableHead>Message</TableHead>
-              <TableHead>Date</TableHead>
-              <TableHead className="text-right">Actions</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {submissions.length === 0 ? (
-              <EmptyTableRow columns={5}>{status === 'new' ? 'No new messages' : 'No read messages'}</EmptyTableRow>
-            ) : (
-              submissions.map((message) => <ContactRow key={message.id} message={message} />)
-            )}
-          </TableBody>
-        </Table>
-        </TabsContent>
-      </Tabs>
+      <StatusTabs status={status} labels={TAB_LABELS} counts={counts}>
+        <PagedTable
+          headings={['Name', 'Email', 'Message', 'Date']}
+          emptyText={status === 'new' ? 'No new messages' : 'No read messages'}
+        >
+          {submissions.map((message) => (
+            <ContactRow key={message.id} message={message} />
+          ))}
+        </PagedTable>
+      </StatusTabs>
       <AdminPager nextToken={next_token} />
     </>
   );

@@ -1,14 +1,14 @@
-import { ExternalLink, Pencil, Plus } from 'lucide-react';
-import { Link, useFetcher } from 'react-router';
+import { ExternalLink, Plus } from 'lucide-react';
+import { Link } from 'react-router';
 import { adminMeta } from '../../components/admin/admin-meta.ts';
-import { AdminLoading, AdminPageHeader, AdminPager, EmptyTableRow, pageToken } from '../../components/admin/admin-page.tsx';
-import { notifyError, notifySuccess } from '../../components/admin/admin-toast.tsx';
-import { DeleteButton } from '../../components/admin/delete-button.tsx';
+import { AdminLoading, AdminPageHeader, AdminPager, pageToken } from '../../components/admin/admin-page.tsx';
+import { PagedTable } from '../../components/admin/paged-table.tsx';
+import { deleteListedRecord, RowActions } from '../../components/admin/row-actions.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
+import { TableCell, TableRow } from '../../components/ui/table.tsx';
 import { api } from '../../lib/api-client.ts';
-import { describeFailure, withAdminSession } from '../../lib/admin-session.ts';
+import { withAdminSession } from '../../lib/admin-session.ts';
 import { formatShortDate } from '../../lib/dates.ts';
 import type { Route } from './+types/posts';
 
@@ -33,18 +33,11 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const;
 
-export async function clientAction({ request }: Route.ClientActionArgs) {
-  const form = await request.formData();
-  const id = Number(form.get('id'));
-  return withAdminSession(async () => {
-    try {
-      await api.delete(`/admin/posts/${id}`);
-      notifySuccess('Post deleted');
-      return { ok: true };
-    } catch (error) {
-      notifyError('Error', describeFailure(error, 'Failed to delete post'));
-      return { ok: false };
-    }
+export function clientAction({ request }: Route.ClientActionArgs) {
+  return deleteListedRecord(request, '/admin/posts', {
+    deleted: 'Post deleted',
+    failureTitle: 'Error',
+    failureFallback: 'Failed to delete post',
   });
 }
 
@@ -62,31 +55,17 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
           </Link>
         </Button>
       </AdminPageHeader>
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Title</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead>Categories</TableHead>
-            <TableHead>Published</TableHead>
-            <TableHead className="text-right">Actions</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {posts.length === 0 ? (
-            <EmptyTableRow columns={5}>No posts yet. Create your first one!</EmptyTableRow>
-          ) : (
-            posts.map((post) => <PostRow key={post.id} post={post} />)
-          )}
-        </TableBody>
-      </Table>
+      <PagedTable headings={['Title', 'Status', 'Categories', 'Published']} emptyText="No posts yet. Create your first one!">
+        {posts.map((post) => (
+          <PostRow key={post.id} post={post} />
+        ))}
+      </PagedTable>
       <AdminPager nextToken={next_token} />
     </>
   );
 }
 
 function PostRow({ post }: { post: AdminPostRow }) {
-  const fetcher = useFetcher();
   const isPublished = post.status === 'published';
   return (
     <TableRow>
@@ -97,7 +76,7 @@ function PostRow({ post }: { post: AdminPostRow }) {
       <TableCell>{post.post_categories.map((item) => item.category.name).join(', ') || '—'}</TableCell>
       <TableCell>{isPublished && post.published_at ? formatShortDate(post.published_at) : '—'}</TableCell>
       <TableCell>
-        <div className="flex justify-end gap-1">
+        <RowActions id={post.id} title={post.title} editTo={`/admin/posts/${post.id}`}>
           {isPublished ? (
             <Button asChild variant="ghost" size="icon">
               <a href={`/${post.slug}`} target="_blank" rel="noopener noreferrer">
@@ -106,18 +85,7 @@ function PostRow({ post }: { post: AdminPostRow }) {
               </a>
             </Button>
           ) : null}
-          <Button asChild variant="ghost" size="icon">
-            <Link to={`/admin/posts/${post.id}`}>
-              <Pencil aria-hidden="true" />
-              <span className="sr-only">Edit {post.title}</span>
-            </Link>
-          </Button>
-          <DeleteButton
-            title={post.title}
-            isPending={fetcher.state !== 'idle'}
-            onConfirm={() => void fetcher.submit({ id: post.id }, { method: 'post' })}
-          />
-        </div>
+        </RowActions>
       </TableCell>
     </TableRow>
   );

@@ -1,14 +1,14 @@
-import { Pencil, Plus } from 'lucide-react';
-import { Link, useFetcher } from 'react-router';
+import { Plus } from 'lucide-react';
+import { Link } from 'react-router';
 import { adminMeta } from '../../components/admin/admin-meta.ts';
-import { AdminLoading, AdminPageHeader, AdminPager, EmptyTableRow, pageToken } from '../../components/admin/admin-page.tsx';
-import { notifyError, notifySuccess } from '../../components/admin/admin-toast.tsx';
-import { DeleteButton } from '../../components/admin/delete-button.tsx';
+import { AdminLoading, AdminPageHeader, AdminPager, pageToken } from '../../components/admin/admin-page.tsx';
+import { PagedTable } from '../../components/admin/paged-table.tsx';
+import { deleteListedRecord, RowActions } from '../../components/admin/row-actions.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
+import { TableCell, TableRow } from '../../components/ui/table.tsx';
 import { api } from '../../lib/api-client.ts';
-import { describeFailure, withAdminSession } from '../../lib/admin-session.ts';
+import { withAdminSession } from '../../lib/admin-session.ts';
 import { formatShortDate } from '../../lib/dates.ts';
 import type { Route } from './+types/resources';
 
@@ -34,18 +34,11 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const;
 
-export async function clientAction({ request }: Route.ClientActionArgs) {
-  const form = await request.formData();
-  const id = Number(form.get('id'));
-  return withAdminSession(async () => {
-    try {
-      await api.delete(`/admin/resources/${id}`);
-      notifySuccess('Resource deleted successfully');
-      return { ok: true };
-    } catch (error) {
-      notifyError('Failed to delete resource', describeFailure(error, ''));
-      return { ok: false };
-    }
+export function clientAction({ request }: Route.ClientActionArgs) {
+  return deleteListedRecord(request, '/admin/resources', {
+    deleted: 'Resource deleted successfully',
+    failureTitle: 'Failed to delete resource',
+    failureFallback: '',
   });
 }
 
@@ -63,32 +56,20 @@ export default function AdminResources({ loaderData }: Route.ComponentProps) {
           </Link>
         </Button>
       </AdminPageHeader>
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Featured image</TableHead>
-            <TableHead>Title</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead>Published</TableHead>
-            <TableHead>Created</TableHead>
-            <TableHead className="text-right">Actions</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {resources.length === 0 ? (
-            <EmptyTableRow columns={6}>No resources yet. Create your first one!</EmptyTableRow>
-          ) : (
-            resources.map((resource) => <ResourceRow key={resource.id} resource={resource} />)
-          )}
-        </TableBody>
-      </Table>
+      <PagedTable
+        headings={['Featured image', 'Title', 'Status', 'Published', 'Created']}
+        emptyText="No resources yet. Create your first one!"
+      >
+        {resources.map((resource) => (
+          <ResourceRow key={resource.id} resource={resource} />
+        ))}
+      </PagedTable>
       <AdminPager nextToken={next_token} />
     </>
   );
 }
 
 function ResourceRow({ resource }: { resource: AdminResourceRow }) {
-  const fetcher = useFetcher();
   return (
     <TableRow>
       <TableCell>
@@ -105,19 +86,7 @@ function ResourceRow({ resource }: { resource: AdminResourceRow }) {
       <TableCell>{resource.published_at ? formatShortDate(resource.published_at) : '—'}</TableCell>
       <TableCell>{formatShortDate(resource.created_at)}</TableCell>
       <TableCell>
-        <div className="flex justify-end gap-1">
-          <Button asChild variant="ghost" size="icon">
-            <Link to={`/admin/resources/${resource.id}`}>
-              <Pencil aria-hidden="true" />
-              <span className="sr-only">Edit {resource.title}</span>
-            </Link>
-          </Button>
-          <DeleteButton
-            title={resource.title}
-            isPending={fetcher.state !== 'idle'}
-            onConfirm={() => void fetcher.submit({ id: resource.id }, { method: 'post' })}
-          />
-        </div>
+        <RowActions id={resource.id} title={resource.title} editTo={`/admin/resources/${resource.id}`} />
       </TableCell>
     </TableRow>
   );

@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
-import { useFetcher, useNavigate, useSearchParams } from 'react-router';
+import { useFetcher } from 'react-router';
 import { adminMeta } from '../../components/admin/admin-meta.ts';
-import { AdminLoading, AdminPageHeader, AdminPager, EmptyTableRow, pageToken, tabLabel } from '../../components/admin/admin-page.tsx';
+import { AdminLoading, AdminPageHeader, AdminPager, pageToken } from '../../components/admin/admin-page.tsx';
 import { notifyError, notifySuccess } from '../../components/admin/admin-toast.tsx';
+import { PagedTable } from '../../components/admin/paged-table.tsx';
+import { StatusTabs } from '../../components/admin/status-tabs.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
+import { TableCell, TableRow } from '../../components/ui/table.tsx';
 import { api, errorMessage } from '../../lib/api-client.ts';
 import { describeFailure, withAdminSession } from '../../lib/admin-session.ts';
 import { formatShortDate } from '../../lib/dates.ts';
@@ -114,52 +115,19 @@ const dateTimeText = (seconds: number | null | undefined) =>
 
 export default function AdminSubmissions({ loaderData }: Route.ComponentProps) {
   const { submissions, next_token, counts, status } = loaderData;
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
   return (
     <>
       <AdminPageHeader title="Sponsored Posts" />
-      <Tabs
-        value={status}
-        onValueChange={(value) => {
-          const next = new URLSearchParams(params);
-          next.set('status', value);
-          next.delete('next_token');
-          void navigate(`?${next.toString()}`);
-        }}
-      >
-        <TabsList>
-          {STATUSES.map((value) => (
-            <TabsTrigger key={value} value={value}>
-              {tabLabel(TAB_LABELS[value], counts[value])}
-            </TabsTrigger>
+      <StatusTabs status={status} labels={TAB_LABELS} counts={counts}>
+        <PagedTable
+          headings={['Project', 'Contact', 'Description', 'Press Kit', 'Date', 'Payment Status', 'Amount', 'Transaction']}
+          emptyText={EMPTY_TEXTS[status]}
+        >
+          {submissions.map((submission) => (
+            <SubmissionRow key={submission.id} submission={submission} />
           ))}
-        </TabsList>
-        <TabsContent value={status}>
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Project</TableHead>
-                <TableHead>Contact</TableHead>
-                <TableHead>Description</TableHead>
-                <TableHead>Press Kit</TableHead>
-                <TableHead>Date</TableHead>
-                <TableHead>Payment Status</TableHead>
-                <TableHead>Amount</TableHead>
-                <TableHead>Transaction</TableHead>
-                <TableHead className="text-right">Actions</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {submissions.length === 0 ? (
-                <EmptyTableRow columns={9}>{EMPTY_TEXTS[status]}</EmptyTableRow>
-              ) : (
-                submissions.map((submission) => <SubmissionRow key={submission.id} submission={submission} />)
-              )}
-            </TableBody>
-          </Table>
-        </TabsContent>
-      </Tabs>
+        </PagedTable>
+      </StatusTabs>
       <AdminPager nextToken={next_token} />
     </>
   );

@@ -3,6 +3,7 @@ import type { PostInput, PostUpdate } from '../../../app/lib/schemas/post.ts';
 import type { Cursor } from '../../http/cursor.ts';
 import { nowSeconds } from '../database.ts';
 import { fetchNewestFirst } from '../keyset.ts';
+import { findRenamedSlug, recordSlugChange } from './slug-history.ts';
 import type { Database, PostRow } from '../schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -256,31 +257,13 @@ export async function updatePost(db: Db, id: number, input: PostUpdate): Promise
     .executeTakeFirst();
   if (!row) return undefined;
   await replacePostCategories(db, id, input.category_ids);
-  // A published post's old address keeps working: it answers 301 to the new one.
-  if (current.slug !== row.slug && current.status === 'published') await recordOldPostSlug(db, current.slug, id, now);
-  await db.deleteFrom('slug_history').where('old_slug', '=', row.slug).execute();
+  await recordSlugChange(db, 'post', id, current, row.slug, now);
   return toPostJson(db, row);
 }
 
-async function recordOldPostSlug(db: Db, oldSlug: string, postId: number, now: number): Promise<void> {
-  await db
-    .insertInto('slug_history')
-    .values({ old_slug: oldSlug, content_type: 'post', content_id: postId, created_at: now })
-    .onConflict((oc) => oc.column('old_slug').doUpdateSet({ content_type: 'post', content_id: postId, created_at: now }))
-    .execute();
-}
-
 /** The current slug of the published post that used to live at `oldSlug`, if any. */
-export async function findRenamedPostSlug(db: Db, oldSlug: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('slug_history')
-    .innerJoin('posts', 'posts.id', 'slug_history.content_id')
-    .select('posts.slug')
-    .where('slug_history.old_slug', '=', oldSlug)
-    .where('slug_history.content_type', '=', 'post')
-    .where('posts.status', '=', 'published')
-    .executeTakeFirst();
-  return row?.slug;
+export function findRenamedPostSlug(db: Db, oldSlug: string): Promise<string | undefined> {
+  return findRenamedSlug(db, 'post', oldSlug);
 }
 
 /** Every published post's address and last change, for the sitemap. */

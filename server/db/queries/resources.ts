@@ -3,6 +3,7 @@ import type { ResourceInput, ResourceUpdate } from '../../../app/lib/schemas/res
 import type { Cursor } from '../../http/cursor.ts';
 import { nowSeconds } from '../database.ts';
 import { fetchNewestFirst } from '../keyset.ts';
+import { findRenamedSlug, recordSlugChange } from './slug-history.ts';
 import type { Database, ResourceRow } from '../schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -148,31 +149,13 @@ export async function updateResource(
     .returningAll()
     .executeTakeFirst();
   if (!row) return undefined;
-  // A published resource's old address keeps working: it answers 301 to the new one.
-  if (current.slug !== row.slug && current.status === 'published') {
-    await db
-      .insertInto('slug_history')
-      .values({ old_slug: current.slug, content_type: 'resource', content_id: id, created_at: now })
-      .onConflict((oc) =>
-        oc.column('old_slug').doUpdateSet({ content_type: 'resource', content_id: id, created_at: now }),
-      )
-      .execute();
-  }
-  await db.deleteFrom('slug_history').where('old_slug', '=', row.slug).execute();
+  await recordSlugChange(db, 'resource', id, current, row.slug, now);
   return row;
 }
 
 /** The current slug of the published resource that used to live at `oldSlug`, if any. */
-export async function findRenamedResourceSlug(db: Db, oldSlug: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('slug_history')
-    .innerJoin('resources', 'resources.id', 'slug_history.content_id')
-    .select('resources.slug')
-    .where('slug_history.old_slug', '=', oldSlug)
-    .where('slug_history.content_type', '=', 'resource')
-    .where('resources.status', '=', 'published')
-    .executeTakeFirst();
-  return row?.slug;
+export function findRenamedResourceSlug(db: Db, oldSlug: string): Promise<string | undefined> {
+  return findRenamedSlug(db, 'resource', oldSlug);
 }
 
 /** Every published resource's address and last change, for the sitemap. */
