@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// Five projects: fast unit tests, the API suite on SQLite and the
+// Six projects: fast unit tests, the API suite on SQLite and the
 // server-rendered pages (all three in `npm test`), browser journeys in
-// Chromium (`npm run test:e2e`), and the same API suite unchanged on
+// Chromium (`npm run test:e2e`), the built server stopped and started under
+// faults (`npm run test:faults`), and the same API suite unchanged on
 // PostgreSQL.
 export default defineConfig({
   test: {
@@ -35,6 +36,18 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.mjs'],
           // Each file runs its own server and browser: one at a time keeps
           // two cores from timing out.
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'faults',
+          include: ['tests/faults/**/*.test.ts'],
+          // The same copy of the built server as the browser tests.
+          globalSetup: ['tests/e2e/global-setup.mjs'],
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -7,6 +7,8 @@ export const ENTRY_POINTS = {
   server: 'server/index.ts',
   migrate: 'server/cli/migrate.ts',
   admin: 'server/cli/admin.ts',
+  backup: 'server/cli/backup.ts',
+  restore: 'server/cli/restore.ts',
 };
 
 export async function buildServer() {

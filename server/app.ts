@@ -21,7 +21,9 @@ import { adminSubscribersApi, subscribersApi } from './api/subscribers.ts';
 import { requireAdmin } from './auth/require-admin.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { ApiError, errorBody, handleError } from './http/errors.ts';
+import { publicReads } from './http/public-reads.ts';
 import { logRequests } from './http/request-log.ts';
+import type { ResponseCache } from './http/response-cache.ts';
 import { LOCAL_UPLOAD_PATH } from './storage/local.ts';
 import { MediaStorage } from './storage/media.ts';
 import { serveUploads } from './storage/serve.ts';
@@ -46,6 +48,10 @@ export interface CreateAppOptions {
   serveStatic?: MiddlewareHandler<AppEnv>;
   /** Image uploads and their files; built from the configuration when not given. */
   media?: MediaStorage;
+  /** True once shutdown has begun: the readiness check then answers 503. */
+  isShuttingDown?: () => boolean;
+  /** Keeps public API reads in memory (production); without it they are computed every time. */
+  publicReadCache?: ResponseCache;
 }
 
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
@@ -87,7 +93,19 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     }
   });
 
+  // Readiness, for load balancers: 503 from the moment shutdown begins, while
+  // requests are still served, so traffic moves away before the port closes.
+  api.get('/health/ready', (c) => {
+    if (options.isShuttingDown?.()) {
+      return c.json(errorBody('SERVICE_UNAVAILABLE', 'The server is shutting down'), 503);
+    }
+    return c.json({ status: 'ready' });
+  });
+
   api.route('/auth', authApi(deps));
+  const shareable = publicReads(options.publicReadCache);
+  // A wildcard also matches the bare path (`/posts`).
+  for (const path of ['/posts/*', '/resources/*', '/categories/*']) api.use(path, shareable);
   api.route('/posts', postsApi(deps));
   api.route('/resources', resourcesApi(deps));
   api.route('/categories', categoriesApi(deps));

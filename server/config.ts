@@ -127,6 +127,16 @@ export const configSchema = z.object({
     emptyToUndefined,
     z.email('must be an e-mail address').optional(),
   ),
+  // On SIGTERM the readiness check answers 503 and new requests are still
+  // served this long, so a load balancer notices before connections are refused.
+  SHUTDOWN_DRAIN_SECONDS: z.preprocess(
+    wholeNumber,
+    z
+      .number({ message: 'must be a whole number of seconds between 0 and 60' })
+      .int('must be a whole number of seconds between 0 and 60')
+      .max(60, 'must be a whole number of seconds between 0 and 60')
+      .default(0),
+  ),
   GA_MEASUREMENT_ID: z.preprocess(
     emptyToUndefined,
     z

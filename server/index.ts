@@ -3,11 +3,13 @@
  * the pages, the API and the media. Stops cleanly on SIGTERM/SIGINT.
  * With `--dev` (`npm run dev`) the pages come from Vite instead of the build.
  */
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { loadConfigOrExit } from './config.ts';
 import { createLogger } from './logger.ts';
 import { scheduleMaintenance } from './maintenance.ts';
+import { ResponseCache } from './http/response-cache.ts';
 import { loadBuiltWebApp, startDevWebApp } from './pages.ts';
 import { startRuntime } from './runtime.ts';
 
@@ -18,7 +20,9 @@ let runtime: Awaited<ReturnType<typeof startRuntime>>;
 try {
   runtime = await startRuntime(config, logger);
 } catch (error) {
-  process.stderr.write(`Start-up failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  // One line: an AggregateError (several addresses refused) has no message of its own.
+  const reason = error instanceof Error ? error.message || (error as { code?: string }).code || error.name : String(error);
+  process.stderr.write(`Start-up failed: ${reason.replace(/\s*\n\s*/g, ' ')}\n`);
   process.exit(1);
 }
 
@@ -26,30 +30,67 @@ const stopMaintenance = scheduleMaintenance(runtime.deps.db, logger);
 
 const isDev = process.argv.includes('--dev');
 const web = isDev ? await startDevWebApp(runtime.deps) : await loadBuiltWebApp(runtime.deps);
-const app = createApp(runtime.deps, web);
+let isShuttingDown = false;
+const app = createApp(runtime.deps, {
+  ...web,
+  isShuttingDown: () => isShuttingDown,
+  publicReadCache: new ResponseCache(runtime.deps),
+});
 
 const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   logger.info({ port: info.port }, `listening on http://${host}:${info.port}`);
-});
+}) as Server; // plain HTTP: no TLS or HTTP/2 options are given
 
-let stopping = false;
+/** In-flight requests get this long to finish once the port is closed. */
+const IN_FLIGHT_LIMIT_MS = 10_000;
+
+/**
+ * Shutdown (docs/decisions/013-graceful-shutdown.md): readiness turns 503 at
+ * once; on SIGTERM requests are still served for SHUTDOWN_DRAIN_SECONDS so a
+ * load balancer moves traffic away; then the port closes, requests in flight
+ * get IN_FLIGHT_LIMIT_MS to finish, the database is closed and the process
+ * exits 0 (1 when requests had to be cut off). A second signal ends it at once.
+ */
 function stop(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, 'shutting down');
+  if (isShuttingDown) {
+    logger.warn({ signal }, 'second signal: stopping at once');
+    process.exit(1);
+  }
+  isShuttingDown = true;
+  const drainMs = signal === 'SIGTERM' ? config.SHUTDOWN_DRAIN_SECONDS * 1000 : 0;
+  logger.info({ signal, drainMs }, 'shutting down');
   stopMaintenance();
-  // In-flight requests get a bounded time to finish.
-  const force = setTimeout(() => process.exit(1), 10_000);
-  force.unref();
+  setTimeout(closeServer, drainMs);
+}
+
+function closeServer() {
+  let exitCode = 0;
+  const cutOff = setTimeout(() => {
+    exitCode = 1;
+    logger.warn('requests still running after the shutdown limit: closing their connections');
+    server.closeAllConnections();
+  }, IN_FLIGHT_LIMIT_MS);
+  // Keep-alive connections that fall idle after their last answer would
+  // otherwise hold close() open until they time out.
+  const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
   server.close(() => {
+    clearTimeout(cutOff);
+    clearInterval(closeIdle);
     web
       .close()
       .catch((error: unknown) => logger.warn({ err: error }, 'closing the dev server failed'))
       .then(() => runtime.close())
-      .catch((error: unknown) => logger.error({ err: error }, 'closing the database failed'))
-      .finally(() => process.exit(0));
+      .catch((error: unknown) => {
+        exitCode = 1;
+        logger.error({ err: error }, 'closing the database failed');
+      })
+      .finally(() => {
+        logger.info({ exitCode }, 'stopped');
+        process.exit(exitCode);
+      });
   });
+  server.closeIdleConnections();
 }
 process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));

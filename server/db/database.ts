@@ -32,6 +32,7 @@ export interface OpenDatabaseOptions {
 // JS number is exact and saves every caller from parsing strings.
 const PG_INT8_OID = 20;
 const PG_NUMERIC_OID = 1700;
+const PG_CONNECT_TIMEOUT_MS = 5000;
 
 export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
@@ -55,6 +56,9 @@ function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
+    // An unreachable server fails start-up (and a request waiting for a free
+    // connection) after this long instead of hanging.
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
     ...(options.postgresSchema ? { options: `-c search_path=${options.postgresSchema}` } : {}),
     types: {
       getTypeParser: ((oid: number, format?: string) => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -20,5 +21,25 @@ describe('GET /api/health', () => {
     const response = await t.request('GET', '/no-such-thing');
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ error: 'NOT_FOUND', message: 'No API endpoint at GET /api/no-such-thing' });
+  });
+});
+
+describe('GET /api/health/ready', () => {
+  it('answers ready while the server is not shutting down', async () => {
+    const response = await t.request('GET', '/health/ready');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: 'ready' });
+  });
+
+  it('answers 503 once shutdown has begun, while liveness still answers ok', async () => {
+    let isShuttingDown = false;
+    const app = createApp(t.deps, { isShuttingDown: () => isShuttingDown });
+    expect((await app.request('http://localhost/api/health/ready')).status).toBe(200);
+
+    isShuttingDown = true;
+    const ready = await app.request('http://localhost/api/health/ready');
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ error: 'SERVICE_UNAVAILABLE', message: 'The server is shutting down' });
+    expect((await app.request('http://localhost/api/health')).status).toBe(200);
   });
 });

@@ -10,10 +10,11 @@ import { createApp } from '../../server/app.ts';
 import { insertPost } from '../../server/db/queries/posts.ts';
 import { insertResource } from '../../server/db/queries/resources.ts';
 import type { AppDeps } from '../../server/deps.ts';
-import { loadPageRenderer, serveBuiltFiles, type PageCacheOptions } from '../../server/pages.ts';
+import type { ResponseCacheOptions } from '../../server/http/response-cache.ts';
+import { loadPageRenderer, serveBuiltFiles } from '../../server/pages.ts';
 import { freshIp, type TestApp } from '../helpers/test-app.ts';
 
-export async function createSiteApp(t: TestApp, options: { cache?: Partial<PageCacheOptions> | false } = {}) {
+export async function createSiteApp(t: TestApp, options: { cache?: Partial<ResponseCacheOptions> | false } = {}) {
   const logLines: Record<string, unknown>[] = [];
   const logger = pino({ level: 'info' }, { write: (line: string) => logLines.push(JSON.parse(line)) });
   const deps: AppDeps = { ...t.deps, logger };

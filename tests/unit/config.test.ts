@@ -16,6 +16,7 @@ describe('parseConfig', () => {
       SPONSORED_CURRENCY: 'usd',
       S3_FORCE_PATH_STYLE: false,
       UPLOAD_URL_TTL_SECONDS: 900,
+      SHUTDOWN_DRAIN_SECONDS: 0,
     });
   });
 

@@ -1,0 +1,48 @@
+# syntax=docker/dockerfile:1
+# Production image: `docker build -t showcase .`, then see compose.yaml and
+# docs/operations.md. Three stages: the build (all dependencies), the
+# production dependencies alone, and the runtime image with only those and
+# build/.
+
+# --- build: web app (build/client, build/server) and server bundles (build/node)
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+# Compilers for native modules, in case no prebuilt binary fits.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+# --- production dependencies, compiled here so the runtime image needs no compilers
+FROM node:20-bookworm-slim AS production-dependencies
+WORKDIR /app
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+
+# --- runtime
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production \
+  HOST=0.0.0.0 \
+  PORT=3000 \
+  DATA_DIR=/data
+WORKDIR /app
+# package.json marks the bundles as ES modules; the server loads the web app
+# from build/ relative to this folder.
+COPY --chown=root:root package.json package-lock.json ./
+COPY --from=production-dependencies --chown=root:root /app/node_modules ./node_modules
+COPY --from=build --chown=root:root /app/build ./build
+# The code stays root-owned and read-only to the server; only /data is its own.
+RUN mkdir -p /data && chown node:node /data
+VOLUME ["/data"]
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# node as PID 1 receives SIGTERM itself and shuts down gracefully.
+CMD ["node", "build/node/server.js"]

@@ -1,0 +1,227 @@
+/**
+ * The built server as an operator runs it: stopped with SIGTERM while a
+ * request is in flight, and started against a database it cannot use.
+ * Each test starts `node build/node/server.js` (in the copy of the build made
+ * by the e2e global set-up) on a free 127.0.0.1 port with its own data.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    siteDir: string;
+  }
+}
+
+interface RunningServer {
+  child: ChildProcess;
+  baseUrl: string;
+  port: number;
+  dataDir: string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+const started: RunningServer[] = [];
+
+afterEach(async () => {
+  for (const server of started.splice(0)) {
+    if (server.child.exitCode === null && server.child.signalCode === null) {
+      server.child.kill('SIGKILL');
+      await server.exited;
+    }
+    rmSync(server.dataDir, { recursive: true, force: true });
+  }
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen({ host: '127.0.0.1', port: 0 }, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(env: Record<string, string> = {}, { waitUntilReady = true } = {}): Promise<RunningServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'showcase-faults-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, ['build/node/server.js'], {
+    cwd: inject('siteDir'),
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: 'faults-admin@example.com',
+      ADMIN_PASSWORD: 'faults-password-123',
+      JWT_SECRET: 'faults-only-secret-0123456789abcdef012345',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const server: RunningServer = { child, baseUrl: `http://127.0.0.1:${port}`, port, dataDir, stderr: () => stderr, exited };
+  started.push(server);
+  if (!waitUntilReady) return server;
+
+  const until = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server stopped during start-up: ${stderr}`);
+    try {
+      if ((await fetch(`${server.baseUrl}/api/health/ready`)).ok) return server;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > until) throw new Error('the server did not become ready within 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * A newsletter signup whose body is sent in two parts: the request stays in
+ * flight on the server until `finish()` sends the rest.
+ */
+function startSlowSignup(server: RunningServer, email: string) {
+  const body = JSON.stringify({ email });
+  const cut = Math.floor(body.length / 2);
+  const request = http.request({
+    host: '127.0.0.1',
+    port: server.port,
+    method: 'POST',
+    path: '/api/submissions/newsletter',
+    headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+  });
+  const answer = new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+    request.once('error', reject);
+    request.once('response', (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) as unknown }));
+    });
+  });
+  request.write(body.slice(0, cut));
+  return { answer, finish: () => request.end(body.slice(cut)) };
+}
+
+async function readiness(server: RunningServer): Promise<number> {
+  return (await fetch(`${server.baseUrl}/api/health/ready`)).status;
+}
+
+function storedSubscriberEmails(dataDir: string): string[] {
+  const db = new SQLite(path.join(dataDir, 'site.db'), { readonly: true });
+  try {
+    return (db.prepare('select email from newsletter_subscribers order by id').all() as { email: string }[]).map((row) => row.email);
+  } finally {
+    db.close();
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** SQLite removes the write-ahead log when the last connection closes cleanly. */
+const isDatabaseClosedCleanly = (dataDir: string) => !existsSync(path.join(dataDir, 'site.db-wal'));
+
+describe('stopping the server', () => {
+  it('answers ready before shutdown, 503 once SIGTERM arrives, finishes the request in flight and exits 0', async () => {
+    const server = await startServer({ SHUTDOWN_DRAIN_SECONDS: '2' });
+    expect(await (await fetch(`${server.baseUrl}/api/health/ready`)).json()).toEqual({ status: 'ready' });
+
+    const signup = startSlowSignup(server, 'in-flight@example.com');
+    await sleep(200);
+    server.child.kill('SIGTERM');
+    await sleep(200);
+
+    const ready = await fetch(`${server.baseUrl}/api/health/ready`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ error: 'SERVICE_UNAVAILABLE', message: 'The server is shutting down' });
+    // Liveness is unchanged while draining.
+    expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200);
+
+    signup.finish();
+    expect(await signup.answer).toEqual({ status: 201, body: { id: 1, message: 'Successfully subscribed!' } });
+    expect(await server.exited).toBe(0);
+    expect(isDatabaseClosedCleanly(server.dataDir)).toBe(true);
+    expect(storedSubscriberEmails(server.dataDir)).toEqual(['in-flight@example.com']);
+    expect(server.stderr()).toBe('');
+  });
+
+  it('without a drain period closes the port at once yet still finishes the request in flight', async () => {
+    const server = await startServer();
+    const signup = startSlowSignup(server, 'late@example.com');
+    await sleep(200);
+    server.child.kill('SIGTERM');
+    await sleep(300);
+
+    await expect(readiness(server)).rejects.toThrow();
+    signup.finish();
+    expect((await signup.answer).status).toBe(201);
+    expect(await server.exited).toBe(0);
+    expect(storedSubscriberEmails(server.dataDir)).toEqual(['late@example.com']);
+  });
+
+  it('cuts off a request still running 10 seconds after the port closed, closes the database and exits 1', async () => {
+    const server = await startServer();
+    const signup = startSlowSignup(server, 'never-finished@example.com');
+    await sleep(200);
+    const stoppedAt = Date.now();
+    server.child.kill('SIGTERM');
+
+    await expect(signup.answer).rejects.toThrow();
+    expect(await server.exited).toBe(1);
+    const took = Date.now() - stoppedAt;
+    expect(took).toBeGreaterThanOrEqual(9_500);
+    expect(took).toBeLessThan(15_000);
+    expect(isDatabaseClosedCleanly(server.dataDir)).toBe(true);
+    expect(storedSubscriberEmails(server.dataDir)).toEqual([]);
+  });
+});
+
+describe('starting the server', () => {
+  it('stops at once with one line and exit code 1 when the PostgreSQL server cannot be reached', async () => {
+    const closedPort = await freePort();
+    const startedAt = Date.now();
+    const server = await startServer(
+      { DATABASE_URL: `postgres://showcase@127.0.0.1:${closedPort}/showcase` },
+      { waitUntilReady: false },
+    );
+
+    expect(await server.exited).toBe(1);
+    expect(Date.now() - startedAt).toBeLessThan(10_000);
+    expect(server.stderr()).toBe(`Start-up failed: connect ECONNREFUSED 127.0.0.1:${closedPort}\n`);
+  });
+
+  it('stops with one line naming the problem when the migrations cannot be applied', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'showcase-faults-'));
+    // A database migrated by a newer release: this one does not know its last step.
+    const db = new SQLite(path.join(dataDir, 'site.db'));
+    db.exec('create table kysely_migration (name varchar(255) primary key, timestamp varchar(255) not null)');
+    db.prepare('insert into kysely_migration values (?, ?)').run('2099-01-01-0001-from-the-future', new Date().toISOString());
+    db.close();
+
+    const server = await startServer({ DATA_DIR: dataDir }, { waitUntilReady: false });
+    started.push({ ...server, dataDir });
+
+    expect(await server.exited).toBe(1);
+    const lines = server.stderr().split('\n').filter(Boolean);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Start-up failed: .*2099-01-01-0001-from-the-future/);
+  });
+});
