@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { onToastRegionWanted } from '../lib/toast.ts';
+import { onToastRegionWanted, toastRegionMounted } from '../lib/toast.ts';
 
 const Toaster = lazy(() => import('./ui/sonner.tsx').then((module) => ({ default: module.Toaster })));
 
@@ -11,6 +11,13 @@ export function ToastRegion() {
   return (
     <Suspense fallback={null}>
       <Toaster />
+      <MountSignal />
     </Suspense>
   );
+}
+
+/** Rendered after the Toaster, so its effect runs once the Toaster has subscribed. */
+function MountSignal() {
+  useEffect(toastRegionMounted, []);
+  return null;
 }

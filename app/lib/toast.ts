@@ -15,6 +15,18 @@ let isWanted = false;
 
 const loadSonner = () => import('sonner');
 
+// Sonner drops a toast raised before its <Toaster> subscribed, which a quick
+// first submit can do while the region's code is still arriving.
+let markRegionMounted = () => {};
+const regionMounted = new Promise<void>((resolve) => {
+  markRegionMounted = resolve;
+});
+
+/** Called by the toast region once its Toaster is mounted. */
+export function toastRegionMounted(): void {
+  markRegionMounted();
+}
+
 /** Calls `listener` once the toast region is wanted (at once if it already is); returns an unsubscribe. */
 export function onToastRegionWanted(listener: () => void): () => void {
   if (isWanted) listener();
@@ -33,7 +45,7 @@ export function prepareToasts(): void {
 /** SPEC.md section 8's toast for a form's outcome. */
 export function showOutcomeToast(outcome: FormOutcome): void {
   prepareToasts();
-  void loadSonner().then(({ toast }) => {
+  void Promise.all([loadSonner(), regionMounted]).then(([{ toast }]) => {
     const options = { description: outcome.description };
     if (outcome.status === 'success') toast.success(outcome.title, options);
     else if (outcome.status === 'info') toast.info(outcome.title, options);
