@@ -14,22 +14,18 @@ import {
   updatePost,
 } from '../db/queries/posts.ts';
 import { isSlugTaken } from '../db/queries/slugs.ts';
-import type { Database } from '../db/schema.ts';
+import type { Db } from '../db/schema.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { pagingQuerySchema } from '../http/cursor.ts';
-import { ApiError, notFound, versionConflict } from '../http/errors.ts';
+import { ApiError, notFound, slugTaken, versionConflict } from '../http/errors.ts';
 import { readIdParam, readJson, readQuery } from '../http/input.ts';
-import type { Kysely, Transaction } from 'kysely';
 
 const publicListQuery = z
   .object({ categoryId: z.string().trim().max(100).optional() })
   .and(pagingQuerySchema);
 
-const slugTaken = (slug: string) =>
-  new ApiError(409, 'SLUG_TAKEN', `Slug "${slug}" is already used by another post or resource`);
-
 async function checkPostReferences(
-  trx: Transaction<Database> | Kysely<Database>,
+  trx: Db,
   input: { slug: string; category_ids: string[] },
   postId?: number,
 ) {

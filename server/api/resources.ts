@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import { resourceInputSchema, resourceUpdateSchema } from '../../app/lib/schemas/resource.ts';
 import { isUniqueViolation } from '../db/database.ts';
@@ -15,19 +14,16 @@ import {
   updateResource,
 } from '../db/queries/resources.ts';
 import { isSlugTaken } from '../db/queries/slugs.ts';
-import type { Database } from '../db/schema.ts';
+import type { Db } from '../db/schema.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { pagingQuerySchema } from '../http/cursor.ts';
-import { ApiError, notFound, versionConflict } from '../http/errors.ts';
+import { ApiError, notFound, slugTaken, versionConflict } from '../http/errors.ts';
 import { readIdParam, readJson, readQuery } from '../http/input.ts';
 
 const publicListQuery = z.object({ category: z.string().trim().max(100).optional() }).and(pagingQuerySchema);
 
-const slugTaken = (slug: string) =>
-  new ApiError(409, 'SLUG_TAKEN', `Slug "${slug}" is already used by another post or resource`);
-
 async function checkResourceReferences(
-  trx: Transaction<Database> | Kysely<Database>,
+  trx: Db,
   input: { slug: string; category_id?: string | null | undefined },
   resourceId?: number,
 ) {

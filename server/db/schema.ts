@@ -3,7 +3,7 @@
  * derive from these (`Selectable<PostTable>` and friends).
  * Timestamps are Unix seconds (SPEC.md section 9); money is in cents.
  */
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
 export type PublicationStatus = 'draft' | 'published';
 export type ContactMessageStatus = 'new' | 'read';
@@ -214,6 +214,9 @@ export interface Database {
   local_checkout_sessions: LocalCheckoutSessionTable;
   outbox: OutboxTable;
 }
+
+/** The database or a transaction: query functions take either, so callers choose the transaction. */
+export type Db = Kysely<Database> | Transaction<Database>;
 
 export type UserRow = Selectable<UserTable>;
 export type RefreshTokenRow = Selectable<RefreshTokenTable>;

@@ -43,6 +43,10 @@ export class ApiError extends Error {
 
 export const notFound = (message: string) => new ApiError(404, 'NOT_FOUND', message);
 
+/** Posts and resources share the `/{slug}` address space (decision 002). */
+export const slugTaken = (slug: string) =>
+  new ApiError(409, 'SLUG_TAKEN', `Slug "${slug}" is already used by another post or resource`);
+
 export const versionConflict = (what: string) =>
   new ApiError(
     409,

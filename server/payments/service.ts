@@ -4,7 +4,6 @@
  * the provider when a visitor asks before the event arrived, and mail the
  * submitter and the staff once a payment completes.
  */
-import type { Kysely, Transaction } from 'kysely';
 import type { SponsoredSubmissionInput } from '../../app/lib/schemas/sponsored-submission.ts';
 import { nowSeconds } from '../db/database.ts';
 import {
@@ -17,15 +16,13 @@ import {
   recordPaymentEvent,
 } from '../db/queries/payments.ts';
 import { findSponsoredSubmissionById, insertSponsoredSubmission } from '../db/queries/sponsored-submissions.ts';
-import type { Database, PaymentStatus, PaymentTransactionRow } from '../db/schema.ts';
+import type { Db, PaymentStatus, PaymentTransactionRow } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { paidSubmissionNotificationMail, paymentConfirmationMail } from './payment-mails.ts';
 import type { PaymentEvent, ProviderSession, TestCheckout, TestCheckoutOutcome } from './provider.ts';
 
 export type PaymentDeps = Pick<AppDeps, 'db' | 'config' | 'logger' | 'payments' | 'mailer'>;
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * Which statuses a payment may reach from which. A completed payment only

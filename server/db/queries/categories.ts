@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { CategoryRow, Database } from '../schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { CategoryRow, Db } from '../schema.ts';
 
 export interface CategoryJson {
   id: string;

@@ -1,11 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { ContactMessageInput } from '../../../app/lib/schemas/contact-message.ts';
 import type { Cursor } from '../../http/cursor.ts';
 import { nowSeconds } from '../database.ts';
 import { fetchNewestFirst } from '../keyset.ts';
-import type { ContactMessageStatus, ContactSubmissionRow, Database } from '../schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { ContactMessageStatus, ContactSubmissionRow, Db } from '../schema.ts';
 
 export type ContactMessageJson = ContactSubmissionRow;
 

@@ -1,8 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
 import { nowSeconds } from '../database.ts';
-import type { Database, MediaRow } from '../schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db, MediaRow } from '../schema.ts';
 
 export interface NewMedia {
   s3_key: string;

@@ -1,9 +1,6 @@
 /** All outbox SQL: every e-mail the site sends, and how its delivery went. */
-import type { Kysely, Transaction } from 'kysely';
 import { nowSeconds } from '../database.ts';
-import type { Database, OutboxRow, OutboxStatus } from '../schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db, OutboxRow, OutboxStatus } from '../schema.ts';
 
 /** Longer SMTP errors are cut: the start names the problem. */
 const MAX_ERROR_LENGTH = 1000;

@@ -4,18 +4,9 @@
  * Every change of a payment's status also updates `payment_status` on its
  * submission, in the caller's transaction, so the two never disagree.
  */
-import type { Kysely, Transaction } from 'kysely';
 import { nowSeconds } from '../database.ts';
-import type {
-  Database,
-  LocalCheckoutSessionRow,
-  LocalCheckoutSessionStatus,
-  PaymentStatus,
-  PaymentTransactionRow,
-} from '../schema.ts';
+import type { Db, LocalCheckoutSessionRow, LocalCheckoutSessionStatus, PaymentStatus, PaymentTransactionRow } from '../schema.ts';
 import { choosePaymentTransaction } from './sponsored-submissions.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** Sets the submission's `payment_status` to that of the payment that speaks for it. */
 async function syncSubmissionPaymentStatus(db: Db, submissionId: number): Promise<void> {

@@ -1,12 +1,9 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { PostInput, PostUpdate } from '../../../app/lib/schemas/post.ts';
 import type { Cursor } from '../../http/cursor.ts';
 import { nowSeconds } from '../database.ts';
 import { fetchNewestFirst } from '../keyset.ts';
 import { findRenamedSlug, recordSlugChange } from './slug-history.ts';
-import type { Database, PostRow } from '../schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db, PostRow } from '../schema.ts';
 
 let postWrites = 0;
 

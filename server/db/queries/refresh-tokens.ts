@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, RefreshTokenRow } from '../schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db, RefreshTokenRow } from '../schema.ts';
 
 export function insertRefreshToken(
   db: Db,

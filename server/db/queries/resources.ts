@@ -1,12 +1,9 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { ResourceInput, ResourceUpdate } from '../../../app/lib/schemas/resource.ts';
 import type { Cursor } from '../../http/cursor.ts';
 import { nowSeconds } from '../database.ts';
 import { fetchNewestFirst } from '../keyset.ts';
 import { findRenamedSlug, recordSlugChange } from './slug-history.ts';
-import type { Database, ResourceRow } from '../schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db, ResourceRow } from '../schema.ts';
 
 let resourceWrites = 0;
 

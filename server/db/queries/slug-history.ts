@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, SlugHistoryTable } from '../schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Database, Db, SlugHistoryTable } from '../schema.ts';
 type ContentType = SlugHistoryTable['content_type'];
 
 const CONTENT_TABLES = { post: 'posts', resource: 'resources' } as const satisfies Record<ContentType, keyof Database>;

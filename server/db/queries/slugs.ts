@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../schema.ts';
 
 /**
  * Posts and resources share the `/{slug}` address space (the detail page

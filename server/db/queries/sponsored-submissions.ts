@@ -1,17 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { SponsoredSubmissionInput } from '../../../app/lib/schemas/sponsored-submission.ts';
 import type { Cursor } from '../../http/cursor.ts';
 import { nowSeconds } from '../database.ts';
 import { fetchNewestFirst } from '../keyset.ts';
-import type {
-  Database,
-  PaymentStatus,
-  PaymentTransactionRow,
-  SponsoredSubmissionRow,
-  SponsoredSubmissionStatus,
-} from '../schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db, PaymentStatus, PaymentTransactionRow, SponsoredSubmissionRow, SponsoredSubmissionStatus } from '../schema.ts';
 
 export interface PaymentTransactionJson {
   id: number;

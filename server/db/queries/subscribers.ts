@@ -1,10 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { Cursor } from '../../http/cursor.ts';
 import { nowSeconds } from '../database.ts';
 import { fetchNewestFirst } from '../keyset.ts';
-import type { Database, NewsletterSubscriberRow } from '../schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db, NewsletterSubscriberRow } from '../schema.ts';
 
 export interface SubscriberJson {
   id: number;

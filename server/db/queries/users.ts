@@ -1,8 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
 import { nowSeconds } from '../database.ts';
-import type { Database, UserRole, UserRow } from '../schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db, UserRole, UserRow } from '../schema.ts';
 
 /** Addresses are compared case-insensitively; stored lowercased. */
 export function normalizeEmail(email: string): string {
