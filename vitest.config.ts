@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 // Six projects: fast unit tests, the API suite on SQLite and the
 // server-rendered pages (all three in `npm test`), browser journeys in
 // Chromium (`npm run test:e2e`), the built server stopped and started under
-// faults (`npm run test:faults`), and the same API suite unchanged on
+// faults and the deployment files (`npm run test:faults`), and the same API suite unchanged on
 // PostgreSQL.
 export default defineConfig({
   test: {
@@ -45,7 +45,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'faults',
-          include: ['tests/faults/**/*.test.ts'],
+          // Plus the deployment files, whose image build needs a Docker engine.
+          include: ['tests/faults/**/*.test.ts', 'tests/deploy/**/*.test.ts'],
           // The same copy of the built server as the browser tests.
           globalSetup: ['tests/e2e/global-setup.mjs'],
           fileParallelism: false,

@@ -1,6 +1,8 @@
 /**
  * The server render: React Router's default for Node (streamed; bots and
- * crawlers wait for the whole page), plus three changes for the first paint:
+ * crawlers wait for the whole page), with the request's script nonce on every
+ * script it writes (the server's Content-Security-Policy allows only those),
+ * plus three changes for the first paint:
  * the site's stylesheet inlined in the head (see lib/inline-styles.ts), the
  * scripts' module preloads lowered to low priority (the page is readable
  * before it is interactive: text, styles and the largest image go first),
@@ -14,6 +16,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import appStyles from './app.css?inline';
+import { CspNonceContext } from './lib/csp-nonce.ts';
 import { InlineStylesContext } from './lib/inline-styles.ts';
 
 export const streamTimeout = 5_000;
@@ -40,11 +43,15 @@ export default function handleRequest(
     // Aborted after `streamTimeout`, so rejected boundaries still flush.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
+    const nonce = loadContext.cspNonce;
     const { pipe, abort } = renderToPipeableStream(
       <InlineStylesContext value={appStyles}>
-        <ServerRouter context={routerContext} url={request.url} />
+        <CspNonceContext value={nonce}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </CspNonceContext>
       </InlineStylesContext>,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = lowPriorityModulePreloads(() => {

@@ -11,6 +11,8 @@ declare module 'react-router' {
     deps: AppDeps;
     /** The caller's address, as the API's rate limits see it (TRUST_PROXY applies). */
     clientIp: string;
+    /** The nonce this page's scripts must carry to run; unset when no policy is sent (development). */
+    cspNonce: string | undefined;
   }
 }
 

@@ -1,6 +1,7 @@
 import { use, type ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
+import { CspNonceContext } from './lib/csp-nonce.ts';
 import { InlineStylesContext } from './lib/inline-styles.ts';
 import { SITE_NAME } from './site.ts';
 
@@ -20,6 +21,7 @@ export function meta({ error }: Route.MetaArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const styles = use(InlineStylesContext);
+  const nonce = use(CspNonceContext);
   return (
     <html lang="en">
       <head>
@@ -33,7 +35,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen bg-background text-foreground antialiased">
         {children}
-        <ScrollRestoration />
+        {/* Scripts takes the nonce from the router; this one must be given it. */}
+        <ScrollRestoration nonce={nonce} />
         <Scripts />
       </body>
     </html>

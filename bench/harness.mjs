@@ -3,7 +3,7 @@
 // server on SQLite and the in-memory baseline, seeding posts, and measuring
 // with autocannon. Everything listens on 127.0.0.1.
 import { fork, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -100,6 +100,20 @@ export async function runBenchmark(main) {
 
 // ---------------------------------------------------------------- servers
 
+/** Builds the server and the web app from the current sources, for production. */
+export async function buildForProduction() {
+  console.log('Building (production)…');
+  await new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['scripts/build-all.mjs'], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build failed (exit ${code})`))));
+  });
+}
+
 export function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -132,9 +146,12 @@ export async function waitFor(url, child, { timeoutMs = 30_000, isReady = async 
 /**
  * Starts the built server on a free port with a fresh data folder, on the
  * default SQLite set-up, without demo content; `unsetEnv` names further
- * variables of this shell it must not see.
+ * variables of this shell it must not see, `env` adds or overrides some;
+ * with `logFile`, the server's log goes there rather than nowhere.
+ * Returns the child too (its pid, for memory readings) and the credentials
+ * of the administrator the server creates at its first start.
  */
-export async function startBuiltServer({ name, tempPrefix, unsetEnv = [] }) {
+export async function startBuiltServer({ name, tempPrefix, unsetEnv = [], env: extraEnv = {}, logFile }) {
   const dataDir = tempDir(tempPrefix);
   const port = await freePort();
   const unset = new Set(['DATABASE_URL', ...unsetEnv]);
@@ -149,14 +166,18 @@ export async function startBuiltServer({ name, tempPrefix, unsetEnv = [] }) {
     ADMIN_EMAIL: 'bench@example.com',
     ADMIN_PASSWORD: `bench-${process.pid}-${Date.now()}`,
     JWT_SECRET: 'bench-only-secret-0123456789abcdef0123456789',
+    ...extraEnv,
   };
+  const log = logFile ? openSync(logFile, 'a') : 'ignore';
   const child = track(
-    spawn(process.execPath, ['build/node/server.js'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] }),
+    spawn(process.execPath, ['build/node/server.js'], { cwd: ROOT, env, stdio: ['ignore', log, 'inherit'] }),
     name,
   );
+  // The child holds its own copy.
+  if (typeof log === 'number') closeSync(log);
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitFor(`${baseUrl}/api/health`, child, { isReady: async (response) => (await response.json()).status === 'ok' });
-  return { baseUrl, dataDir };
+  return { baseUrl, dataDir, child, adminEmail: env.ADMIN_EMAIL, adminPassword: env.ADMIN_PASSWORD };
 }
 
 /**

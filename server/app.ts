@@ -20,9 +20,12 @@ import { adminSponsoredSubmissionsApi, sponsoredSubmissionsApi } from './api/spo
 import { adminSubscribersApi, subscribersApi } from './api/subscribers.ts';
 import { requireAdmin } from './auth/require-admin.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
+import { API_CONTENT_SECURITY_POLICY } from './http/content-security-policy.ts';
 import { ApiError, errorBody, handleError } from './http/errors.ts';
+import { strictTransportSecurity } from './http/https.ts';
 import { publicReads } from './http/public-reads.ts';
-import { logRequests } from './http/request-log.ts';
+import { createMetrics, metricsEndpoint } from './http/metrics.ts';
+import { logRequests, PAGE_ROUTE, STATIC_ROUTE, withRouteLabel } from './http/request-log.ts';
 import type { ResponseCache } from './http/response-cache.ts';
 import { LOCAL_UPLOAD_PATH } from './storage/local.ts';
 import { MediaStorage } from './storage/media.ts';
@@ -57,18 +60,23 @@ export interface CreateAppOptions {
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const app = new Hono<AppEnv>();
 
+  const metricsToken = deps.config.METRICS_TOKEN;
+  const metrics = metricsToken ? createMetrics(deps) : undefined;
   app.use('*', requestId());
-  app.use('*', logRequests(deps.logger));
+  app.use('*', logRequests(deps.logger, metrics));
   app.use(
     '*',
     secureHeaders({
-      // Pages set their own policy once they exist; the API only ever returns JSON.
+      // Pages carry a policy with their own nonce, API answers a closed one (content-security-policy.ts).
       contentSecurityPolicy: undefined,
+      xFrameOptions: 'DENY',
       crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: deps.config.NODE_ENV === 'production' ? 'max-age=31536000; includeSubDomains' : false,
+      // Only over HTTPS, below.
+      strictTransportSecurity: false,
       referrerPolicy: 'strict-origin-when-cross-origin',
     }),
   );
+  app.use('*', strictTransportSecurity(deps.config));
 
   const media = options.media ?? new MediaStorage(deps);
   const api = new Hono<AppEnv>();
@@ -78,6 +86,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     // Image uploads stream to disk and are limited to their signed size there.
     if (c.req.path === LOCAL_UPLOAD_PATH) return next();
     return /^\/api\/admin\/(posts|resources)(\/|$)/.test(c.req.path) ? contentLimit(c, next) : defaultLimit(c, next);
+  });
+  api.use('*', async (c, next) => {
+    await next();
+    c.header('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
   });
   // Tokens and private data must never be kept by a browser or shared cache.
   api.use('/auth/*', noStore);
@@ -128,11 +140,17 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api', api);
   // Uploaded images, ahead of the web app's files and pages.
   app.get('/uploads/*', serveUploads(media));
+  // Without a token /metrics does not exist: it is an unknown path like any other.
+  if (metrics && metricsToken) app.all('/metrics', metricsEndpoint(metrics, metricsToken));
 
   // Unknown API paths fall through to the JSON 404 below, never to a page.
   const { serveStatic, renderPage } = options;
-  if (serveStatic) app.use('*', (c, next) => (isApiPath(c) ? next() : serveStatic(c, next)));
-  if (renderPage) app.all('*', (c, next) => (isApiPath(c) ? next() : renderPage(c, next)));
+  if (serveStatic) {
+    app.use('*', withRouteLabel(STATIC_ROUTE, (c, next) => (isApiPath(c) ? next() : serveStatic(c, next))));
+  }
+  if (renderPage) {
+    app.all('*', withRouteLabel(PAGE_ROUTE, (c, next) => (isApiPath(c) ? next() : renderPage(c, next))));
+  }
 
   // Hono only consults notFound on the top-level app.
   app.notFound((c) => {

@@ -79,6 +79,11 @@ export const configSchema = z.object({
     emptyToUndefined,
     z.string().min(32, 'must be at least 32 characters').optional(),
   ),
+  // Unset, /metrics does not exist; set, it answers only this bearer token.
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_API_BASE: z.preprocess(emptyToUndefined, httpUrl.optional()),
@@ -114,6 +119,16 @@ export const configSchema = z.object({
       .min(1, 'must be a whole number of seconds between 1 and 604800')
       .max(604800, 'must be a whole number of seconds between 1 and 604800')
       .default(900),
+  ),
+  // Most megabytes the uploads under DATA_DIR may take (local disk only);
+  // unset, only the disk itself limits them.
+  UPLOAD_QUOTA_MB: z.preprocess(
+    wholeNumber,
+    z
+      .number({ message: 'must be a whole number of megabytes, at least 1' })
+      .int('must be a whole number of megabytes, at least 1')
+      .min(1, 'must be a whole number of megabytes, at least 1')
+      .optional(),
   ),
   SMTP_URL: z.preprocess(
     emptyToUndefined,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
-import type { Engine } from './db/database.ts';
+import type { Engine, PoolStats } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import type { RateLimitRule } from './http/rate-limit.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -36,6 +36,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
 export interface AppDeps {
   db: Kysely<Database>;
   engine: Engine;
+  /** The PostgreSQL pool behind `db`, when there is one and it is known. */
+  dbPool?: PoolStats;
   config: Config;
   logger: Logger;
   signingKey: Uint8Array;

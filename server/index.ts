@@ -37,10 +37,33 @@ const app = createApp(runtime.deps, {
   publicReadCache: new ResponseCache(runtime.deps),
 });
 
-const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+/**
+ * Connections that never finish their request. A client trickling header
+ * bytes (slow loris) is cut off after HEADERS_TIMEOUT_MS, long enough for any
+ * real browser. The whole request gets REQUEST_TIMEOUT_MS, Node's own
+ * default, kept generous because image uploads (up to 25 MB) come through
+ * this server. The limits are checked every second rather than every 30 s so
+ * a stalled connection does not outlive them by much.
+ */
+const HEADERS_TIMEOUT_MS = 15_000;
+const REQUEST_TIMEOUT_MS = 300_000;
+/**
+ * A connection on which nothing moves for this long is closed: a client that
+ * stopped reading its answer would otherwise hold its socket (and the
+ * buffered answer) forever. Uploads and downloads in progress keep moving.
+ */
+const IDLE_SOCKET_TIMEOUT_MS = 120_000;
+
+const serverOptions = {
+  headersTimeout: HEADERS_TIMEOUT_MS,
+  requestTimeout: REQUEST_TIMEOUT_MS,
+  connectionsCheckingInterval: 1_000,
+};
+const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST, serverOptions }, (info) => {
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   logger.info({ port: info.port }, `listening on http://${host}:${info.port}`);
 }) as Server; // plain HTTP: no TLS or HTTP/2 options are given
+server.setTimeout(IDLE_SOCKET_TIMEOUT_MS);
 
 /** In-flight requests get this long to finish once the port is closed. */
 const IN_FLIGHT_LIMIT_MS = 10_000;

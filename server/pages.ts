@@ -17,6 +17,7 @@ import { createRequestHandler, type AppLoadContext, type RequestHandler, type Se
 import type { CreateAppOptions } from './app.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { clientIp } from './http/client-ip.ts';
+import { createNonce, pageContentSecurityPolicy } from './http/content-security-policy.ts';
 import {
   DEFAULT_RESPONSE_CACHE_OPTIONS,
   forward,
@@ -39,10 +40,14 @@ export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** Files from public/ keep their names across releases: cache them briefly. */
 export const PUBLIC_FILE_CACHE_CONTROL = 'public, max-age=3600';
 
-/** The load context of one request: the dependencies, and the caller's address for the forms' rate limits. */
-function loadContext(deps: AppDeps, c: Context<AppEnv>): AppLoadContext {
+/**
+ * The load context of one request: the dependencies, the caller's address
+ * for the forms' rate limits, and the nonce the page's scripts carry.
+ */
+function loadContext(deps: AppDeps, c: Context<AppEnv>, cspNonce: string | undefined): AppLoadContext {
   return {
     deps,
+    cspNonce,
     // Read on demand: only form actions need it.
     get clientIp() {
       return clientIp(c, deps.config.TRUST_PROXY);
@@ -50,10 +55,28 @@ function loadContext(deps: AppDeps, c: Context<AppEnv>): AppLoadContext {
   };
 }
 
-function pageHandler(deps: AppDeps, handleRequest: RequestHandler, cache?: ResponseCache): Handler<AppEnv> {
+/**
+ * Renders pages; with `policy`, each answer carries a Content-Security-Policy
+ * whose nonce only the page's own scripts know (off in development, where
+ * Vite injects scripts of its own).
+ */
+function pageHandler(
+  deps: AppDeps,
+  handleRequest: RequestHandler,
+  { cache, policy }: { cache?: ResponseCache | undefined; policy?: ((nonce: string) => string) | undefined } = {},
+): Handler<AppEnv> {
   return async (c) => {
-    const render = () => handleRequest(c.req.raw, loadContext(deps, c));
-    if (cache && (c.req.method === 'GET' || c.req.method === 'HEAD')) return cache.serve(c, render);
+    const nonce = policy ? createNonce() : undefined;
+    const render = async () => {
+      const response = await handleRequest(c.req.raw, loadContext(deps, c, nonce));
+      if (policy && nonce && response.headers.get('content-type')?.startsWith('text/html')) {
+        response.headers.set('Content-Security-Policy', policy(nonce));
+      }
+      return response;
+    };
+    if (cache && (c.req.method === 'GET' || c.req.method === 'HEAD')) {
+      return cache.serve(c, render, policy && nonce ? { nonce, policy } : undefined);
+    }
     return forward(c, await render());
   };
 }
@@ -79,7 +102,10 @@ export async function loadPageRenderer(
     options.cache === false
       ? undefined
       : new ResponseCache(deps, { ...DEFAULT_RESPONSE_CACHE_OPTIONS, ...options.cache });
-  return pageHandler(deps, createRequestHandler(build, 'production'), cache);
+  return pageHandler(deps, createRequestHandler(build, 'production'), {
+    cache,
+    policy: pageContentSecurityPolicy(deps.config),
+  });
 }
 
 function listFiles(root: string, dir = root): string[] {

@@ -17,11 +17,13 @@ import { createPaymentProvider } from './payments/create-provider.ts';
 
 export const SQLITE_FILE_NAME = 'site.db';
 
-export function openConfiguredDatabase(config: Config): DatabaseHandle {
+export function openConfiguredDatabase(config: Config, logger?: Logger): DatabaseHandle {
   return openDatabase({
     databaseUrl: config.DATABASE_URL,
     sqliteFile: path.join(config.DATA_DIR, SQLITE_FILE_NAME),
     poolSize: config.DATABASE_POOL_SIZE,
+    onConnectionError: (error) =>
+      logger?.warn({ err: error }, 'database connection lost: the next query opens a new one'),
   });
 }
 
@@ -31,7 +33,7 @@ export interface Runtime {
 }
 
 export async function startRuntime(config: Config, logger: Logger): Promise<Runtime> {
-  const handle = openConfiguredDatabase(config);
+  const handle = openConfiguredDatabase(config, logger);
   try {
     await migrateToLatest(handle);
     const admin = await ensureFirstAdministrator(handle.db, {
@@ -60,6 +62,7 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
   const deps: AppDeps = {
     db: handle.db,
     engine: handle.engine,
+    ...(handle.pool ? { dbPool: handle.pool } : {}),
     config,
     logger,
     signingKey: loadSigningKey(config.JWT_SECRET, config.DATA_DIR),

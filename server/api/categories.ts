@@ -2,13 +2,14 @@ import { Hono } from 'hono';
 import { findCategoryById, findCategoryBySlug, listCategories } from '../db/queries/categories.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
+import { readTextParam } from '../http/input.ts';
 
 /** GET /categories and GET /categories/{slug}. */
 export function categoriesApi({ db }: AppDeps) {
   const app = new Hono<AppEnv>();
   app.get('/', async (c) => c.json({ categories: await listCategories(db) }));
   app.get('/:slug', async (c) => {
-    const category = await findCategoryBySlug(db, c.req.param('slug'));
+    const category = await findCategoryBySlug(db, readTextParam(c, 'slug', 'Category'));
     if (!category) throw notFound('Category not found');
     return c.json(category);
   });
@@ -20,7 +21,7 @@ export function adminCategoriesApi({ db }: AppDeps) {
   const app = new Hono<AppEnv>();
   app.get('/', async (c) => c.json({ categories: await listCategories(db) }));
   app.get('/:id', async (c) => {
-    const category = await findCategoryById(db, c.req.param('id'));
+    const category = await findCategoryById(db, readTextParam(c, 'id', 'Category'));
     if (!category) throw notFound('Category not found');
     return c.json(category);
   });

@@ -18,7 +18,7 @@ import type { Db } from '../db/schema.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { pagingQuerySchema } from '../http/cursor.ts';
 import { ApiError, notFound, slugTaken, versionConflict } from '../http/errors.ts';
-import { readIdParam, readJson, readQuery } from '../http/input.ts';
+import { readIdParam, readJson, readQuery, readTextParam } from '../http/input.ts';
 
 const publicListQuery = z
   .object({ categoryId: z.string().trim().max(100).optional() })
@@ -53,7 +53,7 @@ export function postsApi({ db }: AppDeps) {
   });
 
   app.get('/:slug', async (c) => {
-    const post = await findPublishedPostBySlug(db, c.req.param('slug'));
+    const post = await findPublishedPostBySlug(db, readTextParam(c, 'slug', 'Post'));
     if (!post) throw notFound('Post not found');
     return c.json(post);
   });

@@ -18,7 +18,7 @@ import type { Db } from '../db/schema.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { pagingQuerySchema } from '../http/cursor.ts';
 import { ApiError, notFound, slugTaken, versionConflict } from '../http/errors.ts';
-import { readIdParam, readJson, readQuery } from '../http/input.ts';
+import { readIdParam, readJson, readQuery, readTextParam } from '../http/input.ts';
 
 const publicListQuery = z.object({ category: z.string().trim().max(100).optional() }).and(pagingQuerySchema);
 
@@ -57,7 +57,7 @@ export function resourcesApi({ db }: AppDeps) {
   });
 
   app.get('/:slug', async (c) => {
-    const resource = await findPublishedResourceBySlug(db, c.req.param('slug'));
+    const resource = await findPublishedResourceBySlug(db, readTextParam(c, 'slug', 'Resource'));
     if (!resource) throw notFound('Resource not found');
     return c.json(resource);
   });

@@ -12,9 +12,18 @@ import type { Database } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
+/** The occupancy counters a `pg` Pool keeps, read by the metrics at scrape time. */
+export interface PoolStats {
+  readonly totalCount: number;
+  readonly idleCount: number;
+  readonly waitingCount: number;
+}
+
 export interface DatabaseHandle {
   db: Kysely<Database>;
   engine: Engine;
+  /** PostgreSQL's connection pool, for its occupancy in the metrics; none for SQLite. */
+  pool?: PoolStats;
   destroy: () => Promise<void>;
 }
 
@@ -26,6 +35,8 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** PostgreSQL schema to use (tests give each file its own). */
   postgresSchema?: string;
+  /** Told when a PostgreSQL connection breaks (the server restarted or the network dropped it). */
+  onConnectionError?: (error: Error) => void;
 }
 
 // int8 (bigint) columns hold Unix seconds and cents: well inside 2^53, so a
@@ -67,11 +78,18 @@ function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle
       }) as typeof pg.types.getTypeParser,
     },
   });
-  // An idle client that loses its connection (a server restart) must not
-  // crash the process; the pool replaces it on the next query.
+  // A connection that breaks (a database restart) emits 'error' on its
+  // client; unheard, that event would end the process. The pool listens only
+  // while a client is idle, so each client also gets a listener of its own for
+  // the time it is checked out (between the queries of a transaction). The
+  // broken client fails its query, is dropped on release, and the next query
+  // opens a new connection.
+  const onConnectionError = options.onConnectionError ?? (() => {});
+  pool.on('connect', (client) => client.on('error', onConnectionError));
+  // The pool re-emits an idle client's error, already reported above.
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: 'postgres', destroy: () => db.destroy() };
+  return { db, engine: 'postgres', pool, destroy: () => db.destroy() };
 }
 
 /** True when the error is a unique-constraint violation on either engine. */

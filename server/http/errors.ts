@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
 export type ErrorCode =
   | 'VALIDATION_FAILED'
@@ -68,7 +69,13 @@ export function errorBody(code: ErrorCode, message: string) {
   return { error: code, message };
 }
 
-/** Hono's onError: known errors keep their status; anything else is a logged 500. */
+/** Long enough for a database restart or fail-over, short enough that visitors are not kept waiting. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Hono's onError: known errors keep their status; an unreachable database is
+ * a 503 with Retry-After; anything else is a logged 500.
+ */
 export function handleError(error: Error, c: Context, logger: Logger): Response {
   if (error instanceof ApiError) {
     for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
@@ -77,6 +84,11 @@ export function handleError(error: Error, c: Context, logger: Logger): Response 
   if (error instanceof ZodError) {
     const apiError = validationError(error);
     return c.json(errorBody(apiError.code, apiError.message), apiError.status);
+  }
+  if (isDatabaseUnavailable(error)) {
+    logger.warn({ err: error, requestId: c.get('requestId') }, 'database unavailable');
+    c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    return c.json(errorBody('SERVICE_UNAVAILABLE', 'The service is briefly unavailable. Please try again in a moment.'), 503);
   }
   logger.error({ err: error, requestId: c.get('requestId') }, 'unhandled error');
   return c.json(errorBody('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'), 500);

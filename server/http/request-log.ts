@@ -1,23 +1,80 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
+import { matchedRoutes } from 'hono/route';
 import type { Logger } from 'pino';
 import type { AppEnv } from '../deps.ts';
 
+/** Route label of everything the page renderer answers: one value, whatever the address. */
+export const PAGE_ROUTE = 'page';
+/** Route label of the web app's browser files. */
+export const STATIC_ROUTE = 'static';
+/** Route label of a request no route claimed (an unknown API path, say). */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+/** Receives every finished request, e.g. to count it for the metrics. */
+export interface RequestObserver {
+  observe(method: string, route: string, status: number, seconds: number): void;
+}
+
+// Set by a labelled handler on entry and cleared when it passes the request
+// on, so the label is that of the handler that answered.
+const fixedRouteLabels = new WeakMap<Context, string>();
+
+/**
+ * Gives a catch-all handler (pages, browser files) a fixed route label for
+ * logs and metrics: its address space is unbounded, and one series per
+ * visited address would swamp the metrics.
+ */
+export function withRouteLabel(
+  label: string,
+  handler: MiddlewareHandler<AppEnv> | ((c: Context<AppEnv>, next: Next) => Response),
+): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    fixedRouteLabels.set(c, label);
+    return handler(c, () => {
+      fixedRouteLabels.delete(c);
+      return next();
+    });
+  };
+}
+
+/**
+ * The pattern of the route that answers the request (`/api/posts/:slug`),
+ * never the address itself, so labels stay few. Wildcard middleware
+ * (`/api/posts/*` and the like) is skipped even when it answered itself, as
+ * a cached read or a refused login does: the request is still one for the
+ * endpoint behind it.
+ */
+export function routeLabel(c: Context): string {
+  for (const route of matchedRoutes(c)) {
+    if (route.method !== 'ALL' || !route.path.endsWith('*')) return route.path;
+  }
+  return fixedRouteLabels.get(c) ?? UNMATCHED_ROUTE;
+}
+
 /**
  * One log line per request, tagged with the request id that is also sent
- * back as `X-Request-Id`. Only method, path, status and time: never bodies,
- * query strings or headers, which may carry tokens or personal data.
+ * back as `X-Request-Id`. Only method, route, path, status and time: never
+ * bodies, query strings or headers, which may carry tokens or personal data.
  */
-export function logRequests(logger: Logger): MiddlewareHandler<AppEnv> {
+export function logRequests(logger: Logger, observer?: RequestObserver): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = performance.now();
     await next();
+    const elapsedMs = performance.now() - started;
     const status = c.res.status;
+    const logged = status >= 500 || logger.isLevelEnabled('info');
+    if (!observer && !logged) return;
+    const method = c.req.method;
+    const route = routeLabel(c);
+    observer?.observe(method, route, status, elapsedMs / 1000);
+    if (!logged) return;
     const line = {
       requestId: c.get('requestId'),
-      method: c.req.method,
+      method,
+      route,
       path: c.req.path,
       status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
+      durationMs: Math.round(elapsedMs * 10) / 10,
     };
     if (status >= 500) logger.error(line, 'request failed');
     else logger.info(line, 'request');

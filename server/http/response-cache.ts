@@ -8,6 +8,8 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { postWriteCount } from '../db/queries/posts.ts';
+import { createNonce } from './content-security-policy.ts';
+import { NoncedBody } from './nonced-body.ts';
 import { resourceWriteCount } from '../db/queries/resources.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 
@@ -63,8 +65,20 @@ interface CachedPage {
   body: ArrayBuffer;
   /** Compressed copies, made on first demand. */
   encoded: Partial<Record<Exclude<Encoding, 'identity'>, ArrayBuffer>>;
+  /** A page whose script nonce is renewed on every answer (then `body` is unused). */
+  nonced?: { body: NoncedBody; policy: (nonce: string) => string };
+  /** Bytes held, for the size limit. */
+  size: number;
   etag: string;
   storedAt: number;
+}
+
+/** How a page answer's scripts are allowed to run (see content-security-policy.ts). */
+export interface PageNonce {
+  /** The nonce the page was rendered with. */
+  nonce: string;
+  /** The Content-Security-Policy header for a nonce. */
+  policy: (nonce: string) => string;
 }
 
 // Pages change: a quick compression level (a few milliseconds, once per
@@ -84,6 +98,39 @@ const isShareable = (response: Response) =>
   /^public\b/.test(response.headers.get('cache-control') ?? '') &&
   !response.headers.has('set-cookie') &&
   !response.headers.has('vary');
+
+const entityTag = (bytes: Uint8Array) => createHash('sha1').update(bytes).digest('base64url');
+
+function staticPage(response: Response, body: ArrayBuffer): CachedPage {
+  return {
+    status: response.status,
+    headers: [...response.headers],
+    body,
+    encoded: {},
+    size: body.byteLength,
+    etag: `"${entityTag(new Uint8Array(body))}"`,
+    storedAt: Date.now(),
+  };
+}
+
+function noncedPage(response: Response, body: ArrayBuffer, { nonce, policy }: PageNonce): CachedPage {
+  const nonced = new NoncedBody(new Uint8Array(body), nonce);
+  return {
+    status: response.status,
+    // Each answer gets the policy of its own nonce.
+    headers: [...response.headers].filter(([name]) => name.toLowerCase() !== 'content-security-policy'),
+    body: new ArrayBuffer(0),
+    encoded: {},
+    nonced: { body: nonced, policy },
+    size: nonced.byteLength,
+    // Weak: the bytes differ by their nonce, the page does not.
+    etag: `W/"${entityTag(nonced.template(''))}"`,
+    storedAt: Date.now(),
+  };
+}
+
+/** Whether the request accepts gzip (nonced pages are never sent in brotli). */
+const acceptsGzip = (acceptEncoding: string | undefined) => /\bgzip\b/i.test(acceptEncoding ?? '');
 
 /**
  * Public answers kept in memory, so a popular page or API list is rendered
@@ -109,8 +156,11 @@ export class ResponseCache {
     private readonly options: ResponseCacheOptions = DEFAULT_RESPONSE_CACHE_OPTIONS,
   ) {}
 
-  /** Answers from the cache, or renders, keeps a shareable answer and sends it. */
-  async serve(c: Context<AppEnv>, render: () => Promise<Response>): Promise<Response> {
+  /**
+   * Answers from the cache, or renders, keeps a shareable answer and sends it.
+   * A page rendered with a script nonce is answered with a new one each time.
+   */
+  async serve(c: Context<AppEnv>, render: () => Promise<Response>, pageNonce?: PageNonce): Promise<Response> {
     const writes = postWriteCount() + resourceWriteCount();
     if (writes !== this.writesSeen) {
       this.writesSeen = writes;
@@ -134,14 +184,7 @@ export class ResponseCache {
     // A HEAD answer has no body to keep.
     if (!isFresh || c.req.method === 'HEAD' || !isShareable(response)) return forward(c, response);
     const body = await response.arrayBuffer();
-    const page: CachedPage = {
-      status: response.status,
-      headers: [...response.headers],
-      body,
-      encoded: {},
-      etag: `"${createHash('sha1').update(new Uint8Array(body)).digest('base64url')}"`,
-      storedAt: Date.now(),
-    };
+    const page = pageNonce ? noncedPage(response, body, pageNonce) : staticPage(response, body);
     // Content changed while this page rendered: send it, but do not keep it.
     if (generation === this.generation) this.keep(key, page);
     return this.send(c, page);
@@ -159,28 +202,38 @@ export class ResponseCache {
   }
 
   private send(c: Context<AppEnv>, page: CachedPage): Response {
-    const encoding = preferredEncoding(c.req.header('accept-encoding'));
+    const accepted = c.req.header('accept-encoding');
+    // A nonced page is spliced into gzip per answer; brotli would mean compressing it anew.
+    const encoding = page.nonced && acceptsGzip(accepted) ? 'gzip' : page.nonced ? 'identity' : preferredEncoding(accepted);
     const headers = new Headers(page.headers);
     headers.set('Vary', 'Accept-Encoding');
     // One entity tag per encoding: the bytes differ.
     const etag = encoding === 'identity' ? page.etag : `${page.etag.slice(0, -1)}-${encoding}"`;
     headers.set('ETag', etag);
+    // Without a policy the browser keeps the one stored with its copy, whose nonce that copy carries.
     if (c.req.header('if-none-match') === etag) return c.body(null, { status: 304, headers });
-    if (encoding === 'identity') return c.body(page.body, { status: page.status as ContentfulStatusCode, headers });
+    const status = page.status as ContentfulStatusCode;
+    if (encoding !== 'identity') headers.set('Content-Encoding', encoding);
+    if (page.nonced) {
+      const nonce = createNonce();
+      headers.set('Content-Security-Policy', page.nonced.policy(nonce));
+      const body = encoding === 'gzip' ? page.nonced.body.gzipWithNonce(nonce) : page.nonced.body.withNonce(nonce);
+      return c.body(toArrayBuffer(body), { status, headers });
+    }
+    if (encoding === 'identity') return c.body(page.body, { status, headers });
     const body = (page.encoded[encoding] ??= compressPage(page.body, encoding));
-    headers.set('Content-Encoding', encoding);
-    return c.body(body, { status: page.status as ContentfulStatusCode, headers });
+    return c.body(body, { status, headers });
   }
 
   private keep(key: string, page: CachedPage): void {
-    if (page.body.byteLength > this.options.maxBytes) return;
+    if (page.size > this.options.maxBytes) return;
     this.forget(key);
     this.pages.set(key, page);
-    this.bytes += page.body.byteLength;
+    this.bytes += page.size;
     for (const [oldest, old] of this.pages) {
       if (this.pages.size <= this.options.maxEntries && this.bytes <= this.options.maxBytes) break;
       this.pages.delete(oldest);
-      this.bytes -= old.body.byteLength;
+      this.bytes -= old.size;
     }
   }
 
@@ -188,7 +241,7 @@ export class ResponseCache {
     const page = this.pages.get(key);
     if (!page) return;
     this.pages.delete(key);
-    this.bytes -= page.body.byteLength;
+    this.bytes -= page.size;
   }
 
   /**

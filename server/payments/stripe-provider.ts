@@ -146,10 +146,10 @@ export class StripePaymentProvider implements PaymentProvider {
     try {
       verified = this.stripe.webhooks.constructEvent(Buffer.from(rawBody), signature, this.webhookSecret);
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
-        throw new WebhookSignatureError(error.message);
-      }
-      throw error;
+      // Not only StripeSignatureVerificationError: a malformed header (an
+      // empty `v1=`) makes the SDK throw a plain Error. Either way the
+      // request cannot be verified, which is the caller's fault, not ours.
+      throw new WebhookSignatureError(error instanceof Error ? error.message : 'unverifiable webhook signature');
     }
     const event = readStripeObject(eventSchema, verified, 'event');
     const base = { provider: STRIPE_PROVIDER_NAME, eventId: event.id, eventType: event.type };

@@ -38,6 +38,8 @@ export interface LocalDriverOptions {
   dataDir: string;
   tokenKey: Uint8Array;
   ttlSeconds: number;
+  /** Most bytes the stored files may take together (UPLOAD_QUOTA_MB); unset, no limit. */
+  quotaBytes?: number | undefined;
 }
 
 export class LocalDriver implements StorageDriver {
@@ -46,6 +48,15 @@ export class LocalDriver implements StorageDriver {
   readonly root: string;
   private readonly tempDir: string;
   private sweep: Promise<void> | undefined;
+  /**
+   * With a quota: the bytes of the files in place (counted once, then kept
+   * up to date) and of the uploads being received, which hold their room
+   * until they are placed or discarded so parallel uploads cannot overshoot.
+   */
+  private storedBytes: Promise<number> | undefined;
+  private stored = 0;
+  private receiving = 0;
+  private readonly reservations = new WeakMap<ReceivedUpload, number>();
 
   constructor(private readonly options: LocalDriverOptions) {
     this.root = path.resolve(options.dataDir, 'uploads');
@@ -95,20 +106,37 @@ export class LocalDriver implements StorageDriver {
     }
   }
 
+  /** Resized copies and the like: never refused for the quota, but counted in it. */
   async write(key: string, bytes: Uint8Array): Promise<void> {
     const tempPath = await this.newTempPath();
     try {
       await writeFile(tempPath, bytes, { flag: 'wx' });
       const file = this.pathOf(key);
       await mkdir(path.dirname(file), { recursive: true });
+      const replaced = await this.sizeOf(file);
       await rename(tempPath, file);
+      this.countChange(bytes.length - replaced);
     } finally {
       await rm(tempPath, { force: true });
     }
   }
 
   async remove(key: string): Promise<void> {
-    await rm(this.pathOf(key), { force: true });
+    const file = this.pathOf(key);
+    const size = await this.sizeOf(file);
+    await rm(file, { force: true });
+    this.countChange(-size);
+  }
+
+  /**
+   * Refuses (507) an upload of `size` bytes (unknown: null) that would not
+   * fit in the quota, before a byte of it is sent.
+   */
+  async checkRoomFor(size: number | null): Promise<void> {
+    const quota = this.options.quotaBytes;
+    if (quota === undefined) return;
+    const used = (await this.countStored()) + this.receiving;
+    if (used + (size ?? 1) > quota) throw overQuota(quota, used);
   }
 
   publicUrl(): null {
@@ -123,15 +151,26 @@ export class LocalDriver implements StorageDriver {
    */
   async receive(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<ReceivedUpload> {
     const tempPath = await this.newTempPath();
+    const quota = this.options.quotaBytes;
+    if (quota !== undefined) await this.countStored();
     let size = 0;
+    let reserved = 0;
     const headChunks: Buffer[] = [];
     let headSize = 0;
     const limit = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
+      transform: (chunk: Buffer, _encoding, done) => {
         size += chunk.length;
         if (size > maxBytes) {
           done(new UploadTooLarge());
           return;
+        }
+        if (quota !== undefined) {
+          if (this.stored + this.receiving + chunk.length > quota) {
+            done(new OverQuota(this.stored + this.receiving - reserved));
+            return;
+          }
+          this.receiving += chunk.length;
+          reserved += chunk.length;
         }
         if (headSize < SNIFF_BYTES) {
           headChunks.push(chunk.subarray(0, SNIFF_BYTES - headSize));
@@ -144,11 +183,16 @@ export class LocalDriver implements StorageDriver {
       const source = body ? Readable.fromWeb(body as NodeReadableStream<Uint8Array>) : Readable.from([]);
       await pipeline(source, limit, createWriteStream(tempPath, { flags: 'wx' }));
     } catch (error) {
+      this.receiving -= reserved;
       await rm(tempPath, { force: true });
-      if (error instanceof UploadTooLarge) throw fileTooLarge(maxBytes);
-      throw new ApiError(400, 'UPLOAD_FAILED', 'The upload did not complete. Please try again.');
+      if (error instanceof UploadTooLarge) throw closingConnection(fileTooLarge(maxBytes));
+      if (error instanceof OverQuota && quota !== undefined) throw closingConnection(overQuota(quota, error.used));
+      if (isOutOfSpace(error)) throw closingConnection(outOfSpace());
+      throw closingConnection(new ApiError(400, 'UPLOAD_FAILED', 'The upload did not complete. Please try again.'));
     }
-    return { tempPath, size, head: Buffer.concat(headChunks) };
+    const received: ReceivedUpload = { tempPath, size, head: Buffer.concat(headChunks) };
+    this.reservations.set(received, reserved);
+    return received;
   }
 
   /**
@@ -157,20 +201,43 @@ export class LocalDriver implements StorageDriver {
    */
   async placeReceived(received: ReceivedUpload, key: string): Promise<void> {
     const file = this.pathOf(key);
-    await mkdir(path.dirname(file), { recursive: true });
     try {
+      await mkdir(path.dirname(file), { recursive: true });
       // link() is atomic and, unlike rename(), fails when the name exists.
       await link(received.tempPath, file);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
         throw new ApiError(409, 'UPLOAD_FAILED', 'This upload address was already used.');
       }
+      if (isOutOfSpace(error)) throw outOfSpace();
       throw error;
     }
+    this.countChange(await this.sizeOf(file));
   }
 
   async discard(received: ReceivedUpload): Promise<void> {
+    this.receiving -= this.reservations.get(received) ?? 0;
+    this.reservations.delete(received);
     await rm(received.tempPath, { force: true });
+  }
+
+  /** The bytes of the files in place, counted on first use. */
+  private async countStored(): Promise<number> {
+    this.storedBytes ??= totalFileSize(this.root, this.tempDir).then((total) => {
+      this.stored += total;
+      return total;
+    });
+    await this.storedBytes;
+    return this.stored;
+  }
+
+  /** Until the first count the disk itself is the record. */
+  private countChange(bytes: number): void {
+    if (this.storedBytes) this.stored += bytes;
+  }
+
+  private async sizeOf(file: string): Promise<number> {
+    return (await stat(file).catch(() => null))?.size ?? 0;
   }
 
   private async newTempPath(): Promise<string> {
@@ -191,6 +258,58 @@ export class LocalDriver implements StorageDriver {
 }
 
 class UploadTooLarge extends Error {}
+
+class OverQuota extends Error {
+  constructor(readonly used: number) {
+    super('over the upload quota');
+  }
+}
+
+/** 507: the uploads have used up UPLOAD_QUOTA_MB. */
+function overQuota(quota: number, used: number): ApiError {
+  const left = Math.max(0, quota - used);
+  return new ApiError(
+    507,
+    'UPLOAD_FAILED',
+    `Not enough storage left for this file: uploads may take ${formatFileSize(quota)} in all and ${formatFileSize(left)} ${left === 1 ? 'is' : 'are'} left. Please contact the site administrator.`,
+  );
+}
+
+/** The bytes of every file under `dir`, leaving out the folder `skip`. */
+async function totalFileSize(dir: string, skip: string): Promise<number> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  let total = 0;
+  for (const entry of entries) {
+    const file = path.join(entry.parentPath, entry.name);
+    if (!entry.isFile() || file.startsWith(skip + path.sep)) continue;
+    total += (await stat(file).catch(() => null))?.size ?? 0;
+  }
+  return total;
+}
+
+/**
+ * The answer to a body that was not read to its end: the rest of it is still
+ * on the way, so the connection cannot carry another request, and a client
+ * that reused it would see it closed under its next request.
+ */
+function closingConnection(error: ApiError): ApiError {
+  return new ApiError(error.status, error.code, error.message, { ...error.headers, connection: 'close' });
+}
+
+/** The disk (or the user's disk quota) is full. */
+export function isOutOfSpace(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}
+
+/** 507: the file is fine, the server cannot keep it; retrying the same file will not help until room is made. */
+export function outOfSpace(): ApiError {
+  return new ApiError(
+    507,
+    'UPLOAD_FAILED',
+    'The server has no room left to store this file. Please contact the site administrator.',
+  );
+}
 
 /** 413 with SPEC.md's message; `size` is unknown while the body is still arriving. */
 export function fileTooLarge(maxBytes: number, size?: number): ApiError {

@@ -28,7 +28,7 @@ import type { Database, MediaRow } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { bytesMatchImageType, SNIFF_BYTES } from './image-type.ts';
 import { createUploadKey } from './keys.ts';
-import { fileTooLarge, LocalDriver, type ReceivedUpload } from './local.ts';
+import { fileTooLarge, isOutOfSpace, LocalDriver, outOfSpace, type ReceivedUpload } from './local.ts';
 import { S3Driver } from './s3.ts';
 import { sanitiseSvg } from './svg.ts';
 import { deriveUploadTokenKey, verifyUploadToken } from './upload-token.ts';
@@ -70,6 +70,7 @@ export class MediaStorage {
           dataDir: config.DATA_DIR,
           tokenKey: this.tokenKey,
           ttlSeconds: config.UPLOAD_URL_TTL_SECONDS,
+          quotaBytes: config.UPLOAD_QUOTA_MB === undefined ? undefined : config.UPLOAD_QUOTA_MB * 1024 * 1024,
         });
   }
 
@@ -79,6 +80,8 @@ export class MediaStorage {
    */
   async startUpload(request: MediaUploadRequest, uploaderId: number, origin: string): Promise<MediaUploadUrl> {
     if (!isAllowedImageType(request.content_type)) throw new Error(`not an image type: ${request.content_type}`);
+    // Refused before anything is recorded; checked again as the bytes arrive.
+    if (this.driver.kind === 'local') await this.driver.checkRoomFor(request.file_size);
     const key = createUploadKey(request.file_name, request.content_type);
     await insertMedia(this.deps.db, {
       s3_key: key,
@@ -126,6 +129,7 @@ export class MediaStorage {
     const maxBytes = grant.size ?? MAX_UPLOAD_BYTES;
     const declaredLength = Number(request.headers.get('content-length') ?? Number.NaN);
     if (Number.isFinite(declaredLength) && declaredLength > maxBytes) throw fileTooLarge(maxBytes, declaredLength);
+    await driver.checkRoomFor(Number.isFinite(declaredLength) ? declaredLength : grant.size);
 
     const received = await driver.receive(request.body, maxBytes);
     let storedSize = received.size;
@@ -152,7 +156,9 @@ export class MediaStorage {
     const clean = sanitiseSvg(await readFile(received.tempPath, 'utf8'));
     if (clean === null) throw notThatType(SVG);
     const bytes = Buffer.from(clean, 'utf8');
-    await writeFile(received.tempPath, bytes);
+    await writeFile(received.tempPath, bytes).catch((error: unknown) => {
+      throw isOutOfSpace(error) ? outOfSpace() : error;
+    });
     return bytes.length;
   }
 

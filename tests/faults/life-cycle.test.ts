@@ -4,95 +4,15 @@
  * Each test starts `node build/node/server.js` (in the copy of the build made
  * by the e2e global set-up) on a free 127.0.0.1 port with its own data.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from '../helpers/free-port.ts';
+import { cleanUpServers, createDataDir, sleep, startServer, type RunningServer } from './server.ts';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    siteDir: string;
-  }
-}
-
-interface RunningServer {
-  child: ChildProcess;
-  baseUrl: string;
-  port: number;
-  dataDir: string;
-  stderr: () => string;
-  exited: Promise<number | null>;
-}
-
-const started: RunningServer[] = [];
-
-afterEach(async () => {
-  for (const server of started.splice(0)) {
-    if (server.child.exitCode === null && server.child.signalCode === null) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
-    rmSync(server.dataDir, { recursive: true, force: true });
-  }
-});
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen({ host: '127.0.0.1', port: 0 }, () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(env: Record<string, string> = {}, { waitUntilReady = true } = {}): Promise<RunningServer> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'showcase-faults-'));
-  const port = await freePort();
-  const child = spawn(process.execPath, ['build/node/server.js'], {
-    cwd: inject('siteDir'),
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: 'faults-admin@example.com',
-      ADMIN_PASSWORD: 'faults-password-123',
-      JWT_SECRET: 'faults-only-secret-0123456789abcdef012345',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const server: RunningServer = { child, baseUrl: `http://127.0.0.1:${port}`, port, dataDir, stderr: () => stderr, exited };
-  started.push(server);
-  if (!waitUntilReady) return server;
-
-  const until = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server stopped during start-up: ${stderr}`);
-    try {
-      if ((await fetch(`${server.baseUrl}/api/health/ready`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > until) throw new Error('the server did not become ready within 30 s');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+afterEach(cleanUpServers);
 
 /**
  * A newsletter signup whose body is sent in two parts: the request stays in
@@ -133,8 +53,6 @@ function storedSubscriberEmails(dataDir: string): string[] {
     db.close();
   }
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** SQLite removes the write-ahead log when the last connection closes cleanly. */
 const isDatabaseClosedCleanly = (dataDir: string) => !existsSync(path.join(dataDir, 'site.db-wal'));
@@ -209,15 +127,14 @@ describe('starting the server', () => {
   });
 
   it('stops with one line naming the problem when the migrations cannot be applied', async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'showcase-faults-'));
+    const dataDir = createDataDir();
     // A database migrated by a newer release: this one does not know its last step.
     const db = new SQLite(path.join(dataDir, 'site.db'));
     db.exec('create table kysely_migration (name varchar(255) primary key, timestamp varchar(255) not null)');
     db.prepare('insert into kysely_migration values (?, ?)').run('2099-01-01-0001-from-the-future', new Date().toISOString());
     db.close();
 
-    const server = await startServer({ DATA_DIR: dataDir }, { waitUntilReady: false });
-    started.push({ ...server, dataDir });
+    const server = await startServer({}, { dataDir, waitUntilReady: false });
 
     expect(await server.exited).toBe(1);
     const lines = server.stderr().split('\n').filter(Boolean);

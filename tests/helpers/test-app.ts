@@ -112,6 +112,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const deps: AppDeps = {
     db: handle.db,
     engine: handle.engine,
+    ...(handle.pool ? { dbPool: handle.pool } : {}),
     config,
     logger,
     signingKey: new TextEncoder().encode(config.JWT_SECRET),

@@ -45,6 +45,9 @@ export async function createSiteApp(t: TestApp, options: { cache?: Partial<Respo
 
 export type SiteApp = Awaited<ReturnType<typeof createSiteApp>>;
 
+/** The page with every script nonce emptied: two answers of one page differ only there. */
+export const withoutNonces = (html: string) => html.replaceAll(/nonce="[^"]*"/g, 'nonce=""');
+
 const DAY = 86_400;
 /** A fixed day, so dates in the markup are known: 2026-03-14 12:00 UTC. */
 export const PI_DAY = Date.UTC(2026, 2, 14, 12) / 1000;

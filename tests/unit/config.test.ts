@@ -39,6 +39,8 @@ describe('parseConfig', () => {
       TRUST_PROXY: '1',
       S3_FORCE_PATH_STYLE: 'false',
       PUBLIC_URL: 'https://showcase.example.com',
+      UPLOAD_QUOTA_MB: '512',
+      METRICS_TOKEN: 'm'.repeat(32),
     });
     expect(config).toMatchObject({
       NODE_ENV: 'production',
@@ -50,6 +52,8 @@ describe('parseConfig', () => {
       TRUST_PROXY: true,
       S3_FORCE_PATH_STYLE: false,
       PUBLIC_URL: 'https://showcase.example.com',
+      UPLOAD_QUOTA_MB: 512,
+      METRICS_TOKEN: 'm'.repeat(32),
     });
   });
 
@@ -81,6 +85,10 @@ describe('parseConfig', () => {
     ['UPLOAD_URL_TTL_SECONDS', '0', 'UPLOAD_URL_TTL_SECONDS must be a whole number of seconds between 1 and 604800'],
     ['UPLOAD_URL_TTL_SECONDS', '604801', 'UPLOAD_URL_TTL_SECONDS must be a whole number of seconds between 1 and 604800'],
     ['UPLOAD_URL_TTL_SECONDS', '15m', 'UPLOAD_URL_TTL_SECONDS must be a whole number of seconds between 1 and 604800'],
+    ['UPLOAD_QUOTA_MB', '0', 'UPLOAD_QUOTA_MB must be a whole number of megabytes, at least 1'],
+    ['UPLOAD_QUOTA_MB', '1.5', 'UPLOAD_QUOTA_MB must be a whole number of megabytes, at least 1'],
+    ['UPLOAD_QUOTA_MB', '2GB', 'UPLOAD_QUOTA_MB must be a whole number of megabytes, at least 1'],
+    ['METRICS_TOKEN', 'short-token', 'METRICS_TOKEN must be at least 32 characters'],
     ['SMTP_URL', 'http://mail.example.com', 'SMTP_URL must start with smtp:// or smtps://'],
     ['GA_MEASUREMENT_ID', 'UA-12345', 'GA_MEASUREMENT_ID must look like G-XXXXXXX'],
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],

@@ -14,6 +14,9 @@ export async function isSlugTaken(
   if (except?.table === 'posts') posts = posts.where('id', '!=', except.id);
   let resources = db.selectFrom('resources').select('id').where('slug', '=', slug);
   if (except?.table === 'resources') resources = resources.where('id', '!=', except.id);
-  const [post, resource] = await Promise.all([posts.executeTakeFirst(), resources.executeTakeFirst()]);
-  return Boolean(post || resource);
+  // One after the other: inside a transaction both share one connection, where
+  // PostgreSQL runs them in turn anyway, and queries queued on a connection
+  // that breaks hold up the rollback behind them (pg deprecates such queueing).
+  if (await posts.executeTakeFirst()) return true;
+  return Boolean(await resources.executeTakeFirst());
 }

@@ -154,6 +154,27 @@ export async function countSponsoredSubmissionsByStatus(
   return counts;
 }
 
+/** Submissions per payment status; `none` counts those whose checkout never started. */
+export async function countSponsoredSubmissionsByPaymentStatus(
+  db: Db,
+): Promise<Record<PaymentStatus | 'none', number>> {
+  const rows = await db
+    .selectFrom('sponsored_submissions')
+    .select(['payment_status', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy('payment_status')
+    .execute();
+  const counts: Record<PaymentStatus | 'none', number> = {
+    none: 0,
+    pending: 0,
+    completed: 0,
+    failed: 0,
+    expired: 0,
+    refunded: 0,
+  };
+  for (const row of rows) counts[row.payment_status ?? 'none'] += Number(row.count);
+  return counts;
+}
+
 export async function findSponsoredSubmissionById(
   db: Db,
   id: number,

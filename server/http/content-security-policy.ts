@@ -1,0 +1,63 @@
+/**
+ * The Content-Security-Policy of every answer. Pages get a policy with a
+ * fresh nonce per response: only scripts carrying it run, and what they load
+ * is trusted through 'strict-dynamic', so injected markup can run nothing.
+ * API answers are JSON and get a policy that allows nothing at all.
+ * See docs/decisions/016-content-security-policy.md.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Config } from '../config.ts';
+
+/** JSON and files never need to run, embed or be embedded. */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
+
+/** 128 random bits, base64: what the CSP specification asks of a nonce. */
+export function createNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+/** Where the analytics tag loads from and reports to, when a measurement id is set. */
+const ANALYTICS_ORIGINS = ['https://www.googletagmanager.com', 'https://*.google-analytics.com'];
+/** A form without JavaScript is redirected there after it posts (form-action covers redirects). */
+const STRIPE_CHECKOUT_ORIGIN = 'https://checkout.stripe.com';
+
+const originOf = (url: string) => new URL(url).origin;
+
+/**
+ * Where browsers PUT images with a presigned S3 address: the endpoint itself
+ * (path style), the bucket's host under it, or AWS's regional bucket host.
+ */
+function uploadOrigins(config: Config): string[] {
+  if (!config.S3_BUCKET) return [];
+  if (config.S3_ENDPOINT) {
+    const endpoint = new URL(config.S3_ENDPOINT);
+    return config.S3_FORCE_PATH_STYLE
+      ? [endpoint.origin]
+      : [`${endpoint.protocol}//${config.S3_BUCKET}.${endpoint.host}`];
+  }
+  const region = config.S3_REGION ?? 'us-east-1';
+  return [`https://${config.S3_BUCKET}.s3.${region}.amazonaws.com`, `https://${config.S3_BUCKET}.s3.amazonaws.com`];
+}
+
+/**
+ * The page policy for this configuration, as a function of the nonce: the
+ * rest is fixed at start, so each response only joins three strings.
+ */
+export function pageContentSecurityPolicy(config: Config): (nonce: string) => string {
+  const analytics = config.GA_MEASUREMENT_ID ? ANALYTICS_ORIGINS : [];
+  const images = ["'self'", 'data:', 'blob:', ...(config.S3_PUBLIC_URL ? [originOf(config.S3_PUBLIC_URL)] : []), ...analytics];
+  const connections = ["'self'", ...uploadOrigins(config), ...analytics];
+  const formTargets = ["'self'", ...(config.STRIPE_SECRET_KEY ? [STRIPE_CHECKOUT_ORIGIN] : [])];
+  const before = "default-src 'self'; script-src 'nonce-";
+  const after = [
+    "' 'strict-dynamic'",
+    // Inline style attributes and the inlined stylesheet; styles cannot run code.
+    "; style-src 'self' 'unsafe-inline'",
+    `; img-src ${images.join(' ')}`,
+    "; font-src 'self' data:",
+    `; connect-src ${connections.join(' ')}`,
+    `; form-action ${formTargets.join(' ')}`,
+    "; frame-ancestors 'none'; base-uri 'none'; object-src 'none'",
+  ].join('');
+  return (nonce) => before + nonce + after;
+}

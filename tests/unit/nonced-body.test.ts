@@ -1,0 +1,50 @@
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { createNonce } from '../../server/http/content-security-policy.ts';
+import { NoncedBody } from '../../server/http/nonced-body.ts';
+
+const page = (nonce: string) =>
+  `<!DOCTYPE html><html><head><style>body{color:red}</style></head><body>${'<p>Crowdfunding ✓ déjà vu</p>'.repeat(500)}` +
+  `<script nonce="${nonce}">window.a=1</script><link rel="modulepreload" nonce="${nonce}" href="/x.js">` +
+  `<script type="module" nonce="${nonce}">import "/x.js"</script></body></html>`;
+
+describe('NoncedBody', () => {
+  const rendered = createNonce();
+  const body = new NoncedBody(new TextEncoder().encode(page(rendered)), rendered);
+
+  it('finds every occurrence of the nonce it was rendered with', () => {
+    expect(body.occurrences).toBe(3);
+  });
+
+  it('answers the page with another nonce in every place', () => {
+    const next = createNonce();
+    expect(body.withNonce(next).toString('utf8')).toBe(page(next));
+  });
+
+  it('makes a gzip stream that decompresses to the page with the new nonce', () => {
+    const next = createNonce();
+    const gzipped = body.gzipWithNonce(next);
+    expect(gunzipSync(gzipped).toString('utf8')).toBe(page(next));
+    // Compressed, not stored: the pieces were deflated.
+    expect(gzipped.length).toBeLessThan(Buffer.byteLength(page(next)) / 5);
+  });
+
+  it('keeps the gzip stream valid on repeated answers and at the edges of the page', () => {
+    const edge = createNonce();
+    const edges = new NoncedBody(new TextEncoder().encode(`${edge}middle${edge}${edge}`), edge);
+    for (let i = 0; i < 3; i += 1) {
+      const next = createNonce();
+      expect(gunzipSync(edges.gzipWithNonce(next)).toString('utf8')).toBe(`${next}middle${next}${next}`);
+    }
+  });
+
+  it('gives the same template whatever the nonce of the answer', () => {
+    expect(body.template('NONCE').toString('utf8')).toBe(page('NONCE'));
+  });
+
+  it('handles a page without the nonce as one piece', () => {
+    const plain = new NoncedBody(new TextEncoder().encode('<p>no scripts</p>'), createNonce());
+    expect(plain.occurrences).toBe(0);
+    expect(gunzipSync(plain.gzipWithNonce(createNonce())).toString('utf8')).toBe('<p>no scripts</p>');
+  });
+});
