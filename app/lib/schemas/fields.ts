@@ -1,12 +1,17 @@
 import { z } from 'zod';
 
+// PostgreSQL text cannot hold U+0000 and no real input contains it: refused
+// here, so forms and the API give the same field message on both engines.
+const hasNoNul = (value: string) => !value.includes('\u0000');
+
 /** A required line of text; `label` starts the messages ("Title is required"). */
 export function requiredText(label: string, maxLength: number) {
   return z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(maxLength, `${label} must be at most ${maxLength} characters`);
+    .max(maxLength, `${label} must be at most ${maxLength} characters`)
+    .refine(hasNoNul, `${label} must not contain NUL characters`);
 }
 
 /** Optional text: empty or missing becomes null, so "nothing" has one form. */
@@ -15,6 +20,7 @@ export function optionalText(label: string, maxLength: number) {
     .string({ error: `${label} must be text` })
     .trim()
     .max(maxLength, `${label} must be at most ${maxLength} characters`)
+    .refine(hasNoNul, `${label} must not contain NUL characters`)
     .nullish()
     .transform((value) => (value ? value : null));
 }
