@@ -83,13 +83,16 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const contentLimit = bodyLimit({ maxSize: CONTENT_BODY_LIMIT, onError: payloadTooLarge(CONTENT_BODY_LIMIT) });
   const defaultLimit = bodyLimit({ maxSize: DEFAULT_BODY_LIMIT, onError: payloadTooLarge(DEFAULT_BODY_LIMIT) });
   api.use('*', (c, next) => {
+    // Reads carry no body; asking would make the Node adapter build a full Request per read.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     // Image uploads stream to disk and are limited to their signed size there.
     if (c.req.path === LOCAL_UPLOAD_PATH) return next();
     return /^\/api\/admin\/(posts|resources)(\/|$)/.test(c.req.path) ? contentLimit(c, next) : defaultLimit(c, next);
   });
   api.use('*', async (c, next) => {
     await next();
-    c.header('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
+    // On the answer's own headers: c.header() after the answer rebuilds it, body stream and all.
+    c.res.headers.set('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
   });
   // Tokens and private data must never be kept by a browser or shared cache.
   api.use('/auth/*', noStore);
@@ -166,5 +169,5 @@ const isApiPath = (c: Context) => c.req.path === '/api' || c.req.path.startsWith
 
 async function noStore(c: Context, next: () => Promise<void>) {
   await next();
-  c.header('Cache-Control', 'no-store');
+  c.res.headers.set('Cache-Control', 'no-store');
 }

@@ -19,6 +19,7 @@ import type { AppDeps, AppEnv } from './deps.ts';
 import { clientIp } from './http/client-ip.ts';
 import { createNonce, pageContentSecurityPolicy } from './http/content-security-policy.ts';
 import {
+  bytesOf,
   DEFAULT_RESPONSE_CACHE_OPTIONS,
   forward,
   preferredEncoding,
@@ -182,7 +183,7 @@ export function serveBuiltFiles(buildDir = WEB_BUILD_DIR): MiddlewareHandler<App
         Vary: 'Accept-Encoding',
       };
       if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
-      return c.body(body[encoding], 200, headers);
+      return c.body(bytesOf(body[encoding]), 200, headers);
     }
     // A stale script from an older release is not a page: answer a short 404
     // instead of rendering (and logging) the not-found page.

@@ -23,6 +23,13 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
   return 'identity';
 }
 
+/**
+ * A view of `body` to answer with. The Node adapter sends a Uint8Array
+ * straight to the socket, while an ArrayBuffer makes it build a full fetch
+ * Response with a body stream first: several times the work of a cache hit.
+ */
+export const bytesOf = (body: ArrayBuffer): Uint8Array<ArrayBuffer> => new Uint8Array(body);
+
 export const toArrayBuffer = (buffer: Buffer): ArrayBuffer =>
   buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer;
 
@@ -218,11 +225,13 @@ export class ResponseCache {
       const nonce = createNonce();
       headers.set('Content-Security-Policy', page.nonced.policy(nonce));
       const body = encoding === 'gzip' ? page.nonced.body.gzipWithNonce(nonce) : page.nonced.body.withNonce(nonce);
-      return c.body(toArrayBuffer(body), { status, headers });
+      // The buffer as it is (Buffer.concat never makes a shared one): a copy
+      // into its own ArrayBuffer would double the work per answer.
+      const bytes = new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);
+      return c.body(bytes, { status, headers });
     }
-    if (encoding === 'identity') return c.body(page.body, { status, headers });
-    const body = (page.encoded[encoding] ??= compressPage(page.body, encoding));
-    return c.body(body, { status, headers });
+    const body = encoding === 'identity' ? page.body : (page.encoded[encoding] ??= compressPage(page.body, encoding));
+    return c.body(bytesOf(body), { status, headers });
   }
 
   private keep(key: string, page: CachedPage): void {
