@@ -42,8 +42,14 @@ export function prepareToasts(): void {
   for (const listener of listeners) listener();
 }
 
-/** SPEC.md section 8's toast for a form's outcome. */
+// Outcomes already announced: one outcome may be raised from two places
+// (a client action and the form's effect) and must show once.
+const announced = new WeakSet<FormOutcome>();
+
+/** SPEC.md section 8's toast for a form's outcome (once per outcome object). */
 export function showOutcomeToast(outcome: FormOutcome): void {
+  if (announced.has(outcome)) return;
+  announced.add(outcome);
   prepareToasts();
   void Promise.all([loadSonner(), regionMounted]).then(([{ toast }]) => {
     const options = { description: outcome.description };

@@ -10,6 +10,7 @@ import { absoluteUrl, originFromMatches, pageMeta, pageTitle } from '../lib/seo.
 import { siteOrigin } from '../lib/site-url.server.ts';
 import { checkoutFailedOutcome } from '../lib/sponsored-checkout.ts';
 import { startSponsoredCheckout } from '../lib/sponsored-checkout.server.ts';
+import { showOutcomeToast } from '../lib/toast.ts';
 import { SITE_NAME, SPONSORED_PATH } from '../site.ts';
 import type { Route } from './+types/sponsored';
 
@@ -43,7 +44,12 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
   } catch (error) {
     // Redirects (to the checkout) arrive thrown and must go on.
     if (error instanceof Response) throw error;
-    return checkoutFailedOutcome(null, 0);
+    // Announced from here, not only by the form's effect once React commits:
+    // after a dropped connection that commit was seen to come without the
+    // effect, leaving the visitor with no word at all. Shown once either way.
+    const outcome = checkoutFailedOutcome(null, 0);
+    showOutcomeToast(outcome);
+    return outcome;
   }
 }
 
