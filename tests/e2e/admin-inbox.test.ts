@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openAdmin, signIn, toastText } from './admin-journey.ts';
-import { expectNoSeriousA11yViolations, launchBrowser, openVisit, startSite, type Site, type Visit } from './harness.ts';
+import { openAdmin, signIn } from './admin-journey.ts';
+import { expectNoSeriousA11yViolations, launchBrowser, toastText, openVisit, startSite, type Site, type Visit } from './harness.ts';
 
 interface Submission {
   id: number;

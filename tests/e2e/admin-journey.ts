@@ -1,6 +1,6 @@
 /**
  * What the back office's browser journeys share: signing in through the
- * form, reading toasts, and a small image to upload.
+ * form, opening a screen, and a small image to upload.
  */
 import type { Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './harness.ts';
@@ -18,16 +18,6 @@ export async function signIn(page: Page): Promise<void> {
   await page.getByLabel('Password').fill(ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-}
-
-/** The toast with this title, once it shows, as one line of text. */
-export async function toastText(page: Page, title: string): Promise<string> {
-  const toast = page.locator('[data-sonner-toast]', { hasText: title }).first();
-  await toast.waitFor({ timeout: 10_000 }).catch(async (error: unknown) => {
-    const shown = await page.locator('[data-sonner-toast]').allInnerTexts();
-    throw new Error(`no "${title}" toast; shown: ${JSON.stringify(shown)}`, { cause: error });
-  });
-  return (await toast.innerText()).replace(/\s+/g, ' ').trim();
 }
 
 /** Goes to an admin page and waits until its data has loaded. */

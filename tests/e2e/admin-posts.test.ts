@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openAdmin, PNG_PIXEL, signIn, toastText } from './admin-journey.ts';
-import { expectNoSeriousA11yViolations, launchBrowser, openVisit, seedPosts, startSite, type Site, type Visit } from './harness.ts';
+import { openAdmin, PNG_PIXEL, signIn } from './admin-journey.ts';
+import { expectNoSeriousA11yViolations, launchBrowser, toastText, openVisit, seedPosts, startSite, type Site, type Visit } from './harness.ts';
 
 interface AdminPost {
   id: number;

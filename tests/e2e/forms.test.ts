@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectNoSeriousA11yViolations,
@@ -6,6 +6,7 @@ import {
   openVisit,
   rejectCookies,
   startSite,
+  toastText,
   visit,
   type Site,
   type Visit,
@@ -25,15 +26,6 @@ const subscribers = async (site: Site) =>
     (subscriber) => subscriber.email,
   );
 
-/** The toast with this title, once it shows. */
-async function toastText(page: Page, title: string): Promise<string> {
-  const toast = page.locator('[data-sonner-toast]', { hasText: title }).first();
-  await toast.waitFor({ timeout: 10_000 }).catch(async (error: unknown) => {
-    const shown = await page.locator('[data-sonner-toast]').allInnerTexts();
-    throw new Error(`no "${title}" toast; shown: ${JSON.stringify(shown)}`, { cause: error });
-  });
-  return (await toast.innerText()).replace(/\s+/g, ' ').trim();
-}
 
 describe('a visitor using the forms', () => {
   let site: Site;

@@ -268,6 +268,16 @@ export async function visit(visitState: Visit, pathname: string): Promise<void> 
   await expectNoSeriousA11yViolations(visitState.page, { javaScriptEnabled: visitState.javaScriptEnabled });
 }
 
+/** The text of the toast with this title, once it shows (the toasts on screen in the error otherwise). */
+export async function toastText(page: Page, title: string): Promise<string> {
+  const toast = page.locator('[data-sonner-toast]', { hasText: title }).first();
+  await toast.waitFor({ timeout: 10_000 }).catch(async (error: unknown) => {
+    const shown = await page.locator('[data-sonner-toast]').allInnerTexts();
+    throw new Error(`no "${title}" toast; shown: ${JSON.stringify(shown)}`, { cause: error });
+  });
+  return (await toast.innerText()).replace(/\s+/g, ' ').trim();
+}
+
 /** Dismisses the cookie banner (rejecting the optional category) so it covers nothing. */
 export async function rejectCookies(page: Page): Promise<void> {
   const reject = page.getByRole('button', { name: 'Reject all' }).first();

@@ -6,6 +6,7 @@ import {
   openVisit,
   rejectCookies,
   startSite,
+  toastText,
   visit,
   type Site,
   type Visit,
@@ -42,15 +43,6 @@ async function submissionsOf(site: Site, contactEmail: string): Promise<Sponsore
   return response.body.submissions.filter((submission) => submission.contact_email === contactEmail);
 }
 
-/** The toast with this title, once it shows. */
-async function toastText(page: Page, title: string): Promise<string> {
-  const toast = page.locator('[data-sonner-toast]', { hasText: title }).first();
-  await toast.waitFor({ timeout: 10_000 }).catch(async (error: unknown) => {
-    const shown = await page.locator('[data-sonner-toast]').allInnerTexts();
-    throw new Error(`no "${title}" toast; shown: ${JSON.stringify(shown)}`, { cause: error });
-  });
-  return (await toast.innerText()).replace(/\s+/g, ' ').trim();
-}
 
 interface Project {
   project_name: string;
