@@ -259,14 +259,39 @@ export async function handlePaymentEvent(deps: PaymentDeps, event: PaymentEvent)
 }
 
 /**
+ * A result page can be reloaded (or scripted) as fast as anyone likes: this
+ * server asks the provider about one pending session at most this often, and
+ * answers the stored state in between. The webhook settles it regardless.
+ */
+export const PROVIDER_CHECK_INTERVAL_MS = 2000;
+// Enough for every checkout open at once on a busy site; the oldest go first.
+const MAX_TRACKED_SESSIONS = 10_000;
+const lastProviderCheck = new Map<string, number>();
+
+function mayAskProvider(sessionId: string): boolean {
+  const now = Date.now();
+  const last = lastProviderCheck.get(sessionId);
+  if (last !== undefined && now - last < PROVIDER_CHECK_INTERVAL_MS) return false;
+  lastProviderCheck.delete(sessionId);
+  lastProviderCheck.set(sessionId, now);
+  if (lastProviderCheck.size > MAX_TRACKED_SESSIONS) {
+    const oldest = lastProviderCheck.keys().next();
+    if (!oldest.done) lastProviderCheck.delete(oldest.value);
+  }
+  return true;
+}
+
+/**
  * The payment of a checkout session, brought up to date: while it is still
  * pending, the provider is asked (the visitor may be back before the
- * webhook). A provider that does not answer leaves it pending.
+ * webhook), at most every PROVIDER_CHECK_INTERVAL_MS per session. A provider
+ * that does not answer leaves it pending.
  */
 export async function findPaymentOfSession(deps: PaymentDeps, sessionId: string): Promise<PaymentTransactionRow | null> {
   const payment = await findPaymentBySessionId(deps.db, sessionId);
   if (!payment) return null;
   if (payment.status !== 'pending' || payment.provider !== deps.payments.name) return payment;
+  if (!mayAskProvider(sessionId)) return payment;
 
   let session: ProviderSession | null;
   try {

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PROVIDER_CHECK_INTERVAL_MS } from '../../server/payments/service.ts';
 import { createTestApp, freshIp, type TestApp } from '../helpers/test-app.ts';
 
 // The Stripe provider against a stand-in of the Stripe API on 127.0.0.1: the
@@ -566,6 +567,27 @@ describe('GET /api/payments/success with Stripe', () => {
     const before = stripe.requests.length;
     expect((await t.request('GET', `/payments/success?session_id=${sessionId}`)).body.status).toBe('expired');
     expect(stripe.requests.length).toBe(before);
+  });
+
+  it('asks Stripe about one pending session at most once per interval, however often the page is loaded', async () => {
+    const { sessionId } = await startStripeCheckout();
+    const asked = () =>
+      stripe.requests.filter((request) => request.method === 'GET' && request.path.startsWith(`/v1/checkout/sessions/${sessionId}`))
+        .length;
+    for (let i = 0; i < 5; i += 1) {
+      expect((await t.request('GET', `/payments/success?session_id=${sessionId}`)).body.status).toBe('pending');
+    }
+    expect(asked()).toBe(1);
+
+    // Paid meanwhile, webhook not yet here: the next lookup after the interval asks again and settles it.
+    stripe.sessions.set(sessionId, paidSession(sessionId, 'pi_3Later'));
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + PROVIDER_CHECK_INTERVAL_MS + 1 });
+    try {
+      expect((await t.request('GET', `/payments/success?session_id=${sessionId}`)).body.status).toBe('completed');
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(asked()).toBe(2);
   });
 
   it('answers pending when Stripe does not answer, without changing the payment', async () => {
