@@ -67,17 +67,16 @@ function pageHandler(
   { cache, policy }: { cache?: ResponseCache | undefined; policy?: ((nonce: string) => string) | undefined } = {},
 ): Handler<AppEnv> {
   return async (c) => {
-    const nonce = policy ? createNonce() : undefined;
+    // Only a render needs a nonce; the cache draws its own for each answer it keeps.
     const render = async () => {
+      const nonce = policy ? createNonce() : undefined;
       const response = await handleRequest(c.req.raw, loadContext(deps, c, nonce));
       if (policy && nonce && response.headers.get('content-type')?.startsWith('text/html')) {
         response.headers.set('Content-Security-Policy', policy(nonce));
       }
       return response;
     };
-    if (cache && (c.req.method === 'GET' || c.req.method === 'HEAD')) {
-      return cache.serve(c, render, policy && nonce ? { nonce, policy } : undefined);
-    }
+    if (cache && (c.req.method === 'GET' || c.req.method === 'HEAD')) return cache.serve(c, render, policy);
     return forward(c, await render());
   };
 }

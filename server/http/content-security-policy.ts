@@ -16,6 +16,11 @@ export function createNonce(): string {
   return randomBytes(16).toString('base64');
 }
 
+/** The script nonce a page policy allows; null for a policy without one. */
+export function scriptNonceOf(policy: string | null): string | null {
+  return policy?.match(/'nonce-([A-Za-z0-9+/=]+)'/)?.[1] ?? null;
+}
+
 /** Where the analytics tag loads from and reports to, when a measurement id is set. */
 const ANALYTICS_ORIGINS = ['https://www.googletagmanager.com', 'https://*.google-analytics.com'];
 /** A form without JavaScript is redirected there after it posts (form-action covers redirects). */

@@ -57,9 +57,8 @@ export function createMetrics(deps: Pick<AppDeps, 'db' | 'engine' | 'dbPool' | '
     },
   });
 
-  // The HTTP metrics are kept here rather than in prom-client metrics: an
-  // update of those hashes its labels into a string on every call, which
-  // costs more than a cached public read itself. Here a request costs two
+  // The HTTP metrics are kept here rather than in prom-client metrics
+  // (docs/decisions/017-http-metrics-counted-by-hand.md): a request costs two
   // map lookups and a few additions; the text is built at scrape time.
   const seriesByRoute = new Map<string, Map<number, Series>>();
   const seriesFor = (method: string, route: string, status: number): Series => {

@@ -8,7 +8,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { postWriteCount } from '../db/queries/posts.ts';
-import { createNonce } from './content-security-policy.ts';
+import { createNonce, scriptNonceOf } from './content-security-policy.ts';
 import { NoncedBody } from './nonced-body.ts';
 import { resourceWriteCount } from '../db/queries/resources.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
@@ -80,14 +80,6 @@ interface CachedPage {
   storedAt: number;
 }
 
-/** How a page answer's scripts are allowed to run (see content-security-policy.ts). */
-export interface PageNonce {
-  /** The nonce the page was rendered with. */
-  nonce: string;
-  /** The Content-Security-Policy header for a nonce. */
-  policy: (nonce: string) => string;
-}
-
 // Pages change: a quick compression level (a few milliseconds, once per
 // kept page) rather than the best ratio.
 function compressPage(body: ArrayBuffer, encoding: Exclude<Encoding, 'identity'>): ArrayBuffer {
@@ -120,7 +112,7 @@ function staticPage(response: Response, body: ArrayBuffer): CachedPage {
   };
 }
 
-function noncedPage(response: Response, body: ArrayBuffer, { nonce, policy }: PageNonce): CachedPage {
+function noncedPage(response: Response, body: ArrayBuffer, nonce: string, policy: (nonce: string) => string): CachedPage {
   const nonced = new NoncedBody(new Uint8Array(body), nonce);
   return {
     status: response.status,
@@ -165,9 +157,14 @@ export class ResponseCache {
 
   /**
    * Answers from the cache, or renders, keeps a shareable answer and sends it.
-   * A page rendered with a script nonce is answered with a new one each time.
+   * With `policy` (the Content-Security-Policy for a nonce), a page rendered
+   * with a script nonce is answered with a new one each time.
    */
-  async serve(c: Context<AppEnv>, render: () => Promise<Response>, pageNonce?: PageNonce): Promise<Response> {
+  async serve(
+    c: Context<AppEnv>,
+    render: () => Promise<Response>,
+    policy?: (nonce: string) => string,
+  ): Promise<Response> {
     const writes = postWriteCount() + resourceWriteCount();
     if (writes !== this.writesSeen) {
       this.writesSeen = writes;
@@ -191,7 +188,8 @@ export class ResponseCache {
     // A HEAD answer has no body to keep.
     if (!isFresh || c.req.method === 'HEAD' || !isShareable(response)) return forward(c, response);
     const body = await response.arrayBuffer();
-    const page = pageNonce ? noncedPage(response, body, pageNonce) : staticPage(response, body);
+    const nonce = policy ? scriptNonceOf(response.headers.get('content-security-policy')) : null;
+    const page = policy && nonce ? noncedPage(response, body, nonce, policy) : staticPage(response, body);
     // Content changed while this page rendered: send it, but do not keep it.
     if (generation === this.generation) this.keep(key, page);
     return this.send(c, page);
@@ -211,7 +209,7 @@ export class ResponseCache {
   private send(c: Context<AppEnv>, page: CachedPage): Response {
     const accepted = c.req.header('accept-encoding');
     // A nonced page is spliced into gzip per answer; brotli would mean compressing it anew.
-    const encoding = page.nonced && acceptsGzip(accepted) ? 'gzip' : page.nonced ? 'identity' : preferredEncoding(accepted);
+    const encoding = page.nonced ? (acceptsGzip(accepted) ? 'gzip' : 'identity') : preferredEncoding(accepted);
     const headers = new Headers(page.headers);
     headers.set('Vary', 'Accept-Encoding');
     // One entity tag per encoding: the bytes differ.
