@@ -33,8 +33,6 @@ export interface OpenDatabaseOptions {
   /** SQLite file; `:memory:` for a throwaway database. */
   sqliteFile?: string;
   poolSize?: number;
-  /** PostgreSQL schema to use (tests give each file its own). */
-  postgresSchema?: string;
   /** Told when a PostgreSQL connection breaks (the server restarted or the network dropped it). */
   onConnectionError?: (error: Error) => void;
 }
@@ -70,7 +68,6 @@ function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle
     // An unreachable server fails start-up (and a request waiting for a free
     // connection) after this long instead of hanging.
     connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
-    ...(options.postgresSchema ? { options: `-c search_path=${options.postgresSchema}` } : {}),
     types: {
       getTypeParser: ((oid: number, format?: string) => {
         if (oid === PG_INT8_OID || oid === PG_NUMERIC_OID) return (value: string) => Number(value);

@@ -35,7 +35,7 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<Migration
     db: handle.db,
     provider: new InCodeMigrationProvider(handle.engine),
     // Kysely looks for its bookkeeping tables in every schema it can see; on
-    // PostgreSQL another schema's copies (another app, a parallel test) would
+    // PostgreSQL another schema's copies (another app sharing the database) would
     // be taken for ours. Pin them to the schema we migrate.
     ...(handle.engine === 'postgres' ? { migrationTableSchema: await currentSchema(handle) } : {}),
   });

@@ -1,7 +1,7 @@
 /**
  * A real app on a freshly migrated real database, one per test file:
- * SQLite in memory, or (TEST_DB=postgres) a private schema in the database
- * of DATABASE_URL_TEST, dropped afterwards.
+ * SQLite in memory, or (TEST_DB=postgres) a private database created on the
+ * server of DATABASE_URL_TEST, dropped afterwards.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -65,21 +65,26 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
   }
   const url = process.env.DATABASE_URL_TEST;
   if (!url) throw new Error('DATABASE_URL_TEST must point at a throwaway PostgreSQL database');
-  const schema = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const handle = openDatabase({ databaseUrl: url, postgresSchema: schema, poolSize: 4 });
-  return {
-    handle,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
-    },
-  };
+  // A database per file, not a schema: the migrator reads the catalogue of
+  // every schema in its database, and a schema another file drops meanwhile
+  // fails that read ("schema … does not exist").
+  const name = `showcase_test_${randomBytes(6).toString('hex')}`;
+  await onServer(url, `create database ${name}`);
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  const handle = openDatabase({ databaseUrl: own.toString(), poolSize: 4 });
+  return { handle, drop: () => onServer(url, `drop database ${name} with (force)`) };
+}
+
+/** One statement on a connection of its own to the database of `url`. */
+async function onServer(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }
 
 export interface TestAppOptions {
