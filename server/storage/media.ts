@@ -2,13 +2,18 @@
  * Image uploads from start to finish, whichever driver stores them:
  * hand out an upload address (and record the upload), receive and check
  * the file (local driver) or check it on its first read (S3, where the
- * browser uploads straight to the bucket), then make resized copies in the
- * background.
+ * browser uploads straight to the bucket), clean it (SVG scripts, photo
+ * metadata), then make resized copies in the background.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { imageVariantKey, parseStoredFileName, RASTER_EXTENSIONS } from '../../app/lib/media-keys.ts';
+import {
+  EXTENSION_BY_IMAGE_TYPE,
+  imageVariantKey,
+  parseStoredFileName,
+  RASTER_EXTENSIONS,
+} from '../../app/lib/media-keys.ts';
 import {
   isAllowedImageType,
   MAX_UPLOAD_BYTES,
@@ -26,6 +31,7 @@ import {
 } from '../db/queries/media.ts';
 import type { Database, MediaRow } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
+import { withoutPrivateMetadata } from './image-metadata.ts';
 import { bytesMatchImageType, SNIFF_BYTES } from './image-type.ts';
 import { createUploadKey } from './keys.ts';
 import { fileTooLarge, isOutOfSpace, LocalDriver, outOfSpace, type ReceivedUpload } from './local.ts';
@@ -41,7 +47,8 @@ export interface MediaStorageDeps {
   signingKey: Uint8Array;
 }
 
-const SVG: ImageType = 'image/svg+xml';
+const SVG = 'image/svg+xml' satisfies ImageType;
+type RasterType = Exclude<ImageType, typeof SVG>;
 
 /** `image/PNG; charset=x` → `image/png`. */
 const bareType = (value: string | undefined | null) => (value ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
@@ -143,7 +150,9 @@ export class MediaStorage {
         );
       }
       if (!bytesMatchImageType(received.head, type)) throw notThatType(type);
-      if (type === SVG) storedSize = await this.sanitiseReceivedSvg(driver, received);
+      storedSize = await (type === SVG
+        ? this.sanitiseReceivedSvg(received)
+        : this.stripReceivedMetadata(received, type));
       await driver.placeReceived(received, grant.key);
     } finally {
       await driver.discard(received);
@@ -152,14 +161,17 @@ export class MediaStorage {
     this.makeVariantsLater(grant.key, null);
   }
 
-  private async sanitiseReceivedSvg(driver: LocalDriver, received: ReceivedUpload): Promise<number> {
+  private async sanitiseReceivedSvg(received: ReceivedUpload): Promise<number> {
     const clean = sanitiseSvg(await readFile(received.tempPath, 'utf8'));
     if (clean === null) throw notThatType(SVG);
-    const bytes = Buffer.from(clean, 'utf8');
-    await writeFile(received.tempPath, bytes).catch((error: unknown) => {
-      throw isOutOfSpace(error) ? outOfSpace() : error;
+    return replaceReceived(received, Buffer.from(clean, 'utf8'));
+  }
+
+  private async stripReceivedMetadata(received: ReceivedUpload, type: RasterType): Promise<number> {
+    const clean = await withoutPrivateMetadata(received.tempPath, EXTENSION_BY_IMAGE_TYPE[type]).catch(() => {
+      throw notThatType(type);
     });
-    return bytes.length;
+    return clean ? replaceReceived(received, clean) : received.size;
   }
 
   /**
@@ -201,6 +213,13 @@ export class MediaStorage {
         bytes = new TextEncoder().encode(clean);
         await driver.write(key, bytes, SVG);
       }
+    } else {
+      const clean = await withoutPrivateMetadata(bytes, EXTENSION_BY_IMAGE_TYPE[type]).catch(() => undefined);
+      if (clean === undefined) problem = `it is not a readable ${type} image`;
+      else if (clean !== null) {
+        bytes = clean;
+        await driver.write(key, bytes, type);
+      }
     }
     if (problem !== null || bytes === null) {
       await driver.remove(key);
@@ -236,6 +255,14 @@ export class MediaStorage {
   whenIdle(): Promise<void> {
     return this.background.whenIdle();
   }
+}
+
+/** Rewrites a received file in place (before it is placed); its new size. */
+async function replaceReceived(received: ReceivedUpload, bytes: Uint8Array): Promise<number> {
+  await writeFile(received.tempPath, bytes).catch((error: unknown) => {
+    throw isOutOfSpace(error) ? outOfSpace() : error;
+  });
+  return bytes.length;
 }
 
 const notThatType = (type: ImageType) =>

@@ -7,6 +7,7 @@ import type { MediaRow } from '../../server/db/schema.ts';
 import type { AppDeps } from '../../server/deps.ts';
 import { MediaStorage } from '../../server/storage/media.ts';
 import { S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, startS3Server, type TestS3Server } from '../helpers/s3-server.ts';
+import { cameraPhoto, PHOTOGRAPHER } from '../helpers/images.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 // The S3 driver against a real S3-protocol server (s3rver on 127.0.0.1),
@@ -256,6 +257,20 @@ describe('the S3 driver', () => {
     expect(served.headers.get('content-security-policy')).toContain('sandbox');
     expect(text).toBe('<svg xmlns="http://www.w3.org/2000/svg"><rect width="4" height="4"/></svg>');
     expect((await readObject(s3_key)).bytes.toString()).toBe(text);
+  });
+
+  it('replaces a photo in the bucket by a copy without its metadata before serving it', async () => {
+    const photo = await cameraPhoto();
+    const s3_key = await uploadToBucket(site, photo, 'image/jpeg', 'holiday.jpg');
+
+    const served = Buffer.from(await (await site.request('GET', `/${s3_key}`)).arrayBuffer());
+
+    expect(served.includes(PHOTOGRAPHER)).toBe(false);
+    const info = await sharp(served).metadata();
+    expect(info).toMatchObject({ format: 'jpeg', width: 20, height: 40 });
+    expect(info.exif).toBeUndefined();
+    expect((await readObject(s3_key)).bytes.equals(served)).toBe(true);
+    expect(await findMedia(s3_key)).toMatchObject({ state: 'ready', file_size: served.length });
   });
 
   it('writes WebP copies of a JPEG to the bucket and serves them', async () => {

@@ -12,6 +12,7 @@ import { createApp } from '../../server/app.ts';
 import type { MediaRow } from '../../server/db/schema.ts';
 import type { AppDeps } from '../../server/deps.ts';
 import { MediaStorage } from '../../server/storage/media.ts';
+import { cameraPhoto, PHOTOGRAPHER } from '../helpers/images.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -672,6 +673,60 @@ describe('SVG uploads', () => {
       const response = await putFile(upload_url, bytes, 'image/svg+xml');
       expect((await errorOf(response)).body.error, text).toBe('INVALID_FILE_TYPE');
     }
+    expect(storedFiles()).toEqual([]);
+  });
+});
+
+describe('photo metadata', () => {
+  it('stores a photo without its EXIF and XMP, turned upright, and records the size stored', async () => {
+    const photo = await cameraPhoto();
+    expect(await sharp(photo).metadata()).toMatchObject({ orientation: 6, exif: expect.any(Buffer), xmp: expect.any(Buffer) });
+
+    const key = await upload(photo, 'image/jpeg', 'holiday.jpg');
+    const response = await send('GET', `/${key}`, { auth: null });
+    const served = Buffer.from(await response.arrayBuffer());
+    expect(served.includes(PHOTOGRAPHER)).toBe(false);
+    expect(served.includes('Acme')).toBe(false);
+    const info = await sharp(served).metadata();
+    expect(info).toMatchObject({ format: 'jpeg', width: 20, height: 40 });
+    expect(info.exif).toBeUndefined();
+    expect(info.xmp).toBeUndefined();
+    expect(info.orientation).toBeUndefined();
+    expect(await findMedia(key)).toMatchObject({ state: 'ready', file_size: served.length });
+    expect(response.headers.get('content-length')).toBe(String(served.length));
+  });
+
+  it('strips a PNG and a WebP the same way', async () => {
+    for (const [type, name] of [
+      ['image/png', 'scan.png'],
+      ['image/webp', 'shot.webp'],
+    ] as const) {
+      const base = sharp({ create: { width: 30, height: 10, channels: 3, background: '#aa5500' } }).withExif({
+        IFD0: { Artist: PHOTOGRAPHER },
+      });
+      const bytes = await (type === 'image/png' ? base.png() : base.webp()).toBuffer();
+      expect((await sharp(bytes).metadata()).exif).toBeDefined();
+
+      const key = await upload(bytes, type, name);
+      const served = Buffer.from(await (await send('GET', `/${key}`, { auth: null })).arrayBuffer());
+      expect(served.includes(PHOTOGRAPHER)).toBe(false);
+      expect(await sharp(served).metadata()).toMatchObject({ format: type.slice('image/'.length), width: 30, height: 10 });
+    }
+  });
+
+  it('stores a photo without metadata byte for byte', async () => {
+    const key = await upload(jpeg, 'image/jpeg', 'plain.jpg');
+    const served = Buffer.from(await (await send('GET', `/${key}`, { auth: null })).arrayBuffer());
+    expect(served.equals(jpeg)).toBe(true);
+  });
+
+  it('refuses a file that starts like a JPEG but is no image, and stores nothing', async () => {
+    const junk = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('not really a photo')]);
+    const { upload_url, s3_key } = await requestUploadUrl({ fileName: 'fake.jpg', contentType: 'image/jpeg', fileSize: junk.length });
+    const response = await putFile(upload_url, junk, 'image/jpeg');
+    expect(response.status).toBe(415);
+    expect(await response.json()).toMatchObject({ error: 'INVALID_FILE_TYPE' });
+    expect(await findMedia(s3_key)).toMatchObject({ state: 'pending' });
     expect(storedFiles()).toEqual([]);
   });
 });
