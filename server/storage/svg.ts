@@ -1,14 +1,54 @@
 /**
  * SVG is a document format: it can carry scripts, event handlers and
- * `javascript:` links. Every uploaded SVG is rewritten through DOMPurify's
- * SVG profile before it is stored, and served with a sandboxing
- * Content-Security-Policy besides (see serve.ts), so neither alone has to
- * be perfect.
+ * `javascript:` links, and load images, fonts and style sheets from
+ * elsewhere (a tracking pixel in a logo). Every uploaded SVG is rewritten
+ * through DOMPurify's SVG profile before it is stored, with every reference
+ * outside the file cut besides (links excepted), and served with a
+ * sandboxing Content-Security-Policy (see serve.ts), so no one layer has to
+ * be perfect. The policy does not travel with a file redirected to
+ * S3_PUBLIC_URL; the cuts do.
  */
-import createDOMPurify from 'dompurify';
+import createDOMPurify, { type DOMPurify } from 'dompurify';
 import { JSDOM } from 'jsdom';
 
 const SVG_NAMESPACE = 'http://www.w3.org/2000/svg';
+
+/** `url(…)` pointing anywhere but into this file (`url(#gradient)`). */
+const OUTSIDE_URL = /url\(\s*(?!['"]?\s*#)[^)]*\)?/gi;
+/** What CSS could still load by after the cuts, or hide a load behind (escapes): the whole style goes. */
+const CSS_LOAD = /\\|@import|image-set|(^|[^\w-])src\s*\(/i;
+/** Images embedded in the file itself, which load nothing. */
+const EMBEDDED_IMAGE = /^data:image\/(png|jpeg|gif|webp);/i;
+
+/** Style text with nothing that loads from elsewhere. */
+function styleWithoutLoads(css: string): string {
+  const cut = css.replace(/@import[^;]*;?/gi, '').replace(OUTSIDE_URL, 'none');
+  return CSS_LOAD.test(cut) ? '' : cut;
+}
+
+/**
+ * Hooks that cut what would load from outside the file: `href` of anything
+ * but a link (`<image>`, `<feImage>`, `<use>`) unless it points inside the
+ * file or embeds a raster image, `url()` outside the file in any attribute,
+ * and the same in style elements and attributes.
+ */
+function keepReferencesInside(purify: DOMPurify): void {
+  purify.addHook('uponSanitizeElement', (node) => {
+    if (node.nodeName.toLowerCase() === 'style' && node.textContent) node.textContent = styleWithoutLoads(node.textContent);
+  });
+  purify.addHook('uponSanitizeAttribute', (node, data) => {
+    const name = data.attrName.toLowerCase();
+    const value = data.attrValue;
+    if ((name === 'href' || name === 'xlink:href') && node.nodeName.toLowerCase() !== 'a') {
+      const target = value.trim();
+      if (!target.startsWith('#') && !EMBEDDED_IMAGE.test(target)) data.keepAttr = false;
+    } else if (name === 'style') {
+      data.attrValue = styleWithoutLoads(value);
+    } else if (/url\(/i.test(value)) {
+      data.attrValue = value.replace(OUTSIDE_URL, 'none');
+    }
+  });
+}
 
 /**
  * The SVG without anything that can run, as XML text; null when the text is
@@ -31,6 +71,7 @@ export function sanitiseSvg(text: string): string | null {
     const root = window.document.documentElement;
     if (root?.localName !== 'svg' || root.namespaceURI !== SVG_NAMESPACE) return null;
     const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
+    keepReferencesInside(purify);
     purify.sanitize(root, { IN_PLACE: true, USE_PROFILES: { svg: true, svgFilters: true } });
     return new window.XMLSerializer().serializeToString(root);
   } catch {

@@ -39,6 +39,12 @@ const PAYLOADS: [name: string, text: string][] = [
   ['a style importing a remote sheet', svg('<style>@import url(https://evil.example/x.css);</style>')],
   ['a style with a javascript: url', svg('<style>rect { fill: url(javascript:alert(1)); }</style>')],
   ['an inline style with a remote url', svg('<rect width="5" height="5" style="fill: url(https://evil.example/track.png)"/>')],
+  ['an image from another site', svg('<image href="https://evil.example/pixel.png" width="5" height="5"/>')],
+  ['a filter image from another site', svg('<filter id="f"><feImage xlink:href="https://evil.example/pixel.png"/></filter>')],
+  ['a paint server on another site', svg('<rect width="5" height="5" fill="url(https://evil.example/paint.svg#g)" mask="url(\'https://evil.example/m.svg#m\')"/>')],
+  ['a font loaded by @font-face', svg('<style>@font-face { font-family: f; src: url(https://evil.example/f.woff); }</style>')],
+  ['an image-set in a style', svg('<style>rect { fill: red; background: image-set("https://evil.example/x.png" 1x); }</style>')],
+  ['a url hidden behind CSS escapes', svg('<style>rect { background: u\\72l(https://evil.example/x.png); }</style>')],
   ['an xml-stylesheet processing instruction', `<?xml-stylesheet type="text/xsl" href="https://evil.example/x.xsl"?>${svg('')}`],
   ['an iframe, embed and object in the HTML namespace', svg('<foreignObject width="5" height="5"><div xmlns="http://www.w3.org/1999/xhtml"><embed src="javascript:alert(1)"/><object data="javascript:alert(1)"/><iframe srcdoc="&lt;script&gt;alert(1)&lt;/script&gt;"/></div></foreignObject>')],
   ['a feImage from javascript:', svg('<filter id="f"><feImage href="javascript:alert(1)"/></filter>')],
@@ -61,11 +67,7 @@ const EXECUTABLE: [string, RegExp][] = [
   ['a processing instruction', /<\?xml-stylesheet/i],
 ];
 
-/**
- * What could load from elsewhere (style imports, `url()` in CSS): the
- * sanitiser's SVG profile keeps style text, so these must be either gone or
- * blocked by the policy the file is served with.
- */
+/** What could load from elsewhere (images, style imports, `url()` in CSS): cut from the file itself. */
 const REMOTE: RegExp[] = [/https?:\/\/evil\.example/i, /@import/i, /url\(\s*javascript:/i];
 
 /** Numeric character references decoded, so `&#106;avascript:` is seen as `javascript:`. */
@@ -112,13 +114,37 @@ describe('hostile SVG uploads', () => {
       expect(stored, `${what} survived`).not.toMatch(pattern);
       expect(decodeReferences(stored), `${what} survived (encoded)`).not.toMatch(pattern);
     }
-    if (REMOTE.some((pattern) => pattern.test(stored))) {
-      // Kept as style text: the policy must then forbid every load and script.
-      expect(policy).toMatch(/^default-src 'none';/);
-      expect(policy).not.toMatch(/https?:|\*|script-src|img-src|style-src [^;]*(https?:|\*)/);
-    }
+    for (const pattern of REMOTE) expect(stored, 'a load from elsewhere survived').not.toMatch(pattern);
+    // And should one slip through, the policy forbids every load and script.
+    expect(policy).toMatch(/^default-src 'none';/);
+    expect(policy).not.toMatch(/https?:|\*|script-src|img-src|style-src [^;]*(https?:|\*)/);
     // The harmless drawing is kept, and entity tricks did not balloon it.
     expect(stored).toMatch(/<(svg:)?rect\b/);
     expect(stored.length).toBeLessThan(20_000);
+  });
+
+  it('keeps what stays inside the file: gradients, filters, embedded images, styles and links', async () => {
+    const pixel = 'data:image/png;base64,iVBORw0KGgo=';
+    const drawing = svg(
+      '<defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/></linearGradient>' +
+        '<filter id="f"><feGaussianBlur stdDeviation="1"/></filter></defs>' +
+        '<style>.mark { fill: url(#g); stroke: #333; }</style>' +
+        `<image href="${pixel}" width="2" height="2"/>` +
+        '<rect class="mark" width="5" height="5" fill="url(#g)" filter="url(#f)" style="opacity: 0.5"/>' +
+        '<a href="https://example.com/campaign"><text>More</text></a>',
+    );
+    const upload = await uploadSvg(drawing);
+    expect(upload.status).toBe(204);
+    const stored = await (await t.app.request(`http://localhost/${upload.key}`)).text();
+    for (const kept of [
+      'fill: url(#g)',
+      'fill="url(#g)"',
+      'filter="url(#f)"',
+      'style="opacity: 0.5"',
+      `href="${pixel}"`,
+      'href="https://example.com/campaign"',
+    ]) {
+      expect(stored).toContain(kept);
+    }
   });
 });
