@@ -3,21 +3,14 @@
  * with its own data, the admin API to seed content, Chromium with every
  * outside request held on the machine, and an accessibility check.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { freePort } from '../helpers/free-port.ts';
 import os from 'node:os';
 import path from 'node:path';
 import axe from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A copy of the build made by global-setup.mjs, where the server runs. */
-    siteDir: string;
-  }
-}
+import { expect } from 'vitest';
+import { loginAs, spawnBuiltServer, waitUntilReady } from '../helpers/built-server.ts';
+import { freePort } from '../helpers/free-port.ts';
 
 export const ADMIN_EMAIL = 'e2e-admin@example.com';
 export const ADMIN_PASSWORD = 'e2e-password-123';
@@ -49,65 +42,35 @@ export interface Site {
  */
 export async function startSite(env: Record<string, string> = {}): Promise<Site> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'showcase-e2e-'));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const childEnv: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL,
-    ADMIN_PASSWORD,
-    JWT_SECRET: 'e2e-only-secret-0123456789abcdef0123456789',
-    GA_MEASUREMENT_ID,
-    ...env,
-  };
-  const child: ChildProcess = spawn(process.execPath, ['build/node/server.js'], {
-    cwd: inject('siteDir'),
-    env: childEnv,
-    stdio: ['ignore', 'ignore', 'pipe'],
+  const server = spawnBuiltServer({
+    port: await freePort(),
+    dataDir,
+    admin: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    jwtSecret: 'e2e-only-secret-0123456789abcdef0123456789',
+    env: { SEED_DEMO: 'false', GA_MEASUREMENT_ID, ...env },
   });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
+  const { baseUrl, child } = server;
 
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      await new Promise<void>((resolve) => {
-        const force = setTimeout(() => child.kill('SIGKILL'), 5000);
-        child.once('exit', () => {
-          clearTimeout(force);
-          resolve();
-        });
-        child.kill('SIGTERM');
-      });
+    if (server.isRunning()) {
+      const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+      child.kill('SIGTERM');
+      await server.exited;
+      clearTimeout(force);
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
 
-  const until = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server stopped during start-up: ${stderr}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > until) {
-      await stop();
-      throw new Error('the server did not answer /api/health within 30 s');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  try {
+    await waitUntilReady(server);
+  } catch (error) {
+    await stop();
+    throw error;
   }
 
   let token: string | undefined;
   const admin: Site['admin'] = async (method, apiPath, body) => {
-    token ??= await login(baseUrl);
+    token ??= await loginAs(baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
     const response = await fetch(`${baseUrl}/api${apiPath}`, {
       method,
       headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -117,16 +80,6 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
     return { status: response.status, body: (text ? JSON.parse(text) : null) as never };
   };
   return { baseUrl, admin, stop };
-}
-
-async function login(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`admin login failed: ${response.status}`);
-  return ((await response.json()) as { access_token: string }).access_token;
 }
 
 export interface PostSeed {
