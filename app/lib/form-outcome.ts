@@ -13,6 +13,14 @@ export interface FormOutcome {
   httpStatus?: number;
 }
 
+/**
+ * SPEC.md section 8's 'Error' toast with a form's own fallback text ('Failed
+ * to send message', 'Failed to subscribe'), for a post that got no answer.
+ */
+export function failedOutcome(description: string): FormOutcome {
+  return { status: 'error', title: 'Error', description, httpStatus: 0 };
+}
+
 /** The first message of each field, keyed by field name. */
 export function fieldErrorsOf(error: ZodError): Partial<Record<string, string>> {
   const errors: Partial<Record<string, string>> = {};

@@ -58,3 +58,32 @@ export function showOutcomeToast(outcome: FormOutcome): void {
     else toast.error(outcome.title, { ...options, duration: ERROR_TOAST_DURATION });
   });
 }
+
+/**
+ * The client action of a route whose public form posts through a fetcher
+ * (the contact, newsletter and sponsored forms). A post that gets no answer
+ * (offline, a dropped connection) would otherwise throw to the route's error
+ * page and take what was typed with it; here it becomes the form's failure
+ * outcome (SPEC.md section 8), shown as a toast, with the form as it was.
+ *
+ * @example
+ * export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+ *   postOrAnnounceFailure(serverAction, () => failedOutcome('Failed to send message'));
+ */
+export async function postOrAnnounceFailure<T, F extends FormOutcome>(
+  serverAction: () => Promise<T>,
+  failure: () => F,
+): Promise<T | F> {
+  try {
+    return await serverAction();
+  } catch (error) {
+    // Redirects (to a checkout) arrive thrown and must go on.
+    if (error instanceof Response) throw error;
+    // Announced from here, not only by the form's effect once React commits:
+    // after a dropped connection that commit was seen to come without the
+    // effect, leaving the visitor with no word at all. Shown once either way.
+    const outcome = failure();
+    showOutcomeToast(outcome);
+    return outcome;
+  }
+}

@@ -9,7 +9,9 @@ import { Textarea } from '../components/ui/textarea.tsx';
 import { publicPageHeaders } from '../lib/cache-headers.ts';
 import { sendContactMessage } from '../lib/contact-messages.server.ts';
 import { formAnswer } from '../lib/form-answer.server.ts';
+import { failedOutcome } from '../lib/form-outcome.ts';
 import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
+import { postOrAnnounceFailure } from '../lib/toast.ts';
 import { useEnhancedForm } from '../lib/use-enhanced-form.ts';
 import { SUPPORT_EMAIL } from '../site.ts';
 import type { Route } from './+types/contact';
@@ -17,6 +19,10 @@ import type { Route } from './+types/contact';
 export async function action({ context, request }: Route.ActionArgs) {
   return formAnswer(await sendContactMessage(context, await request.formData()));
 }
+
+// SPEC.md section 8: a message that could not be sent says 'Failed to send message'.
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+  postOrAnnounceFailure(serverAction, () => failedOutcome('Failed to send message'));
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({

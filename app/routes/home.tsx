@@ -6,10 +6,12 @@ import { PostCard } from '../components/post-card.tsx';
 import { MOSAIC_SIZE, PostMosaic } from '../components/post-mosaic.tsx';
 import { NO_STORE, publicPageHeaders } from '../lib/cache-headers.ts';
 import { formAnswer } from '../lib/form-answer.server.ts';
+import { failedOutcome } from '../lib/form-outcome.ts';
 import { listPublishedPostCards, type PostCardPage } from '../lib/posts.server.ts';
 import { readCursorParam } from '../lib/paging.server.ts';
 import { organizationJsonLd, originFromMatches, pageMeta, absoluteUrl } from '../lib/seo.ts';
 import { subscribeToNewsletter } from '../lib/subscribers.server.ts';
+import { postOrAnnounceFailure } from '../lib/toast.ts';
 import { SITE_DESCRIPTION, SITE_NAME } from '../site.ts';
 import type { Route } from './+types/home';
 
@@ -30,6 +32,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
   return formAnswer(await subscribeToNewsletter(context, form));
 }
+
+// SPEC.md section 8: a signup that could not be sent says 'Failed to subscribe'.
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+  postOrAnnounceFailure(serverAction, () => failedOutcome('Failed to subscribe'));
 
 // The signup changes nothing the page shows: no need to reload its posts.
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {

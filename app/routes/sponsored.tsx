@@ -10,7 +10,7 @@ import { absoluteUrl, originFromMatches, pageMeta, pageTitle } from '../lib/seo.
 import { siteOrigin } from '../lib/site-url.server.ts';
 import { checkoutFailedOutcome } from '../lib/sponsored-checkout.ts';
 import { startSponsoredCheckout } from '../lib/sponsored-checkout.server.ts';
-import { showOutcomeToast } from '../lib/toast.ts';
+import { postOrAnnounceFailure } from '../lib/toast.ts';
 import { SITE_NAME, SPONSORED_PATH } from '../site.ts';
 import type { Route } from './+types/sponsored';
 
@@ -38,20 +38,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 // A post that never reaches the server (offline, a dropped connection) is a
 // checkout that cannot start too: SPEC.md's 'Error' toast, the form as it was.
-export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<SponsoredActionData> {
-  try {
-    return await serverAction();
-  } catch (error) {
-    // Redirects (to the checkout) arrive thrown and must go on.
-    if (error instanceof Response) throw error;
-    // Announced from here, not only by the form's effect once React commits:
-    // after a dropped connection that commit was seen to come without the
-    // effect, leaving the visitor with no word at all. Shown once either way.
-    const outcome = checkoutFailedOutcome(null, 0);
-    showOutcomeToast(outcome);
-    return outcome;
-  }
-}
+export const clientAction = ({ serverAction }: Route.ClientActionArgs): Promise<SponsoredActionData> =>
+  postOrAnnounceFailure(serverAction, () => checkoutFailedOutcome(null, 0));
 
 // The loader only reads the configured price: nothing an action changes.
 // Not revalidating also keeps the form on screen when a failed post was

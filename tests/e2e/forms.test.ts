@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectNoSeriousA11yViolations,
@@ -26,6 +26,17 @@ const subscribers = async (site: Site) =>
     (subscriber) => subscriber.email,
   );
 
+
+/** Runs `act` while every data request of the page (posts and reloads) fails as a dropped connection would. */
+async function withoutConnection(page: Page, act: () => Promise<void>): Promise<void> {
+  const drop = (route: Route) => route.abort('connectionreset');
+  await page.route('**/*.data*', drop);
+  try {
+    await act();
+  } finally {
+    await page.unroute('**/*.data*', drop);
+  }
+}
 
 describe('a visitor using the forms', () => {
   let site: Site;
@@ -119,6 +130,43 @@ describe('a visitor using the forms', () => {
     expect(await toastText(page, 'Invalid email')).toContain('Email must contain a domain (e.g., example.com)');
     expect(await newsletter.getByLabel('Email address').getAttribute('aria-invalid')).toBe('true');
     expect(await subscribers(site)).not.toContain('someone@localhost');
+  });
+
+  it('sees Error / Failed to send message when the connection drops, and keeps the message', async () => {
+    const { page } = visitor;
+    await visit(visitor, '/contact-us');
+    await page.getByLabel('Name').fill('Offline Olive');
+    await page.getByLabel('Email').fill('olive@example.com');
+    await page.getByLabel('Message').fill('Typed on a train going into a tunnel');
+    await withoutConnection(page, async () => {
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      expect(await toastText(page, 'Error')).toContain('Failed to send message');
+      await page.waitForTimeout(500);
+      expect(await page.locator('[data-sonner-toast]', { hasText: 'Failed to send message' }).count()).toBe(1);
+    });
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Contact Us');
+    expect(await page.getByLabel('Message').inputValue()).toBe('Typed on a train going into a tunnel');
+    expect(await page.getByRole('button', { name: 'Send Message' }).isEnabled()).toBe(true);
+    expect((await contactMessages(site)).map((message) => message.email)).not.toContain('olive@example.com');
+
+    // Back in coverage, the same form sends.
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await toastText(page, 'Message sent!');
+    expect((await contactMessages(site)).map((message) => message.email)).toContain('olive@example.com');
+  });
+
+  it('sees Error / Failed to subscribe when the connection drops, and keeps the address', async () => {
+    const { page } = visitor;
+    await visit(visitor, '/');
+    const newsletter = page.getByRole('region', { name: 'Stay Updated' });
+    await newsletter.getByLabel('Email address').fill('tunnel@example.com');
+    await withoutConnection(page, async () => {
+      await newsletter.getByRole('button', { name: 'Subscribe' }).click();
+      expect(await toastText(page, 'Error')).toContain('Failed to subscribe');
+    });
+    expect(await newsletter.getByLabel('Email address').inputValue()).toBe('tunnel@example.com');
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    expect(await subscribers(site)).not.toContain('tunnel@example.com');
   });
 
   it('raised no error in the page along the way', () => {
