@@ -9,6 +9,7 @@ import { createApp } from './app.ts';
 import { loadConfigOrExit } from './config.ts';
 import { createLogger } from './logger.ts';
 import { scheduleMaintenance } from './maintenance.ts';
+import { MediaStorage } from './storage/media.ts';
 import { ResponseCache } from './http/response-cache.ts';
 import { loadBuiltWebApp, startDevWebApp } from './pages.ts';
 import { startRuntime } from './runtime.ts';
@@ -26,13 +27,16 @@ try {
   process.exit(1);
 }
 
-const stopMaintenance = scheduleMaintenance(runtime.deps.db, logger);
+// One media store for the routes and the clean-up of abandoned uploads.
+const media = new MediaStorage(runtime.deps);
+const stopMaintenance = scheduleMaintenance({ db: runtime.deps.db, logger, media });
 
 const isDev = process.argv.includes('--dev');
 const web = isDev ? await startDevWebApp(runtime.deps) : await loadBuiltWebApp(runtime.deps);
 let isShuttingDown = false;
 const app = createApp(runtime.deps, {
   ...web,
+  media,
   isShuttingDown: () => isShuttingDown,
   publicReadCache: new ResponseCache(runtime.deps),
 });

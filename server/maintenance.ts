@@ -4,6 +4,7 @@ import { nowSeconds } from './db/database.ts';
 import { deleteExpiredRefreshTokens } from './db/queries/refresh-tokens.ts';
 import type { Database } from './db/schema.ts';
 import { pruneRateLimits } from './http/rate-limit.ts';
+import type { MediaStorage } from './storage/media.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Longer than any rate-limit window, so no live counter is dropped. */
@@ -15,13 +16,26 @@ export async function pruneExpiredRows(db: Kysely<Database>): Promise<void> {
   await deleteExpiredRefreshTokens(db, nowSeconds());
 }
 
+export interface MaintenanceDeps {
+  db: Kysely<Database>;
+  logger: Logger;
+  media: MediaStorage;
+}
+
+/** One round: the rows above, then uploads that never arrived. */
+export async function runMaintenance({ db, logger, media }: MaintenanceDeps): Promise<void> {
+  await pruneExpiredRows(db);
+  const forgotten = await media.forgetAbandonedUploads();
+  if (forgotten > 0) logger.info({ forgotten }, 'abandoned uploads forgotten');
+}
+
 /**
  * Runs the clean-up now and then every hour. Safe with several servers:
  * each delete is idempotent. Returns a function that stops the timer.
  */
-export function scheduleMaintenance(db: Kysely<Database>, logger: Logger): () => void {
+export function scheduleMaintenance(deps: MaintenanceDeps): () => void {
   const run = () =>
-    pruneExpiredRows(db).catch((error: unknown) => logger.warn({ err: error }, 'maintenance failed'));
+    runMaintenance(deps).catch((error: unknown) => deps.logger.warn({ err: error }, 'maintenance failed'));
   void run();
   const timer = setInterval(run, HOUR_MS);
   timer.unref();

@@ -22,9 +22,12 @@ import {
   type MediaUploadUrl,
 } from '../../app/lib/schemas/media.ts';
 import type { Config } from '../config.ts';
+import { nowSeconds } from '../db/database.ts';
 import {
+  deletePendingMedia,
   findMediaByKey,
   insertMedia,
+  listPendingMediaKeys,
   markMediaReady,
   markMediaRejected,
   setMediaVariantWidths,
@@ -46,6 +49,13 @@ export interface MediaStorageDeps {
   logger: Logger;
   signingKey: Uint8Array;
 }
+
+/**
+ * An upload still pending this long after its address expired is abandoned:
+ * far longer than any request may run (a PUT begun just before expiry).
+ */
+const ABANDONED_AFTER_SECONDS = 60 * 60;
+const ABANDONED_BATCH = 100;
 
 const SVG = 'image/svg+xml' satisfies ImageType;
 type RasterType = Exclude<ImageType, typeof SVG>;
@@ -249,6 +259,28 @@ export class MediaStorage {
         variants.map((variant) => variant.width),
       );
     });
+  }
+
+  /**
+   * Uploads whose address expired long ago and that never arrived (the
+   * browser closed, the PUT failed, the process died between storing the
+   * file and recording it) are forgotten: the row goes, and any file the key
+   * left behind. An S3 upload is first given its check, as its first read
+   * would: the bytes may be in the bucket without anyone having asked for
+   * them yet, and then they stay. Returns how many rows were deleted.
+   */
+  async forgetAbandonedUploads(now = nowSeconds()): Promise<number> {
+    const cutoff = now - this.deps.config.UPLOAD_URL_TTL_SECONDS - ABANDONED_AFTER_SECONDS;
+    let forgotten = 0;
+    for (;;) {
+      const keys = await listPendingMediaKeys(this.deps.db, cutoff, ABANDONED_BATCH);
+      for (const key of keys) {
+        if (this.driver.kind === 's3' && (await this.findServable(key))) continue;
+        if (this.driver.kind === 'local') await this.driver.remove(key);
+        if (await deletePendingMedia(this.deps.db, key)) forgotten += 1;
+      }
+      if (keys.length < ABANDONED_BATCH) return forgotten;
+    }
   }
 
   /** Resolves when the background work queued so far (resizing) is done. */

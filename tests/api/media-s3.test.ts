@@ -286,6 +286,25 @@ describe('the S3 driver', () => {
     expect(await sharp(Buffer.from(await copy.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 480 });
   });
 
+  it('checks an upload in the bucket that nobody read before forgetting abandoned ones', async () => {
+    const inBucket = await uploadToBucket(site, png, 'image/png', 'unread.png');
+    const { s3_key: neverSent } = await requestUploadUrl(site, { fileName: 'never.png', contentType: 'image/png', fileSize: png.length });
+    for (const key of [inBucket, neverSent]) {
+      await t.handle.db
+        .updateTable('media')
+        .set((eb) => ({ created_at: eb('created_at', '-', 24 * 60 * 60) }))
+        .where('s3_key', '=', key)
+        .execute();
+    }
+
+    expect(await site.media.forgetAbandonedUploads()).toBe(1);
+
+    expect(await findMedia(neverSent)).toBeUndefined();
+    expect(await findMedia(inBucket)).toMatchObject({ state: 'ready' });
+    expect(await objectExists(inBucket)).toBe(true);
+    await site.media.whenIdle();
+  });
+
   it('redirects reads to S3_PUBLIC_URL when one is set', async () => {
     const publicSite = siteWith({ S3_PUBLIC_URL: `${s3.endpoint}/${s3.bucket}/` });
     const s3_key = await uploadToBucket(publicSite, jpeg, 'image/jpeg', 'wide.jpg');

@@ -11,6 +11,7 @@ import { uploadImage } from '../../app/lib/upload.ts';
 import { createApp } from '../../server/app.ts';
 import type { MediaRow } from '../../server/db/schema.ts';
 import type { AppDeps } from '../../server/deps.ts';
+import { runMaintenance } from '../../server/maintenance.ts';
 import { MediaStorage } from '../../server/storage/media.ts';
 import { cameraPhoto, PHOTOGRAPHER } from '../helpers/images.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -728,6 +729,54 @@ describe('photo metadata', () => {
     expect(await response.json()).toMatchObject({ error: 'INVALID_FILE_TYPE' });
     expect(await findMedia(s3_key)).toMatchObject({ state: 'pending' });
     expect(storedFiles()).toEqual([]);
+  });
+});
+
+describe('abandoned uploads', () => {
+  const DAY = 24 * 60 * 60;
+  /** Moves an upload's start back in time, as if its address had been handed out `seconds` ago. */
+  const age = (key: string, seconds: number) =>
+    t.handle.db
+      .updateTable('media')
+      .set((eb) => ({ created_at: eb('created_at', '-', seconds) }))
+      .where('s3_key', '=', key)
+      .execute();
+
+  it('forgets uploads that never arrived once their address has long expired, and keeps the rest', async () => {
+    const { s3_key: abandoned } = await requestUploadUrl({ fileName: 'gone.png', contentType: 'image/png', fileSize: png.length });
+    const { s3_key: recent } = await requestUploadUrl({ fileName: 'soon.png', contentType: 'image/png', fileSize: png.length });
+    const arrived = await upload(png, 'image/png', 'kept.png');
+    await age(abandoned, DAY);
+    await age(arrived, DAY);
+    // Expired, but within the grace period a PUT started just in time may still be running.
+    await age(recent, t.deps.config.UPLOAD_URL_TTL_SECONDS + 60);
+
+    expect(await media.forgetAbandonedUploads()).toBe(1);
+
+    expect(await findMedia(abandoned)).toBeUndefined();
+    expect(await findMedia(recent)).toMatchObject({ state: 'pending' });
+    expect(await findMedia(arrived)).toMatchObject({ state: 'ready' });
+    expect((await send('GET', `/${arrived}`, { auth: null })).status).toBe(200);
+    expect(await media.forgetAbandonedUploads()).toBe(0);
+  });
+
+  it('removes a file left in place by a process that died before recording it', async () => {
+    const key = await upload(png, 'image/png', 'half.png');
+    // The crash: the file is in place, the row never left `pending`.
+    await t.handle.db.updateTable('media').set({ state: 'pending' }).where('s3_key', '=', key).execute();
+    await age(key, DAY);
+
+    expect(await media.forgetAbandonedUploads()).toBe(1);
+
+    expect(await findMedia(key)).toBeUndefined();
+    expect(storedFiles()).toEqual([]);
+  });
+
+  it('runs with the hourly maintenance', async () => {
+    const { s3_key } = await requestUploadUrl({ fileName: 'gone.png', contentType: 'image/png', fileSize: png.length });
+    await age(s3_key, DAY);
+    await runMaintenance({ db: t.handle.db, logger: t.deps.logger, media });
+    expect(await findMedia(s3_key)).toBeUndefined();
   });
 });
 

@@ -44,6 +44,26 @@ export async function markMediaRejected(db: Db, key: string): Promise<void> {
     .execute();
 }
 
+/** Keys of uploads still pending that were started before `createdBefore` (Unix seconds), oldest first. */
+export async function listPendingMediaKeys(db: Db, createdBefore: number, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('media')
+    .select('s3_key')
+    .where('state', '=', 'pending')
+    .where('created_at', '<', createdBefore)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.s3_key);
+}
+
+/** Deletes the row of an upload that never arrived; false when it is no longer pending. */
+export async function deletePendingMedia(db: Db, key: string): Promise<boolean> {
+  const result = await db.deleteFrom('media').where('s3_key', '=', key).where('state', '=', 'pending').executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
 /** Records which resized copies of an upload exist. */
 export async function setMediaVariantWidths(db: Db, key: string, widths: readonly number[]): Promise<void> {
   await db
