@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import {
   EXTENSION_BY_IMAGE_TYPE,
+  IMAGE_VARIANT_WIDTHS,
   imageVariantKey,
   parseStoredFileName,
   RASTER_EXTENSIONS,
@@ -276,7 +277,10 @@ export class MediaStorage {
       const keys = await listPendingMediaKeys(this.deps.db, cutoff, ABANDONED_BATCH);
       for (const key of keys) {
         if (this.driver.kind === 's3' && (await this.findServable(key))) continue;
-        if (this.driver.kind === 'local') await this.driver.remove(key);
+        if (this.driver.kind === 'local') {
+          for (const width of IMAGE_VARIANT_WIDTHS) await this.driver.remove(imageVariantKey(key, width));
+          await this.driver.remove(key);
+        }
         if (await deletePendingMedia(this.deps.db, key)) forgotten += 1;
       }
       if (keys.length < ABANDONED_BATCH) return forgotten;

@@ -760,8 +760,9 @@ describe('abandoned uploads', () => {
     expect(await media.forgetAbandonedUploads()).toBe(0);
   });
 
-  it('removes a file left in place by a process that died before recording it', async () => {
+  it('removes the files left in place by a process that died before recording them', async () => {
     const key = await upload(png, 'image/png', 'half.png');
+    await media.whenIdle();
     // The crash: the file is in place, the row never left `pending`.
     await t.handle.db.updateTable('media').set({ state: 'pending' }).where('s3_key', '=', key).execute();
     await age(key, DAY);
