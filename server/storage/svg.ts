@@ -14,14 +14,18 @@ import { JSDOM } from 'jsdom';
 const SVG_NAMESPACE = 'http://www.w3.org/2000/svg';
 
 /** `url(…)` pointing anywhere but into this file (`url(#gradient)`). */
-const OUTSIDE_URL = /url\(\s*(?!['"]?\s*#)[^)]*\)?/gi;
+const OUTSIDE_URL = /url\(\s*(?![\s'"]*#)[^)]*\)?/gi;
 /** What CSS could still load by after the cuts, or hide a load behind (escapes): the whole style goes. */
 const CSS_LOAD = /\\|@import|image-set|(^|[^\w-])src\s*\(/i;
 /** Images embedded in the file itself, which load nothing. */
 const EMBEDDED_IMAGE = /^data:image\/(png|jpeg|gif|webp);/i;
 
-/** Style text with nothing that loads from elsewhere. */
-function styleWithoutLoads(css: string): string {
+/**
+ * CSS (a style element or attribute, or a presentation attribute such as
+ * `fill` or `mask`, which browsers read as CSS too) with nothing that loads
+ * from elsewhere.
+ */
+function cssWithoutLoads(css: string): string {
   const cut = css.replace(/@import[^;]*;?/gi, '').replace(OUTSIDE_URL, 'none');
   return CSS_LOAD.test(cut) ? '' : cut;
 }
@@ -29,12 +33,13 @@ function styleWithoutLoads(css: string): string {
 /**
  * Hooks that cut what would load from outside the file: `href` of anything
  * but a link (`<image>`, `<feImage>`, `<use>`) unless it points inside the
- * file or embeds a raster image, `url()` outside the file in any attribute,
- * and the same in style elements and attributes.
+ * file or embeds a raster image; in every other attribute and in style
+ * elements, `url()` outside the file, imports, and CSS escapes (`u\\72l(`
+ * is `url(` to a browser).
  */
 function keepReferencesInside(purify: DOMPurify): void {
   purify.addHook('uponSanitizeElement', (node) => {
-    if (node.nodeName.toLowerCase() === 'style' && node.textContent) node.textContent = styleWithoutLoads(node.textContent);
+    if (node.nodeName.toLowerCase() === 'style' && node.textContent) node.textContent = cssWithoutLoads(node.textContent);
   });
   purify.addHook('uponSanitizeAttribute', (node, data) => {
     const name = data.attrName.toLowerCase();
@@ -42,10 +47,8 @@ function keepReferencesInside(purify: DOMPurify): void {
     if ((name === 'href' || name === 'xlink:href') && node.nodeName.toLowerCase() !== 'a') {
       const target = value.trim();
       if (!target.startsWith('#') && !EMBEDDED_IMAGE.test(target)) data.keepAttr = false;
-    } else if (name === 'style') {
-      data.attrValue = styleWithoutLoads(value);
-    } else if (/url\(/i.test(value)) {
-      data.attrValue = value.replace(OUTSIDE_URL, 'none');
+    } else {
+      data.attrValue = cssWithoutLoads(value);
     }
   });
 }

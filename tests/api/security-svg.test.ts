@@ -45,6 +45,7 @@ const PAYLOADS: [name: string, text: string][] = [
   ['a font loaded by @font-face', svg('<style>@font-face { font-family: f; src: url(https://evil.example/f.woff); }</style>')],
   ['an image-set in a style', svg('<style>rect { fill: red; background: image-set("https://evil.example/x.png" 1x); }</style>')],
   ['a url hidden behind CSS escapes', svg('<style>rect { background: u\\72l(https://evil.example/x.png); }</style>')],
+  ['presentation attributes hiding url behind CSS escapes', svg('<rect width="5" height="5" fill="u\\72l(https://evil.example/f.svg#g) red" mask="\\75rl(https://evil.example/m.png)" clip-path="&#92;75rl(https://evil.example/c.svg#c)"/>')],
   ['an xml-stylesheet processing instruction', `<?xml-stylesheet type="text/xsl" href="https://evil.example/x.xsl"?>${svg('')}`],
   ['an iframe, embed and object in the HTML namespace', svg('<foreignObject width="5" height="5"><div xmlns="http://www.w3.org/1999/xhtml"><embed src="javascript:alert(1)"/><object data="javascript:alert(1)"/><iframe srcdoc="&lt;script&gt;alert(1)&lt;/script&gt;"/></div></foreignObject>')],
   ['a feImage from javascript:', svg('<filter id="f"><feImage href="javascript:alert(1)"/></filter>')],
@@ -131,6 +132,7 @@ describe('hostile SVG uploads', () => {
         '<style>.mark { fill: url(#g); stroke: #333; }</style>' +
         `<image href="${pixel}" width="2" height="2"/>` +
         '<rect class="mark" width="5" height="5" fill="url(#g)" filter="url(#f)" style="opacity: 0.5"/>' +
+        '<circle r="2" fill="url( \'#g\')"/>' +
         '<a href="https://example.com/campaign"><text>More</text></a>',
     );
     const upload = await uploadSvg(drawing);
@@ -140,6 +142,7 @@ describe('hostile SVG uploads', () => {
       'fill: url(#g)',
       'fill="url(#g)"',
       'filter="url(#f)"',
+      "fill=\"url( '#g')\"",
       'style="opacity: 0.5"',
       `href="${pixel}"`,
       'href="https://example.com/campaign"',
