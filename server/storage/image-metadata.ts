@@ -1,22 +1,30 @@
 /**
  * Uploaded photos lose what their camera wrote about them before anyone
  * but the uploader can fetch them: EXIF (GPS position, device, serial
- * numbers, time), XMP, IPTC, Photoshop tags and PNG text chunks. The
+ * numbers, time), XMP, IPTC, Photoshop tags, comments, text chunks and
+ * whatever else the file carries besides its picture. The
  * original stays the address's answer (`src` of every image), so without
  * this a published photo would tell where it was taken.
  */
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { ImageExtension } from '../../app/lib/media-keys.ts';
+import { hasExtraContainerData } from './image-containers.ts';
 
-/** Encoder settings close to what a camera or an editor writes. */
-const REWRITE: Record<Exclude<ImageExtension, 'svg'>, (image: Sharp) => Sharp> = {
+type RasterExtension = Exclude<ImageExtension, 'svg'>;
+
+/**
+ * Encoder settings close to the original's: JPEG and WebP at a quality a
+ * camera or an editor writes, PNG lossless and paletted when it was, GIF as
+ * GIF (frames and delays kept).
+ */
+const REWRITE: Record<RasterExtension, (image: Sharp, metadata: Metadata) => Sharp> = {
   jpg: (image) => image.jpeg({ quality: 90 }),
-  png: (image) => image.png(),
+  png: (image, metadata) => image.png({ palette: metadata.isPalette }),
   gif: (image) => image.gif(),
   webp: (image) => image.webp({ quality: 90 }),
 };
 
-/** True when the file carries anything beyond its pixels and colour profile. */
+/** True when sharp sees anything beyond the pixels and the colour profile. */
 export function hasPrivateMetadata(metadata: Metadata): boolean {
   return Boolean(
     metadata.exif ||
@@ -30,17 +38,17 @@ export function hasPrivateMetadata(metadata: Metadata): boolean {
 
 /**
  * The image rewritten without its metadata, turned upright from its
- * orientation tag (which goes with the rest of EXIF), colour profile kept;
+ * orientation tag (which goes with the rest of EXIF; animations, which
+ * cannot be turned, keep their frames as they are), colour profile kept;
  * or null when there is nothing to remove, so a clean file is stored byte
  * for byte as it arrived and never loses quality to a second encoding.
+ * Throws sharp's error when the bytes cannot be read as an image.
  */
-export async function withoutPrivateMetadata(
-  /** The bytes, or the path of a file holding them. */
-  input: Uint8Array | string,
-  extension: Exclude<ImageExtension, 'svg'>,
-): Promise<Buffer | null> {
+export async function withoutPrivateMetadata(bytes: Uint8Array, extension: RasterExtension): Promise<Buffer | null> {
   const animated = extension === 'gif' || extension === 'webp';
-  const image = sharp(input, { animated });
-  if (!hasPrivateMetadata(await image.metadata())) return null;
-  return REWRITE[extension](image.autoOrient().keepIccProfile()).toBuffer();
+  const image = sharp(bytes, { animated });
+  const metadata = await image.metadata();
+  if (!hasPrivateMetadata(metadata) && !hasExtraContainerData(bytes, extension)) return null;
+  const upright = (metadata.pages ?? 1) > 1 ? image : image.autoOrient();
+  return REWRITE[extension](upright.keepIccProfile(), metadata).toBuffer();
 }

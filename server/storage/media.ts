@@ -28,7 +28,7 @@ import {
   deletePendingMedia,
   findMediaByKey,
   insertMedia,
-  listPendingMediaKeys,
+  listPendingMedia,
   markMediaReady,
   markMediaRejected,
   setMediaVariantWidths,
@@ -163,7 +163,7 @@ export class MediaStorage {
       if (!bytesMatchImageType(received.head, type)) throw notThatType(type);
       storedSize = await (type === SVG
         ? this.sanitiseReceivedSvg(received)
-        : this.stripReceivedMetadata(received, type));
+        : this.stripReceivedMetadata(driver, received, type));
       await driver.placeReceived(received, grant.key);
     } finally {
       await driver.discard(received);
@@ -178,11 +178,16 @@ export class MediaStorage {
     return replaceReceived(received, Buffer.from(clean, 'utf8'));
   }
 
-  private async stripReceivedMetadata(received: ReceivedUpload, type: RasterType): Promise<number> {
-    const clean = await withoutPrivateMetadata(received.tempPath, EXTENSION_BY_IMAGE_TYPE[type]).catch(() => {
-      throw notThatType(type);
+  private async stripReceivedMetadata(driver: LocalDriver, received: ReceivedUpload, type: RasterType): Promise<number> {
+    const bytes = await readFile(received.tempPath);
+    const clean = await withoutPrivateMetadata(bytes, EXTENSION_BY_IMAGE_TYPE[type]).catch((error: unknown) => {
+      throw unreadableImage(type, error);
     });
-    return clean ? replaceReceived(received, clean) : received.size;
+    if (!clean) return received.size;
+    // A rewrite can come out larger than the file that was let in.
+    if (clean.length > MAX_UPLOAD_BYTES) throw fileTooLarge(MAX_UPLOAD_BYTES, clean.length);
+    if (clean.length > received.size) await driver.checkRoomFor(clean.length - received.size);
+    return replaceReceived(received, clean);
   }
 
   /**
@@ -227,12 +232,17 @@ export class MediaStorage {
     } else {
       const clean = await withoutPrivateMetadata(bytes, EXTENSION_BY_IMAGE_TYPE[type]).catch(() => undefined);
       if (clean === undefined) problem = `it is not a readable ${type} image`;
+      else if (clean !== null && clean.length > MAX_UPLOAD_BYTES) problem = `it is larger than ${MAX_UPLOAD_BYTES} bytes once cleaned`;
       else if (clean !== null) {
         bytes = clean;
         await driver.write(key, bytes, type);
       }
     }
     if (problem !== null || bytes === null) {
+      // Another server may have checked it meanwhile and stored its cleaned
+      // copy (whose size differs from the declared one): that stays.
+      const now = await findMediaByKey(this.deps.db, key);
+      if (now?.state !== 'pending') return now?.state === 'ready' ? now : null;
       await driver.remove(key);
       await markMediaRejected(this.deps.db, key);
       this.deps.logger.warn({ key, problem }, 'upload rejected and deleted');
@@ -271,20 +281,31 @@ export class MediaStorage {
    * them yet, and then they stay. Returns how many rows were deleted.
    */
   async forgetAbandonedUploads(now = nowSeconds()): Promise<number> {
-    const cutoff = now - this.deps.config.UPLOAD_URL_TTL_SECONDS - ABANDONED_AFTER_SECONDS;
+    const createdBefore = now - this.deps.config.UPLOAD_URL_TTL_SECONDS - ABANDONED_AFTER_SECONDS;
     let forgotten = 0;
+    let afterId = 0;
     for (;;) {
-      const keys = await listPendingMediaKeys(this.deps.db, cutoff, ABANDONED_BATCH);
-      for (const key of keys) {
-        if (this.driver.kind === 's3' && (await this.findServable(key))) continue;
-        if (this.driver.kind === 'local') {
-          for (const width of IMAGE_VARIANT_WIDTHS) await this.driver.remove(imageVariantKey(key, width));
-          await this.driver.remove(key);
+      const batch = await listPendingMedia(this.deps.db, { createdBefore, afterId, limit: ABANDONED_BATCH });
+      for (const { id, s3_key: key } of batch) {
+        afterId = id;
+        try {
+          if (await this.forgetIfAbandoned(key)) forgotten += 1;
+        } catch (error) {
+          // One upload the bucket will not answer for must not hold up the rest.
+          this.deps.logger.warn({ err: error, key }, 'could not forget an abandoned upload');
         }
-        if (await deletePendingMedia(this.deps.db, key)) forgotten += 1;
       }
-      if (keys.length < ABANDONED_BATCH) return forgotten;
+      if (batch.length < ABANDONED_BATCH) return forgotten;
     }
+  }
+
+  private async forgetIfAbandoned(key: string): Promise<boolean> {
+    if (this.driver.kind === 's3' && (await this.findServable(key))) return false;
+    if (this.driver.kind === 'local') {
+      for (const width of IMAGE_VARIANT_WIDTHS) await this.driver.remove(imageVariantKey(key, width));
+      await this.driver.remove(key);
+    }
+    return deletePendingMedia(this.deps.db, key);
   }
 
   /** Resolves when the background work queued so far (resizing) is done. */
@@ -299,6 +320,15 @@ async function replaceReceived(received: ReceivedUpload, bytes: Uint8Array): Pro
     throw isOutOfSpace(error) ? outOfSpace() : error;
   });
   return bytes.length;
+}
+
+/** What a failed read of a raster upload tells the uploader. */
+function unreadableImage(type: ImageType, error: unknown): ApiError {
+  // sharp refuses images above about 268 megapixels (16383 × 16383) before decoding them.
+  if (error instanceof Error && /pixel limit/i.test(error.message)) {
+    return new ApiError(400, 'VALIDATION_FAILED', 'The image has too many pixels: at most 16383 × 16383 are accepted.');
+  }
+  return notThatType(type);
 }
 
 const notThatType = (type: ImageType) =>

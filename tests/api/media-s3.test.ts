@@ -6,6 +6,7 @@ import type { Config } from '../../server/config.ts';
 import type { MediaRow } from '../../server/db/schema.ts';
 import type { AppDeps } from '../../server/deps.ts';
 import { MediaStorage } from '../../server/storage/media.ts';
+import type { S3Driver } from '../../server/storage/s3.ts';
 import { S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, startS3Server, type TestS3Server } from '../helpers/s3-server.ts';
 import { cameraPhoto, PHOTOGRAPHER } from '../helpers/images.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -271,6 +272,61 @@ describe('the S3 driver', () => {
     expect(info.exif).toBeUndefined();
     expect((await readObject(s3_key)).bytes.equals(served)).toBe(true);
     expect(await findMedia(s3_key)).toMatchObject({ state: 'ready', file_size: served.length });
+  });
+
+  it('goes on forgetting abandoned uploads when the bucket fails for one of them', async () => {
+    const keys: string[] = [];
+    for (const name of ['first.png', 'broken.png', 'last.png']) {
+      const { s3_key } = await requestUploadUrl(site, { fileName: name, contentType: 'image/png', fileSize: png.length });
+      keys.push(s3_key);
+    }
+    await t.handle.db
+      .updateTable('media')
+      .set((eb) => ({ created_at: eb('created_at', '-', 24 * 60 * 60) }))
+      .where('s3_key', 'in', keys)
+      .execute();
+    const driver = site.media.driver as S3Driver;
+    const fetchObject = driver.fetchObject.bind(driver);
+    const stub = vi.spyOn(driver, 'fetchObject').mockImplementation((key, maxBytes) =>
+      key === keys[1] ? Promise.reject(new Error('503 Slow Down')) : fetchObject(key, maxBytes),
+    );
+    try {
+      expect(await site.media.forgetAbandonedUploads()).toBe(2);
+    } finally {
+      stub.mockRestore();
+    }
+    expect(await findMedia(keys[0] ?? '')).toBeUndefined();
+    expect(await findMedia(keys[1] ?? '')).toMatchObject({ state: 'pending' });
+    expect(await findMedia(keys[2] ?? '')).toBeUndefined();
+  });
+
+  it('keeps a photo another server cleaned while this one was checking it', async () => {
+    const photo = await cameraPhoto();
+    const s3_key = await uploadToBucket(site, photo, 'image/jpeg', 'shared.jpg');
+    // The other server: it reads the upload first, stores the cleaned copy and marks it ready.
+    const other = siteWith();
+    expect((await other.request('GET', `/${s3_key}`)).status).toBe(200);
+    const cleaned = (await readObject(s3_key)).bytes;
+    expect(cleaned.length).not.toBe(photo.length);
+    // This server saw the row still pending, and reads the object only after the other one finished.
+    await t.handle.db.updateTable('media').set({ state: 'pending', file_size: photo.length }).where('s3_key', '=', s3_key).execute();
+    const driver = site.media.driver as S3Driver;
+    const fetchObject = driver.fetchObject.bind(driver);
+    const stub = vi.spyOn(driver, 'fetchObject').mockImplementation(async (key, maxBytes) => {
+      const object = await fetchObject(key, maxBytes);
+      await t.handle.db.updateTable('media').set({ state: 'ready', file_size: cleaned.length }).where('s3_key', '=', key).execute();
+      return object;
+    });
+    try {
+      const served = await site.request('GET', `/${s3_key}`);
+      expect(served.status).toBe(200);
+      expect(Buffer.from(await served.arrayBuffer()).equals(cleaned)).toBe(true);
+    } finally {
+      stub.mockRestore();
+    }
+    expect(await objectExists(s3_key)).toBe(true);
+    expect(await findMedia(s3_key)).toMatchObject({ state: 'ready', file_size: cleaned.length });
+    await other.media.whenIdle();
   });
 
   it('writes WebP copies of a JPEG to the bucket and serves them', async () => {

@@ -44,18 +44,23 @@ export async function markMediaRejected(db: Db, key: string): Promise<void> {
     .execute();
 }
 
-/** Keys of uploads still pending that were started before `createdBefore` (Unix seconds), oldest first. */
-export async function listPendingMediaKeys(db: Db, createdBefore: number, limit: number): Promise<string[]> {
-  const rows = await db
+/**
+ * Uploads still pending that were started before `createdBefore` (Unix
+ * seconds), in id order from after `afterId`, at most `limit`.
+ */
+export function listPendingMedia(
+  db: Db,
+  { createdBefore, afterId, limit }: { createdBefore: number; afterId: number; limit: number },
+): Promise<{ id: number; s3_key: string }[]> {
+  return db
     .selectFrom('media')
-    .select('s3_key')
+    .select(['id', 's3_key'])
     .where('state', '=', 'pending')
     .where('created_at', '<', createdBefore)
-    .orderBy('created_at')
+    .where('id', '>', afterId)
     .orderBy('id')
     .limit(limit)
     .execute();
-  return rows.map((row) => row.s3_key);
 }
 
 /** Deletes the row of an upload that never arrived; false when it is no longer pending. */
