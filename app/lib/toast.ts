@@ -67,18 +67,20 @@ export function showOutcomeToast(outcome: FormOutcome): void {
  * outcome (SPEC.md section 8), shown as a toast, with the form as it was.
  *
  * @example
- * export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
- *   postOrAnnounceFailure(serverAction, () => failedOutcome('Failed to send message'));
+ * export const clientAction = (args: Route.ClientActionArgs) =>
+ *   postOrAnnounceFailure(args, () => failedOutcome('Failed to send message'));
  */
 export async function postOrAnnounceFailure<T, F extends FormOutcome>(
-  serverAction: () => Promise<T>,
+  { serverAction, request }: { serverAction: () => Promise<T>; request: Request },
   failure: () => F,
 ): Promise<T | F> {
   try {
     return await serverAction();
   } catch (error) {
-    // Redirects (to a checkout) arrive thrown and must go on.
-    if (error instanceof Response) throw error;
+    // Redirects (to a checkout) arrive thrown and must go on; so does a post
+    // the page itself called off (the form left the page), which may well
+    // have arrived and must not be reported as failed.
+    if (error instanceof Response || request.signal.aborted) throw error;
     // Announced from here, not only by the form's effect once React commits:
     // after a dropped connection that commit was seen to come without the
     // effect, leaving the visitor with no word at all. Shown once either way.

@@ -21,8 +21,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 // SPEC.md section 8: a message that could not be sent says 'Failed to send message'.
-export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
-  postOrAnnounceFailure(serverAction, () => failedOutcome('Failed to send message'));
+export const clientAction = (args: Route.ClientActionArgs) =>
+  postOrAnnounceFailure(args, () => failedOutcome('Failed to send message'));
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({

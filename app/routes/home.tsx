@@ -34,8 +34,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 // SPEC.md section 8: a signup that could not be sent says 'Failed to subscribe'.
-export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
-  postOrAnnounceFailure(serverAction, () => failedOutcome('Failed to subscribe'));
+export const clientAction = (args: Route.ClientActionArgs) =>
+  postOrAnnounceFailure(args, () => failedOutcome('Failed to subscribe'));
 
 // The signup changes nothing the page shows: no need to reload its posts.
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {

@@ -38,8 +38,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 // A post that never reaches the server (offline, a dropped connection) is a
 // checkout that cannot start too: SPEC.md's 'Error' toast, the form as it was.
-export const clientAction = ({ serverAction }: Route.ClientActionArgs): Promise<SponsoredActionData> =>
-  postOrAnnounceFailure(serverAction, () => checkoutFailedOutcome(null, 0));
+export const clientAction = (args: Route.ClientActionArgs): Promise<SponsoredActionData> =>
+  postOrAnnounceFailure(args, () => checkoutFailedOutcome(null, 0));
 
 // The loader only reads the configured price: nothing an action changes.
 // Not revalidating also keeps the form on screen when a failed post was

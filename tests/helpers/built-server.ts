@@ -57,6 +57,12 @@ export function spawnBuiltServer(options: BuiltServerOptions): BuiltServer {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
+  let spawnFailed = false;
+  // A spawn that fails (no build where it was expected) ends as an exit, not as an unhandled error.
+  child.on('error', (error) => {
+    spawnFailed = true;
+    stderr += `${error.message}\n`;
+  });
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
@@ -69,8 +75,11 @@ export function spawnBuiltServer(options: BuiltServerOptions): BuiltServer {
     baseUrl: `http://127.0.0.1:${options.port}`,
     stderr: () => stderr,
     log: () => log,
-    exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))),
-    isRunning: () => child.exitCode === null && child.signalCode === null,
+    exited: new Promise((resolve) => {
+      child.once('exit', (code) => resolve(code));
+      child.once('error', () => resolve(child.exitCode));
+    }),
+    isRunning: () => !spawnFailed && child.exitCode === null && child.signalCode === null,
   };
 }
 
@@ -80,9 +89,9 @@ export async function waitUntilReady(server: BuiltServer): Promise<void> {
   for (;;) {
     if (!server.isRunning()) throw new Error(`the server stopped during start-up: ${server.stderr()}`);
     try {
-      if ((await fetch(`${server.baseUrl}/api/health/ready`)).ok) return;
+      if ((await fetch(`${server.baseUrl}/api/health/ready`, { signal: AbortSignal.timeout(2000) })).ok) return;
     } catch {
-      // not listening yet
+      // not listening yet, or not answering yet
     }
     if (Date.now() > until) throw new Error('the server did not become ready within 30 s');
     await new Promise((resolve) => setTimeout(resolve, 100));
