@@ -902,6 +902,11 @@ async function listen(): Promise<{ origin: string; port: number; close: () => Pr
   return {
     origin: `http://127.0.0.1:${port}`,
     port,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        // A keep-alive socket left idle by the client would hold close() open until it times out.
+        (server as http.Server).closeAllConnections();
+      }),
   };
 }

@@ -74,7 +74,7 @@ function integrityOf(file: string): string {
   }
 }
 
-describe('npm run backup', () => {
+describe('npm run backup', { timeout: 30_000 }, () => {
   it('takes a consistent copy while the server keeps writing, holding every row written before it began', async () => {
     const server = openLikeTheServer();
     server.subscribe(200);
@@ -111,7 +111,7 @@ describe('npm run backup', () => {
   });
 });
 
-describe('npm run restore', () => {
+describe('npm run restore', { timeout: 30_000 }, () => {
   it('puts a backup back and keeps the replaced database aside', async () => {
     const server = openLikeTheServer();
     server.subscribe(5);
@@ -175,7 +175,7 @@ describe('npm run restore', () => {
   });
 });
 
-describe('backups on PostgreSQL', () => {
+describe('backups on PostgreSQL', { timeout: 30_000 }, () => {
   it('both commands explain pg_dump and pg_restore and exit with an error', async () => {
     const env = { DATABASE_URL: 'postgres://showcase@127.0.0.1:1/showcase' };
     for (const [script, args] of [['backup', []], ['restore', ['some.dump']]] as const) {

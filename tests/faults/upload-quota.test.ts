@@ -9,7 +9,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { adminToken, cleanUpServers, killServer, startServer } from './server.ts';
-import { askToUpload, filesUnder, mediaRows, put, startUpload } from './uploads.ts';
+import { askToUpload, filesUnder, mediaRows, put, startUpload, variantWidths } from './uploads.ts';
 
 afterEach(cleanUpServers);
 
@@ -56,6 +56,8 @@ describe('a full upload quota', () => {
     expect(large.length).toBeGreaterThan(600_000);
     const first = await startUpload(server, token, 'first.png', large.length);
     expect((await put(first.upload_url, large)).status).toBe(204);
+    // Its resized copies are written in the background, through .incoming: wait until they are in place.
+    await expect.poll(() => variantWidths(server.dataDir, first.s3_key), { timeout: 10_000 }).not.toBeNull();
 
     // A declared size that does not fit is refused before anything is recorded...
     await expectOverQuota(await askToUpload(server, token, 'second.png', large.length));

@@ -43,3 +43,14 @@ export function mediaRows(dataDir: string) {
     db.close();
   }
 }
+
+/** The widths of the resized copies recorded for `key`, or null while the background job has not finished. */
+export function variantWidths(dataDir: string, key: string): string | null {
+  const db = new SQLite(path.join(dataDir, 'site.db'), { readonly: true });
+  try {
+    const row = db.prepare('select variant_widths from media where s3_key = ?').get(key) as { variant_widths: string | null } | undefined;
+    return row?.variant_widths ?? null;
+  } finally {
+    db.close();
+  }
+}

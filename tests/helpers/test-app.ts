@@ -4,7 +4,7 @@
  * server of DATABASE_URL_TEST, dropped afterwards.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -105,11 +105,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     passwordHash: await hashPassword(ADMIN_PASSWORD),
     role: 'admin',
   });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'showcase-test-'));
   const config = parseConfig({
     NODE_ENV: 'test',
     TRUST_PROXY: 'true',
     LOG_LEVEL: 'silent',
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'showcase-test-')),
+    DATA_DIR: dataDir,
     JWT_SECRET: randomBytes(32).toString('hex'),
     ...options.env,
   });
@@ -164,6 +165,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     close: async () => {
       await handle.destroy();
       await drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
