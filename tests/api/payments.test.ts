@@ -1,8 +1,8 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_SESSION_LIFETIME_SECONDS } from '../../server/payments/local-provider.ts';
 import type { TestCheckoutOutcome } from '../../server/payments/provider.ts';
 import { settleTestCheckout } from '../../server/payments/service.ts';
+import { freePort } from '../helpers/free-port.ts';
 import { createTestApp, freshIp, type TestApp } from '../helpers/test-app.ts';
 
 // The checkout flow with the built-in test checkout (no Stripe key): the
@@ -414,7 +414,7 @@ describe('GET /api/payments/success and /api/payments/cancel', () => {
 
 describe('payment mails', () => {
   it('a mail server that cannot be reached loses neither the payment nor the mail', async () => {
-    const closedPort = await unusedPort();
+    const closedPort = await freePort();
     const app = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${closedPort}` } });
     try {
       const { sessionId, payload } = await startCheckout(app);
@@ -441,13 +441,3 @@ describe('POST /api/payments/webhook with the test checkout', () => {
     expect(response.body).toEqual({ error: 'NOT_FOUND', message: 'This site receives no payment webhooks' });
   });
 });
-
-/** A local port nothing listens on. */
-async function unusedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (typeof address !== 'object' || address === null) throw new Error('no port');
-  return address.port;
-}
