@@ -574,15 +574,18 @@ describe('GET /api/payments/success with Stripe', () => {
     const asked = () =>
       stripe.requests.filter((request) => request.method === 'GET' && request.path.startsWith(`/v1/checkout/sessions/${sessionId}`))
         .length;
-    for (let i = 0; i < 5; i += 1) {
-      expect((await t.request('GET', `/payments/success?session_id=${sessionId}`)).body.status).toBe('pending');
-    }
-    expect(asked()).toBe(1);
-
-    // Paid meanwhile, webhook not yet here: the next lookup after the interval asks again and settles it.
-    stripe.sessions.set(sessionId, paidSession(sessionId, 'pi_3Later'));
-    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + PROVIDER_CHECK_INTERVAL_MS + 1 });
+    // The clock stands still, so the five loads fall within one interval however slow the machine.
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'], now: start });
     try {
+      for (let i = 0; i < 5; i += 1) {
+        expect((await t.request('GET', `/payments/success?session_id=${sessionId}`)).body.status).toBe('pending');
+      }
+      expect(asked()).toBe(1);
+
+      // Paid meanwhile, webhook not yet here: the next lookup after the interval asks again and settles it.
+      stripe.sessions.set(sessionId, paidSession(sessionId, 'pi_3Later'));
+      vi.setSystemTime(start + PROVIDER_CHECK_INTERVAL_MS + 1);
       expect((await t.request('GET', `/payments/success?session_id=${sessionId}`)).body.status).toBe('completed');
     } finally {
       vi.useRealTimers();
