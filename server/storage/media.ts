@@ -215,42 +215,34 @@ export class MediaStorage {
     if (!isAllowedImageType(type)) return null;
     const object = await driver.fetchObject(key, MAX_UPLOAD_BYTES);
     if (!object) return null; // not uploaded (yet)
-    let bytes = object.bytes;
+    const bytes = object.bytes;
     let problem: string | null = null;
+    let clean: Uint8Array | null = null;
     if (bytes === null) problem = `it is larger than ${MAX_UPLOAD_BYTES} bytes`;
-    else if (media.file_size !== null && object.size !== media.file_size) {
-      problem = `it has ${object.size} bytes, ${media.file_size} were declared`;
-    } else if (bareType(object.contentType) !== type) problem = `it was stored as ${object.contentType ?? 'no type'}`;
+    else if (bareType(object.contentType) !== type) problem = `it was stored as ${object.contentType ?? 'no type'}`;
     else if (!bytesMatchImageType(bytes.subarray(0, SNIFF_BYTES), type)) problem = `its bytes are not ${type}`;
-    else if (type === SVG) {
-      const clean = sanitiseSvg(new TextDecoder().decode(bytes));
-      if (clean === null) problem = 'it is not an SVG document';
-      else {
-        bytes = new TextEncoder().encode(clean);
-        await driver.write(key, bytes, SVG);
-      }
-    } else {
-      const clean = await withoutPrivateMetadata(bytes, EXTENSION_BY_IMAGE_TYPE[type]).catch(() => undefined);
-      if (clean === undefined) problem = `it is not a readable ${type} image`;
-      else if (clean !== null && clean.length > MAX_UPLOAD_BYTES) problem = `it is larger than ${MAX_UPLOAD_BYTES} bytes once cleaned`;
-      else if (clean !== null) {
-        bytes = clean;
-        await driver.write(key, bytes, type);
+    else {
+      const cleaned = await cleanedCopy(bytes, type);
+      if (typeof cleaned === 'string') problem = cleaned;
+      else clean = cleaned;
+      // The bucket holds the browser to the declared size; an object of
+      // another size that needs no cleaning is the cleaned copy another
+      // server stored while checking it at the same time, and stays.
+      if (problem === null && clean !== null && media.file_size !== null && object.size !== media.file_size) {
+        problem = `it has ${object.size} bytes, ${media.file_size} were declared`;
       }
     }
     if (problem !== null || bytes === null) {
-      // Another server may have checked it meanwhile and stored its cleaned
-      // copy (whose size differs from the declared one): that stays.
-      const now = await findMediaByKey(this.deps.db, key);
-      if (now?.state !== 'pending') return now?.state === 'ready' ? now : null;
       await driver.remove(key);
       await markMediaRejected(this.deps.db, key);
       this.deps.logger.warn({ key, problem }, 'upload rejected and deleted');
       return null;
     }
-    await markMediaReady(this.deps.db, key, bytes.length);
-    this.makeVariantsLater(key, bytes);
-    return { ...media, state: 'ready', file_size: bytes.length };
+    if (clean !== null) await driver.write(key, clean, type);
+    const stored = clean ?? bytes;
+    await markMediaReady(this.deps.db, key, stored.length);
+    this.makeVariantsLater(key, stored);
+    return { ...media, state: 'ready', file_size: stored.length };
   }
 
   /** Queues the resized copies of a raster upload; `bytes` when already in memory. */
@@ -320,6 +312,24 @@ async function replaceReceived(received: ReceivedUpload, bytes: Uint8Array): Pro
     throw isOutOfSpace(error) ? outOfSpace() : error;
   });
   return bytes.length;
+}
+
+/**
+ * The upload without anything that can run or tell on its author (SVG
+ * scripts, photo metadata); null when it is clean already; a string saying
+ * what is wrong when it cannot be read as its type.
+ */
+async function cleanedCopy(bytes: Uint8Array, type: ImageType): Promise<Uint8Array | null | string> {
+  if (type === SVG) {
+    const text = new TextDecoder().decode(bytes);
+    const clean = sanitiseSvg(text);
+    if (clean === null) return 'it is not an SVG document';
+    return clean === text ? null : new TextEncoder().encode(clean);
+  }
+  const clean = await withoutPrivateMetadata(bytes, EXTENSION_BY_IMAGE_TYPE[type]).catch(() => undefined);
+  if (clean === undefined) return `it is not a readable ${type} image`;
+  if (clean !== null && clean.length > MAX_UPLOAD_BYTES) return `it is larger than ${MAX_UPLOAD_BYTES} bytes once cleaned`;
+  return clean;
 }
 
 /** What a failed read of a raster upload tells the uploader. */
