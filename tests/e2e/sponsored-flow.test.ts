@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SponsoredSubmissionJson } from '../../server/db/queries/sponsored-submissions.ts';
 import {
   expectNoSeriousA11yViolations,
   launchBrowser,
@@ -14,31 +15,9 @@ import {
 
 const SPONSORED_PATH = '/submit-your-project-for-a-sponsored-post';
 
-interface SponsoredSubmission {
-  id: number;
-  project_name: string;
-  project_url: string;
-  contact_name: string;
-  contact_email: string;
-  description: string | null;
-  press_kit_url: string | null;
-  budget_range: string | null;
-  payment_status: string | null;
-  paid_amount: number | null;
-  paid_currency: string | null;
-  payment_transaction_id: string | null;
-  payment_transaction: {
-    amount_cents: number;
-    currency: string;
-    status: string;
-    provider_session_id: string | null;
-    completed_at: number | null;
-  } | null;
-}
-
 /** The sponsored submissions of one contact e-mail, as the back office sees them. */
-async function submissionsOf(site: Site, contactEmail: string): Promise<SponsoredSubmission[]> {
-  const response = await site.admin<{ submissions: SponsoredSubmission[] }>('GET', '/admin/submissions/sponsored?status=new');
+async function submissionsOf(site: Site, contactEmail: string): Promise<SponsoredSubmissionJson[]> {
+  const response = await site.admin<{ submissions: SponsoredSubmissionJson[] }>('GET', '/admin/submissions/sponsored?status=new');
   expect(response.status).toBe(200);
   return response.body.submissions.filter((submission) => submission.contact_email === contactEmail);
 }

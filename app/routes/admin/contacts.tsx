@@ -10,19 +10,13 @@ import { TableCell, TableRow } from '../../components/ui/table.tsx';
 import { api } from '../../lib/api-client.ts';
 import { describeFailure, withAdminSession } from '../../lib/admin-session.ts';
 import { formatShortDate } from '../../lib/dates.ts';
+import type { ContactMessageJson } from '../../../server/db/queries/contact-messages.ts';
+import type { ContactMessageStatus } from '../../../server/db/schema.ts';
 import type { Route } from './+types/contacts';
 
-type ContactStatus = 'new' | 'read';
-
-interface ContactMessage {
-  id: number;
-  name: string;
-  email: string;
-  message: string;
-  status: ContactStatus;
-  created_at: number;
-  version: number;
-}
+// The API's own answer type: erased from the browser bundle, checked at build time.
+type ContactStatus = ContactMessageStatus;
+type ContactMessage = ContactMessageJson;
 
 const TAB_LABELS: Record<ContactStatus, string> = { new: 'New', read: 'Read' };
 

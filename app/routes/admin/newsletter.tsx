@@ -7,15 +7,12 @@ import { Button } from '../../components/ui/button.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
 import { api, errorMessage } from '../../lib/api-client.ts';
 import { withAdminSession } from '../../lib/admin-session.ts';
-import { subscribersCsv, type SubscriberRow } from '../../lib/subscribers-csv.ts';
+import { subscribersCsv } from '../../lib/subscribers-csv.ts';
+import type { SubscriberJson } from '../../../server/db/queries/subscribers.ts';
 import type { Route } from './+types/newsletter';
 
-interface Subscriber extends SubscriberRow {
-  id: number;
-}
-
 interface SubscriberPage {
-  subscribers: Subscriber[];
+  subscribers: SubscriberJson[];
   next_token: string | null;
   total: number;
 }
@@ -32,8 +29,8 @@ clientLoader.hydrate = true as const;
 export const HydrateFallback = AdminLoading;
 
 /** Every subscriber, page after page. */
-async function listAllSubscribers(): Promise<Subscriber[]> {
-  const all: Subscriber[] = [];
+async function listAllSubscribers(): Promise<SubscriberJson[]> {
+  const all: SubscriberJson[] = [];
   let token: string | null = null;
   do {
     const page: SubscriberPage = await api.get<SubscriberPage>('/admin/submissions/newsletter', { limit: 100, next_token: token });

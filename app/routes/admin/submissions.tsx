@@ -13,34 +13,13 @@ import { api, errorMessage } from '../../lib/api-client.ts';
 import { describeFailure, withAdminSession } from '../../lib/admin-session.ts';
 import { formatShortDate } from '../../lib/dates.ts';
 import { formatMoney } from '../../lib/money.ts';
+import type { SponsoredSubmissionJson } from '../../../server/db/queries/sponsored-submissions.ts';
+import type { SponsoredSubmissionStatus } from '../../../server/db/schema.ts';
 import type { Route } from './+types/submissions';
 
-type SubmissionStatus = 'new' | 'approved' | 'rejected';
-
-interface SponsoredSubmission {
-  id: number;
-  project_name: string;
-  project_url: string;
-  contact_name: string;
-  contact_email: string;
-  description: string | null;
-  press_kit_url: string | null;
-  budget_range: string | null;
-  status: SubmissionStatus;
-  created_at: number;
-  version: number;
-  payment_status: string | null;
-  paid_amount: number | null;
-  paid_currency: string | null;
-  payment_transaction_id: string | null;
-  payment_transaction: {
-    amount_cents: number;
-    currency: string;
-    status: string;
-    provider_session_id: string | null;
-    completed_at: number | null;
-  } | null;
-}
+// The API's own answer type: erased from the browser bundle, checked at build time.
+type SponsoredSubmission = SponsoredSubmissionJson;
+type SubmissionStatus = SponsoredSubmissionStatus;
 
 const STATUSES: SubmissionStatus[] = ['new', 'approved', 'rejected'];
 const TAB_LABELS: Record<SubmissionStatus, string> = { new: 'New', approved: 'Approved', rejected: 'Rejected' };
