@@ -137,3 +137,17 @@ function webpHasExtras(bytes: Uint8Array): boolean {
   }
   return at !== end;
 }
+
+/** True when a WebP's picture (or first frame) is stored lossless (a VP8L bitstream), so a rewrite should be too. */
+export function isLosslessWebp(bytes: Uint8Array): boolean {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let at = 12;
+  while (at + 8 <= bytes.length) {
+    const fourcc = text(bytes, at, 4);
+    if (fourcc === 'VP8L') return true;
+    if (fourcc === 'VP8 ') return false;
+    // A frame's own chunks follow its 16-byte header inside ANMF.
+    at = fourcc === 'ANMF' ? at + 8 + 16 : at + 8 + view.getUint32(at + 4, true) + (view.getUint32(at + 4, true) % 2);
+  }
+  return false;
+}

@@ -8,20 +8,20 @@
  */
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { ImageExtension } from '../../app/lib/media-keys.ts';
-import { hasExtraContainerData } from './image-containers.ts';
+import { hasExtraContainerData, isLosslessWebp } from './image-containers.ts';
 
 type RasterExtension = Exclude<ImageExtension, 'svg'>;
 
 /**
- * Encoder settings close to the original's: JPEG and WebP at a quality a
- * camera or an editor writes, PNG lossless and paletted when it was, GIF as
- * GIF (frames and delays kept).
+ * Encoder settings close to the original's: JPEG and lossy WebP at a
+ * quality a camera or an editor writes, lossless WebP lossless, PNG
+ * paletted when it was, GIF as GIF (frames and delays kept).
  */
-const REWRITE: Record<RasterExtension, (image: Sharp, metadata: Metadata) => Sharp> = {
+const REWRITE: Record<RasterExtension, (image: Sharp, metadata: Metadata, bytes: Uint8Array) => Sharp> = {
   jpg: (image) => image.jpeg({ quality: 90 }),
   png: (image, metadata) => image.png({ palette: metadata.isPalette }),
   gif: (image) => image.gif(),
-  webp: (image) => image.webp({ quality: 90 }),
+  webp: (image, _metadata, bytes) => image.webp(isLosslessWebp(bytes) ? { lossless: true } : { quality: 90 }),
 };
 
 /** True when sharp sees anything beyond the pixels and the colour profile. */
@@ -50,5 +50,5 @@ export async function withoutPrivateMetadata(bytes: Uint8Array, extension: Raste
   const metadata = await image.metadata();
   if (!hasPrivateMetadata(metadata) && !hasExtraContainerData(bytes, extension)) return null;
   const upright = (metadata.pages ?? 1) > 1 ? image : image.autoOrient();
-  return REWRITE[extension](upright.keepIccProfile(), metadata).toBuffer();
+  return REWRITE[extension](upright.keepIccProfile(), metadata, bytes).toBuffer();
 }

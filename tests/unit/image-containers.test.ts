@@ -1,7 +1,7 @@
 import { crc32 } from 'node:zlib';
 import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { hasExtraContainerData } from '../../server/storage/image-containers.ts';
+import { hasExtraContainerData, isLosslessWebp } from '../../server/storage/image-containers.ts';
 import { withoutPrivateMetadata } from '../../server/storage/image-metadata.ts';
 
 const SECRET = 'Jane Doe, 51.5N 0.1W';
@@ -125,6 +125,18 @@ describe('withoutPrivateMetadata', () => {
     const cleanWebp = await withoutPrivateMetadata(animated, 'webp');
     expect(cleanWebp?.includes(SECRET)).toBe(false);
     expect((await sharp(cleanWebp ?? undefined).metadata()).pages).toBe(2);
+  });
+
+  it('keeps a lossless WebP lossless and a lossy one lossy', async () => {
+    for (const lossless of [true, false]) {
+      const webp = await picture().withExif({ IFD0: { Artist: SECRET } }).webp({ lossless }).toBuffer();
+      expect(isLosslessWebp(webp)).toBe(lossless);
+      const clean = await withoutPrivateMetadata(webp, 'webp');
+      expect(clean?.includes(SECRET)).toBe(false);
+      expect(isLosslessWebp(clean ?? Buffer.alloc(0)), `lossless: ${lossless}`).toBe(lossless);
+    }
+    const frames = await (await animation()).webp({ lossless: true }).toBuffer();
+    expect(isLosslessWebp(frames)).toBe(true);
   });
 
   it('leaves a clean file alone', async () => {
