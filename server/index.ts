@@ -71,13 +71,33 @@ server.setTimeout(IDLE_SOCKET_TIMEOUT_MS);
 
 /** In-flight requests get this long to finish once the port is closed. */
 const IN_FLIGHT_LIMIT_MS = 10_000;
+/**
+ * Background work (the resized copies of a fresh upload, recorded in the
+ * database when done) gets this long once the requests are over. Cut short,
+ * the copies would exist but never be used.
+ */
+const BACKGROUND_LIMIT_MS = 10_000;
+
+function backgroundWorkDone(): Promise<void> {
+  return new Promise((resolve) => {
+    const limit = setTimeout(() => {
+      logger.warn('background work still running after the shutdown limit: left unfinished');
+      resolve();
+    }, BACKGROUND_LIMIT_MS);
+    void media.whenIdle().then(() => {
+      clearTimeout(limit);
+      resolve();
+    });
+  });
+}
 
 /**
  * Shutdown (docs/decisions/013-graceful-shutdown.md): readiness turns 503 at
  * once; on SIGTERM requests are still served for SHUTDOWN_DRAIN_SECONDS so a
  * load balancer moves traffic away; then the port closes, requests in flight
- * get IN_FLIGHT_LIMIT_MS to finish, the database is closed and the process
- * exits 0 (1 when requests had to be cut off). A second signal ends it at once.
+ * get IN_FLIGHT_LIMIT_MS to finish, background work BACKGROUND_LIMIT_MS, the
+ * database is closed and the process exits 0 (1 when requests had to be cut
+ * off). A second signal ends it at once.
  */
 function stop(signal: string) {
   if (isShuttingDown) {
@@ -107,6 +127,7 @@ function closeServer() {
     web
       .close()
       .catch((error: unknown) => logger.warn({ err: error }, 'closing the dev server failed'))
+      .then(backgroundWorkDone)
       .then(() => runtime.close())
       .catch((error: unknown) => {
         exitCode = 1;

@@ -8,9 +8,11 @@ import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../helpers/free-port.ts';
-import { cleanUpServers, createDataDir, startServer, type RunningServer } from './server.ts';
+import { adminToken, cleanUpServers, createDataDir, startServer, type RunningServer } from './server.ts';
+import { put, startUpload, variantWidths } from './uploads.ts';
 
 afterEach(cleanUpServers);
 
@@ -101,6 +103,25 @@ describe('stopping the server', () => {
     expect((await signup.answer).status).toBe(201);
     expect(await server.exited).toBe(0);
     expect(storedSubscriberEmails(server.dataDir)).toEqual(['late@example.com']);
+  });
+
+  it('finishes the resized copies of a fresh upload before it closes the database', async () => {
+    const server = await startServer();
+    const token = await adminToken(server);
+    // Noise does not compress: a large PNG whose copies take a while to make.
+    const image = await sharp({
+      create: { width: 2400, height: 1600, channels: 3, background: '#000000', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+    })
+      .png()
+      .toBuffer();
+    const upload = await startUpload(server, token, 'large.png', image.length);
+    expect((await put(upload.upload_url, image)).status).toBe(204);
+    server.child.kill('SIGTERM');
+
+    expect(await server.exited).toBe(0);
+    // Checked before the test opens the database itself.
+    expect(isDatabaseClosedCleanly(server.dataDir)).toBe(true);
+    expect(variantWidths(server.dataDir, upload.s3_key)).toBe('480,960,1600');
   });
 
   it('cuts off a request still running 10 seconds after the port closed, closes the database and exits 1', async () => {
