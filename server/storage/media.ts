@@ -161,9 +161,7 @@ export class MediaStorage {
         );
       }
       if (!bytesMatchImageType(received.head, type)) throw notThatType(type);
-      storedSize = await (type === SVG
-        ? this.sanitiseReceivedSvg(received)
-        : this.stripReceivedMetadata(driver, received, type));
+      storedSize = await this.cleanReceived(driver, received, type);
       await driver.placeReceived(received, grant.key);
     } finally {
       await driver.discard(received);
@@ -172,22 +170,16 @@ export class MediaStorage {
     this.makeVariantsLater(grant.key, null);
   }
 
-  private async sanitiseReceivedSvg(received: ReceivedUpload): Promise<number> {
-    const clean = sanitiseSvg(await readFile(received.tempPath, 'utf8'));
-    if (clean === null) throw notThatType(SVG);
-    return replaceReceived(received, Buffer.from(clean, 'utf8'));
-  }
-
-  private async stripReceivedMetadata(driver: LocalDriver, received: ReceivedUpload, type: RasterType): Promise<number> {
-    const bytes = await readFile(received.tempPath);
-    const clean = await withoutPrivateMetadata(bytes, EXTENSION_BY_IMAGE_TYPE[type]).catch((error: unknown) => {
-      throw unreadableImage(type, error);
-    });
+  /** Cleans a received file in place (before it is placed); its size then. */
+  private async cleanReceived(driver: LocalDriver, received: ReceivedUpload, type: ImageType): Promise<number> {
+    const clean = await cleanedCopy(await readFile(received.tempPath), type);
     if (!clean) return received.size;
     // A rewrite can come out larger than the file that was let in.
-    if (clean.length > MAX_UPLOAD_BYTES) throw fileTooLarge(MAX_UPLOAD_BYTES, clean.length);
     if (clean.length > received.size) await driver.checkRoomFor(clean.length - received.size);
-    return replaceReceived(received, clean);
+    await writeFile(received.tempPath, clean).catch((error: unknown) => {
+      throw isOutOfSpace(error) ? outOfSpace() : error;
+    });
+    return clean.length;
   }
 
   /**
@@ -222,9 +214,12 @@ export class MediaStorage {
     else if (bareType(object.contentType) !== type) problem = `it was stored as ${object.contentType ?? 'no type'}`;
     else if (!bytesMatchImageType(bytes.subarray(0, SNIFF_BYTES), type)) problem = `its bytes are not ${type}`;
     else {
-      const cleaned = await cleanedCopy(bytes, type);
-      if (typeof cleaned === 'string') problem = cleaned;
-      else clean = cleaned;
+      try {
+        clean = await cleanedCopy(bytes, type);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        problem = error.message;
+      }
       // The bucket holds the browser to the declared size; an object of
       // another size that needs no cleaning is the cleaned copy another
       // server stored while checking it at the same time, and stays.
@@ -306,34 +301,28 @@ export class MediaStorage {
   }
 }
 
-/** Rewrites a received file in place (before it is placed); its new size. */
-async function replaceReceived(received: ReceivedUpload, bytes: Uint8Array): Promise<number> {
-  await writeFile(received.tempPath, bytes).catch((error: unknown) => {
-    throw isOutOfSpace(error) ? outOfSpace() : error;
-  });
-  return bytes.length;
-}
-
 /**
  * The upload without anything that can run or tell on its author (SVG
- * scripts, photo metadata); null when it is clean already; a string saying
- * what is wrong when it cannot be read as its type.
+ * scripts, photo metadata), or null when it is clean already. Throws the
+ * ApiError its uploader is told when it cannot be read as its type, or is
+ * too large once rewritten.
  */
-async function cleanedCopy(bytes: Uint8Array, type: ImageType): Promise<Uint8Array | null | string> {
+async function cleanedCopy(bytes: Uint8Array, type: ImageType): Promise<Uint8Array | null> {
   if (type === SVG) {
     const text = new TextDecoder().decode(bytes);
     const clean = sanitiseSvg(text);
-    if (clean === null) return 'it is not an SVG document';
+    if (clean === null) throw notThatType(SVG);
     return clean === text ? null : new TextEncoder().encode(clean);
   }
-  const clean = await withoutPrivateMetadata(bytes, EXTENSION_BY_IMAGE_TYPE[type]).catch(() => undefined);
-  if (clean === undefined) return `it is not a readable ${type} image`;
-  if (clean !== null && clean.length > MAX_UPLOAD_BYTES) return `it is larger than ${MAX_UPLOAD_BYTES} bytes once cleaned`;
+  const clean = await withoutPrivateMetadata(bytes, EXTENSION_BY_IMAGE_TYPE[type]).catch((error: unknown) => {
+    throw unreadableImage(type, error);
+  });
+  if (clean && clean.length > MAX_UPLOAD_BYTES) throw fileTooLarge(MAX_UPLOAD_BYTES, clean.length);
   return clean;
 }
 
 /** What a failed read of a raster upload tells the uploader. */
-function unreadableImage(type: ImageType, error: unknown): ApiError {
+function unreadableImage(type: RasterType, error: unknown): ApiError {
   // sharp refuses images above about 268 megapixels (16383 × 16383) before decoding them.
   if (error instanceof Error && /pixel limit/i.test(error.message)) {
     return new ApiError(400, 'VALIDATION_FAILED', 'The image has too many pixels: at most 16383 × 16383 are accepted.');
