@@ -151,3 +151,33 @@ export function isLosslessWebp(bytes: Uint8Array): boolean {
   }
   return false;
 }
+
+/** The IJG reference luminance quantisation table (quality 50), which encoders scale by quality. */
+const IJG_LUMINANCE_TOTAL = [
+  16, 11, 10, 16, 24, 40, 51, 61, 12, 12, 14, 19, 26, 58, 60, 55, 14, 13, 16, 24, 40, 57, 69, 56, 14, 17, 22, 29, 51, 87,
+  80, 62, 18, 22, 37, 56, 68, 109, 103, 77, 24, 35, 55, 64, 81, 104, 113, 92, 49, 64, 78, 87, 103, 121, 120, 101, 72, 92,
+  95, 98, 112, 100, 103, 99,
+].reduce((sum, value) => sum + value, 0);
+
+/**
+ * The quality (1-100) a JPEG was saved at, estimated from its first
+ * quantisation table as the IJG encoder scales it; null when the file has
+ * none to read. A rewrite at the same quality keeps about the same size.
+ */
+export function estimateJpegQuality(bytes: Uint8Array): number | null {
+  let at = 2;
+  while (at + 4 <= bytes.length && bytes[at] === 0xff) {
+    const marker = bytes[at + 1] ?? 0;
+    const length = ((bytes[at + 2] ?? 0) << 8) | (bytes[at + 3] ?? 0);
+    if (marker === JPEG_SOS) return null;
+    if (marker === 0xdb && ((bytes[at + 4] ?? 0) >> 4) === 0 && at + 5 + 64 <= bytes.length) {
+      // 8-bit precision: 64 values; the order does not matter for their total.
+      const total = bytes.subarray(at + 5, at + 5 + 64).reduce((sum, value) => sum + value, 0);
+      const scale = (total * 100) / IJG_LUMINANCE_TOTAL;
+      const quality = scale <= 100 ? (200 - scale) / 2 : 5000 / scale;
+      return Math.min(100, Math.max(1, Math.round(quality)));
+    }
+    at += 2 + length;
+  }
+  return null;
+}

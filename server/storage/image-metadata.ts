@@ -8,17 +8,18 @@
  */
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { ImageExtension } from '../../app/lib/media-keys.ts';
-import { hasExtraContainerData, isLosslessWebp } from './image-containers.ts';
+import { estimateJpegQuality, hasExtraContainerData, isLosslessWebp } from './image-containers.ts';
 
 type RasterExtension = Exclude<ImageExtension, 'svg'>;
 
 /**
- * Encoder settings close to the original's: JPEG and lossy WebP at a
- * quality a camera or an editor writes, lossless WebP lossless, PNG
- * paletted when it was, GIF as GIF (frames and delays kept).
+ * Encoder settings close to the original's: JPEG at the quality it was
+ * saved at (so it keeps about its size; 90 when that cannot be read, never
+ * above 95), lossy WebP at 90, lossless WebP lossless, PNG paletted when it
+ * was, GIF as GIF (frames and delays kept).
  */
 const REWRITE: Record<RasterExtension, (image: Sharp, metadata: Metadata, bytes: Uint8Array) => Sharp> = {
-  jpg: (image) => image.jpeg({ quality: 90 }),
+  jpg: (image, _metadata, bytes) => image.jpeg({ quality: Math.min(95, estimateJpegQuality(bytes) ?? 90) }),
   png: (image, metadata) => image.png({ palette: metadata.isPalette }),
   gif: (image) => image.gif(),
   webp: (image, _metadata, bytes) => image.webp(isLosslessWebp(bytes) ? { lossless: true } : { quality: 90 }),

@@ -1,7 +1,7 @@
 import { crc32 } from 'node:zlib';
 import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { hasExtraContainerData, isLosslessWebp } from '../../server/storage/image-containers.ts';
+import { estimateJpegQuality, hasExtraContainerData, isLosslessWebp } from '../../server/storage/image-containers.ts';
 import { withoutPrivateMetadata } from '../../server/storage/image-metadata.ts';
 
 const SECRET = 'Jane Doe, 51.5N 0.1W';
@@ -94,7 +94,29 @@ describe('hasExtraContainerData', () => {
   });
 });
 
+describe('estimateJpegQuality', () => {
+  it('reads back the quality a JPEG was saved at', async () => {
+    for (const quality of [30, 50, 75, 90, 95]) {
+      const jpeg = await picture().jpeg({ quality }).toBuffer();
+      expect(Math.abs((estimateJpegQuality(jpeg) ?? 0) - quality), `quality ${quality}`).toBeLessThanOrEqual(2);
+    }
+    expect(estimateJpegQuality(Buffer.from([0xff, 0xd8, 0xff, 0xd9]))).toBeNull();
+  });
+});
+
 describe('withoutPrivateMetadata', () => {
+  it('rewrites a JPEG at about its own quality, so it keeps about its size', async () => {
+    const noise = sharp({
+      create: { width: 400, height: 300, channels: 3, background: '#000000', noise: { type: 'gaussian', mean: 128, sigma: 30 } },
+    });
+    for (const quality of [40, 75]) {
+      const jpeg = await noise.clone().withExif({ IFD0: { Artist: SECRET } }).jpeg({ quality }).toBuffer();
+      const clean = await withoutPrivateMetadata(jpeg, 'jpg');
+      expect(clean?.includes(SECRET)).toBe(false);
+      expect(clean?.length ?? Infinity, `quality ${quality}`).toBeLessThan(jpeg.length * 1.1);
+    }
+  });
+
   it('rewrites a file whose only extra is one sharp does not report, and the secret is gone', async () => {
     const jpeg = withJpegSegment(await picture().jpeg().toBuffer(), 0xfe, Buffer.from(SECRET));
     const png = withPngChunk(await picture().png().toBuffer(), pngChunk('prVt', Buffer.from(SECRET)));
