@@ -14,11 +14,12 @@ export interface FormOutcome {
 }
 
 /**
- * SPEC.md section 8's 'Error' toast with a form's own fallback text ('Failed
- * to send message', 'Failed to subscribe'), for a post that got no answer.
+ * SPEC.md section 8's 'Error' toast: the server's message, or the form's own
+ * fallback text ('Failed to send message', 'Failed to subscribe'). An
+ * `httpStatus` of 0 means the post got no answer at all.
  */
-export function failedOutcome(description: string): FormOutcome {
-  return { status: 'error', title: 'Error', description, httpStatus: 0 };
+export function failedOutcome(description: string, httpStatus = 0): FormOutcome {
+  return { status: 'error', title: 'Error', description, httpStatus };
 }
 
 /** The first message of each field, keyed by field name. */

@@ -9,8 +9,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
+import { noiseImage } from '../helpers/images.ts';
 import { adminToken, cleanUpServers, createDataDir, killServer, startServer, type RunningServer } from './server.ts';
 import { filesUnder, mediaRows, put, startUpload } from './uploads.ts';
 
@@ -46,14 +46,6 @@ afterEach(async () => {
   for (const dir of mounted.splice(0)) execFileSync('umount', [dir]);
   await cleanUpServers();
 });
-
-/** Noise does not compress: a PNG of about `megabytes` MB. */
-function noiseImage(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#000000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
-    .png()
-    .toBuffer();
-}
-
 
 describe('a full disk', () => {
   it.skipIf(unavailable !== null)(

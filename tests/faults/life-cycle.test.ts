@@ -8,9 +8,9 @@ import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../helpers/free-port.ts';
+import { noiseImage } from '../helpers/images.ts';
 import { adminToken, cleanUpServers, createDataDir, startServer, type RunningServer } from './server.ts';
 import { put, startUpload, variantWidths } from './uploads.ts';
 
@@ -108,12 +108,8 @@ describe('stopping the server', () => {
   it('finishes the resized copies of a fresh upload before it closes the database', async () => {
     const server = await startServer();
     const token = await adminToken(server);
-    // Noise does not compress: a large PNG whose copies take a while to make.
-    const image = await sharp({
-      create: { width: 2400, height: 1600, channels: 3, background: '#000000', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
-    })
-      .png()
-      .toBuffer();
+    // A large PNG whose copies take a while to make.
+    const image = await noiseImage(2400, 1600);
     const upload = await startUpload(server, token, 'large.png', image.length);
     expect((await put(upload.upload_url, image)).status).toBe(204);
     server.child.kill('SIGTERM');

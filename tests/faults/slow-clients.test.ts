@@ -6,9 +6,10 @@
  * slow-loris connections itself once their time to send headers is up.
  */
 import net from 'node:net';
-import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { adminToken, cleanUpServers, sleep, startServer, type RunningServer } from './server.ts';
+import { noiseImage } from '../helpers/images.ts';
+import { put, startUpload } from './uploads.ts';
 
 const SLOW_LORIS_CLIENTS = 6;
 const NON_READING_CLIENTS = 4;
@@ -61,28 +62,9 @@ async function openNonReader(server: RunningServer, path: string, count: number)
 
 /** An image of a few megabytes (noise does not compress), uploaded as the administrator. */
 async function uploadLargeImage(server: RunningServer): Promise<{ path: string; size: number }> {
-  const bytes = await sharp({
-    create: { width: 1200, height: 1000, channels: 3, background: '#000000', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
-  })
-    .png()
-    .toBuffer();
-  const token = await adminToken(server);
-  const started = await fetch(`${server.baseUrl}/api/admin/media/upload-url`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ fileName: 'large.png', contentType: 'image/png' }),
-  });
-  if (started.status !== 201) {
-    await sleep(200); // the log is written asynchronously
-    throw new Error(`asking for an upload address answered ${started.status}: ${server.log()}`);
-  }
-  const { upload_url, s3_key } = (await started.json()) as { upload_url: string; s3_key: string };
-  const put = await fetch(upload_url, {
-    method: 'PUT',
-    headers: { 'content-type': 'image/png' },
-    body: new Uint8Array(bytes),
-  });
-  expect(put.status).toBe(204);
+  const bytes = await noiseImage(1200, 1000);
+  const { upload_url, s3_key } = await startUpload(server, await adminToken(server), 'large.png');
+  expect((await put(upload_url, bytes)).status).toBe(204);
   return { path: `/${s3_key}`, size: bytes.length };
 }
 

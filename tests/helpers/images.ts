@@ -20,3 +20,10 @@ export function cameraPhoto(): Promise<Buffer> {
     .jpeg()
     .toBuffer();
 }
+
+/** A PNG of random noise, which does not compress: about width × height × 3 bytes, slow to resize. */
+export function noiseImage(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#000000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    .png()
+    .toBuffer();
+}
