@@ -73,7 +73,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors of the shell reject above and are logged by the router.
-          if (shellRendered) loadContext.deps.logger.error({ err: error }, 'page rendering failed');
+          if (shellRendered) loadContext.logger.error({ err: error }, 'page rendering failed');
         },
       },
     );

@@ -1,14 +1,17 @@
 /**
- * What every loader and action receives as `context`: the server's
- * dependencies, so pages read data through the same query modules as the API,
- * in process, and the caller's address for the rate limits of the forms.
- * Built per request by server/pages.ts.
+ * What every loader and action receives as `context`: the server's domain
+ * services, so pages read and write through the same rules as the API, in
+ * process; a logger; the caller's address for the rate limits of the forms;
+ * the nonce of the page's scripts. Built per request by server/pages.ts.
+ * Only `*.server.ts` modules may use the services (lint enforces it).
  */
-import type { AppDeps } from '../server/deps.ts';
+import type { Logger } from 'pino';
+import type { AppServices } from '../server/services/index.ts';
 
 declare module 'react-router' {
   interface AppLoadContext {
-    deps: AppDeps;
+    services: AppServices;
+    logger: Logger;
     /** The caller's address, as the API's rate limits see it (TRUST_PROXY applies). */
     clientIp: string;
     /** The nonce this page's scripts must carry to run; unset when no policy is sent (development). */

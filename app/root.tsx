@@ -3,7 +3,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration }
 import type { Route } from './+types/root';
 import { CspNonceContext } from './lib/csp-nonce.ts';
 import { InlineStylesContext } from './lib/inline-styles.ts';
-import { SITE_NAME } from './site.ts';
+import { SITE_NAME } from '../common/site.ts';
 
 // The stylesheet is inlined by the server render (entry.server.tsx).
 export const links: Route.LinksFunction = () => [

@@ -17,6 +17,7 @@ const LOCK = 'build/.lock';
 // server/ is a source of the web build too.
 const WEB_SOURCES = [
   'app',
+  'common',
   'public',
   'server',
   'react-router.config.ts',
@@ -25,7 +26,7 @@ const WEB_SOURCES = [
   'package-lock.json',
   'scripts/build-all.mjs',
 ];
-const SERVER_SOURCES = ['server', 'app', 'package.json', 'package-lock.json', 'scripts/build.mjs'];
+const SERVER_SOURCES = ['server', 'common', 'app', 'package.json', 'package-lock.json', 'scripts/build.mjs'];
 
 function newestMtime(entry) {
   if (!existsSync(entry)) return 0;

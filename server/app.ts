@@ -13,15 +13,16 @@ import { adminContactMessagesApi, contactMessagesApi } from './api/contact-messa
 import { adminDashboardApi } from './api/dashboard.ts';
 import { adminMediaApi, mediaUploadApi } from './api/media.ts';
 import { paymentsApi } from './api/payments.ts';
-import { adminPostsApi, postsApi } from './api/posts.ts';
-import { adminResourcesApi, resourcesApi } from './api/resources.ts';
+import { adminContentApi, publicContentApi } from './api/content.ts';
 import { authApi } from './api/auth.ts';
 import { adminSponsoredSubmissionsApi, sponsoredSubmissionsApi } from './api/sponsored-submissions.ts';
 import { adminSubscribersApi, subscribersApi } from './api/subscribers.ts';
 import { requireAdmin } from './auth/require-admin.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { API_CONTENT_SECURITY_POLICY } from './http/content-security-policy.ts';
-import { ApiError, errorBody, handleError } from './http/errors.ts';
+import { DomainError } from '../common/errors.ts';
+import { callerReader } from './http/client-ip.ts';
+import { errorBody, handleError } from './http/errors.ts';
 import { strictTransportSecurity } from './http/https.ts';
 import { publicReads } from './http/public-reads.ts';
 import { createMetrics, metricsEndpoint } from './http/metrics.ts';
@@ -30,6 +31,7 @@ import type { ResponseCache } from './http/response-cache.ts';
 import { LOCAL_UPLOAD_PATH } from './storage/local.ts';
 import { MediaStorage } from './storage/media.ts';
 import { serveUploads } from './storage/serve.ts';
+import { createServices, type AppServices } from './services/index.ts';
 
 const KB = 1024;
 /** JSON bodies of the public API and most admin calls. */
@@ -38,7 +40,7 @@ export const DEFAULT_BODY_LIMIT = 100 * KB;
 export const CONTENT_BODY_LIMIT = 1024 * KB;
 
 const payloadTooLarge = (limit: number) => () => {
-  throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${limit / KB} KB`);
+  throw new DomainError('PAYLOAD_TOO_LARGE', `The request body is larger than ${limit / KB} KB`);
 };
 
 export interface CreateAppOptions {
@@ -55,6 +57,8 @@ export interface CreateAppOptions {
   isShuttingDown?: () => boolean;
   /** Keeps public API reads in memory (production); without it they are computed every time. */
   publicReadCache?: ResponseCache;
+  /** The domain services; built from the dependencies when not given. */
+  services?: AppServices;
 }
 
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
@@ -79,6 +83,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use('*', strictTransportSecurity(deps.config));
 
   const media = options.media ?? new MediaStorage(deps);
+  const services = options.services ?? createServices(deps);
+  const callerOf = callerReader(deps.config.TRUST_PROXY);
   const api = new Hono<AppEnv>();
   const contentLimit = bodyLimit({ maxSize: CONTENT_BODY_LIMIT, onError: payloadTooLarge(CONTENT_BODY_LIMIT) });
   const defaultLimit = bodyLimit({ maxSize: DEFAULT_BODY_LIMIT, onError: payloadTooLarge(DEFAULT_BODY_LIMIT) });
@@ -117,28 +123,28 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     return c.json({ status: 'ready' });
   });
 
-  api.route('/auth', authApi(deps));
+  api.route('/auth', authApi(services, callerOf));
   const shareable = publicReads(options.publicReadCache);
   // A wildcard also matches the bare path (`/posts`).
   for (const path of ['/posts/*', '/resources/*', '/categories/*']) api.use(path, shareable);
-  api.route('/posts', postsApi(deps));
-  api.route('/resources', resourcesApi(deps));
-  api.route('/categories', categoriesApi(deps));
-  api.route('/submissions/contact', contactMessagesApi(deps));
-  api.route('/submissions/newsletter', subscribersApi(deps));
-  api.route('/submissions/sponsored', sponsoredSubmissionsApi(deps));
+  api.route('/posts', publicContentApi(services.posts, services));
+  api.route('/resources', publicContentApi(services.resources, services));
+  api.route('/categories', categoriesApi(services));
+  api.route('/submissions/contact', contactMessagesApi(services, callerOf));
+  api.route('/submissions/newsletter', subscribersApi(services, callerOf));
+  api.route('/submissions/sponsored', sponsoredSubmissionsApi(services, callerOf));
   api.route('/media', mediaUploadApi(media));
-  api.route('/payments', paymentsApi(deps));
+  api.route('/payments', paymentsApi(services, deps, callerOf));
 
   api.use('/admin/*', requireAdmin(deps));
-  api.route('/admin/posts', adminPostsApi(deps));
-  api.route('/admin/resources', adminResourcesApi(deps));
-  api.route('/admin/categories', adminCategoriesApi(deps));
-  api.route('/admin/submissions/contact', adminContactMessagesApi(deps));
-  api.route('/admin/submissions/newsletter', adminSubscribersApi(deps));
-  api.route('/admin/submissions/sponsored', adminSponsoredSubmissionsApi(deps));
+  api.route('/admin/posts', adminContentApi(services.posts));
+  api.route('/admin/resources', adminContentApi(services.resources));
+  api.route('/admin/categories', adminCategoriesApi(services));
+  api.route('/admin/submissions/contact', adminContactMessagesApi(services));
+  api.route('/admin/submissions/newsletter', adminSubscribersApi(services));
+  api.route('/admin/submissions/sponsored', adminSponsoredSubmissionsApi(services));
   api.route('/admin/media', adminMediaApi(deps.config, media));
-  api.route('/admin/dashboard', adminDashboardApi(deps));
+  api.route('/admin/dashboard', adminDashboardApi(services));
 
   app.route('/api', api);
   // Uploaded images, ahead of the web app's files and pages.

@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Engine, PoolStats } from './db/database.ts';
 import type { Database } from './db/schema.ts';
-import type { RateLimitRule } from './http/rate-limit.ts';
+import type { ContentChanges } from './content-changes.ts';
+import type { RateLimitRule } from './db/queries/rate-limits.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 
@@ -45,6 +46,8 @@ export interface AppDeps {
   /** Stripe, or the built-in test checkout when no Stripe key is set. */
   payments: PaymentProvider;
   mailer: Mailer;
+  /** Announces content writes to this app's caches of public answers. */
+  contentChanges: ContentChanges;
 }
 
 /** Hono's per-request variables. */

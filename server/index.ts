@@ -32,11 +32,14 @@ const media = new MediaStorage(runtime.deps);
 const stopMaintenance = scheduleMaintenance({ db: runtime.deps.db, logger, media });
 
 const isDev = process.argv.includes('--dev');
-const web = isDev ? await startDevWebApp(runtime.deps) : await loadBuiltWebApp(runtime.deps);
+const web = isDev
+  ? await startDevWebApp(runtime.deps, runtime.services)
+  : await loadBuiltWebApp(runtime.deps, runtime.services);
 let isShuttingDown = false;
 const app = createApp(runtime.deps, {
   ...web,
   media,
+  services: runtime.services,
   isShuttingDown: () => isShuttingDown,
   publicReadCache: new ResponseCache(runtime.deps),
 });

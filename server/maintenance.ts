@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { nowSeconds } from './db/database.ts';
 import { deleteExpiredRefreshTokens } from './db/queries/refresh-tokens.ts';
 import type { Database } from './db/schema.ts';
-import { pruneRateLimits } from './http/rate-limit.ts';
+import { pruneRateLimits } from './db/queries/rate-limits.ts';
 import type { MediaStorage } from './storage/media.ts';
 
 const HOUR_MS = 60 * 60 * 1000;

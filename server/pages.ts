@@ -16,6 +16,7 @@ import type { Context, Handler, MiddlewareHandler } from 'hono';
 import { createRequestHandler, type AppLoadContext, type RequestHandler, type ServerBuild } from 'react-router';
 import type { CreateAppOptions } from './app.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
+import { createServices, type AppServices } from './services/index.ts';
 import { clientIp } from './http/client-ip.ts';
 import { createNonce, pageContentSecurityPolicy } from './http/content-security-policy.ts';
 import {
@@ -41,13 +42,20 @@ export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** Files from public/ keep their names across releases: cache them briefly. */
 export const PUBLIC_FILE_CACHE_CONTROL = 'public, max-age=3600';
 
+/** What every page of one app is given: its dependencies and the services built on them. */
+interface PageDeps {
+  deps: AppDeps;
+  services: AppServices;
+}
+
 /**
- * The load context of one request: the dependencies, the caller's address
- * for the forms' rate limits, and the nonce the page's scripts carry.
+ * The load context of one request: the services, a logger, the caller's
+ * address for the forms' rate limits, and the nonce the page's scripts carry.
  */
-function loadContext(deps: AppDeps, c: Context<AppEnv>, cspNonce: string | undefined): AppLoadContext {
+function loadContext({ deps, services }: PageDeps, c: Context<AppEnv>, cspNonce: string | undefined): AppLoadContext {
   return {
-    deps,
+    services,
+    logger: deps.logger,
     cspNonce,
     // Read on demand: only form actions need it.
     get clientIp() {
@@ -62,7 +70,7 @@ function loadContext(deps: AppDeps, c: Context<AppEnv>, cspNonce: string | undef
  * Vite injects scripts of its own).
  */
 function pageHandler(
-  deps: AppDeps,
+  page: PageDeps,
   handleRequest: RequestHandler,
   { cache, policy }: { cache?: ResponseCache | undefined; policy?: ((nonce: string) => string) | undefined } = {},
 ): Handler<AppEnv> {
@@ -70,7 +78,7 @@ function pageHandler(
     // Only a render needs a nonce; the cache draws its own for each answer it keeps.
     const render = async () => {
       const nonce = policy ? createNonce() : undefined;
-      const response = await handleRequest(c.req.raw, loadContext(deps, c, nonce));
+      const response = await handleRequest(c.req.raw, loadContext(page, c, nonce));
       if (policy && nonce && response.headers.get('content-type')?.startsWith('text/html')) {
         response.headers.set('Content-Security-Policy', policy(nonce));
       }
@@ -84,6 +92,8 @@ function pageHandler(
 export interface PageRendererOptions {
   /** The rendered-page cache; false turns it off. */
   cache?: Partial<ResponseCacheOptions> | false;
+  /** The domain services the pages use; built from the dependencies when not given. */
+  services?: AppServices;
 }
 
 /**
@@ -102,7 +112,8 @@ export async function loadPageRenderer(
     options.cache === false
       ? undefined
       : new ResponseCache(deps, { ...DEFAULT_RESPONSE_CACHE_OPTIONS, ...options.cache });
-  return pageHandler(deps, createRequestHandler(build, 'production'), {
+  const services = options.services ?? createServices(deps);
+  return pageHandler({ deps, services }, createRequestHandler(build, 'production'), {
     cache,
     policy: pageContentSecurityPolicy(deps.config),
   });
@@ -196,8 +207,8 @@ export interface WebApp extends CreateAppOptions {
 }
 
 /** The web app from the build; an API-only server when nothing is built. */
-export async function loadBuiltWebApp(deps: AppDeps, buildDir = WEB_BUILD_DIR): Promise<WebApp> {
-  const renderPage = await loadPageRenderer(deps, buildDir);
+export async function loadBuiltWebApp(deps: AppDeps, services: AppServices, buildDir = WEB_BUILD_DIR): Promise<WebApp> {
+  const renderPage = await loadPageRenderer(deps, buildDir, { services });
   if (!renderPage) {
     deps.logger.warn('no web build found: serving the API only (run `npm run build`)');
     return { close: async () => {} };
@@ -210,7 +221,7 @@ export async function loadBuiltWebApp(deps: AppDeps, buildDir = WEB_BUILD_DIR): 
  * sources on each request, browser modules are transformed on demand and
  * hot-reloaded. Vite is a development dependency, so it is imported here only.
  */
-export async function startDevWebApp(deps: AppDeps): Promise<WebApp> {
+export async function startDevWebApp(deps: AppDeps, services: AppServices): Promise<WebApp> {
   const { createServer } = await import('vite');
   const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
   const handleRequest = createRequestHandler(
@@ -236,7 +247,7 @@ export async function startDevWebApp(deps: AppDeps): Promise<WebApp> {
   };
 
   return {
-    renderPage: pageHandler(deps, handleRequest),
+    renderPage: pageHandler({ deps, services }, handleRequest),
     serveStatic: serveViteFiles,
     close: () => vite.close(),
   };

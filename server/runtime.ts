@@ -11,9 +11,11 @@ import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoContent } from './db/seed-demo.ts';
+import { ContentChanges } from './content-changes.ts';
 import { DEFAULT_RATE_LIMITS, type AppDeps } from './deps.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createPaymentProvider } from './payments/create-provider.ts';
+import { createServices, type AppServices } from './services/index.ts';
 
 export const SQLITE_FILE_NAME = 'site.db';
 
@@ -29,6 +31,8 @@ export function openConfiguredDatabase(config: Config, logger?: Logger): Databas
 
 export interface Runtime {
   deps: AppDeps;
+  /** The domain services, one set for the API and the pages. */
+  services: AppServices;
   close: () => Promise<void>;
 }
 
@@ -69,9 +73,10 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
     rateLimits: DEFAULT_RATE_LIMITS,
     payments: createPaymentProvider(config, handle.db),
     mailer: createMailer({ db: handle.db, logger, config }),
+    contentChanges: new ContentChanges(),
   };
   warnAboutPaymentSetup(config, logger);
-  return { deps, close: () => handle.destroy() };
+  return { deps, services: createServices(deps), close: () => handle.destroy() };
 }
 
 function warnAboutPaymentSetup(config: Config, logger: Logger) {

@@ -1,4 +1,4 @@
-import type { CategoryBadge } from '../lib/posts.server.ts';
+import type { CategoryBadge } from '../lib/content-cards.ts';
 import { Badge } from './ui/badge.tsx';
 
 /** A post's categories as badges: known ids by label, others raw (SPEC.md section 3). */

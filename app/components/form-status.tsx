@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { HONEYPOT_FIELD, type FormOutcome } from '../lib/form-outcome.ts';
+import { HONEYPOT_FIELD } from '../../common/honeypot.ts';
+import type { FormOutcome } from '../lib/form-outcome.ts';
 import { Alert, AlertDescription, AlertTitle } from './ui/alert.tsx';
 
 /**

@@ -9,7 +9,7 @@ import { Input } from './ui/input.tsx';
 /** The form's intent, so a page action can tell it from the page's own forms. */
 export const NEWSLETTER_INTENT = 'newsletter';
 
-const loadSchema = () => import('../lib/schemas/subscriber.ts').then((module) => module.subscriberSchema);
+const loadSchema = () => import('../../common/schemas/subscriber.ts').then((module) => module.subscriberSchema);
 
 /**
  * SPEC.md's newsletter signup, 'Stay Updated'. Posts to `action` (a route

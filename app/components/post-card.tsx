@@ -1,6 +1,6 @@
 import { ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
-import type { PostCard as PostCardData } from '../lib/posts.server.ts';
+import type { PostCard as PostCardData } from '../lib/content-cards.ts';
 import { CategoryBadges } from './category-badges.tsx';
 import { ContentMeta } from './content-meta.tsx';
 import { CoverImage } from './cover-image.tsx';

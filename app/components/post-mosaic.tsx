@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { cn } from '../lib/cn.ts';
-import type { PostCard } from '../lib/posts.server.ts';
+import type { PostCard } from '../lib/content-cards.ts';
 import { CoverImage } from './cover-image.tsx';
 
 /** SPEC.md section 9: the first 7 posts of the home page form the mosaic. */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { ResourceCard as ResourceCardData } from '../lib/resources.server.ts';
+import type { ResourceCard as ResourceCardData } from '../lib/content-cards.ts';
 import { ContentMeta } from './content-meta.tsx';
 import { CoverImage } from './cover-image.tsx';
 import { CARD_IMAGE_SIZES } from './post-card.tsx';

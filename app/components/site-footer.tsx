@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { PRIVACY_EMAIL, SITE_NAME } from '../site.ts';
+import { PRIVACY_EMAIL, SITE_NAME } from '../../common/site.ts';
 import type { NavCategory } from './site-header.tsx';
 import { TOOL_LINKS } from './site-header.tsx';
 import { SiteLogo } from './site-logo.tsx';

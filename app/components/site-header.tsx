@@ -2,7 +2,7 @@ import { Menu } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { cn } from '../lib/cn.ts';
-import { SITE_NAME, SPONSORED_PATH } from '../site.ts';
+import { SITE_NAME, SPONSORED_PATH } from '../../common/site.ts';
 import { Button, buttonVariants } from './ui/button.tsx';
 import { NavMenu } from './nav-menu.tsx';
 import { SiteLogo } from './site-logo.tsx';

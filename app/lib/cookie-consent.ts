@@ -7,7 +7,7 @@
  */
 import type * as CookieConsent from 'vanilla-cookieconsent';
 import type { CookieConsentConfig } from 'vanilla-cookieconsent';
-import { PRIVACY_EMAIL } from '../site.ts';
+import { PRIVACY_EMAIL } from '../../common/site.ts';
 
 type CookieConsentApi = typeof CookieConsent;
 

@@ -1,4 +1,5 @@
 import type { ZodError } from 'zod';
+import { fieldErrorsOf } from '../../common/validate.ts';
 
 /**
  * What a public form answers, with or without JavaScript: the title and
@@ -22,38 +23,21 @@ export function failedOutcome(description: string, httpStatus = 0): FormOutcome 
   return { status: 'error', title: 'Error', description, httpStatus };
 }
 
-/** The first message of each field, keyed by field name. */
-export function fieldErrorsOf(error: ZodError): Partial<Record<string, string>> {
-  const errors: Partial<Record<string, string>> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? '');
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
-}
-
 /**
  * The outcome of a form that failed validation. SPEC.md section 5: an e-mail
  * problem shows as an 'Invalid email' notice; anything else as 'Error'.
  */
 export function invalidFormOutcome(error: ZodError, emailField = 'email'): FormOutcome {
-  const fieldErrors = fieldErrorsOf(error);
+  return invalidFieldsOutcome(fieldErrorsOf(error), emailField);
+}
+
+/** `invalidFormOutcome` from the messages of each field. */
+export function invalidFieldsOutcome(fieldErrors: Partial<Record<string, string>>, emailField = 'email'): FormOutcome {
   const emailProblem = fieldErrors[emailField];
   const first = Object.values(fieldErrors)[0] ?? 'Please check the form';
   return emailProblem
     ? { status: 'error', title: 'Invalid email', description: emailProblem, fieldErrors, httpStatus: 400 }
     : { status: 'error', title: 'Error', description: first, fieldErrors, httpStatus: 400 };
-}
-
-/**
- * The hidden field bots fill in and people never see. A submission with it
- * filled is answered like a success and dropped.
- */
-export const HONEYPOT_FIELD = 'website';
-
-export function isHoneypotFilled(form: FormData): boolean {
-  const value = form.get(HONEYPOT_FIELD);
-  return typeof value === 'string' && value.trim() !== '';
 }
 
 /** Form fields as plain strings (files and repeated fields are not expected). */

@@ -4,19 +4,10 @@
  * the page shows, with the status the document goes out with.
  */
 import type { AppLoadContext } from 'react-router';
-import {
-  findPaymentCancellation,
-  findPaymentOfSession,
-  publicPaymentStatus,
-  type PaymentCancellation,
-  type PublicPaymentStatus,
-} from '../../server/payments/service.ts';
+import type { PaymentCancellation, PaymentStatusResult } from '../../server/services/index.ts';
 import type { PaymentLookup } from './payment-lookup.ts';
 
-export interface PaymentStatusResult {
-  session_id: string;
-  status: PublicPaymentStatus;
-}
+export type { PaymentStatusResult };
 
 export type PaymentCancellationResult = PaymentCancellation;
 
@@ -46,20 +37,17 @@ async function lookUp<T>(
     if (!result) return { lookup: { state: 'error', message: SESSION_NOT_FOUND }, httpStatus: 404 };
     return { lookup: { state: 'ready', result }, httpStatus: 200 };
   } catch (error) {
-    context.deps.logger.error({ err: error }, 'payment result page: the lookup failed');
+    context.logger.error({ err: error }, 'payment result page: the lookup failed');
     return { lookup: { state: 'error', message: null }, httpStatus: 503 };
   }
 }
 
 export function findPaymentStatusResult(context: AppLoadContext, request: Request) {
-  return lookUp<PaymentStatusResult>(context, request, async (sessionId) => {
-    const payment = await findPaymentOfSession(context.deps, sessionId);
-    return payment ? { session_id: sessionId, status: publicPaymentStatus(payment.status) } : null;
-  });
+  return lookUp<PaymentStatusResult>(context, request, (sessionId) => context.services.payments.findStatus(sessionId));
 }
 
 export function findPaymentCancellationResult(context: AppLoadContext, request: Request) {
   return lookUp<PaymentCancellationResult>(context, request, (sessionId) =>
-    findPaymentCancellation(context.deps, sessionId),
+    context.services.payments.findCancellation(sessionId),
   );
 }

@@ -5,7 +5,7 @@
  * browsers that ignore `srcset`. A copy that is not made yet is answered
  * with the original, so the markup never needs to know whether it exists.
  */
-import { IMAGE_VARIANT_WIDTHS, imageVariantKey, parseStoredFileName, RASTER_EXTENSIONS } from './media-keys.ts';
+import { IMAGE_VARIANT_WIDTHS, imageVariantKey, parseStoredFileName, RASTER_EXTENSIONS } from '../../common/media-keys.ts';
 
 export interface ResponsiveImage {
   src: string;

@@ -5,7 +5,7 @@
  * (PUBLIC_URL, or the request's origin).
  */
 import type { MetaDescriptor } from 'react-router';
-import { LOGO_PATH, SITE_NAME } from '../site.ts';
+import { LOGO_PATH, SITE_NAME } from '../../common/site.ts';
 
 /** The route id of the public layout, whose loader data carries `origin`. */
 export const SITE_LAYOUT_ROUTE_ID = 'routes/site-layout';

@@ -5,7 +5,5 @@ import type { AppLoadContext } from 'react-router';
  * tags, the sitemap), else the origin the request came to.
  */
 export function siteOrigin(context: AppLoadContext, request: Request): string {
-  const configured = context.deps.config.PUBLIC_URL;
-  if (configured) return new URL(configured).origin;
-  return new URL(request.url).origin;
+  return context.services.site.settings().publicOrigin ?? new URL(request.url).origin;
 }

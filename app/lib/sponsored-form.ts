@@ -4,7 +4,7 @@
  * page action: the same rules and messages on both sides.
  */
 import { invalidFormOutcome, type FormOutcome } from './form-outcome.ts';
-import { sponsoredSubmissionSchema, type SponsoredSubmissionInput } from './schemas/sponsored-submission.ts';
+import { sponsoredSubmissionSchema, type SponsoredSubmissionInput } from '../../common/schemas/sponsored-submission.ts';
 
 /** The text fields of the form, in the payload's names. */
 export const SPONSORED_TEXT_FIELDS = [

@@ -3,9 +3,8 @@
  * calls the payments service in process, as the API does.
  */
 import type { AppLoadContext } from 'react-router';
-import type { TestCheckoutOutcome } from '../../server/payments/provider.ts';
-import { findTestCheckout, settleTestCheckout } from '../../server/payments/service.ts';
-import { formatMoney } from './money.ts';
+import type { TestCheckoutOutcome } from '../../server/services/index.ts';
+import { formatMoney } from '../../common/money.ts';
 
 /** What the page shows, and nothing more: loader data reaches the browser too. */
 export interface TestCheckoutView {
@@ -19,7 +18,7 @@ export interface TestCheckoutView {
 }
 
 export async function findTestCheckoutView(context: AppLoadContext, sessionId: string): Promise<TestCheckoutView | null> {
-  const checkout = await findTestCheckout(context.deps, sessionId);
+  const checkout = await context.services.payments.findTestCheckout(sessionId);
   if (!checkout) return null;
   const resultUrl = new URL(checkout.successUrl);
   return {
@@ -39,6 +38,6 @@ export async function settleTestCheckoutSession(
   sessionId: string,
   outcome: TestCheckoutOutcome,
 ): Promise<string | null> {
-  const settled = await settleTestCheckout(context.deps, sessionId, outcome);
+  const settled = await context.services.payments.settleTestCheckout(sessionId, outcome);
   return settled?.redirectUrl ?? null;
 }

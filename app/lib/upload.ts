@@ -9,7 +9,7 @@ import {
   mediaUploadUrlSchema,
   type MediaUploadUrl,
   type UploadProblemCode,
-} from './schemas/media.ts';
+} from '../../common/schemas/media.ts';
 
 export type UploadErrorCode = UploadProblemCode | 'PRESIGNED_URL_ERROR' | 'UPLOAD_CANCELLED' | 'UPLOAD_FAILED';
 

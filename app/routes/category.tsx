@@ -5,9 +5,8 @@ import { PageError } from '../components/page-error.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { PostCard } from '../components/post-card.tsx';
 import { NOT_FOUND_CACHE_CONTROL, publicPageHeaders } from '../lib/cache-headers.ts';
-import { findCategory } from '../lib/categories.server.ts';
-import { readCursorParam } from '../lib/paging.server.ts';
-import { listPublishedPostCards, type PostCardPage } from '../lib/posts.server.ts';
+import type { PostCardPage } from '../lib/content-cards.ts';
+import { findCategory, listPostCards, loadPagedList } from '../lib/content.server.ts';
 import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
 import type { Route } from './+types/category';
 
@@ -17,13 +16,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const category = await findCategory(context, params.slug);
   // SPEC.md: an unknown category redirects to the home page.
   if (!category) throw redirect('/', { headers: { 'Cache-Control': NOT_FOUND_CACHE_CONTROL } });
-  const cursor = readCursorParam(request);
-  const page = await listPublishedPostCards(context, {
-    pageSize: CATEGORY_PAGE_SIZE,
-    cursor,
-    categoryId: category.id,
-  });
-  return { category, ...page, isFirstPage: cursor === null };
+  const page = await loadPagedList(request, (nextToken) =>
+    listPostCards(context, { pageSize: CATEGORY_PAGE_SIZE, nextToken, categoryId: category.id }),
+  );
+  return { category, ...page };
 }
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {

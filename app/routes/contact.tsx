@@ -7,13 +7,13 @@ import { Field } from '../components/ui/field.tsx';
 import { Input } from '../components/ui/input.tsx';
 import { Textarea } from '../components/ui/textarea.tsx';
 import { publicPageHeaders } from '../lib/cache-headers.ts';
-import { sendContactMessage } from '../lib/contact-messages.server.ts';
+import { sendContactMessage } from '../lib/public-forms.server.ts';
 import { formAnswer } from '../lib/form-answer.server.ts';
 import { failedOutcome } from '../lib/form-outcome.ts';
 import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
 import { postOrAnnounceFailure } from '../lib/toast.ts';
 import { useEnhancedForm } from '../lib/use-enhanced-form.ts';
-import { SUPPORT_EMAIL } from '../site.ts';
+import { SUPPORT_EMAIL } from '../../common/site.ts';
 import type { Route } from './+types/contact';
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -37,7 +37,7 @@ export const headers = publicPageHeaders;
 
 type FieldName = 'name' | 'email' | 'message';
 
-const loadSchema = () => import('../lib/schemas/contact-message.ts').then((module) => module.contactMessageSchema);
+const loadSchema = () => import('../../common/schemas/contact-message.ts').then((module) => module.contactMessageSchema);
 
 export default function Contact({ actionData }: Route.ComponentProps) {
   const { Form, formProps, fieldErrors, isSubmitting } = useEnhancedForm({ fetcherKey: 'contact', loadSchema });

@@ -8,10 +8,10 @@ import { MarkdownContent } from '../components/markdown-content.tsx';
 import { PageError } from '../components/page-error.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { NOT_FOUND_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL, publicPageHeaders } from '../lib/cache-headers.ts';
-import { findPostDetail, findRenamedPost, type PostDetail } from '../lib/posts.server.ts';
-import { findRenamedResource, findResourceDetail, type ResourceDetail } from '../lib/resources.server.ts';
+import type { PostDetail, ResourceDetail } from '../lib/content-cards.ts';
+import { findDetail } from '../lib/content.server.ts';
 import { articleJsonLd, originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
-import { SITE_NAME } from '../site.ts';
+import { SITE_NAME } from '../../common/site.ts';
 import type { Route } from './+types/detail';
 
 // Long enough for any real slug, short enough to keep junk out of the logs.
@@ -24,18 +24,13 @@ const DETAIL_IMAGE_SIZES = '(min-width: 832px) 768px, 100vw';
  * administrator renamed, a permanent redirect to the new one; else 404.
  */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const { slug } = params;
-  const post = await findPostDetail(context, slug);
-  if (post) return { kind: 'post' as const, post };
-  const resource = await findResourceDetail(context, slug);
-  if (resource) return { kind: 'resource' as const, resource };
-
-  const renamed = (await findRenamedPost(context, slug)) ?? (await findRenamedResource(context, slug));
+  const found = await findDetail(context, params.slug);
+  if (found.kind === 'post' || found.kind === 'resource') return found;
   const url = new URL(request.url);
-  if (renamed) {
-    throw redirect(`/${renamed}${url.search}`, { status: 301, headers: { 'Cache-Control': PUBLIC_PAGE_CACHE_CONTROL } });
+  if (found.kind === 'renamed') {
+    throw redirect(`/${found.slug}${url.search}`, { status: 301, headers: { 'Cache-Control': PUBLIC_PAGE_CACHE_CONTROL } });
   }
-  context.deps.logger.info({ path: url.pathname.slice(0, MAX_LOGGED_PATH) }, 'page not found');
+  context.logger.info({ path: url.pathname.slice(0, MAX_LOGGED_PATH) }, 'page not found');
   throw data(null, { status: 404, headers: { 'Cache-Control': NOT_FOUND_CACHE_CONTROL } });
 }
 

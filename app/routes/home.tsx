@@ -7,21 +7,19 @@ import { MOSAIC_SIZE, PostMosaic } from '../components/post-mosaic.tsx';
 import { NO_STORE, publicPageHeaders } from '../lib/cache-headers.ts';
 import { formAnswer } from '../lib/form-answer.server.ts';
 import { failedOutcome } from '../lib/form-outcome.ts';
-import { listPublishedPostCards, type PostCardPage } from '../lib/posts.server.ts';
-import { readCursorParam } from '../lib/paging.server.ts';
+import type { PostCardPage } from '../lib/content-cards.ts';
+import { listPostCards, loadPagedList } from '../lib/content.server.ts';
 import { organizationJsonLd, originFromMatches, pageMeta, absoluteUrl } from '../lib/seo.ts';
-import { subscribeToNewsletter } from '../lib/subscribers.server.ts';
+import { subscribeToNewsletter } from '../lib/public-forms.server.ts';
 import { postOrAnnounceFailure } from '../lib/toast.ts';
-import { SITE_DESCRIPTION, SITE_NAME } from '../site.ts';
+import { SITE_DESCRIPTION, SITE_NAME } from '../../common/site.ts';
 import type { Route } from './+types/home';
 
 /** SPEC.md section 9: the home page lists 20 posts at a time. */
 const HOME_PAGE_SIZE = 20;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const cursor = readCursorParam(request);
-  const page = await listPublishedPostCards(context, { pageSize: HOME_PAGE_SIZE, cursor });
-  return { ...page, isFirstPage: cursor === null };
+  return loadPagedList(request, (nextToken) => listPostCards(context, { pageSize: HOME_PAGE_SIZE, nextToken }));
 }
 
 /** The newsletter signup at the end of the page posts here. */

@@ -12,7 +12,7 @@ const MAX_LOGGED_PATH = 200;
 // carry tokens or personal data.
 export function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
-  context.deps.logger.info({ path: pathname.slice(0, MAX_LOGGED_PATH) }, 'page not found');
+  context.logger.info({ path: pathname.slice(0, MAX_LOGGED_PATH) }, 'page not found');
   throw data(null, { status: 404, headers: { 'Cache-Control': NOT_FOUND_CACHE_CONTROL } });
 }
 

@@ -13,7 +13,7 @@ import { lookUpWithRetries } from '../lib/payment-lookup.ts';
 import { findPaymentCancellationResult, type PaymentCancellationResult } from '../lib/payment-results.server.ts';
 import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
 import { sponsoredFormState } from '../lib/sponsored-prefill.ts';
-import { SPONSORED_PATH, SUPPORT_EMAIL } from '../site.ts';
+import { SPONSORED_PATH, SUPPORT_EMAIL } from '../../common/site.ts';
 import type { Route } from './+types/payment-cancel';
 
 const PATH = '/payment/cancel';

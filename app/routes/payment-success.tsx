@@ -10,7 +10,7 @@ import { NO_STORE } from '../lib/cache-headers.ts';
 import { lookUpWithRetries } from '../lib/payment-lookup.ts';
 import { findPaymentStatusResult, type PaymentStatusResult } from '../lib/payment-results.server.ts';
 import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
-import { SPONSORED_PATH, SUPPORT_EMAIL } from '../site.ts';
+import { SPONSORED_PATH, SUPPORT_EMAIL } from '../../common/site.ts';
 import type { Route } from './+types/payment-success';
 
 const PATH = '/payment/success';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { LegalPage } from '../components/legal-page.tsx';
 import { publicPageHeaders } from '../lib/cache-headers.ts';
 import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
-import { PRIVACY_EMAIL, SITE_NAME } from '../site.ts';
+import { PRIVACY_EMAIL, SITE_NAME } from '../../common/site.ts';
 import type { Route } from './+types/privacy-policy';
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -4,8 +4,8 @@ import { PageError } from '../components/page-error.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { ResourceCard } from '../components/resource-card.tsx';
 import { publicPageHeaders } from '../lib/cache-headers.ts';
-import { readCursorParam } from '../lib/paging.server.ts';
-import { listPublishedResourceCards, type ResourceCardPage } from '../lib/resources.server.ts';
+import type { ResourceCardPage } from '../lib/content-cards.ts';
+import { listResourceCards, loadPagedList } from '../lib/content.server.ts';
 import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
 import type { Route } from './+types/resources';
 
@@ -13,9 +13,9 @@ import type { Route } from './+types/resources';
 const RESOURCES_PAGE_SIZE = 20;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const cursor = readCursorParam(request);
-  const page = await listPublishedResourceCards(context, { pageSize: RESOURCES_PAGE_SIZE, cursor });
-  return { ...page, isFirstPage: cursor === null };
+  return loadPagedList(request, (nextToken) =>
+    listResourceCards(context, { pageSize: RESOURCES_PAGE_SIZE, nextToken }),
+  );
 }
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {

@@ -1,10 +1,10 @@
-import { listPublishedPosts } from '../../server/db/queries/posts.ts';
 import { PUBLIC_PAGE_CACHE_CONTROL } from '../lib/cache-headers.ts';
 import { categoryLabel } from '../lib/categories.ts';
+import { listFeedPosts } from '../lib/content.server.ts';
 import { absoluteUrl } from '../lib/seo.ts';
 import { siteOrigin } from '../lib/site-url.server.ts';
 import { escapeXml } from '../lib/xml.ts';
-import { SITE_DESCRIPTION, SITE_NAME } from '../site.ts';
+import { SITE_DESCRIPTION, SITE_NAME } from '../../common/site.ts';
 import type { Route } from './+types/rss';
 
 /** How many of the newest posts the feed carries. */
@@ -13,7 +13,7 @@ const FEED_SIZE = 50;
 /** /rss.xml: an RSS 2.0 feed of the newest published posts. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const origin = siteOrigin(context, request);
-  const { posts } = await listPublishedPosts(context.deps.db, { pageSize: FEED_SIZE, cursor: null });
+  const posts = await listFeedPosts(context, FEED_SIZE);
   const items = posts.map((post) => {
     const link = escapeXml(absoluteUrl(origin, `/${post.slug}`));
     const published = post.published_at ? `<pubDate>${new Date(post.published_at * 1000).toUTCString()}</pubDate>` : '';

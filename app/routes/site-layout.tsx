@@ -4,9 +4,10 @@ import { SiteFooter } from '../components/site-footer.tsx';
 import { SiteHeader } from '../components/site-header.tsx';
 import { ToastRegion } from '../components/toast-region.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
-import { listAllCategories } from '../lib/categories.server.ts';
+import { listAllCategories } from '../lib/content.server.ts';
 import { showCookiePreferences, startCookieConsent } from '../lib/cookie-consent.ts';
 import { siteOrigin } from '../lib/site-url.server.ts';
+import { siteSettings } from '../lib/site-settings.server.ts';
 import type { Route } from './+types/site-layout';
 
 /**
@@ -19,7 +20,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     origin: siteOrigin(context, request),
     categories: categories.map(({ slug, name }) => ({ slug, name })),
-    gaMeasurementId: context.deps.config.GA_MEASUREMENT_ID ?? null,
+    gaMeasurementId: siteSettings(context).gaMeasurementId,
     year: new Date().getUTCFullYear(),
   };
 }

@@ -1,11 +1,9 @@
-import { listCategories } from '../../server/db/queries/categories.ts';
-import { listPublishedPostSlugs } from '../../server/db/queries/posts.ts';
-import { listPublishedResourceSlugs } from '../../server/db/queries/resources.ts';
 import { PUBLIC_PAGE_CACHE_CONTROL } from '../lib/cache-headers.ts';
+import { listSitemapContent } from '../lib/content.server.ts';
 import { absoluteUrl } from '../lib/seo.ts';
 import { siteOrigin } from '../lib/site-url.server.ts';
 import { escapeXml } from '../lib/xml.ts';
-import { SPONSORED_PATH } from '../site.ts';
+import { SPONSORED_PATH } from '../../common/site.ts';
 import type { Route } from './+types/sitemap';
 
 /** The public pages that are always there. */
@@ -27,18 +25,12 @@ interface SitemapEntry {
 
 /** /sitemap.xml: the static pages, every category, published post and resource. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db } = context.deps;
   const origin = siteOrigin(context, request);
-  const [posts, resources, categories] = await Promise.all([
-    listPublishedPostSlugs(db),
-    listPublishedResourceSlugs(db),
-    listCategories(db),
-  ]);
+  const { items, categories } = await listSitemapContent(context);
   const entries: SitemapEntry[] = [
     ...STATIC_PATHS.map((path) => ({ path })),
     ...categories.map((category) => ({ path: `/category/${category.slug}` })),
-    ...posts.map((post) => ({ path: `/${post.slug}`, lastModified: post.updated_at })),
-    ...resources.map((resource) => ({ path: `/${resource.slug}`, lastModified: resource.updated_at })),
+    ...items.map((item) => ({ path: `/${item.slug}`, lastModified: item.updated_at })),
   ];
   const urls = entries.map((entry) => {
     const lastmod = entry.lastModified

@@ -5,17 +5,18 @@ import { SponsoredForm, type SponsoredActionData } from '../components/sponsored
 import { SponsoredOffer } from '../components/sponsored/sponsored-offer.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { NO_STORE, publicPageHeaders } from '../lib/cache-headers.ts';
-import { formatMoney, minorUnitDigits } from '../lib/money.ts';
+import { formatMoney, minorUnitDigits } from '../../common/money.ts';
 import { absoluteUrl, originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
 import { siteOrigin } from '../lib/site-url.server.ts';
 import { checkoutFailedOutcome } from '../lib/sponsored-checkout.ts';
-import { startSponsoredCheckout } from '../lib/sponsored-checkout.server.ts';
+import { startSponsoredCheckout } from '../lib/public-forms.server.ts';
 import { postOrAnnounceFailure } from '../lib/toast.ts';
-import { SITE_NAME, SPONSORED_PATH } from '../site.ts';
+import { SITE_NAME, SPONSORED_PATH } from '../../common/site.ts';
+import { siteSettings } from '../lib/site-settings.server.ts';
 import type { Route } from './+types/sponsored';
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { SPONSORED_PRICE_CENTS: cents, SPONSORED_CURRENCY: currency } = context.deps.config;
+  const { cents, currency } = siteSettings(context).sponsoredPrice;
   const scale = 10 ** minorUnitDigits(currency);
   return {
     // "$75" rather than "$75.00" for a whole amount: how a price is advertised.

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { LegalPage } from '../components/legal-page.tsx';
 import { publicPageHeaders } from '../lib/cache-headers.ts';
 import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
-import { SITE_NAME, SUPPORT_EMAIL } from '../site.ts';
+import { SITE_NAME, SUPPORT_EMAIL } from '../../common/site.ts';
 import type { Route } from './+types/terms-of-service';
 
 export function meta({ matches }: Route.MetaArgs) {

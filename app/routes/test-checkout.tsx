@@ -2,7 +2,7 @@ import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from 
 import { z } from 'zod';
 import { Button } from '../components/ui/button.tsx';
 import { findTestCheckoutView, settleTestCheckoutSession, type TestCheckoutView } from '../lib/test-checkout.server.ts';
-import { SITE_NAME } from '../site.ts';
+import { SITE_NAME } from '../../common/site.ts';
 import type { Route } from './+types/test-checkout';
 
 // The built-in stand-in for the payment provider's hosted checkout (used

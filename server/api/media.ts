@@ -1,17 +1,19 @@
 import { Hono, type Context } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { findUploadProblem, mediaUploadRequestSchema, type UploadProblemCode } from '../../app/lib/schemas/media.ts';
+import { findUploadProblem, mediaUploadRequestSchema, type UploadProblemCode } from '../../common/schemas/media.ts';
 import type { Config } from '../config.ts';
 import type { AppEnv } from '../deps.ts';
-import { ApiError } from '../http/errors.ts';
-import { parseWith, readJsonObject } from '../http/input.ts';
+import { DomainError, type ErrorKind } from '../../common/errors.ts';
+import { readJsonObject } from '../http/input.ts';
+import { parseWith } from '../../common/validate.ts';
 import type { MediaStorage } from '../storage/media.ts';
 
-const STATUS_BY_PROBLEM: Record<UploadProblemCode, ContentfulStatusCode> = {
-  INVALID_FILE_TYPE: 400,
-  FILE_TOO_LARGE: 413,
-  INVALID_S3_KEY: 400,
-  VALIDATION_FAILED: 400,
+// SPEC.md section 8: a file type refused before upload is a plain 400 here
+// (the upload itself answers 415 for content that is not what it claims).
+const KIND_BY_PROBLEM: Record<UploadProblemCode, ErrorKind> = {
+  INVALID_FILE_TYPE: 'invalid',
+  FILE_TOO_LARGE: 'too_large',
+  INVALID_S3_KEY: 'invalid',
+  VALIDATION_FAILED: 'invalid',
 };
 
 /**
@@ -30,7 +32,7 @@ export function adminMediaApi(config: Config, media: MediaStorage) {
       type: request.content_type,
       size: request.file_size,
     });
-    if (problem) throw new ApiError(STATUS_BY_PROBLEM[problem.code], problem.code, problem.message);
+    if (problem) throw new DomainError(problem.code, problem.message, { kind: KIND_BY_PROBLEM[problem.code] });
     const upload = await media.startUpload(request, c.get('adminUserId'), siteOrigin(c, config));
     return c.json(upload, 201);
   });

@@ -1,19 +1,11 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { sponsoredSubmissionSchema } from '../../app/lib/schemas/sponsored-submission.ts';
+import { DomainError, notFound } from '../../common/errors.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
-import { clientIp } from '../http/client-ip.ts';
-import { ApiError, notFound } from '../http/errors.ts';
-import { readJson, readQuery } from '../http/input.ts';
-import { hitRateLimit, tooManyRequests } from '../http/rate-limit.ts';
+import type { CallerOf } from '../http/client-ip.ts';
+import { readJsonObject, readQuery } from '../http/input.ts';
 import { WebhookNotConfiguredError, WebhookSignatureError } from '../payments/provider.ts';
-import {
-  findPaymentCancellation,
-  findPaymentOfSession,
-  handlePaymentEvent,
-  publicPaymentStatus,
-  startCheckout,
-} from '../payments/service.ts';
+import type { AppServices } from '../services/index.ts';
 
 const sessionQuery = z.object({
   session_id: z
@@ -34,7 +26,11 @@ function siteUrlOf(c: Context, publicUrl: string | undefined): string {
  * /payments: start a checkout for a sponsored submission, look up how a
  * checkout ended, and receive the payment provider's webhook.
  */
-export function paymentsApi(deps: AppDeps) {
+export function paymentsApi(
+  { payments, sponsoredSubmissions }: AppServices,
+  { config, logger }: Pick<AppDeps, 'config' | 'logger'>,
+  callerOf: CallerOf,
+) {
   const app = new Hono<AppEnv>();
 
   // Payment states and submitted details are private to whoever holds the session id.
@@ -44,23 +40,23 @@ export function paymentsApi(deps: AppDeps) {
   });
 
   app.post('/create-checkout', async (c) => {
-    const input = await readJson(c, sponsoredSubmissionSchema);
-    const limit = await hitRateLimit(deps.db, deps.rateLimits.checkoutPerIp, clientIp(c, deps.config.TRUST_PROXY));
-    if (!limit.allowed) throw tooManyRequests(limit);
-    const checkout = await startCheckout(deps, input, siteUrlOf(c, deps.config.PUBLIC_URL));
-    return c.json(checkout, 201);
+    const siteUrl = siteUrlOf(c, config.PUBLIC_URL);
+    const started = await sponsoredSubmissions.startCheckout(await readJsonObject(c), callerOf(c), siteUrl);
+    // A dropped bot submission is sent back to the offer, as the form does.
+    if (started.kind === 'dropped') return c.json({ checkout_url: started.landingUrl, session_id: null }, 201);
+    return c.json(started.checkout, 201);
   });
 
   app.get('/success', async (c) => {
     const { session_id } = readQuery(c, sessionQuery);
-    const payment = await findPaymentOfSession(deps, session_id);
-    if (!payment) throw sessionNotFound();
-    return c.json({ session_id, status: publicPaymentStatus(payment.status) });
+    const result = await payments.findStatus(session_id);
+    if (!result) throw sessionNotFound();
+    return c.json(result);
   });
 
   app.get('/cancel', async (c) => {
     const { session_id } = readQuery(c, sessionQuery);
-    const cancellation = await findPaymentCancellation(deps, session_id);
+    const cancellation = await payments.findCancellation(session_id);
     if (!cancellation) throw sessionNotFound();
     return c.json(cancellation);
   });
@@ -69,26 +65,25 @@ export function paymentsApi(deps: AppDeps) {
   // JSON parsing, no content-type check. The API's body limit still applies.
   // Never log the payload: it carries the customer's details.
   app.post('/webhook', async (c) => {
-    const { payments } = deps;
     if (!payments.parseWebhookEvent) throw notFound('This site receives no payment webhooks');
     const signature = c.req.header('stripe-signature');
     const rawBody = new Uint8Array(await c.req.arrayBuffer());
-    if (!signature) throw new ApiError(400, 'VALIDATION_FAILED', 'The Stripe-Signature header is required');
+    if (!signature) throw new DomainError('VALIDATION_FAILED', 'The Stripe-Signature header is required');
     let event;
     try {
       event = payments.parseWebhookEvent(rawBody, signature);
     } catch (error) {
       if (error instanceof WebhookSignatureError) {
-        deps.logger.warn({ requestId: c.get('requestId') }, 'payment webhook refused: bad signature');
-        throw new ApiError(400, 'VALIDATION_FAILED', 'The Stripe-Signature header does not match the request body');
+        logger.warn({ requestId: c.get('requestId') }, 'payment webhook refused: bad signature');
+        throw new DomainError('VALIDATION_FAILED', 'The Stripe-Signature header does not match the request body');
       }
       if (error instanceof WebhookNotConfiguredError) {
-        deps.logger.error('payment webhook received but STRIPE_WEBHOOK_SECRET is not set');
-        throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'The payment webhook is not configured yet');
+        logger.error('payment webhook received but STRIPE_WEBHOOK_SECRET is not set');
+        throw new DomainError('SERVICE_UNAVAILABLE', 'The payment webhook is not configured yet');
       }
       throw error;
     }
-    const { isDuplicate } = await handlePaymentEvent(deps, event);
+    const { isDuplicate } = await payments.handleEvent(event);
     return c.json({ received: true, duplicate: isDuplicate });
   });
 

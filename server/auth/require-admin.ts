@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { findUserById } from '../db/queries/users.ts';
-import { ApiError } from '../http/errors.ts';
+import { DomainError } from '../../common/errors.ts';
 import { verifyAccessToken } from './tokens.ts';
 
 /**
@@ -14,15 +14,13 @@ export function requireAdmin(deps: AppDeps): MiddlewareHandler<AppEnv> {
     const header = c.req.header('authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) {
-      throw new ApiError(401, 'UNAUTHORIZED', 'Sign in to continue', {
-        'WWW-Authenticate': 'Bearer',
-      });
+      throw new DomainError('UNAUTHORIZED', 'Sign in to continue');
     }
     const claims = await verifyAccessToken(deps.signingKey, match[1]);
     const user = await findUserById(deps.db, claims.userId);
-    if (!user) throw new ApiError(401, 'INVALID_TOKEN', 'Your session has expired. Please sign in again.');
+    if (!user) throw new DomainError('INVALID_TOKEN', 'Your session has expired. Please sign in again.');
     if (user.role !== 'admin') {
-      throw new ApiError(403, 'FORBIDDEN', 'You need admin privileges to access this area.');
+      throw new DomainError('FORBIDDEN', 'You need admin privileges to access this area.');
     }
     c.set('adminUserId', user.id);
     await next();

@@ -10,7 +10,7 @@ import {
 } from '../db/queries/refresh-tokens.ts';
 import { findUserById } from '../db/queries/users.ts';
 import type { Database, UserRole, UserRow } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
+import { DomainError } from '../../common/errors.ts';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -83,7 +83,7 @@ export async function startSession(db: Kysely<Database>, key: Uint8Array, user: 
 }
 
 const invalidRefreshToken = () =>
-  new ApiError(401, 'INVALID_TOKEN', 'Your session has expired. Please sign in again.');
+  new DomainError('INVALID_TOKEN', 'Your session has expired. Please sign in again.');
 
 /**
  * Exchanges a refresh token for new tokens. The old refresh token is spent:
@@ -135,6 +135,6 @@ export async function verifyAccessToken(key: Uint8Array, token: string): Promise
     const role = payload.role === 'admin' ? 'admin' : 'member';
     return { userId, role };
   } catch {
-    throw new ApiError(401, 'INVALID_TOKEN', 'Your session has expired. Please sign in again.');
+    throw new DomainError('INVALID_TOKEN', 'Your session has expired. Please sign in again.');
   }
 }

@@ -6,8 +6,8 @@
  * would land in the shell history and the process list.
  */
 import { parseArgs } from 'node:util';
-import { PASSWORD_MIN_LENGTH } from '../../app/lib/schemas/auth.ts';
-import { emailProblem } from '../../app/lib/schemas/email.ts';
+import { PASSWORD_MIN_LENGTH } from '../../common/schemas/auth.ts';
+import { emailProblem } from '../../common/schemas/email.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { loadConfigOrExit } from '../config.ts';
 import { nowSeconds } from '../db/database.ts';

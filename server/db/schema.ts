@@ -5,10 +5,14 @@
  */
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
-export type PublicationStatus = 'draft' | 'published';
-export type ContactMessageStatus = 'new' | 'read';
-export type SponsoredSubmissionStatus = 'new' | 'approved' | 'rejected';
-export type PaymentStatus = 'pending' | 'completed' | 'failed' | 'expired' | 'refunded';
+import type {
+  ContactMessageStatus,
+  PaymentStatus,
+  PublicationStatus,
+  SponsoredSubmissionStatus,
+} from '../../common/answers.ts';
+
+export type { ContactMessageStatus, PaymentStatus, PublicationStatus, SponsoredSubmissionStatus };
 export type UserRole = 'admin' | 'member';
 
 export interface UserTable {

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Caller } from '../services/caller.ts';
 
 /**
  * The caller's address, for rate limits and logs. `X-Forwarded-For` is only
@@ -19,3 +20,10 @@ export function clientIp(c: Context, trustProxy: boolean): string {
     return 'unknown';
   }
 }
+
+/** Reads who is asking from a request, as the services need it. */
+export type CallerOf = (c: Context) => Caller;
+
+export const callerReader =
+  (trustProxy: boolean): CallerOf =>
+  (c) => ({ clientIp: clientIp(c, trustProxy) });

@@ -1,89 +1,58 @@
+/**
+ * The one place where errors become HTTP answers: a DomainError's kind
+ * decides its status, its retry hint a Retry-After header; an unreachable
+ * database is a 503; anything else a logged 500 without details.
+ */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
+import { DomainError, type ErrorCode, type ErrorKind } from '../../common/errors.ts';
+import { validationError } from '../../common/validate.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
-export type ErrorCode =
-  | 'VALIDATION_FAILED'
-  | 'INVALID_JSON'
-  | 'INVALID_CURSOR'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'UNAUTHORIZED'
-  | 'INVALID_CREDENTIALS'
-  | 'INVALID_TOKEN'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'METHOD_NOT_ALLOWED'
-  | 'VERSION_CONFLICT'
-  | 'INVALID_STATUS_TRANSITION'
-  | 'SLUG_TAKEN'
-  | 'ALREADY_SUBSCRIBED'
-  | 'RATE_LIMITED'
-  | 'SERVICE_UNAVAILABLE'
-  | 'INVALID_FILE_TYPE'
-  | 'FILE_TOO_LARGE'
-  | 'INVALID_S3_KEY'
-  | 'INVALID_UPLOAD_TOKEN'
-  | 'UPLOAD_FAILED'
-  | 'INTERNAL_ERROR';
-
-/** The one error type handlers throw; `handleError` turns it into JSON. */
-export class ApiError extends Error {
-  override name = 'ApiError';
-  constructor(
-    readonly status: ContentfulStatusCode,
-    readonly code: ErrorCode,
-    message: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
-
-export const notFound = (message: string) => new ApiError(404, 'NOT_FOUND', message);
-
-/** Posts and resources share the `/{slug}` address space (decision 002). */
-export const slugTaken = (slug: string) =>
-  new ApiError(409, 'SLUG_TAKEN', `Slug "${slug}" is already used by another post or resource`);
-
-export const versionConflict = (what: string) =>
-  new ApiError(
-    409,
-    'VERSION_CONFLICT',
-    `This ${what} was changed by someone else. Reload it to see the latest version, then apply your changes again.`,
-  );
-
-/** A 400 from a zod failure: the message is the first issue's, naming the field. */
-export function validationError(error: ZodError): ApiError {
-  const issue = error.issues[0];
-  const field = issue?.path.join('.') ?? '';
-  let message = issue?.message ?? 'Invalid request';
-  // Messages from our schemas name their field; zod's generic ones do not.
-  if (field && /^(Invalid|Unrecognized|Expected)/.test(message)) message = `${field}: ${message}`;
-  return new ApiError(400, 'VALIDATION_FAILED', message);
-}
+export const STATUS_BY_KIND: Record<ErrorKind, ContentfulStatusCode> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  not_allowed: 405,
+  conflict: 409,
+  too_large: 413,
+  unsupported_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+  storage_full: 507,
+};
 
 export function errorBody(code: ErrorCode, message: string) {
   return { error: code, message };
 }
 
 /** Long enough for a database restart or fail-over, short enough that visitors are not kept waiting. */
-const DATABASE_RETRY_AFTER_SECONDS = 5;
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** The status and headers a domain error is answered with. */
+export function httpAnswerOf(error: DomainError): { status: ContentfulStatusCode; headers: Record<string, string> } {
+  const headers: Record<string, string> = {};
+  if (error.retryAfterSeconds !== undefined) headers['Retry-After'] = String(error.retryAfterSeconds);
+  if (error.closeConnection) headers.Connection = 'close';
+  // RFC 9110: a 401 names the scheme that would be accepted.
+  if (error.kind === 'unauthenticated') headers['WWW-Authenticate'] = 'Bearer';
+  return { status: STATUS_BY_KIND[error.kind], headers };
+}
 
 /**
  * Hono's onError: known errors keep their status; an unreachable database is
  * a 503 with Retry-After; anything else is a logged 500.
  */
 export function handleError(error: Error, c: Context, logger: Logger): Response {
-  if (error instanceof ApiError) {
-    for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-    return c.json(errorBody(error.code, error.message), error.status);
-  }
-  if (error instanceof ZodError) {
-    const apiError = validationError(error);
-    return c.json(errorBody(apiError.code, apiError.message), apiError.status);
+  const known = error instanceof ZodError ? validationError(error) : error;
+  if (known instanceof DomainError) {
+    const { status, headers } = httpAnswerOf(known);
+    for (const [name, value] of Object.entries(headers)) c.header(name, value);
+    return c.json(errorBody(known.code, known.message), status);
   }
   if (isDatabaseUnavailable(error)) {
     logger.warn({ err: error, requestId: c.get('requestId') }, 'database unavailable');

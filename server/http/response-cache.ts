@@ -7,11 +7,10 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { postWriteCount } from '../db/queries/posts.ts';
+import { readContentFingerprint } from '../db/queries/content.ts';
+import type { AppDeps, AppEnv } from '../deps.ts';
 import { createNonce, scriptNonceOf } from './content-security-policy.ts';
 import { NoncedBody } from './nonced-body.ts';
-import { resourceWriteCount } from '../db/queries/resources.ts';
-import type { AppDeps, AppEnv } from '../deps.ts';
 
 export type Encoding = 'identity' | 'br' | 'gzip';
 
@@ -147,13 +146,15 @@ export class ResponseCache {
   private fingerprint: string | null = null;
   private checkedAt = Number.NEGATIVE_INFINITY;
   private checking: Promise<boolean> | null = null;
-  private writesSeen = postWriteCount() + resourceWriteCount();
+  private writesSeen: number;
   private freshUntil = 0;
 
   constructor(
-    private readonly deps: AppDeps,
+    private readonly deps: Pick<AppDeps, 'db' | 'logger' | 'contentChanges'>,
     private readonly options: ResponseCacheOptions = DEFAULT_RESPONSE_CACHE_OPTIONS,
-  ) {}
+  ) {
+    this.writesSeen = deps.contentChanges.count;
+  }
 
   /**
    * Answers from the cache, or renders, keeps a shareable answer and sends it.
@@ -165,7 +166,7 @@ export class ResponseCache {
     render: () => Promise<Response>,
     policy?: (nonce: string) => string,
   ): Promise<Response> {
-    const writes = postWriteCount() + resourceWriteCount();
+    const writes = this.deps.contentChanges.count;
     if (writes !== this.writesSeen) {
       this.writesSeen = writes;
       this.clear();
@@ -279,29 +280,7 @@ export class ResponseCache {
     return this.checking;
   }
 
-  private async readFingerprint(): Promise<string> {
-    const { db } = this.deps;
-    // Any insert raises the newest id, any edit a version, any delete the count.
-    const [posts, resources] = await Promise.all([
-      db
-        .selectFrom('posts')
-        .select((eb) => [
-          eb.fn.countAll().as('count'),
-          eb.fn.sum('version').as('versions'),
-          eb.fn.max('id').as('newest'),
-          eb.fn.max('updated_at').as('updated'),
-        ])
-        .executeTakeFirst(),
-      db
-        .selectFrom('resources')
-        .select((eb) => [
-          eb.fn.countAll().as('count'),
-          eb.fn.sum('version').as('versions'),
-          eb.fn.max('id').as('newest'),
-          eb.fn.max('updated_at').as('updated'),
-        ])
-        .executeTakeFirst(),
-    ]);
-    return JSON.stringify([posts, resources]);
+  private readFingerprint(): Promise<string> {
+    return readContentFingerprint(this.deps.db);
   }
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
-import { SITE_NAME } from '../../app/site.ts';
+import { SITE_NAME } from '../../common/site.ts';
 import type { Config } from '../config.ts';
 import { insertOutboxMail, markOutboxMailFailed, markOutboxMailSent } from '../db/queries/outbox.ts';
 import type { Database, OutboxStatus } from '../db/schema.ts';

@@ -1,5 +1,5 @@
-import { formatMoney } from '../../app/lib/money.ts';
-import { SITE_NAME } from '../../app/site.ts';
+import { formatMoney } from '../../common/money.ts';
+import { SITE_NAME } from '../../common/site.ts';
 import type { SponsoredSubmissionJson } from '../db/queries/sponsored-submissions.ts';
 import type { PaymentTransactionRow } from '../db/schema.ts';
 import type { MailMessage } from '../mail/mailer.ts';

@@ -4,7 +4,7 @@
  * the provider when a visitor asks before the event arrived, and mail the
  * submitter and the staff once a payment completes.
  */
-import type { SponsoredSubmissionInput } from '../../app/lib/schemas/sponsored-submission.ts';
+import type { SponsoredSubmissionInput } from '../../common/schemas/sponsored-submission.ts';
 import { nowSeconds } from '../db/database.ts';
 import {
   attachProviderSession,
@@ -18,7 +18,7 @@ import {
 import { findSponsoredSubmissionById, insertSponsoredSubmission } from '../db/queries/sponsored-submissions.ts';
 import type { Db, PaymentStatus, PaymentTransactionRow } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
-import { ApiError } from '../http/errors.ts';
+import { DomainError } from '../../common/errors.ts';
 import { paidSubmissionNotificationMail, paymentConfirmationMail } from './payment-mails.ts';
 import type { PaymentEvent, ProviderSession, TestCheckout, TestCheckoutOutcome } from './provider.ts';
 
@@ -152,11 +152,10 @@ export async function startCheckout(
       'the payment provider could not create a checkout session',
     );
     await deps.db.transaction().execute((trx) => movePayment(trx, payment.id, { to: 'failed', from: ['pending'] }));
-    throw new ApiError(
-      503,
+    throw new DomainError(
       'SERVICE_UNAVAILABLE',
       'The payment provider could not start the checkout. Your submission was saved; please try again in a few minutes.',
-      { 'Retry-After': '60' },
+      { retryAfterSeconds: 60 },
     );
   }
   await attachProviderSession(deps.db, payment.id, created.sessionId);

@@ -7,7 +7,7 @@
  * walked here, without decoding a pixel. A file that does not walk cleanly
  * counts as holding extras: it is rewritten, and the decoder has the last word.
  */
-import type { ImageExtension } from '../../app/lib/media-keys.ts';
+import type { ImageExtension } from '../../common/media-keys.ts';
 
 type RasterExtension = Exclude<ImageExtension, 'svg'>;
 

@@ -7,7 +7,7 @@
  * this a published photo would tell where it was taken.
  */
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import type { ImageExtension } from '../../app/lib/media-keys.ts';
+import type { ImageExtension } from '../../common/media-keys.ts';
 import { estimateJpegQuality, hasExtraContainerData, isLosslessWebp } from './image-containers.ts';
 
 type RasterExtension = Exclude<ImageExtension, 'svg'>;

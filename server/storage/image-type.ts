@@ -3,7 +3,7 @@
  * bytes (the formats' magic numbers), never on its name or the declared
  * type, so an HTML page or a script cannot arrive dressed as an image.
  */
-import type { ImageType } from '../../app/lib/schemas/media.ts';
+import type { ImageType } from '../../common/schemas/media.ts';
 
 /** Enough of the start of a file for every check below. */
 export const SNIFF_BYTES = 512;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { EXTENSION_BY_IMAGE_TYPE } from '../../app/lib/media-keys.ts';
-import type { ImageType } from '../../app/lib/schemas/media.ts';
+import { EXTENSION_BY_IMAGE_TYPE } from '../../common/media-keys.ts';
+import type { ImageType } from '../../common/schemas/media.ts';
 
 const MAX_NAME_LENGTH = 60;
 

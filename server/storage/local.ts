@@ -13,8 +13,8 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { formatFileSize } from '../../app/lib/schemas/media.ts';
-import { ApiError } from '../http/errors.ts';
+import { formatFileSize } from '../../common/schemas/media.ts';
+import { DomainError } from '../../common/errors.ts';
 import type { ReadOptions, ReadResult, StorageDriver, UploadTarget } from './driver.ts';
 import { SNIFF_BYTES } from './image-type.ts';
 import { signUploadToken } from './upload-token.ts';
@@ -188,7 +188,7 @@ export class LocalDriver implements StorageDriver {
       if (error instanceof UploadTooLarge) throw closingConnection(fileTooLarge(maxBytes));
       if (error instanceof OverQuota && quota !== undefined) throw closingConnection(overQuota(quota, error.used));
       if (isOutOfSpace(error)) throw closingConnection(outOfSpace());
-      throw closingConnection(new ApiError(400, 'UPLOAD_FAILED', 'The upload did not complete. Please try again.'));
+      throw closingConnection(new DomainError('UPLOAD_FAILED', 'The upload did not complete. Please try again.'));
     }
     const received: ReceivedUpload = { tempPath, size, head: Buffer.concat(headChunks) };
     this.reservations.set(received, reserved);
@@ -207,7 +207,7 @@ export class LocalDriver implements StorageDriver {
       await link(received.tempPath, file);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
-        throw new ApiError(409, 'UPLOAD_FAILED', 'This upload address was already used.');
+        throw new DomainError('UPLOAD_FAILED', 'This upload address was already used.', { kind: 'conflict' });
       }
       if (isOutOfSpace(error)) throw outOfSpace();
       throw error;
@@ -265,13 +265,13 @@ class OverQuota extends Error {
   }
 }
 
-/** 507: the uploads have used up UPLOAD_QUOTA_MB. */
-function overQuota(quota: number, used: number): ApiError {
+/** No room: the uploads have used up UPLOAD_QUOTA_MB. */
+function overQuota(quota: number, used: number): DomainError {
   const left = Math.max(0, quota - used);
-  return new ApiError(
-    507,
+  return new DomainError(
     'UPLOAD_FAILED',
     `Not enough storage left for this file: uploads may take ${formatFileSize(quota)} in all and ${formatFileSize(left)} ${left === 1 ? 'is' : 'are'} left. Please contact the site administrator.`,
+    { kind: 'storage_full' },
   );
 }
 
@@ -292,9 +292,7 @@ async function totalFileSize(dir: string, skip: string): Promise<number> {
  * on the way, so the connection cannot carry another request, and a client
  * that reused it would see it closed under its next request.
  */
-function closingConnection(error: ApiError): ApiError {
-  return new ApiError(error.status, error.code, error.message, { ...error.headers, connection: 'close' });
-}
+const closingConnection = (error: DomainError): DomainError => error.closingConnection();
 
 /** The disk (or the user's disk quota) is full. */
 export function isOutOfSpace(error: unknown): boolean {
@@ -302,21 +300,19 @@ export function isOutOfSpace(error: unknown): boolean {
   return code === 'ENOSPC' || code === 'EDQUOT';
 }
 
-/** 507: the file is fine, the server cannot keep it; retrying the same file will not help until room is made. */
-export function outOfSpace(): ApiError {
-  return new ApiError(
-    507,
+/** No room: the file is fine, the server cannot keep it; retrying the same file will not help until room is made. */
+export function outOfSpace(): DomainError {
+  return new DomainError(
     'UPLOAD_FAILED',
     'The server has no room left to store this file. Please contact the site administrator.',
+    { kind: 'storage_full' },
   );
 }
 
 /** 413 with SPEC.md's message; `size` is unknown while the body is still arriving. */
-export function fileTooLarge(maxBytes: number, size?: number): ApiError {
+export function fileTooLarge(maxBytes: number, size?: number): DomainError {
   const sizeText = size === undefined ? `more than ${formatFileSize(maxBytes)}` : formatFileSize(size);
-  return new ApiError(
-    413,
-    'FILE_TOO_LARGE',
+  return new DomainError('FILE_TOO_LARGE',
     `File too large: ${sizeText}. Maximum size is ${formatFileSize(maxBytes)}.`,
   );
 }

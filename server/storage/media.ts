@@ -14,14 +14,14 @@ import {
   imageVariantKey,
   parseStoredFileName,
   RASTER_EXTENSIONS,
-} from '../../app/lib/media-keys.ts';
+} from '../../common/media-keys.ts';
 import {
   isAllowedImageType,
   MAX_UPLOAD_BYTES,
   type ImageType,
   type MediaUploadRequest,
   type MediaUploadUrl,
-} from '../../app/lib/schemas/media.ts';
+} from '../../common/schemas/media.ts';
 import type { Config } from '../config.ts';
 import { nowSeconds } from '../db/database.ts';
 import {
@@ -34,7 +34,7 @@ import {
   setMediaVariantWidths,
 } from '../db/queries/media.ts';
 import type { Database, MediaRow } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
+import { DomainError } from '../../common/errors.ts';
 import { withoutPrivateMetadata } from './image-metadata.ts';
 import { bytesMatchImageType, SNIFF_BYTES } from './image-type.ts';
 import { createUploadKey } from './keys.ts';
@@ -122,25 +122,21 @@ export class MediaStorage {
    */
   async acceptUpload(token: string | undefined, request: Request): Promise<void> {
     const driver = this.driver;
-    if (driver.kind !== 'local') throw new ApiError(404, 'NOT_FOUND', 'Uploads go straight to the bucket');
+    if (driver.kind !== 'local') throw new DomainError('NOT_FOUND', 'Uploads go straight to the bucket');
     const grant = await verifyUploadToken(this.tokenKey, token);
     const media = await findMediaByKey(this.deps.db, grant.key);
     if (!media || !isAllowedImageType(grant.contentType)) {
-      throw new ApiError(
-        403,
-        'INVALID_UPLOAD_TOKEN',
+      throw new DomainError('INVALID_UPLOAD_TOKEN',
         'This upload address is not valid. Please start the upload again.',
       );
     }
-    if (media.state !== 'pending') throw new ApiError(409, 'UPLOAD_FAILED', 'This upload address was already used.');
+    if (media.state !== 'pending') throw new DomainError('UPLOAD_FAILED', 'This upload address was already used.', { kind: 'conflict' });
     const type = grant.contentType;
 
     // Checked before a byte is read, as S3 checks its signed headers.
     const sentType = bareType(request.headers.get('content-type'));
     if (sentType !== type) {
-      throw new ApiError(
-        415,
-        'INVALID_FILE_TYPE',
+      throw new DomainError('INVALID_FILE_TYPE',
         `Invalid file type: ${sentType || 'none'}. This upload was started for ${type}.`,
       );
     }
@@ -152,11 +148,9 @@ export class MediaStorage {
     const received = await driver.receive(request.body, maxBytes);
     let storedSize = received.size;
     try {
-      if (received.size === 0) throw new ApiError(400, 'VALIDATION_FAILED', 'File size must be above 0');
+      if (received.size === 0) throw new DomainError('VALIDATION_FAILED', 'File size must be above 0');
       if (grant.size !== null && received.size !== grant.size) {
-        throw new ApiError(
-          400,
-          'UPLOAD_FAILED',
+        throw new DomainError('UPLOAD_FAILED',
           `The upload was incomplete: ${received.size} of ${grant.size} bytes arrived. Please try again.`,
         );
       }
@@ -217,7 +211,7 @@ export class MediaStorage {
       try {
         clean = await cleanedCopy(bytes, type);
       } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
+        if (!(error instanceof DomainError)) throw error;
         problem = error.message;
       }
       // The bucket holds the browser to the declared size; an object of
@@ -304,7 +298,7 @@ export class MediaStorage {
 /**
  * The upload without anything that can run or tell on its author (SVG
  * scripts, photo metadata), or null when it is clean already. Throws the
- * ApiError its uploader is told when it cannot be read as its type, or is
+ * DomainError its uploader is told when it cannot be read as its type, or is
  * too large once rewritten.
  */
 async function cleanedCopy(bytes: Uint8Array, type: ImageType): Promise<Uint8Array | null> {
@@ -322,17 +316,15 @@ async function cleanedCopy(bytes: Uint8Array, type: ImageType): Promise<Uint8Arr
 }
 
 /** What a failed read of a raster upload tells the uploader. */
-function unreadableImage(type: RasterType, error: unknown): ApiError {
+function unreadableImage(type: RasterType, error: unknown): DomainError {
   // sharp refuses images above about 268 megapixels (16383 × 16383) before decoding them.
   if (error instanceof Error && /pixel limit/i.test(error.message)) {
-    return new ApiError(400, 'VALIDATION_FAILED', 'The image has too many pixels: at most 16383 × 16383 are accepted.');
+    return new DomainError('VALIDATION_FAILED', 'The image has too many pixels: at most 16383 × 16383 are accepted.');
   }
   return notThatType(type);
 }
 
 const notThatType = (type: ImageType) =>
-  new ApiError(
-    415,
-    'INVALID_FILE_TYPE',
+  new DomainError('INVALID_FILE_TYPE',
     `Invalid file type: the file is not a valid ${type} image. Only image files are allowed.`,
   );

@@ -5,7 +5,7 @@
  * to S3_PUBLIC_URL when one is set (docs/decisions/008-s3-uploads-checked-on-first-read.md).
  */
 import type { Context, Handler } from 'hono';
-import { CONTENT_TYPE_BY_EXTENSION, imageVariantKey, parseStoredFileName } from '../../app/lib/media-keys.ts';
+import { CONTENT_TYPE_BY_EXTENSION, imageVariantKey, parseStoredFileName } from '../../common/media-keys.ts';
 import { variantWidthsOf } from '../db/queries/media.ts';
 import type { AppEnv } from '../deps.ts';
 import type { MediaStorage } from './media.ts';

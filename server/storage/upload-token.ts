@@ -7,7 +7,7 @@
 import { hkdfSync } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
-import { ApiError } from '../http/errors.ts';
+import { DomainError } from '../../common/errors.ts';
 
 const AUDIENCE = 'media-upload';
 
@@ -45,19 +45,17 @@ const grantClaims = z.object({
 /** The grant a token carries; 403 when it is missing, forged or expired. */
 export async function verifyUploadToken(tokenKey: Uint8Array, token: string | undefined): Promise<UploadGrant> {
   if (!token)
-    throw new ApiError(403, 'INVALID_UPLOAD_TOKEN', 'This upload address is not valid. Please start the upload again.');
+    throw new DomainError('INVALID_UPLOAD_TOKEN', 'This upload address is not valid. Please start the upload again.');
   try {
     const { payload } = await jwtVerify(token, tokenKey, { audience: AUDIENCE, algorithms: ['HS256'] });
     const claims = grantClaims.parse(payload);
     return { key: claims.key, contentType: claims.type, size: claims.size };
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) {
-      throw new ApiError(
-        403,
-        'INVALID_UPLOAD_TOKEN',
+      throw new DomainError('INVALID_UPLOAD_TOKEN',
         'This upload address has expired. Please start the upload again.',
       );
     }
-    throw new ApiError(403, 'INVALID_UPLOAD_TOKEN', 'This upload address is not valid. Please start the upload again.');
+    throw new DomainError('INVALID_UPLOAD_TOKEN', 'This upload address is not valid. Please start the upload again.');
   }
 }

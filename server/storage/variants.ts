@@ -6,7 +6,7 @@
  */
 import type { Logger } from 'pino';
 import sharp from 'sharp';
-import { IMAGE_VARIANT_WIDTHS, type ImageExtension } from '../../app/lib/media-keys.ts';
+import { IMAGE_VARIANT_WIDTHS, type ImageExtension } from '../../common/media-keys.ts';
 
 export interface ImageVariant {
   width: number;

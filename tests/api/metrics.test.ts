@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Handler, MiddlewareHandler } from 'hono';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sponsoredSubmissionSchema } from '../../app/lib/schemas/sponsored-submission.ts';
+import { sponsoredSubmissionSchema } from '../../common/schemas/sponsored-submission.ts';
 import { createApp } from '../../server/app.ts';
 import { parseConfig } from '../../server/config.ts';
 import { insertSponsoredSubmission } from '../../server/db/queries/sponsored-submissions.ts';

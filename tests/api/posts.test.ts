@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { nowSeconds } from '../../server/db/database.ts';
 import type { PostJson, PostPage, PostSummaryJson } from '../../server/db/queries/posts.ts';
-import { encodeCursor } from '../../server/http/cursor.ts';
+import { encodeCursor } from '../../server/db/paging.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;

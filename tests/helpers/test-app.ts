@@ -10,6 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
 import { createApp } from '../../server/app.ts';
+import { ContentChanges } from '../../server/content-changes.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { parseConfig } from '../../server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
@@ -125,6 +126,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
     payments: options.payments ? options.payments({ db: handle.db, config }) : createPaymentProvider(config, handle.db),
     mailer: (options.mailer ?? createMailer)({ db: handle.db, config, logger }),
+    contentChanges: new ContentChanges(),
   };
   const app = createApp(deps);
   const defaultIp = freshIp();

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contentPayload, EMPTY_DRAFT, readTimeValue, type ContentDraft } from '../../app/lib/content-payload.ts';
-import { postInputSchema, postUpdateSchema } from '../../app/lib/schemas/post.ts';
-import { resourceInputSchema } from '../../app/lib/schemas/resource.ts';
+import { postInputSchema, postUpdateSchema } from '../../common/schemas/post.ts';
+import { resourceInputSchema } from '../../common/schemas/resource.ts';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 const NOW_SECONDS = NOW / 1000;

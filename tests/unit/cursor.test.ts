@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../server/http/errors.ts';
-import { decodeCursor, encodeCursor, pagingQuerySchema, toPage } from '../../server/http/cursor.ts';
-import { MAX_ROW_ID } from '../../server/http/input.ts';
+import { DomainError } from '../../common/errors.ts';
+import { decodeCursor, encodeCursor, MAX_ROW_ID, toPage } from '../../server/db/paging.ts';
+import { pagingQuerySchema } from '../../server/http/input.ts';
 
 const token = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-function decodeError(value: string): ApiError {
+function decodeError(value: string): DomainError {
   try {
     decodeCursor(value);
   } catch (error) {
-    if (error instanceof ApiError) return error;
+    if (error instanceof DomainError) return error;
     throw error;
   }
   throw new Error(`decodeCursor accepted ${value}`);
@@ -50,7 +50,7 @@ describe('encodeCursor and decodeCursor', () => {
     ['an overlong token', 'A'.repeat(1000)],
   ])('refuses %s with 400 INVALID_CURSOR', (_case, value) => {
     const error = decodeError(value);
-    expect(error.status).toBe(400);
+    expect(error.kind).toBe('invalid');
     expect(error.code).toBe('INVALID_CURSOR');
     expect(error.message).toBe('next_token is not a valid paging token');
   });
@@ -58,7 +58,7 @@ describe('encodeCursor and decodeCursor', () => {
 
 describe('pagingQuerySchema', () => {
   it('defaults to the first page of 20', () => {
-    expect(pagingQuerySchema.parse({})).toEqual({ pageSize: 20, cursor: null });
+    expect(pagingQuerySchema.parse({})).toEqual({ pageSize: 20, nextToken: null });
   });
 
   it('reads pageSize or limit, capped at 100', () => {
@@ -69,8 +69,8 @@ describe('pagingQuerySchema', () => {
 
   it('reads nextToken or next_token', () => {
     const cursor = { key: 100, id: 3 };
-    expect(pagingQuerySchema.parse({ nextToken: encodeCursor(cursor) }).cursor).toEqual(cursor);
-    expect(pagingQuerySchema.parse({ next_token: encodeCursor(cursor) }).cursor).toEqual(cursor);
+    expect(pagingQuerySchema.parse({ nextToken: encodeCursor(cursor) }).nextToken).toBe(encodeCursor(cursor));
+    expect(pagingQuerySchema.parse({ next_token: encodeCursor(cursor) }).nextToken).toBe(encodeCursor(cursor));
   });
 
   it.each(['0', '-1', 'ten', '2.5'])('refuses the page size %j', (value) => {
@@ -79,7 +79,7 @@ describe('pagingQuerySchema', () => {
   });
 
   it('refuses a garbage token', () => {
-    expect(() => pagingQuerySchema.parse({ next_token: 'garbage' })).toThrow(ApiError);
+    expect(() => pagingQuerySchema.parse({ next_token: 'garbage' })).toThrow(DomainError);
   });
 });
 

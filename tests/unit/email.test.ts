@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_MAX_LENGTH, emailField, emailProblem } from '../../app/lib/schemas/email.ts';
+import { EMAIL_MAX_LENGTH, emailField, emailProblem } from '../../common/schemas/email.ts';
 
 const REQUIRED = 'Email address is required';
 const NO_AT = 'Email must contain an @ symbol';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, minorUnitDigits } from '../../app/lib/money.ts';
+import { formatMoney, minorUnitDigits } from '../../common/money.ts';
 
 describe('formatMoney', () => {
   it.each([

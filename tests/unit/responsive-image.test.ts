@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseStoredFileName } from '../../app/lib/media-keys.ts';
+import { parseStoredFileName } from '../../common/media-keys.ts';
 import { responsiveImage } from '../../app/lib/responsive-image.ts';
 
 const KEY = 'uploads/2026/11/0123456789abcdef01234567-lantern.jpg';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { slugField, slugify } from '../../app/lib/schemas/slug.ts';
+import { slugField, slugify } from '../../common/schemas/slug.ts';
 
 describe('slugify (SPEC.md section 5)', () => {
   it.each([

@@ -1,4 +1,4 @@
-import { SITE_NAME } from '../../site.ts';
+import { SITE_NAME } from '../../../common/site.ts';
 
 /** An admin page's meta: its title, and never indexed (meta replaces the parent's). */
 export function adminMeta(title: string) {

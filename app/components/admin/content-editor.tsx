@@ -3,9 +3,9 @@ import { lazy, Suspense, useCallback, useEffect, useState, type FormEvent } from
 import { Link, useBlocker, useFetcher } from 'react-router';
 import type { z } from 'zod';
 import { contentPayload, type ContentDraft, type ContentKind } from '../../lib/content-payload.ts';
-import { postInputSchema } from '../../lib/schemas/post.ts';
-import { resourceInputSchema } from '../../lib/schemas/resource.ts';
-import { slugify } from '../../lib/schemas/slug.ts';
+import { postInputSchema } from '../../../common/schemas/post.ts';
+import { resourceInputSchema } from '../../../common/schemas/resource.ts';
+import { slugify } from '../../../common/schemas/slug.ts';
 import {
   AlertDialog,
   AlertDialogAction,

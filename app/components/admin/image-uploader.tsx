@@ -1,7 +1,7 @@
 import { ImageUp, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { api } from '../../lib/api-client.ts';
-import { ALLOWED_IMAGE_TYPES } from '../../lib/schemas/media.ts';
+import { ALLOWED_IMAGE_TYPES } from '../../../common/schemas/media.ts';
 import { IDLE_UPLOAD, uploadErrorMessage, uploadImage, type UploadState } from '../../lib/upload.ts';
 import { Button } from '../ui/button.tsx';
 import { Label } from '../ui/label.tsx';

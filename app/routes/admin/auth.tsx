@@ -7,7 +7,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { api, ApiRequestError } from '../../lib/api-client.ts';
-import { PASSWORD_MIN_LENGTH } from '../../lib/schemas/auth.ts';
+import { PASSWORD_MIN_LENGTH } from '../../../common/schemas/auth.ts';
 import type { Route } from './+types/auth';
 
 export const meta = () => adminMeta('Sign in');

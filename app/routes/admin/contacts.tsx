@@ -10,8 +10,7 @@ import { TableCell, TableRow } from '../../components/ui/table.tsx';
 import { api } from '../../lib/api-client.ts';
 import { describeFailure, withAdminSession } from '../../lib/admin-session.ts';
 import { formatShortDate } from '../../lib/dates.ts';
-import type { ContactMessageJson } from '../../../server/db/queries/contact-messages.ts';
-import type { ContactMessageStatus } from '../../../server/db/schema.ts';
+import type { ContactMessageJson, ContactMessageStatus } from '../../../common/answers.ts';
 import type { Route } from './+types/contacts';
 
 // The API's own answer type: erased from the browser bundle, checked at build time.

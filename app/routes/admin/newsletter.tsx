@@ -8,7 +8,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { api, errorMessage } from '../../lib/api-client.ts';
 import { withAdminSession } from '../../lib/admin-session.ts';
 import { subscribersCsv } from '../../lib/subscribers-csv.ts';
-import type { SubscriberJson } from '../../../server/db/queries/subscribers.ts';
+import type { SubscriberJson } from '../../../common/answers.ts';
 import type { Route } from './+types/newsletter';
 
 interface SubscriberPage {

@@ -12,9 +12,8 @@ import { TableCell, TableRow } from '../../components/ui/table.tsx';
 import { api, errorMessage } from '../../lib/api-client.ts';
 import { describeFailure, withAdminSession } from '../../lib/admin-session.ts';
 import { formatShortDate } from '../../lib/dates.ts';
-import { formatMoney } from '../../lib/money.ts';
-import type { SponsoredSubmissionJson } from '../../../server/db/queries/sponsored-submissions.ts';
-import type { SponsoredSubmissionStatus } from '../../../server/db/schema.ts';
+import { formatMoney } from '../../../common/money.ts';
+import type { SponsoredSubmissionJson, SponsoredSubmissionStatus } from '../../../common/answers.ts';
 import type { Route } from './+types/submissions';
 
 // The API's own answer type: erased from the browser bundle, checked at build time.

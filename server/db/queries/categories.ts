@@ -1,11 +1,8 @@
 import type { CategoryRow, Db } from '../schema.ts';
 
-export interface CategoryJson {
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-}
+import type { CategoryJson } from '../../../common/answers.ts';
+
+export type { CategoryJson };
 
 const toCategoryJson = (row: CategoryRow): CategoryJson => ({
   id: row.id,

@@ -1,10 +1,11 @@
-import type { ContactMessageInput } from '../../../app/lib/schemas/contact-message.ts';
-import type { Cursor } from '../../http/cursor.ts';
+import type { ContactMessageInput } from '../../../common/schemas/contact-message.ts';
 import { nowSeconds } from '../database.ts';
-import { fetchNewestFirst } from '../keyset.ts';
-import type { ContactMessageStatus, ContactSubmissionRow, Db } from '../schema.ts';
+import { fetchNewestFirst, type PageRequest } from '../paging.ts';
+import type { ContactMessageStatus, Db } from '../schema.ts';
 
-export type ContactMessageJson = ContactSubmissionRow;
+import type { ContactMessageJson } from '../../../common/answers.ts';
+
+export type { ContactMessageJson };
 
 export function insertContactMessage(db: Db, input: ContactMessageInput): Promise<ContactMessageJson> {
   const now = nowSeconds();
@@ -17,7 +18,7 @@ export function insertContactMessage(db: Db, input: ContactMessageInput): Promis
 
 export async function listContactMessages(
   db: Db,
-  options: { status?: ContactMessageStatus | undefined; pageSize: number; cursor: Cursor | null },
+  options: { status?: ContactMessageStatus | undefined } & PageRequest,
 ): Promise<{ submissions: ContactMessageJson[]; next_token: string | null }> {
   let query = db.selectFrom('contact_submissions').selectAll();
   if (options.status) query = query.where('status', '=', options.status);

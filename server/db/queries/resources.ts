@@ -1,24 +1,18 @@
-import type { ResourceInput, ResourceUpdate } from '../../../app/lib/schemas/resource.ts';
-import type { Cursor } from '../../http/cursor.ts';
+/**
+ * Resources: the columns and rules of their own (one category column, a
+ * publication date the server sets); everything they share with posts is in
+ * content.ts.
+ */
+import { sql } from 'kysely';
+import type { ResourceJson, ResourcePage, ResourceSummaryJson } from '../../../common/answers.ts';
+import type { ResourceInput, ResourceUpdate } from '../../../common/schemas/resource.ts';
 import { nowSeconds } from '../database.ts';
-import { fetchNewestFirst } from '../keyset.ts';
-import { findRenamedSlug, recordSlugChange } from './slug-history.ts';
-import type { Db, ResourceRow } from '../schema.ts';
+import type { PageRequest } from '../paging.ts';
+import type { Db } from '../schema.ts';
+import { findContentRow, listContentPage, type ContentState } from './content.ts';
+import { recordSlugChange } from './slug-history.ts';
 
-let resourceWrites = 0;
-
-/** How many resource writes this process has made (see `postWriteCount`). */
-export function resourceWriteCount(): number {
-  return resourceWrites;
-}
-
-export type ResourceSummaryJson = Omit<ResourceRow, 'content'>;
-export type ResourceJson = ResourceRow;
-
-export interface ResourcePage {
-  resources: ResourceSummaryJson[];
-  next_token: string | null;
-}
+export type { ResourceJson, ResourcePage, ResourceSummaryJson };
 
 const SUMMARY_COLUMNS = [
   'id',
@@ -35,54 +29,30 @@ const SUMMARY_COLUMNS = [
   'version',
 ] as const;
 
-/** Published resources, newest first; optionally of one category. */
-export async function listPublishedResources(
+/**
+ * Resources newest first: published ones (optionally of one category), or
+ * with `everything` all of them, drafts included (the back office list).
+ */
+export async function listResources(
   db: Db,
-  options: { categoryId?: string | undefined; pageSize: number; cursor: Cursor | null },
+  options: { categoryId?: string | undefined; everything?: boolean } & PageRequest,
 ): Promise<ResourcePage> {
-  let query = db
-    .selectFrom('resources')
-    .select(SUMMARY_COLUMNS)
-    .where('status', '=', 'published')
-    .where('published_at', 'is not', null);
-  if (options.categoryId) query = query.where('category_id', '=', options.categoryId);
-  const page = await fetchNewestFirst(
-    query,
-    { sort: 'published_at', id: 'id', sortKeyOf: (row) => row.published_at ?? 0 },
-    options,
-  );
+  const { categoryId } = options;
+  const page = await listContentPage<ResourceSummaryJson>(db, 'resources', {
+    columns: SUMMARY_COLUMNS,
+    everything: options.everything ?? false,
+    where: categoryId ? sql<boolean>`resources.category_id = ${categoryId}` : undefined,
+    paging: options,
+  });
   return { resources: page.rows, next_token: page.next_token };
 }
 
-/** Every resource, drafts included, newest first (the back office list). */
-export async function listAllResources(
-  db: Db,
-  options: { pageSize: number; cursor: Cursor | null },
-): Promise<ResourcePage> {
-  const query = db.selectFrom('resources').select(SUMMARY_COLUMNS);
-  const page = await fetchNewestFirst(
-    query,
-    { sort: 'created_at', id: 'id', sortKeyOf: (row) => row.created_at },
-    options,
-  );
-  return { resources: page.rows, next_token: page.next_token };
-}
-
-export function findPublishedResourceBySlug(db: Db, slug: string): Promise<ResourceJson | undefined> {
-  return db
-    .selectFrom('resources')
-    .selectAll()
-    .where('slug', '=', slug)
-    .where('status', '=', 'published')
-    .executeTakeFirst();
-}
-
-export function findResourceById(db: Db, id: number): Promise<ResourceJson | undefined> {
-  return db.selectFrom('resources').selectAll().where('id', '=', id).executeTakeFirst();
+/** A resource by id, or a published one by slug. */
+export function findResource(db: Db, by: { id: number } | { publishedSlug: string }): Promise<ResourceJson | undefined> {
+  return findContentRow<ResourceJson>(db, 'resources', by);
 }
 
 export function insertResource(db: Db, input: ResourceInput): Promise<ResourceJson> {
-  resourceWrites += 1;
   const now = nowSeconds();
   return db
     .insertInto('resources')
@@ -106,23 +76,17 @@ export function insertResource(db: Db, input: ResourceInput): Promise<ResourceJs
 }
 
 /**
- * Updates a resource if `version` is still current; undefined when it is gone
- * or changed meanwhile. A resource that stays published keeps its first
- * publication date; unpublishing clears it. Call inside a transaction.
+ * Updates the resource whose state was read as `current`, if its version is
+ * still `input.version`; undefined when it changed meanwhile. A resource
+ * that stays published keeps its first publication date; unpublishing
+ * clears it. Call inside the transaction that read `current`.
  */
 export async function updateResource(
   db: Db,
-  id: number,
+  current: ContentState,
   input: ResourceUpdate,
 ): Promise<ResourceJson | undefined> {
-  resourceWrites += 1;
   const now = nowSeconds();
-  const current = await db
-    .selectFrom('resources')
-    .select(['slug', 'status'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!current) return undefined;
   const row = await db
     .updateTable('resources')
     .set((eb) => ({
@@ -135,52 +99,15 @@ export async function updateResource(
       status: input.status,
       ...(input.category_id === undefined ? {} : { category_id: input.category_id }),
       published_at:
-        input.status === 'published'
-          ? eb.fn.coalesce('published_at', eb.val(now))
-          : eb.val<number | null>(null),
+        input.status === 'published' ? eb.fn.coalesce('published_at', eb.val(now)) : eb.val<number | null>(null),
       updated_at: now,
       version: eb('version', '+', 1),
     }))
-    .where('id', '=', id)
+    .where('id', '=', current.id)
     .where('version', '=', input.version)
     .returningAll()
     .executeTakeFirst();
   if (!row) return undefined;
-  await recordSlugChange(db, 'resource', id, current, row.slug, now);
+  await recordSlugChange(db, 'resource', current.id, current, row.slug, now);
   return row;
-}
-
-/** The current slug of the published resource that used to live at `oldSlug`, if any. */
-export function findRenamedResourceSlug(db: Db, oldSlug: string): Promise<string | undefined> {
-  return findRenamedSlug(db, 'resource', oldSlug);
-}
-
-/** Every published resource's address and last change, for the sitemap. */
-export function listPublishedResourceSlugs(db: Db): Promise<{ slug: string; updated_at: number }[]> {
-  return db
-    .selectFrom('resources')
-    .select(['slug', 'updated_at'])
-    .where('status', '=', 'published')
-    .where('published_at', 'is not', null)
-    .orderBy('published_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-}
-
-export async function resourceExists(db: Db, id: number): Promise<boolean> {
-  return Boolean(await db.selectFrom('resources').select('id').where('id', '=', id).executeTakeFirst());
-}
-
-export async function deleteResource(db: Db, id: number): Promise<boolean> {
-  resourceWrites += 1;
-  const result = await db.deleteFrom('resources').where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-}
-
-export async function countResources(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('resources')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
 }

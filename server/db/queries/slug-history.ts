@@ -1,7 +1,5 @@
-import type { Database, Db, SlugHistoryTable } from '../schema.ts';
-type ContentType = SlugHistoryTable['content_type'];
-
-const CONTENT_TABLES = { post: 'posts', resource: 'resources' } as const satisfies Record<ContentType, keyof Database>;
+import type { Db } from '../schema.ts';
+import { CONTENT_TABLES, type ContentType } from './content.ts';
 
 /**
  * Keeps slug history in step with a saved post or resource. A published

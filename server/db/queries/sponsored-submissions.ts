@@ -1,28 +1,11 @@
-import type { SponsoredSubmissionInput } from '../../../app/lib/schemas/sponsored-submission.ts';
-import type { Cursor } from '../../http/cursor.ts';
+import type { SponsoredSubmissionInput } from '../../../common/schemas/sponsored-submission.ts';
+import type { PaymentTransactionJson, SponsoredSubmissionJson } from '../../../common/answers.ts';
 import { nowSeconds } from '../database.ts';
-import { fetchNewestFirst } from '../keyset.ts';
+
+export type { PaymentTransactionJson, SponsoredSubmissionJson };
+import { fetchNewestFirst, type PageRequest } from '../paging.ts';
 import type { Db, PaymentStatus, PaymentTransactionRow, SponsoredSubmissionRow, SponsoredSubmissionStatus } from '../schema.ts';
 
-export interface PaymentTransactionJson {
-  id: number;
-  provider: string;
-  amount_cents: number;
-  currency: string;
-  status: PaymentStatus;
-  /** The payment provider's checkout session identifier. */
-  provider_session_id: string | null;
-  provider_payment_id: string | null;
-  completed_at: number | null;
-  created_at: number;
-}
-
-export interface SponsoredSubmissionJson extends SponsoredSubmissionRow {
-  paid_amount: number | null;
-  paid_currency: string | null;
-  payment_transaction_id: string | null;
-  payment_transaction: PaymentTransactionJson | null;
-}
 
 /** Which status may follow which (SPEC.md section 4). */
 export const SPONSORED_TRANSITIONS: Record<SponsoredSubmissionStatus, readonly SponsoredSubmissionStatus[]> = {
@@ -125,7 +108,7 @@ export async function insertSponsoredSubmission(
 
 export async function listSponsoredSubmissions(
   db: Db,
-  options: { status?: SponsoredSubmissionStatus | undefined; pageSize: number; cursor: Cursor | null },
+  options: { status?: SponsoredSubmissionStatus | undefined } & PageRequest,
 ): Promise<{ submissions: SponsoredSubmissionJson[]; next_token: string | null }> {
   let query = db.selectFrom('sponsored_submissions').selectAll();
   if (options.status) query = query.where('status', '=', options.status);

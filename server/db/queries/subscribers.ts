@@ -1,14 +1,10 @@
-import type { Cursor } from '../../http/cursor.ts';
 import { nowSeconds } from '../database.ts';
-import { fetchNewestFirst } from '../keyset.ts';
+import { fetchNewestFirst, type PageRequest } from '../paging.ts';
 import type { Db, NewsletterSubscriberRow } from '../schema.ts';
 
-export interface SubscriberJson {
-  id: number;
-  email: string;
-  /** SPEC.md section 3 gives this one as a date-time. */
-  subscribed_at: string;
-}
+import type { SubscriberJson } from '../../../common/answers.ts';
+
+export type { SubscriberJson };
 
 const toSubscriberJson = (row: NewsletterSubscriberRow): SubscriberJson => ({
   id: row.id,
@@ -29,7 +25,7 @@ export async function insertSubscriber(db: Db, email: string): Promise<Subscribe
 
 export async function listSubscribers(
   db: Db,
-  options: { pageSize: number; cursor: Cursor | null },
+  options: PageRequest,
 ): Promise<{ subscribers: SubscriberJson[]; next_token: string | null }> {
   const query = db.selectFrom('newsletter_subscribers').selectAll();
   const page = await fetchNewestFirst(

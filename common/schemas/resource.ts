@@ -1,23 +1,10 @@
 import { z } from 'zod';
-import {
-  optionalImage,
-  optionalText,
-  publicationStatusField,
-  readTimeField,
-  requiredText,
-  unixSecondsField,
-  versionField,
-} from './fields.ts';
-import { slugField } from './slug.ts';
+import { contentFields } from './content.ts';
+import { publicationStatusField, unixSecondsField, versionField } from './fields.ts';
 
 /** The resource editor's payload (SPEC.md sections 5 and 7). */
 export const resourceInputSchema = z.object({
-  title: requiredText('Title', 300),
-  slug: slugField,
-  excerpt: optionalText('Excerpt', 1000),
-  content: requiredText('Content', 500_000),
-  cover_image: optionalImage('Cover image'),
-  read_time: readTimeField,
+  ...contentFields,
   status: publicationStatusField.default('draft'),
   // The server decides published_at (now when published); the field is
   // accepted because the editor sends it.

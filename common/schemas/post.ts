@@ -1,26 +1,12 @@
 import { z } from 'zod';
-import {
-  optionalImage,
-  optionalText,
-  optionalUrl,
-  publicationStatusField,
-  readTimeField,
-  requiredText,
-  unixSecondsField,
-  versionField,
-} from './fields.ts';
-import { slugField } from './slug.ts';
+import { contentFields } from './content.ts';
+import { optionalUrl, publicationStatusField, unixSecondsField, versionField } from './fields.ts';
 
 /** The post editor's payload (SPEC.md sections 5 and 7). */
 export const postInputSchema = z.object({
-  title: requiredText('Title', 300),
-  slug: slugField,
-  excerpt: optionalText('Excerpt', 1000),
-  content: requiredText('Content', 500_000),
-  cover_image: optionalImage('Cover image'),
+  ...contentFields,
   campaign_url: optionalUrl('Campaign URL'),
   status: publicationStatusField,
-  read_time: readTimeField,
   published_at: unixSecondsField.nullish().transform((value) => value ?? null),
   category_ids: z
     .array(z.string({ error: 'Category ids must be text' }).trim().min(1, 'Category ids must not be empty'), {

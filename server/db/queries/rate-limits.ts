@@ -1,6 +1,9 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
-import { ApiError } from './errors.ts';
+/**
+ * Rate-limit counters, kept in the database rather than in process memory so
+ * every app server behind a load balancer sees the same count.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../schema.ts';
 
 /** A limit of `max` events per `windowSeconds` for one key. */
 export interface RateLimitRule {
@@ -21,7 +24,7 @@ export interface RateLimitResult {
  * the same count. One upsert, atomic on both engines.
  */
 export async function hitRateLimit(
-  db: Kysely<Database>,
+  db: Db,
   rule: RateLimitRule,
   subject: string,
   now = Math.floor(Date.now() / 1000),
@@ -48,7 +51,7 @@ export async function hitRateLimit(
 
 /** Reads a counter without counting (for limits that only count failures). */
 export async function peekRateLimit(
-  db: Kysely<Database>,
+  db: Db,
   rule: RateLimitRule,
   subject: string,
   now = Math.floor(Date.now() / 1000),
@@ -67,27 +70,12 @@ export async function peekRateLimit(
   };
 }
 
-export async function clearRateLimit(db: Kysely<Database>, rule: RateLimitRule, subject: string) {
+export async function clearRateLimit(db: Db, rule: RateLimitRule, subject: string) {
   await db.deleteFrom('rate_limits').where('key', '=', `${rule.name}:${subject}`).execute();
 }
 
-export function tooManyRequests(result: RateLimitResult): ApiError {
-  return new ApiError(
-    429,
-    'RATE_LIMITED',
-    `Too many requests. Please try again in ${formatWait(result.retryAfterSeconds)}.`,
-    { 'Retry-After': String(result.retryAfterSeconds) },
-  );
-}
-
-function formatWait(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-}
-
 /** Removes counters whose window ended long ago; called now and then. */
-export async function pruneRateLimits(db: Kysely<Database>, olderThanSeconds: number) {
+export async function pruneRateLimits(db: Db, olderThanSeconds: number) {
   const cutoff = Math.floor(Date.now() / 1000) - olderThanSeconds;
   await db.deleteFrom('rate_limits').where('window_start', '<', cutoff).execute();
 }

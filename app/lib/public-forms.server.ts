@@ -1,0 +1,99 @@
+/**
+ * The public forms' page actions (contact, newsletter, sponsored checkout),
+ * so they work without JavaScript too. Each hands the posted fields to the
+ * same service as its API endpoint, in process: validation, the honeypot,
+ * rate limits and duplicate checks are the service's, and only the answer's
+ * wording (SPEC.md section 8's toasts) is decided here.
+ */
+import type { AppLoadContext } from 'react-router';
+import { DomainError } from '../../common/errors.ts';
+import { HONEYPOT_FIELD } from '../../common/honeypot.ts';
+import { failedOutcome, formValues, invalidFieldsOutcome, type FormOutcome } from './form-outcome.ts';
+import { checkoutFailedOutcome } from './sponsored-checkout.ts';
+import { checkSponsoredForm, sponsoredPayloadOf, SPONSORED_TEXT_FIELDS, type SponsoredFormValues } from './sponsored-form.ts';
+
+export const CONTACT_SENT: FormOutcome = {
+  status: 'success',
+  title: 'Message sent!',
+  description: "We'll get back to you as soon as possible.",
+};
+
+export const SUBSCRIBED: FormOutcome = {
+  status: 'success',
+  title: 'Successfully subscribed!',
+  description: "You'll receive our latest updates.",
+};
+
+export const ALREADY_SUBSCRIBED: FormOutcome = {
+  status: 'info',
+  title: 'Already subscribed',
+  description: 'This email is already on our list!',
+};
+
+/**
+ * The outcome of a refusal every form answers alike (invalid fields, too
+ * many posts); undefined for one the form must word itself.
+ */
+function refusalOutcome(error: unknown): FormOutcome | undefined {
+  if (!(error instanceof DomainError)) return undefined;
+  if (error.code === 'VALIDATION_FAILED') return invalidFieldsOutcome(error.fieldErrors ?? { form: error.message });
+  if (error.code === 'RATE_LIMITED') return failedOutcome(error.message, 429);
+  return undefined;
+}
+
+const callerOf = (context: AppLoadContext) => ({ clientIp: context.clientIp });
+
+export async function sendContactMessage(context: AppLoadContext, form: FormData): Promise<FormOutcome> {
+  try {
+    await context.services.contactMessages.send(formValues(form, ['name', 'email', 'message', HONEYPOT_FIELD]), callerOf(context));
+    return CONTACT_SENT;
+  } catch (error) {
+    const outcome = refusalOutcome(error);
+    if (outcome) return outcome;
+    throw error;
+  }
+}
+
+export async function subscribeToNewsletter(context: AppLoadContext, form: FormData): Promise<FormOutcome> {
+  try {
+    await context.services.subscribers.subscribe(formValues(form, ['email', HONEYPOT_FIELD]), callerOf(context));
+    return SUBSCRIBED;
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'ALREADY_SUBSCRIBED') return ALREADY_SUBSCRIBED;
+    const outcome = refusalOutcome(error);
+    if (outcome) return outcome;
+    throw error;
+  }
+}
+
+export type SponsoredCheckoutAnswer =
+  | { kind: 'checkout'; checkoutUrl: string }
+  /** A filled honeypot: nothing is stored and no checkout starts. */
+  | { kind: 'dropped' }
+  /** The outcome, with the values posted so a page without JavaScript can keep them. */
+  | { kind: 'refused'; outcome: FormOutcome & { values: Partial<SponsoredFormValues & { terms_accepted: string }> } };
+
+export async function startSponsoredCheckout(
+  context: AppLoadContext,
+  form: FormData,
+  siteUrl: string,
+): Promise<SponsoredCheckoutAnswer> {
+  const values = formValues(form, [...SPONSORED_TEXT_FIELDS, 'terms_accepted']);
+  const keep = (outcome: FormOutcome) => ({ kind: 'refused' as const, outcome: { ...outcome, values } });
+  const payload = { ...sponsoredPayloadOf(values), [HONEYPOT_FIELD]: form.get(HONEYPOT_FIELD) };
+  try {
+    const started = await context.services.sponsoredSubmissions.startCheckout(payload, callerOf(context), siteUrl);
+    return started.kind === 'checkout' ? { kind: 'checkout', checkoutUrl: started.checkout.checkout_url } : { kind: 'dropped' };
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'VALIDATION_FAILED') {
+      // The form's own wording of its problems (the terms notice, the e-mail field).
+      const checked = checkSponsoredForm(values, 'server');
+      return keep(checked.ok ? failedOutcome(error.message, 400) : checked.outcome);
+    }
+    const outcome = refusalOutcome(error);
+    if (outcome) return keep(outcome);
+    if (error instanceof DomainError) return keep(checkoutFailedOutcome(error.message, error.kind === 'unavailable' ? 503 : 400));
+    context.logger.error({ err: error }, 'sponsored form: the checkout could not start');
+    return keep(checkoutFailedOutcome(null, 500));
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * The shapes of the API's answers (SPEC.md sections 3 and 7), shared by the
+ * server that builds them and the back office and tests that read them.
+ * Timestamps are Unix seconds unless a field says otherwise.
+ */
+
+export type PublicationStatus = 'draft' | 'published';
+export type ContactMessageStatus = 'new' | 'read';
+export type SponsoredSubmissionStatus = 'new' | 'approved' | 'rejected';
+export type PaymentStatus = 'pending' | 'completed' | 'failed' | 'expired' | 'refunded';
+
+export interface CategoryJson {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+}
+
+export interface PostCategoryJson {
+  category_id: string;
+  category: { id: string; slug: string; name: string };
+}
+
+export interface PostSummaryJson {
+  id: number;
+  slug: string;
+  title: string;
+  excerpt: string | null;
+  cover_image: string | null;
+  campaign_url: string | null;
+  status: PublicationStatus;
+  read_time: number | null;
+  published_at: number | null;
+  created_at: number;
+  updated_at: number;
+  version: number;
+  category_ids: string[];
+  post_categories: PostCategoryJson[];
+}
+
+export interface PostJson extends PostSummaryJson {
+  content: string;
+}
+
+export interface PostPage {
+  posts: PostSummaryJson[];
+  next_token: string | null;
+}
+
+export interface ResourceSummaryJson {
+  id: number;
+  slug: string;
+  title: string;
+  excerpt: string | null;
+  cover_image: string | null;
+  read_time: number | null;
+  status: PublicationStatus;
+  category_id: string | null;
+  published_at: number | null;
+  created_at: number;
+  updated_at: number;
+  version: number;
+}
+
+export interface ResourceJson extends ResourceSummaryJson {
+  content: string;
+}
+
+export interface ResourcePage {
+  resources: ResourceSummaryJson[];
+  next_token: string | null;
+}
+
+export interface ContactMessageJson {
+  id: number;
+  name: string;
+  email: string;
+  message: string;
+  status: ContactMessageStatus;
+  created_at: number;
+  updated_at: number;
+  version: number;
+}
+
+export interface SubscriberJson {
+  id: number;
+  email: string;
+  /** SPEC.md section 3 gives this one as a date-time. */
+  subscribed_at: string;
+}
+
+export interface PaymentTransactionJson {
+  id: number;
+  provider: string;
+  amount_cents: number;
+  currency: string;
+  status: PaymentStatus;
+  /** The payment provider's checkout session identifier. */
+  provider_session_id: string | null;
+  provider_payment_id: string | null;
+  completed_at: number | null;
+  created_at: number;
+}
+
+export interface SponsoredSubmissionJson {
+  id: number;
+  project_name: string;
+  project_url: string;
+  contact_name: string;
+  contact_email: string;
+  description: string | null;
+  press_kit_url: string | null;
+  budget_range: string | null;
+  status: SponsoredSubmissionStatus;
+  payment_status: PaymentStatus | null;
+  terms_accepted_at: number;
+  created_at: number;
+  updated_at: number;
+  version: number;
+  paid_amount: number | null;
+  paid_currency: string | null;
+  payment_transaction_id: string | null;
+  payment_transaction: PaymentTransactionJson | null;
+}

@@ -1,0 +1,145 @@
+/**
+ * The error codes of the API's error JSON (`{ "error": CODE, "message": … }`)
+ * and the one error type every layer below HTTP throws. A `DomainError` says
+ * what went wrong in the domain's words (its code and kind); server/http is
+ * the one place that turns it into a status and headers.
+ */
+
+export type ErrorCode =
+  | 'VALIDATION_FAILED'
+  | 'INVALID_JSON'
+  | 'INVALID_CURSOR'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNAUTHORIZED'
+  | 'INVALID_CREDENTIALS'
+  | 'INVALID_TOKEN'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
+  | 'VERSION_CONFLICT'
+  | 'INVALID_STATUS_TRANSITION'
+  | 'SLUG_TAKEN'
+  | 'ALREADY_SUBSCRIBED'
+  | 'RATE_LIMITED'
+  | 'SERVICE_UNAVAILABLE'
+  | 'INVALID_FILE_TYPE'
+  | 'FILE_TOO_LARGE'
+  | 'INVALID_S3_KEY'
+  | 'INVALID_UPLOAD_TOKEN'
+  | 'UPLOAD_FAILED'
+  | 'INTERNAL_ERROR';
+
+/** The kind of failure, which decides how a caller may react (and the HTTP status). */
+export type ErrorKind =
+  /** The input is wrong: fixing it may help. */
+  | 'invalid'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'not_allowed'
+  /** The input is fine but the current state refuses it (a stale version, a taken slug). */
+  | 'conflict'
+  | 'too_large'
+  | 'unsupported_type'
+  | 'rate_limited'
+  /** A dependency (the payment provider, the database) is not answering: try again later. */
+  | 'unavailable'
+  /** The input is fine but there is no room to keep it. */
+  | 'storage_full'
+  | 'internal';
+
+/** Each code's usual kind; a few codes are raised with another (an upload that fails for lack of room). */
+export const KIND_BY_CODE: Record<ErrorCode, ErrorKind> = {
+  VALIDATION_FAILED: 'invalid',
+  INVALID_JSON: 'invalid',
+  INVALID_CURSOR: 'invalid',
+  UNSUPPORTED_MEDIA_TYPE: 'unsupported_type',
+  PAYLOAD_TOO_LARGE: 'too_large',
+  UNAUTHORIZED: 'unauthenticated',
+  INVALID_CREDENTIALS: 'unauthenticated',
+  INVALID_TOKEN: 'unauthenticated',
+  FORBIDDEN: 'forbidden',
+  NOT_FOUND: 'not_found',
+  METHOD_NOT_ALLOWED: 'not_allowed',
+  VERSION_CONFLICT: 'conflict',
+  INVALID_STATUS_TRANSITION: 'conflict',
+  SLUG_TAKEN: 'conflict',
+  ALREADY_SUBSCRIBED: 'conflict',
+  RATE_LIMITED: 'rate_limited',
+  SERVICE_UNAVAILABLE: 'unavailable',
+  INVALID_FILE_TYPE: 'unsupported_type',
+  FILE_TOO_LARGE: 'too_large',
+  INVALID_S3_KEY: 'invalid',
+  INVALID_UPLOAD_TOKEN: 'forbidden',
+  UPLOAD_FAILED: 'invalid',
+  INTERNAL_ERROR: 'internal',
+};
+
+export interface DomainErrorOptions {
+  /** When it differs from the code's usual kind. */
+  kind?: ErrorKind;
+  /** When trying again can help, and how soon. */
+  retryAfterSeconds?: number;
+  /** The first message of each field, for forms that show them beside the field. */
+  fieldErrors?: Partial<Record<string, string>>;
+  /**
+   * The request's body was not read to its end: the connection cannot carry
+   * another request.
+   */
+  closeConnection?: boolean;
+}
+
+/**
+ * Marks domain errors across bundles: the server and the pages' build each
+ * hold their own copy of this module, so a plain `instanceof` would not see
+ * an error thrown by the other's copy as one.
+ */
+const DOMAIN_ERROR = Symbol.for('crowdfunding-showcase.domain-error');
+
+export class DomainError extends Error {
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && DOMAIN_ERROR in value;
+  }
+
+  override name = 'DomainError';
+  readonly [DOMAIN_ERROR] = true;
+  readonly kind: ErrorKind;
+  readonly retryAfterSeconds: number | undefined;
+  readonly fieldErrors: Partial<Record<string, string>> | undefined;
+  readonly closeConnection: boolean;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    options: DomainErrorOptions = {},
+  ) {
+    super(message);
+    this.kind = options.kind ?? KIND_BY_CODE[code];
+    this.retryAfterSeconds = options.retryAfterSeconds;
+    this.fieldErrors = options.fieldErrors;
+    this.closeConnection = options.closeConnection ?? false;
+  }
+
+  /** The same error, marked as leaving the connection unusable. */
+  closingConnection(): DomainError {
+    return new DomainError(this.code, this.message, {
+      kind: this.kind,
+      ...(this.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: this.retryAfterSeconds }),
+      ...(this.fieldErrors ? { fieldErrors: this.fieldErrors } : {}),
+      closeConnection: true,
+    });
+  }
+}
+
+export const notFound = (message: string) => new DomainError('NOT_FOUND', message);
+
+/** Posts and resources share the `/{slug}` address space (decision 002). */
+export const slugTaken = (slug: string) =>
+  new DomainError('SLUG_TAKEN', `Slug "${slug}" is already used by another post or resource`);
+
+export const versionConflict = (what: string) =>
+  new DomainError(
+    'VERSION_CONFLICT',
+    `This ${what} was changed by someone else. Reload it to see the latest version, then apply your changes again.`,
+  );

@@ -1,0 +1,70 @@
+/**
+ * Posts and resources over HTTP, one handler set for both kinds:
+ * GET /posts, /posts/{slug} (published only) and /admin/posts (full CRUD,
+ * drafts included); the same under /resources.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { notFound } from '../../common/errors.ts';
+import type { PageRequest } from '../db/paging.ts';
+import type { AppEnv } from '../deps.ts';
+import { pagingQuerySchema, readIdParam, readJsonObject, readQuery, readTextParam } from '../http/input.ts';
+import type { ContentService } from '../services/content.ts';
+import type { AppServices } from '../services/index.ts';
+
+/**
+ * How each kind's public list names its category filter: posts take the
+ * category's id as `categoryId`, resources its id or slug as `category`
+ * (SPEC.md section 7).
+ */
+const PUBLIC_LIST_QUERIES = {
+  post: z.object({ categoryId: z.string().trim().max(100).optional() }).and(pagingQuerySchema),
+  resource: z.object({ category: z.string().trim().max(100).optional() }).and(pagingQuerySchema),
+};
+
+/** GET / and GET /{slug}: published items only, whatever the query says. */
+export function publicContentApi(service: ContentService, services: AppServices) {
+  const app = new Hono<AppEnv>();
+  const { type, label } = service.kind;
+
+  app.get('/', async (c) => {
+    const query: PageRequest & { categoryId?: string; category?: string } = readQuery(c, PUBLIC_LIST_QUERIES[type]);
+    const { categoryId, category, ...paging } = query;
+    let filter = categoryId;
+    if (category) {
+      // Either the category's id or its slug; an unknown one matches nothing.
+      const found = await services.categories.findByIdOrSlug(category);
+      if (!found) return c.json({ [`${type}s`]: [], next_token: null });
+      filter = found.id;
+    }
+    return c.json(await service.listPublished({ ...paging, categoryId: filter }));
+  });
+
+  app.get('/:slug', async (c) => {
+    const item = await service.findPublished(readTextParam(c, 'slug', label));
+    if (!item) throw notFound(`${label} not found`);
+    return c.json(item);
+  });
+
+  return app;
+}
+
+/** The back office's full CRUD, drafts included. */
+export function adminContentApi(service: ContentService) {
+  const app = new Hono<AppEnv>();
+  const { label } = service.kind;
+
+  app.get('/', async (c) => c.json(await service.listAll(readQuery(c, pagingQuerySchema))));
+  app.get('/:id', async (c) => c.json(await service.findById(readIdParam(c, label))));
+  app.post('/', async (c) => c.json(await service.create(await readJsonObject(c)), 201));
+  app.put('/:id', async (c) => {
+    const id = readIdParam(c, label);
+    return c.json(await service.update(id, await readJsonObject(c)));
+  });
+  app.delete('/:id', async (c) => {
+    await service.remove(readIdParam(c, label));
+    return c.body(null, 204);
+  });
+
+  return app;
+}

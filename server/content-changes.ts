@@ -1,0 +1,20 @@
+/**
+ * Tells the caches of public answers, in this process, that content is being
+ * written: they stop serving kept copies at once rather than at their next
+ * look at the database (which is how they learn of other servers' writes).
+ * One per running app, handed in with its dependencies: never a global, so
+ * two apps in one process (tests) never see each other's writes.
+ */
+export class ContentChanges {
+  private writes = 0;
+
+  /** How many writes were announced; a cache compares it with the count it last saw. */
+  get count(): number {
+    return this.writes;
+  }
+
+  /** Called when a write starts and again when it has committed. */
+  notify(): void {
+    this.writes += 1;
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * What posts and resources have in common at the database: the columns both
+ * tables share, and the queries that read or write only those. The query
+ * modules of each kind (posts.ts, resources.ts) add what differs: their own
+ * columns, how categories are held, how publication dates are set.
+ */
+import type { Generated, Kysely, RawBuilder, Selectable, SelectQueryBuilder } from 'kysely';
+import { fetchNewestFirst, type PageRequest } from '../paging.ts';
+import type { Db, PublicationStatus, SlugHistoryTable } from '../schema.ts';
+
+export type ContentType = SlugHistoryTable['content_type'];
+export type ContentTable = 'posts' | 'resources';
+
+export const CONTENT_TABLES = { post: 'posts', resource: 'resources' } as const satisfies Record<ContentType, ContentTable>;
+
+/** The columns both content tables have, with the same meaning. */
+interface SharedContentColumns {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  excerpt: string | null;
+  content: string;
+  cover_image: string | null;
+  read_time: number | null;
+  status: PublicationStatus;
+  published_at: number | null;
+  created_at: number;
+  updated_at: number;
+  version: number;
+}
+
+export type SharedContentRow = Selectable<SharedContentColumns>;
+
+/**
+ * Both tables typed as one: Kysely cannot type a query over a union of
+ * tables, and every query here reads or writes only the shared columns.
+ */
+const shared = (db: Db) => db as unknown as Kysely<Record<ContentTable, SharedContentColumns>>;
+
+/** What an update must know of the row before it: its version first (decision 019). */
+export interface ContentState {
+  id: number;
+  version: number;
+  slug: string;
+  status: PublicationStatus;
+  published_at: number | null;
+}
+
+/** The row's state, read once before an update; undefined when there is no such row. */
+export function findContentState(db: Db, table: ContentTable, id: number): Promise<ContentState | undefined> {
+  return shared(db)
+    .selectFrom(table)
+    .select(['id', 'version', 'slug', 'status', 'published_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * One page of a table's rows, newest first: published ones by publication
+ * date, or (`everything`) all of them by creation date. `columns` may name a
+ * kind's own columns too, and `where` adds a kind's own filter (a category).
+ */
+export function listContentPage<Row extends { id: number; published_at: number | null; created_at: number }>(
+  db: Db,
+  table: ContentTable,
+  options: {
+    columns: readonly string[];
+    everything: boolean;
+    where?: RawBuilder<boolean> | undefined;
+    paging: PageRequest;
+  },
+): Promise<{ rows: Row[]; next_token: string | null }> {
+  // The kind's module names its own columns and the row type they make.
+  let query = shared(db)
+    .selectFrom(table)
+    .select(options.columns as readonly (keyof SharedContentColumns)[]) as unknown as SelectQueryBuilder<
+    Record<ContentTable, SharedContentColumns>,
+    ContentTable,
+    Row
+  >;
+  if (!options.everything) query = query.where('status', '=', 'published').where('published_at', 'is not', null);
+  if (options.where) query = query.where(options.where);
+  const sort = options.everything ? 'created_at' : 'published_at';
+  return fetchNewestFirst(
+    query,
+    {
+      sort: `${table}.${sort}`,
+      id: `${table}.id`,
+      sortKeyOf: (row) => (options.everything ? row.created_at : (row.published_at ?? 0)),
+    },
+    options.paging,
+  );
+}
+
+/** A whole row by id, or a published one by slug; the kind's module gives its row type. */
+export async function findContentRow<Row>(
+  db: Db,
+  table: ContentTable,
+  by: { id: number } | { publishedSlug: string },
+): Promise<Row | undefined> {
+  let query = shared(db).selectFrom(table).selectAll();
+  query = 'id' in by ? query.where('id', '=', by.id) : query.where('slug', '=', by.publishedSlug).where('status', '=', 'published');
+  return (await query.executeTakeFirst()) as Row | undefined;
+}
+
+/** Every published row's address and last change, newest first (the sitemap). */
+export function listPublishedSlugs(db: Db, table: ContentTable): Promise<{ slug: string; updated_at: number }[]> {
+  return shared(db)
+    .selectFrom(table)
+    .select(['slug', 'updated_at'])
+    .where('status', '=', 'published')
+    .where('published_at', 'is not', null)
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export async function deleteContent(db: Db, table: ContentTable, id: number): Promise<boolean> {
+  const result = await shared(db).deleteFrom(table).where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function countContent(db: Db, table: ContentTable): Promise<number> {
+  const row = await shared(db)
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
+ * A change of every content table at once, for caches of public pages:
+ * any insert raises a newest id, any edit a version, any delete a count.
+ */
+export async function readContentFingerprint(db: Db): Promise<string> {
+  const read = (table: ContentTable) =>
+    shared(db)
+      .selectFrom(table)
+      .select((eb) => [
+        eb.fn.countAll().as('count'),
+        eb.fn.sum('version').as('versions'),
+        eb.fn.max('id').as('newest'),
+        eb.fn.max('updated_at').as('updated'),
+      ])
+      .executeTakeFirst();
+  const [posts, resources] = await Promise.all([read('posts'), read('resources')]);
+  return JSON.stringify([posts, resources]);
+}

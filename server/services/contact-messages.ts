@@ -1,0 +1,82 @@
+/**
+ * Contact messages: the contact form and POST /api/submissions/contact send
+ * through `send`, the back office's inbox reads and marks them read.
+ */
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import type { ContactMessageJson, ContactMessageStatus } from '../../common/answers.ts';
+import { isHoneypotFilled } from '../../common/honeypot.ts';
+import { contactMessageSchema, contactMessageStatusSchema } from '../../common/schemas/contact-message.ts';
+import { validate } from '../../common/validate.ts';
+import {
+  countContactMessagesByStatus,
+  findContactMessageById,
+  insertContactMessage,
+  listContactMessages,
+  updateContactMessageStatus,
+} from '../db/queries/contact-messages.ts';
+import { hitRateLimit, type RateLimitRule } from '../db/queries/rate-limits.ts';
+import type { PageRequest } from '../db/paging.ts';
+import type { AppDeps } from '../deps.ts';
+import { enforceRateLimit } from './rate-limits.ts';
+import { changeStatus } from './status-change.ts';
+import type { Caller } from './caller.ts';
+
+// The same message sent again within this window (a double click without
+// JavaScript, a reload that re-posts, a client retrying) is answered but
+// stored once.
+const DUPLICATE_WINDOW: RateLimitRule = { name: 'contact-dup', max: 1, windowSeconds: 10 * 60 };
+
+/** SPEC.md section 4: new → read through 'Mark Read', and no way back. */
+const TRANSITIONS: Record<ContactMessageStatus, readonly ContactMessageStatus[]> = { new: ['read'], read: [] };
+
+export const contactListFilterSchema = z.object({
+  status: z.enum(['new', 'read'], { error: 'status must be new or read' }).optional(),
+});
+
+export function contactMessagesService(deps: AppDeps) {
+  const { db, logger, rateLimits } = deps;
+  return {
+    /**
+     * Validates and stores a message; its id, or null when nothing was
+     * stored: a filled honeypot, or a repeat of a message just sent (kept once).
+     */
+    async send(values: unknown, caller: Caller): Promise<{ id: number | null }> {
+      const input = validate(contactMessageSchema, values);
+      if (isHoneypotFilled(values)) {
+        logger.info('contact message: honeypot filled, message dropped');
+        return { id: null };
+      }
+      await enforceRateLimit(db, rateLimits.contactPerIp, caller.clientIp);
+      const fingerprint = createHash('sha256')
+        .update(JSON.stringify([input.name, input.email.toLowerCase(), input.message]))
+        .digest('base64url');
+      if (!(await hitRateLimit(db, DUPLICATE_WINDOW, fingerprint)).allowed) return { id: null };
+      const message = await insertContactMessage(db, input);
+      return { id: message.id };
+    },
+
+    async list(filter: z.output<typeof contactListFilterSchema> & PageRequest) {
+      const [page, counts] = await Promise.all([listContactMessages(db, filter), countContactMessagesByStatus(db)]);
+      return { ...page, counts };
+    },
+
+    find: (id: number): Promise<ContactMessageJson | undefined> => findContactMessageById(db, id),
+
+    changeStatus(id: number, values: unknown): Promise<ContactMessageJson> {
+      return changeStatus(
+        db,
+        {
+          what: 'message',
+          notFoundMessage: 'Contact message not found',
+          find: findContactMessageById,
+          update: updateContactMessageStatus,
+          transitions: TRANSITIONS,
+          alreadyMessage: (status) => `This message is already marked ${status}`,
+        },
+        id,
+        validate(contactMessageStatusSchema, values),
+      );
+    },
+  };
+}

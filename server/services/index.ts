@@ -1,0 +1,66 @@
+/**
+ * Every domain service, built once per app from its dependencies. The API
+ * handlers and the page loaders and actions reach the domain only through
+ * these, so a rule added to a service holds on both paths.
+ */
+import type { AppDeps } from '../deps.ts';
+import {
+  findPaymentCancellation,
+  findPaymentOfSession,
+  findTestCheckout,
+  handlePaymentEvent,
+  publicPaymentStatus,
+  settleTestCheckout,
+  type PaymentCancellation,
+  type PublicPaymentStatus,
+} from '../payments/service.ts';
+import type { PaymentEvent, TestCheckoutOutcome } from '../payments/provider.ts';
+import { authService } from './auth.ts';
+import { categoriesService } from './categories.ts';
+import { contactMessagesService } from './contact-messages.ts';
+import { contentService, POST_KIND, RESOURCE_KIND } from './content.ts';
+import { dashboardService } from './dashboard.ts';
+import { sponsoredSubmissionsService } from './sponsored-submissions.ts';
+import { siteService } from './site.ts';
+import { subscribersService } from './subscribers.ts';
+
+export type { PaymentCancellation, TestCheckoutOutcome };
+
+/** How a checkout stands, as its result pages and GET /api/payments/success tell it. */
+export interface PaymentStatusResult {
+  session_id: string;
+  status: PublicPaymentStatus;
+}
+
+function paymentsService(deps: AppDeps) {
+  return {
+    /** The payment of a checkout session, brought up to date with the provider; null when unknown. */
+    async findStatus(sessionId: string): Promise<PaymentStatusResult | null> {
+      const payment = await findPaymentOfSession(deps, sessionId);
+      return payment ? { session_id: sessionId, status: publicPaymentStatus(payment.status) } : null;
+    },
+    findCancellation: (sessionId: string): Promise<PaymentCancellation | null> => findPaymentCancellation(deps, sessionId),
+    handleEvent: (event: PaymentEvent) => handlePaymentEvent(deps, event),
+    /** Verifies a provider webhook's signature and reads its event (throws when it does not match). */
+    parseWebhookEvent: deps.payments.parseWebhookEvent?.bind(deps.payments),
+    findTestCheckout: (sessionId: string) => findTestCheckout(deps, sessionId),
+    settleTestCheckout: (sessionId: string, outcome: TestCheckoutOutcome) => settleTestCheckout(deps, sessionId, outcome),
+  };
+}
+
+export function createServices(deps: AppDeps) {
+  return {
+    auth: authService(deps),
+    posts: contentService(deps, POST_KIND),
+    resources: contentService(deps, RESOURCE_KIND),
+    categories: categoriesService(deps),
+    contactMessages: contactMessagesService(deps),
+    subscribers: subscribersService(deps),
+    sponsoredSubmissions: sponsoredSubmissionsService(deps),
+    payments: paymentsService(deps),
+    dashboard: dashboardService(deps),
+    site: siteService(deps),
+  };
+}
+
+export type AppServices = ReturnType<typeof createServices>;
