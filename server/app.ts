@@ -7,7 +7,6 @@ import { Hono, type Context, type Handler, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
-import { sql } from 'kysely';
 import { adminCategoriesApi, categoriesApi } from './api/categories.ts';
 import { adminContactMessagesApi, contactMessagesApi } from './api/contact-messages.ts';
 import { adminDashboardApi } from './api/dashboard.ts';
@@ -18,6 +17,7 @@ import { authApi } from './api/auth.ts';
 import { adminSponsoredSubmissionsApi, sponsoredSubmissionsApi } from './api/sponsored-submissions.ts';
 import { adminSubscribersApi, subscribersApi } from './api/subscribers.ts';
 import { requireAdmin } from './auth/require-admin.ts';
+import { pingDatabase } from './db/database.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { API_CONTENT_SECURITY_POLICY } from './http/content-security-policy.ts';
 import { DomainError } from '../common/errors.ts';
@@ -106,7 +106,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
 
   api.get('/health', async (c) => {
     try {
-      await sql`select 1`.execute(deps.db);
+      await pingDatabase(deps.db);
       return c.json({ status: 'ok' });
     } catch (error) {
       deps.logger.error({ err: error }, 'health check: database unreachable');

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -106,4 +106,9 @@ export function isForeignKeyViolation(error: unknown): boolean {
 /** The current time in Unix seconds, the unit of every timestamp column. */
 export function nowSeconds(): number {
   return Math.floor(Date.now() / 1000);
+}
+
+/** One round trip to the database: throws when it does not answer. */
+export async function pingDatabase(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
 }

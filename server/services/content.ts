@@ -31,6 +31,8 @@ import { isSlugTaken } from '../db/queries/slugs.ts';
 import type { Db } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 
+export type { PageRequest };
+
 /** Everything that differs between posts and resources, as data. */
 export interface ContentKind<
   InputSchema extends z.ZodType,
