@@ -22,7 +22,7 @@ import type { AppDeps, AppEnv } from './deps.ts';
 import { API_CONTENT_SECURITY_POLICY } from './http/content-security-policy.ts';
 import { DomainError } from '../common/errors.ts';
 import { callerReader } from './http/client-ip.ts';
-import { errorBody, handleError } from './http/errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, errorBody, handleError } from './http/errors.ts';
 import { strictTransportSecurity } from './http/https.ts';
 import { publicReads } from './http/public-reads.ts';
 import { createMetrics, metricsEndpoint } from './http/metrics.ts';
@@ -104,21 +104,25 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.use('/auth/*', noStore);
   api.use('/admin/*', noStore);
 
-  api.get('/health', async (c) => {
-    try {
-      await pingDatabase(deps.db);
-      return c.json({ status: 'ok' });
-    } catch (error) {
-      deps.logger.error({ err: error }, 'health check: database unreachable');
-      return c.json(errorBody('SERVICE_UNAVAILABLE', 'The database is not answering'), 503);
-    }
-  });
+  // Liveness, for orchestrators that restart a stuck process: it answers
+  // from the process alone. A database outage is not cured by restarting
+  // every app server, so it must not fail this check.
+  api.get('/health', (c) => c.json({ status: 'ok' }));
 
   // Readiness, for load balancers: 503 from the moment shutdown begins, while
-  // requests are still served, so traffic moves away before the port closes.
-  api.get('/health/ready', (c) => {
+  // requests are still served, so traffic moves away before the port closes;
+  // and 503 while the database does not answer, so traffic goes to servers
+  // that can serve it.
+  api.get('/health/ready', async (c) => {
     if (options.isShuttingDown?.()) {
       return c.json(errorBody('SERVICE_UNAVAILABLE', 'The server is shutting down'), 503);
+    }
+    try {
+      await pingDatabase(deps.db);
+    } catch (error) {
+      deps.logger.warn({ err: error }, 'readiness check: database unreachable');
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return c.json(errorBody('SERVICE_UNAVAILABLE', 'The database is not answering'), 503);
     }
     return c.json({ status: 'ready' });
   });

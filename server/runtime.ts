@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import { ensureFirstAdministrator } from './auth/bootstrap-admin.ts';
 import { loadSigningKey } from './auth/signing-key.ts';
 import type { Config } from './config.ts';
-import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { openDatabase, withFirstRunLock, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoContent } from './db/seed-demo.ts';
 import { ContentChanges } from './content-changes.ts';
@@ -40,10 +40,11 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
   const handle = openConfiguredDatabase(config, logger);
   try {
     await migrateToLatest(handle);
-    const admin = await ensureFirstAdministrator(handle.db, {
-      email: config.ADMIN_EMAIL,
-      password: config.ADMIN_PASSWORD,
-    });
+    // Servers started together on an empty database take turns here.
+    const { admin, seeded } = await withFirstRunLock(handle.db, handle.engine, async (trx) => ({
+      admin: await ensureFirstAdministrator(trx, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }),
+      seeded: config.SEED_DEMO ? await seedDemoContent(trx) : null,
+    }));
     if (admin?.generatedPassword) {
       // Printed once, to the terminal only: it is not a log event and must
       // not end up in log storage.
@@ -55,10 +56,7 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
     } else if (admin) {
       logger.info({ email: admin.email }, 'administrator created from ADMIN_EMAIL/ADMIN_PASSWORD');
     }
-    if (config.SEED_DEMO) {
-      const seeded = await seedDemoContent(handle.db);
-      if (seeded) logger.info(seeded, 'demo content loaded');
-    }
+    if (seeded) logger.info(seeded, 'demo content loaded');
   } catch (error) {
     await handle.destroy().catch(() => {});
     throw error;

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { countAdministrators, createUser } from '../db/queries/users.ts';
-import type { Database } from '../db/schema.ts';
+import type { Db } from '../db/schema.ts';
 import { hashPassword } from './passwords.ts';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
@@ -16,9 +15,10 @@ export interface BootstrapResult {
  * Creates the first administrator when none exists: ADMIN_EMAIL and
  * ADMIN_PASSWORD when given, otherwise admin@example.com and/or a random
  * password that the caller prints once. Does nothing when one exists.
+ * Run it under the first-run lock (`withFirstRunLock`): it counts, then inserts.
  */
 export async function ensureFirstAdministrator(
-  db: Kysely<Database>,
+  db: Db,
   options: { email?: string | undefined; password?: string | undefined },
 ): Promise<BootstrapResult | null> {
   if ((await countAdministrators(db)) > 0) return null;

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -111,4 +111,24 @@ export function nowSeconds(): number {
 /** One round trip to the database: throws when it does not answer. */
 export async function pingDatabase(db: Kysely<Database>): Promise<void> {
   await sql`select 1`.execute(db);
+}
+
+/** The advisory lock every server takes around its first-run steps (any fixed number, the same everywhere). */
+const FIRST_RUN_LOCK = 7_318_021;
+
+/**
+ * Runs `work` in one transaction that no other server runs at the same time:
+ * on PostgreSQL under a transaction-scoped advisory lock, so servers started
+ * together on an empty database take turns (the second then finds the first
+ * one's administrator and demo content); SQLite is one server and one writer.
+ */
+export async function withFirstRunLock<T>(
+  db: Kysely<Database>,
+  engine: Engine,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    if (engine === 'postgres') await sql`select pg_advisory_xact_lock(${FIRST_RUN_LOCK})`.execute(trx);
+    return work(trx);
+  });
 }

@@ -8,6 +8,7 @@ import { initialMigration } from './migrations/2026-11-21-0001-initial.ts';
 import { mediaMigration } from './migrations/2026-11-22-0002-media.ts';
 import { paymentsMigration } from './migrations/2026-11-22-0003-payments.ts';
 import { slugHistoryMigration } from './migrations/2026-11-22-0004-slug-history.ts';
+import { contentSlugsMigration } from './migrations/2026-11-24-0005-content-slugs.ts';
 
 function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -15,6 +16,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-22-0002-media': mediaMigration(engine),
     '2026-11-22-0003-payments': paymentsMigration(engine),
     '2026-11-22-0004-slug-history': slugHistoryMigration(),
+    '2026-11-24-0005-content-slugs': contentSlugsMigration(),
   };
 }
 

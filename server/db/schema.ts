@@ -178,6 +178,13 @@ export interface SlugHistoryTable {
   created_at: number;
 }
 
+/** The address each post and resource holds; its key refuses a slug used by the other kind. */
+export interface ContentSlugTable {
+  slug: string;
+  content_type: 'post' | 'resource';
+  content_id: number;
+}
+
 /** pending: upload address handed out; ready: stored and checked; rejected: the stored bytes failed the checks. */
 export type MediaState = 'pending' | 'ready' | 'rejected';
 
@@ -214,6 +221,7 @@ export interface Database {
   rate_limits: RateLimitTable;
   media: MediaTable;
   slug_history: SlugHistoryTable;
+  content_slugs: ContentSlugTable;
   payment_events: PaymentEventTable;
   local_checkout_sessions: LocalCheckoutSessionTable;
   outbox: OutboxTable;

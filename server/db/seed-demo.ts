@@ -3,11 +3,10 @@
  * posts and resources so the site is alive on first start. Runs only on an
  * empty database, so it never mixes with real content.
  */
-import type { Kysely } from 'kysely';
 import { nowSeconds } from './database.ts';
 import { insertPost } from './queries/posts.ts';
 import { insertResource } from './queries/resources.ts';
-import type { Database } from './schema.ts';
+import type { Db } from './schema.ts';
 
 const DAY = 24 * 60 * 60;
 
@@ -233,40 +232,41 @@ export interface SeedResult {
   resources: number;
 }
 
-/** Loads the demo content into an empty database; returns null if it is not empty. */
-export async function seedDemoContent(db: Kysely<Database>): Promise<SeedResult | null> {
-  return db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom('posts').select('id').limit(1).executeTakeFirst();
-    const existingResource = await trx.selectFrom('resources').select('id').limit(1).executeTakeFirst();
-    if (existing || existingResource) return null;
-    const now = nowSeconds();
-    for (const post of [...DEMO_POSTS].reverse()) {
-      await insertPost(trx, {
-        slug: post.slug,
-        title: post.title,
-        excerpt: post.excerpt,
-        content: post.content,
-        cover_image: `/images/demo/${post.cover}.svg`,
-        campaign_url: post.campaign_url,
-        status: 'published',
-        read_time: post.read_time,
-        published_at: now - post.daysAgo * DAY,
-        category_ids: [post.category],
-      });
-    }
-    for (const resource of [...DEMO_RESOURCES].reverse()) {
-      await insertResource(trx, {
-        slug: resource.slug,
-        title: resource.title,
-        excerpt: resource.excerpt,
-        content: resource.content,
-        cover_image: `/images/demo/${resource.cover}.svg`,
-        read_time: resource.read_time,
-        status: 'published',
-        published_at: null,
-        category_id: null,
-      });
-    }
-    return { posts: DEMO_POSTS.length, resources: DEMO_RESOURCES.length };
-  });
+/**
+ * Loads the demo content into an empty database; returns null if it is not
+ * empty. Run it in a transaction (under the first-run lock at start).
+ */
+export async function seedDemoContent(trx: Db): Promise<SeedResult | null> {
+  const existing = await trx.selectFrom('posts').select('id').limit(1).executeTakeFirst();
+  const existingResource = await trx.selectFrom('resources').select('id').limit(1).executeTakeFirst();
+  if (existing || existingResource) return null;
+  const now = nowSeconds();
+  for (const post of [...DEMO_POSTS].reverse()) {
+    await insertPost(trx, {
+      slug: post.slug,
+      title: post.title,
+      excerpt: post.excerpt,
+      content: post.content,
+      cover_image: `/images/demo/${post.cover}.svg`,
+      campaign_url: post.campaign_url,
+      status: 'published',
+      read_time: post.read_time,
+      published_at: now - post.daysAgo * DAY,
+      category_ids: [post.category],
+    });
+  }
+  for (const resource of [...DEMO_RESOURCES].reverse()) {
+    await insertResource(trx, {
+      slug: resource.slug,
+      title: resource.title,
+      excerpt: resource.excerpt,
+      content: resource.content,
+      cover_image: `/images/demo/${resource.cover}.svg`,
+      read_time: resource.read_time,
+      status: 'published',
+      published_at: null,
+      category_id: null,
+    });
+  }
+  return { posts: DEMO_POSTS.length, resources: DEMO_RESOURCES.length };
 }

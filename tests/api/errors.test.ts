@@ -216,16 +216,18 @@ describe('a database that stops answering', () => {
     await broken.close();
   });
 
-  it('answers a public POST with 500 INTERNAL_ERROR and the health check with 503', async () => {
-    expect((await broken.request('GET', '/health')).status).toBe(200);
+  it('answers a public POST with 500 INTERNAL_ERROR and the readiness check with 503', async () => {
+    expect((await broken.request('GET', '/health/ready')).status).toBe(200);
     await broken.handle.destroy();
 
     const response = await broken.request('POST', '/submissions/contact', { body: contactMessage(), ip: freshIp() });
     expect(response.status).toBe(500);
     expect(response.body).toEqual(INTERNAL_ERROR);
 
-    const health = await broken.request('GET', '/health');
-    expect(health.status).toBe(503);
-    expect(health.body).toEqual({ error: 'SERVICE_UNAVAILABLE', message: 'The database is not answering' });
+    const ready = await broken.request('GET', '/health/ready');
+    expect(ready.status).toBe(503);
+    expect(ready.body).toEqual({ error: 'SERVICE_UNAVAILABLE', message: 'The database is not answering' });
+    // Liveness answers from the process alone: restarting it would not bring the database back.
+    expect((await broken.request('GET', '/health')).status).toBe(200);
   });
 });

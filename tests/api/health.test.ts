@@ -43,3 +43,18 @@ describe('GET /api/health/ready', () => {
     expect((await app.request('http://localhost/api/health')).status).toBe(200);
   });
 });
+
+describe('health while the database does not answer', () => {
+  it('keeps liveness ok from the process alone, and readiness answers 503', async () => {
+    const broken = await createTestApp();
+    await broken.handle.destroy();
+    const live = await broken.app.request('http://localhost/api/health');
+    expect(live.status).toBe(200);
+    expect(await live.json()).toEqual({ status: 'ok' });
+    const ready = await broken.app.request('http://localhost/api/health/ready');
+    expect(ready.status).toBe(503);
+    expect(ready.headers.get('retry-after')).toBe('5');
+    expect(await ready.json()).toEqual({ error: 'SERVICE_UNAVAILABLE', message: 'The database is not answering' });
+    await broken.close().catch(() => {});
+  });
+});

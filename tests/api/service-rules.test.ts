@@ -128,3 +128,28 @@ describe('the login limit per account and address', () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(15);
   });
 });
+
+describe('one slug for a post and a resource saved at the same moment', () => {
+  it('is given to one of them; the other gets 409 SLUG_TAKEN', async () => {
+    const token = await t.adminToken();
+    for (let round = 0; round < 5; round += 1) {
+      const slug = `race-${round}-${Date.now()}`;
+      const body = { title: 'Race', slug, content: 'Body.', status: 'published' };
+      const answers = await Promise.all([
+        t.request('POST', '/admin/posts', { token, body }),
+        t.request('POST', '/admin/resources', { token, body }),
+      ]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+      expect(answers.find((answer) => answer.status === 409)?.body.error).toBe('SLUG_TAKEN');
+    }
+  });
+
+  it('frees the slug of a deleted item for the other kind', async () => {
+    const token = await t.adminToken();
+    const body = { title: 'Moving', slug: `moving-${Date.now()}`, content: 'Body.', status: 'draft' };
+    const post = await t.request('POST', '/admin/posts', { token, body });
+    expect((await t.request('POST', '/admin/resources', { token, body })).status).toBe(409);
+    expect((await t.request('DELETE', `/admin/posts/${post.body.id}`, { token })).status).toBe(204);
+    expect((await t.request('POST', '/admin/resources', { token, body })).status).toBe(201);
+  });
+});

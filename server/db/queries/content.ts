@@ -4,7 +4,7 @@
  * modules of each kind (posts.ts, resources.ts) add what differs: their own
  * columns, how categories are held, how publication dates are set.
  */
-import type { Generated, Kysely, RawBuilder, Selectable, SelectQueryBuilder } from 'kysely';
+import { sql, type Generated, type Kysely, type RawBuilder, type Selectable, type SelectQueryBuilder } from 'kysely';
 import { fetchNewestFirst, type PageRequest } from '../paging.ts';
 import type { Db, PublicationStatus, SlugHistoryTable } from '../schema.ts';
 
@@ -115,7 +115,34 @@ export function listPublishedSlugs(db: Db, table: ContentTable): Promise<{ slug:
     .execute();
 }
 
+/**
+ * Records the slug a row now holds, in the same transaction as the row.
+ * A slug held by another post or resource fails with a unique violation,
+ * which the caller reports as SLUG_TAKEN: the database, not a check made
+ * a moment before, decides who gets it.
+ */
+export async function holdSlug(db: Db, type: ContentType, id: number, slug: string): Promise<void> {
+  // A row deleted without going through deleteContent (by hand, by an older
+  // release) leaves its slug behind: free it first.
+  await db
+    .deleteFrom('content_slugs')
+    .where('slug', '=', slug)
+    .where(
+      sql<boolean>`not exists (select 1 from posts where content_slugs.content_type = 'post' and posts.id = content_slugs.content_id)
+        and not exists (select 1 from resources where content_slugs.content_type = 'resource' and resources.id = content_slugs.content_id)`,
+    )
+    .execute();
+  await db
+    .insertInto('content_slugs')
+    .values({ slug, content_type: type, content_id: id })
+    .onConflict((oc) => oc.columns(['content_type', 'content_id']).doUpdateSet({ slug }))
+    .execute();
+}
+
+/** Deletes a row and frees its slug; false when there was no such row. */
 export async function deleteContent(db: Db, table: ContentTable, id: number): Promise<boolean> {
+  const type = table === 'posts' ? 'post' : 'resource';
+  await db.deleteFrom('content_slugs').where('content_type', '=', type).where('content_id', '=', id).execute();
   const result = await shared(db).deleteFrom(table).where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

@@ -9,7 +9,7 @@ import type { PostInput, PostUpdate } from '../../../common/schemas/post.ts';
 import { nowSeconds } from '../database.ts';
 import type { PageRequest } from '../paging.ts';
 import type { Db, PostRow } from '../schema.ts';
-import { findContentRow, listContentPage, type ContentState } from './content.ts';
+import { findContentRow, holdSlug, listContentPage, type ContentState } from './content.ts';
 import { recordSlugChange } from './slug-history.ts';
 
 export type { PostCategoryJson, PostJson, PostPage, PostSummaryJson };
@@ -139,6 +139,7 @@ export async function insertPost(db: Db, input: PostInput): Promise<PostJson> {
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  await holdSlug(db, 'post', row.id, row.slug);
   await replacePostCategories(db, row.id, input.category_ids);
   return toPostJson(db, row);
 }
@@ -173,6 +174,7 @@ export async function updatePost(db: Db, current: ContentState, input: PostUpdat
     .returningAll()
     .executeTakeFirst();
   if (!row) return undefined;
+  await holdSlug(db, 'post', row.id, row.slug);
   await replacePostCategories(db, current.id, input.category_ids);
   await recordSlugChange(db, 'post', current.id, current, row.slug, now);
   return toPostJson(db, row);

@@ -9,7 +9,7 @@ import type { ResourceInput, ResourceUpdate } from '../../../common/schemas/reso
 import { nowSeconds } from '../database.ts';
 import type { PageRequest } from '../paging.ts';
 import type { Db } from '../schema.ts';
-import { findContentRow, listContentPage, type ContentState } from './content.ts';
+import { findContentRow, holdSlug, listContentPage, type ContentState } from './content.ts';
 import { recordSlugChange } from './slug-history.ts';
 
 export type { ResourceJson, ResourcePage, ResourceSummaryJson };
@@ -52,9 +52,9 @@ export function findResource(db: Db, by: { id: number } | { publishedSlug: strin
   return findContentRow<ResourceJson>(db, 'resources', by);
 }
 
-export function insertResource(db: Db, input: ResourceInput): Promise<ResourceJson> {
+export async function insertResource(db: Db, input: ResourceInput): Promise<ResourceJson> {
   const now = nowSeconds();
-  return db
+  const row = await db
     .insertInto('resources')
     .values({
       slug: input.slug,
@@ -73,6 +73,8 @@ export function insertResource(db: Db, input: ResourceInput): Promise<ResourceJs
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  await holdSlug(db, 'resource', row.id, row.slug);
+  return row;
 }
 
 /**
@@ -108,6 +110,7 @@ export async function updateResource(
     .returningAll()
     .executeTakeFirst();
   if (!row) return undefined;
+  await holdSlug(db, 'resource', row.id, row.slug);
   await recordSlugChange(db, 'resource', current.id, current, row.slug, now);
   return row;
 }
