@@ -15,8 +15,9 @@ export const links: Route.LinksFunction = () => [
 // catches (the public layout itself failing).
 export function meta({ error }: Route.MetaArgs) {
   if (!error) return [];
-  const isNotFound = isRouteErrorResponse(error) && error.status === 404;
-  return [{ title: `${isNotFound ? 'Page not found' : 'Something went wrong'} | ${SITE_NAME}` }];
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const title = status === 404 ? 'Page not found' : status === 503 ? 'Back in a moment' : 'Something went wrong';
+  return [{ title: `${title} | ${SITE_NAME}` }, { name: 'robots', content: 'noindex' }];
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -62,6 +63,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     );
   }
 
+  if (isRouteErrorResponse(error) && error.status === 503) return <UnavailablePage />;
+
   // Details only in development: production answers never show internals.
   const details = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (
@@ -70,5 +73,30 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="text-muted-foreground">Please try again in a moment.</p>
       {details ? <pre className="w-full overflow-x-auto p-4 text-left text-xs">{details}</pre> : null}
     </main>
+  );
+}
+
+/**
+ * The database is not answering (the answer is a 503 with Retry-After): a
+ * short page of the site's own, readable without its layout or scripts.
+ */
+function UnavailablePage() {
+  return (
+    <>
+      <header className="border-b">
+        <div className="mx-auto flex h-16 w-full max-w-6xl items-center px-4 sm:px-6">
+          <a href="/" className="text-lg font-bold tracking-tight">
+            {SITE_NAME}
+          </a>
+        </div>
+      </header>
+      <main className="mx-auto flex w-full max-w-6xl flex-col items-center gap-4 px-4 py-24 text-center sm:px-6">
+        <h1 className="text-3xl font-bold tracking-tight">Back in a moment</h1>
+        <p className="text-muted-foreground">The site is briefly unavailable. Please try again in a moment.</p>
+        <a href="" className="font-medium text-primary underline underline-offset-4">
+          Try again
+        </a>
+      </main>
+    </>
   );
 }

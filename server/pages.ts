@@ -17,7 +17,9 @@ import { createRequestHandler, type AppLoadContext, type RequestHandler, type Se
 import type { CreateAppOptions } from './app.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { createServices, type AppServices } from './services/index.ts';
+import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { clientIp } from './http/client-ip.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from './http/errors.ts';
 import { createNonce, pageContentSecurityPolicy } from './http/content-security-policy.ts';
 import {
   bytesOf,
@@ -46,6 +48,39 @@ export const PUBLIC_FILE_CACHE_CONTROL = 'public, max-age=3600';
 interface PageDeps {
   deps: AppDeps;
   services: AppServices;
+}
+
+/**
+ * The services as pages see them: a call that fails because the database is
+ * not answering throws a 503 answer instead, which React Router renders as
+ * the error page with that status (or sends as is, for the feeds), so a
+ * visitor and a crawler are told to come back rather than shown a 500.
+ */
+function withUnavailableAs503(services: AppServices, logger: AppDeps['logger']): AppServices {
+  const unavailable = (error: unknown): never => {
+    if (!isDatabaseUnavailable(error)) throw error;
+    logger.warn({ err: error }, 'database unavailable');
+    throw new Response('The site is briefly unavailable. Please try again in a moment.', {
+      status: 503,
+      headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS), 'Content-Type': 'text/plain; charset=utf-8' },
+    });
+  };
+  const guard = (service: object) =>
+    new Proxy(service, {
+      get(target, name, receiver) {
+        const value: unknown = Reflect.get(target, name, receiver);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          try {
+            const result: unknown = value.apply(target, args);
+            return result instanceof Promise ? result.catch(unavailable) : result;
+          } catch (error) {
+            return unavailable(error);
+          }
+        };
+      },
+    });
+  return Object.fromEntries(Object.entries(services).map(([name, service]) => [name, guard(service)])) as AppServices;
 }
 
 /**
@@ -82,6 +117,10 @@ function pageHandler(
       if (policy && nonce && response.headers.get('content-type')?.startsWith('text/html')) {
         response.headers.set('Content-Security-Policy', policy(nonce));
       }
+      // The error page of an outage: tell clients and crawlers when to come back.
+      if (response.status === 503 && !response.headers.has('retry-after')) {
+        response.headers.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      }
       return response;
     };
     if (cache && (c.req.method === 'GET' || c.req.method === 'HEAD')) return cache.serve(c, render, policy);
@@ -112,7 +151,7 @@ export async function loadPageRenderer(
     options.cache === false
       ? undefined
       : new ResponseCache(deps, { ...DEFAULT_RESPONSE_CACHE_OPTIONS, ...options.cache });
-  const services = options.services ?? createServices(deps);
+  const services = withUnavailableAs503(options.services ?? createServices(deps), deps.logger);
   return pageHandler({ deps, services }, createRequestHandler(build, 'production'), {
     cache,
     policy: pageContentSecurityPolicy(deps.config),
@@ -247,7 +286,7 @@ export async function startDevWebApp(deps: AppDeps, services: AppServices): Prom
   };
 
   return {
-    renderPage: pageHandler({ deps, services }, handleRequest),
+    renderPage: pageHandler({ deps, services: withUnavailableAs503(services, deps.logger) }, handleRequest),
     serveStatic: serveViteFiles,
     close: () => vite.close(),
   };

@@ -76,7 +76,10 @@ export function logRequests(logger: Logger, observer?: RequestObserver): Middlew
       status,
       durationMs: Math.round(elapsedMs * 10) / 10,
     };
-    if (status >= 500) logger.error(line, 'request failed');
+    // A 503 is a known, passing state (an outage, a shutdown), logged where
+    // it is found; other 5xx are faults of ours.
+    if (status === 503) logger.warn(line, 'request refused: unavailable');
+    else if (status >= 500) logger.error(line, 'request failed');
     else logger.info(line, 'request');
   };
 }

@@ -175,17 +175,23 @@ export class ResponseCache {
     if (Date.now() < this.freshUntil) return forward(c, await render());
     const isFresh = await this.checkContent();
     const key = c.req.url;
-    const cached = isFresh ? this.pages.get(key) : undefined;
-    if (cached && Date.now() - cached.storedAt < this.options.ttlMs) {
-      // Most recently used last.
-      this.pages.delete(key);
-      this.pages.set(key, cached);
+    const cached = this.pages.get(key);
+    if (cached && isFresh && Date.now() - cached.storedAt < this.options.ttlMs) {
+      this.touch(key, cached);
       return this.send(c, cached);
     }
-    if (cached) this.forget(key);
 
     const generation = this.generation;
     const response = await render();
+    // stale-if-error: a page that cannot be rendered now (the database is
+    // down) is answered from the copy kept earlier, however old.
+    if (response.status >= 500 && cached) {
+      await response.body?.cancel();
+      this.deps.logger.warn({ path: c.req.path, status: response.status }, 'response cache: serving a stale copy');
+      this.touch(key, cached);
+      return this.send(c, cached);
+    }
+    if (cached) this.forget(key);
     // A HEAD answer has no body to keep.
     if (!isFresh || c.req.method === 'HEAD' || !isShareable(response)) return forward(c, response);
     const body = await response.arrayBuffer();
@@ -233,6 +239,12 @@ export class ResponseCache {
     return c.body(bytesOf(body), { status, headers });
   }
 
+  /** Marks a page most recently used (the Map's last entry). */
+  private touch(key: string, page: CachedPage): void {
+    this.pages.delete(key);
+    this.pages.set(key, page);
+  }
+
   private keep(key: string, page: CachedPage): void {
     if (page.size > this.options.maxBytes) return;
     this.forget(key);
@@ -254,8 +266,9 @@ export class ResponseCache {
 
   /**
    * Re-reads the content fingerprint when it is due; true when the cache may
-   * be used. When the database cannot be read, nothing is served from or
-   * kept in the cache until it can.
+   * be used. When the database cannot be read, pages are rendered afresh
+   * (and copies kept only serve when that fails), until it can; a
+   * fingerprint that changed meanwhile then empties the cache.
    */
   private async checkContent(): Promise<boolean> {
     if (Date.now() - this.checkedAt < this.options.checkIntervalMs && this.fingerprint !== null) return true;
@@ -270,8 +283,8 @@ export class ResponseCache {
       })
       .catch((error: unknown) => {
         this.deps.logger.warn({ err: error }, 'response cache: content fingerprint unreadable, not caching');
-        this.fingerprint = null;
-        this.clear();
+        // Read again on the next request; the copies stay for stale-if-error.
+        this.checkedAt = Number.NEGATIVE_INFINITY;
         return false;
       })
       .finally(() => {

@@ -14,10 +14,13 @@ import type { ResponseCacheOptions } from '../../server/http/response-cache.ts';
 import { loadPageRenderer, serveBuiltFiles } from '../../server/pages.ts';
 import { freshIp, type TestApp } from '../helpers/test-app.ts';
 
-export async function createSiteApp(t: TestApp, options: { cache?: Partial<ResponseCacheOptions> | false } = {}) {
+export async function createSiteApp(
+  t: TestApp,
+  options: { cache?: Partial<ResponseCacheOptions> | false; db?: AppDeps['db'] } = {},
+) {
   const logLines: Record<string, unknown>[] = [];
   const logger = pino({ level: 'info' }, { write: (line: string) => logLines.push(JSON.parse(line)) });
-  const deps: AppDeps = { ...t.deps, logger };
+  const deps: AppDeps = { ...t.deps, logger, ...(options.db ? { db: options.db } : {}) };
   const renderPage = await loadPageRenderer(deps, undefined, {
     cache: options.cache ?? { checkIntervalMs: 0, writeSettleMs: 0 },
   });
