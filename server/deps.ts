@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Engine, PoolStats } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import type { ContentChanges } from './content-changes.ts';
+import type { Jobs } from './jobs/jobs.ts';
 import type { RateLimitRule } from './db/queries/rate-limits.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { PaymentProvider } from './payments/provider.ts';
@@ -48,6 +49,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Announces content writes to this app's caches of public answers. */
   contentChanges: ContentChanges;
+  /** Durable background work, run by whichever server claims it. */
+  jobs: Jobs;
 }
 
 /** Hono's per-request variables. */

@@ -31,6 +31,8 @@ try {
 const media = new MediaStorage(runtime.deps);
 const stopMaintenance = scheduleMaintenance({ db: runtime.deps.db, logger, media });
 
+runtime.deps.jobs.start();
+
 const isDev = process.argv.includes('--dev');
 const web = isDev
   ? await startDevWebApp(runtime.deps, runtime.services)
@@ -75,23 +77,26 @@ server.setTimeout(IDLE_SOCKET_TIMEOUT_MS);
 /** In-flight requests get this long to finish once the port is closed. */
 const IN_FLIGHT_LIMIT_MS = 10_000;
 /**
- * Background work (the resized copies of a fresh upload, recorded in the
- * database when done) gets this long once the requests are over. Cut short,
- * the copies would exist but never be used.
+ * Background work due now (the resized copies of a fresh upload) gets this
+ * long once the requests are over. A job cut short keeps its claim until the
+ * lease runs out; then another server, or this one restarted, takes it over.
  */
 const BACKGROUND_LIMIT_MS = 10_000;
 
-function backgroundWorkDone(): Promise<void> {
-  return new Promise((resolve) => {
-    const limit = setTimeout(() => {
-      logger.warn('background work still running after the shutdown limit: left unfinished');
-      resolve();
-    }, BACKGROUND_LIMIT_MS);
-    void media.whenIdle().then(() => {
-      clearTimeout(limit);
-      resolve();
-    });
+async function backgroundWorkDone(): Promise<void> {
+  const { jobs } = runtime.deps;
+  const finished = await new Promise<boolean>((resolve) => {
+    const limit = setTimeout(() => resolve(false), BACKGROUND_LIMIT_MS);
+    void jobs.whenIdle().then(
+      () => {
+        clearTimeout(limit);
+        resolve(true);
+      },
+      () => resolve(false),
+    );
   });
+  if (!finished) logger.warn('background work still running after the shutdown limit: left to the next server');
+  await jobs.stop(0);
 }
 
 /**

@@ -12,6 +12,7 @@ import { openDatabase, withFirstRunLock, type DatabaseHandle } from './db/databa
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoContent } from './db/seed-demo.ts';
 import { ContentChanges } from './content-changes.ts';
+import { Jobs } from './jobs/jobs.ts';
 import { DEFAULT_RATE_LIMITS, type AppDeps } from './deps.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createPaymentProvider } from './payments/create-provider.ts';
@@ -72,6 +73,7 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
     payments: createPaymentProvider(config, handle.db),
     mailer: createMailer({ db: handle.db, logger, config }),
     contentChanges: new ContentChanges(),
+    jobs: new Jobs({ db: handle.db, engine: handle.engine, logger }),
   };
   warnAboutPaymentSetup(config, logger);
   return { deps, services: createServices(deps), close: () => handle.destroy() };

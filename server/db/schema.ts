@@ -185,6 +185,26 @@ export interface ContentSlugTable {
   content_id: number;
 }
 
+export type JobStatus = 'pending' | 'running' | 'done' | 'failed';
+
+/** Durable background work (server/jobs). */
+export interface JobTable {
+  id: Generated<number>;
+  kind: string;
+  /** JSON. */
+  payload: string;
+  dedupe_key: string | null;
+  status: JobStatus;
+  attempts: number;
+  max_attempts: number;
+  run_at: number;
+  locked_by: string | null;
+  locked_until: number | null;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 /** pending: upload address handed out; ready: stored and checked; rejected: the stored bytes failed the checks. */
 export type MediaState = 'pending' | 'ready' | 'rejected';
 
@@ -222,6 +242,7 @@ export interface Database {
   media: MediaTable;
   slug_history: SlugHistoryTable;
   content_slugs: ContentSlugTable;
+  jobs: JobTable;
   payment_events: PaymentEventTable;
   local_checkout_sessions: LocalCheckoutSessionTable;
   outbox: OutboxTable;
@@ -245,3 +266,4 @@ export type PaymentTransactionRow = Selectable<PaymentTransactionTable>;
 export type LocalCheckoutSessionRow = Selectable<LocalCheckoutSessionTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type MediaRow = Selectable<MediaTable>;
+export type JobRow = Selectable<JobTable>;

@@ -42,13 +42,16 @@ import { fileTooLarge, isOutOfSpace, LocalDriver, outOfSpace, type ReceivedUploa
 import { S3Driver } from './s3.ts';
 import { sanitiseSvg } from './svg.ts';
 import { deriveUploadTokenKey, verifyUploadToken } from './upload-token.ts';
-import { BackgroundQueue, resizeImage } from './variants.ts';
+import { resizeImage } from './variants.ts';
+import type { JobKind, Jobs } from '../jobs/jobs.ts';
 
 export interface MediaStorageDeps {
   db: Kysely<Database>;
   config: Config;
   logger: Logger;
   signingKey: Uint8Array;
+  /** Durable background work: the resized copies are a job. */
+  jobs: Jobs;
 }
 
 /**
@@ -67,14 +70,21 @@ const bareType = (value: string | undefined | null) => (value ?? '').split(';')[
 export class MediaStorage {
   readonly driver: LocalDriver | S3Driver;
   private readonly tokenKey: Uint8Array;
-  private readonly background: BackgroundQueue;
+  private readonly variantsJob: JobKind<{ key: string }>;
   /** S3 uploads being checked by this process, so one read does the work for all. */
   private readonly checking = new Map<string, Promise<MediaRow | null>>();
 
   constructor(private readonly deps: MediaStorageDeps) {
     const { config } = deps;
     this.tokenKey = deriveUploadTokenKey(deps.signingKey);
-    this.background = new BackgroundQueue(deps.logger);
+    this.variantsJob = {
+      name: 'media-variants',
+      // A copy that cannot be made after this many tries is given up: the
+      // original is served in its place, as before it existed.
+      maxAttempts: 5,
+      run: ({ key }) => this.makeVariants(key),
+    };
+    deps.jobs.register(this.variantsJob);
     this.driver = config.S3_BUCKET
       ? new S3Driver({
           bucket: config.S3_BUCKET,
@@ -160,8 +170,7 @@ export class MediaStorage {
     } finally {
       await driver.discard(received);
     }
-    await markMediaReady(this.deps.db, grant.key, storedSize);
-    this.makeVariantsLater(grant.key, null);
+    await this.markReady(grant.key, storedSize);
   }
 
   /** Cleans a received file in place (before it is placed); its size then. */
@@ -229,28 +238,42 @@ export class MediaStorage {
     }
     if (clean !== null) await driver.write(key, clean, type);
     const stored = clean ?? bytes;
-    await markMediaReady(this.deps.db, key, stored.length);
-    this.makeVariantsLater(key, stored);
+    await this.markReady(key, stored.length);
     return { ...media, state: 'ready', file_size: stored.length };
   }
 
-  /** Queues the resized copies of a raster upload; `bytes` when already in memory. */
-  private makeVariantsLater(key: string, bytes: Uint8Array | null): void {
+  /**
+   * Marks an upload ready and, for a raster image, enqueues its resized
+   * copies in the same transaction: the job exists if and only if the
+   * upload does, whichever server dies when.
+   */
+  private async markReady(key: string, size: number): Promise<void> {
     const extension = parseStoredFileName(key)?.extension;
-    if (!extension || !RASTER_EXTENSIONS.includes(extension)) return;
-    this.background.add(`variants of ${key}`, async () => {
-      const original = bytes ?? (await this.driver.readBytes(key));
-      if (!original) return;
-      const variants = await resizeImage(original, extension);
-      for (const variant of variants) {
-        await this.driver.write(imageVariantKey(key, variant.width), variant.bytes, 'image/webp');
-      }
-      await setMediaVariantWidths(
-        this.deps.db,
-        key,
-        variants.map((variant) => variant.width),
-      );
+    const isRaster = extension !== undefined && RASTER_EXTENSIONS.includes(extension);
+    await this.deps.db.transaction().execute(async (trx) => {
+      await markMediaReady(trx, key, size);
+      if (isRaster) await this.deps.jobs.enqueue(trx, this.variantsJob, { key }, { dedupeKey: `media-variants:${key}` });
     });
+    if (isRaster) this.deps.jobs.wake();
+  }
+
+  /** The resized copies of an upload (the `media-variants` job): safe to run again. */
+  private async makeVariants(key: string): Promise<void> {
+    const extension = parseStoredFileName(key)?.extension;
+    const media = await findMediaByKey(this.deps.db, key);
+    // Forgotten meanwhile, or not an image that has copies: nothing to do.
+    if (!extension || !RASTER_EXTENSIONS.includes(extension) || media?.state !== 'ready') return;
+    const original = await this.driver.readBytes(key);
+    if (!original) throw new Error(`the upload ${key} could not be read`);
+    const variants = await resizeImage(original, extension);
+    for (const variant of variants) {
+      await this.driver.write(imageVariantKey(key, variant.width), variant.bytes, 'image/webp');
+    }
+    await setMediaVariantWidths(
+      this.deps.db,
+      key,
+      variants.map((variant) => variant.width),
+    );
   }
 
   /**
@@ -289,9 +312,9 @@ export class MediaStorage {
     return deletePendingMedia(this.deps.db, key);
   }
 
-  /** Resolves when the background work queued so far (resizing) is done. */
+  /** Resolves when the background work due so far (resizing) is done. */
   whenIdle(): Promise<void> {
-    return this.background.whenIdle();
+    return this.deps.jobs.whenIdle();
   }
 }
 

@@ -1,10 +1,10 @@
 /**
  * Resized WebP copies of raster uploads, so pages send a phone a 480 px
  * image instead of a 4000 px photo (app/lib/responsive-image.ts links
- * them). Made in the background, one upload at a time, after the upload
- * has been answered; until they exist the original is served in their place.
+ * them). Made by a durable job (the `media-variants` kind of server/jobs)
+ * after the upload has been answered; until they exist the original is
+ * served in their place.
  */
-import type { Logger } from 'pino';
 import sharp from 'sharp';
 import { IMAGE_VARIANT_WIDTHS, type ImageExtension } from '../../common/media-keys.ts';
 
@@ -28,31 +28,4 @@ export async function resizeImage(bytes: Uint8Array, extension: ImageExtension):
       bytes: await image.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer(),
     })),
   );
-}
-
-/**
- * Runs jobs one after another, off the request path. A failed job is
- * logged and the next one runs. `whenIdle` lets tests and shutdown wait.
- */
-export class BackgroundQueue {
-  private tail: Promise<void> = Promise.resolve();
-
-  constructor(private readonly logger: Logger) {}
-
-  add(label: string, job: () => Promise<void>): void {
-    this.tail = this.tail
-      // setImmediate: the job starts after the current response is sent.
-      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
-      .then(job)
-      .catch((error: unknown) => this.logger.warn({ err: error, job: label }, 'background job failed'));
-  }
-
-  /** Resolves once every job added so far has finished. */
-  async whenIdle(): Promise<void> {
-    let tail: Promise<void>;
-    do {
-      tail = this.tail;
-      await tail;
-    } while (tail !== this.tail);
-  }
 }

@@ -11,6 +11,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { createApp } from '../../server/app.ts';
 import { ContentChanges } from '../../server/content-changes.ts';
+import { Jobs } from '../../server/jobs/jobs.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { parseConfig } from '../../server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
@@ -127,6 +128,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     payments: options.payments ? options.payments({ db: handle.db, config }) : createPaymentProvider(config, handle.db),
     mailer: (options.mailer ?? createMailer)({ db: handle.db, config, logger }),
     contentChanges: new ContentChanges(),
+    // Not started: each test app runs the jobs it enqueues (`media.whenIdle()` waits for them).
+    jobs: new Jobs({ db: handle.db, engine: handle.engine, logger }),
   };
   const app = createApp(deps);
   const defaultIp = freshIp();
