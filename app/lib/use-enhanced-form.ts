@@ -16,7 +16,7 @@ export function useEnhancedForm({
   loadSchema,
 }: {
   fetcherKey: string;
-  /** The shared zod schema of the payload (app/lib/schemas), imported on demand. */
+  /** The shared zod schema of the payload (common/schemas), imported on demand. */
   loadSchema: () => Promise<ZodType>;
 }) {
   const fetcher = useFetcher<FormOutcome>({ key: fetcherKey });
