@@ -21,19 +21,28 @@ export interface PostCategoryJson {
   category: { id: string; slug: string; name: string };
 }
 
-export interface PostSummaryJson {
+/** What posts and resources both are. */
+export interface ContentRecord {
   id: number;
   slug: string;
   title: string;
   excerpt: string | null;
+  /** Markdown. */
+  content: string;
   cover_image: string | null;
-  campaign_url: string | null;
-  status: PublicationStatus;
   read_time: number | null;
+  status: PublicationStatus;
   published_at: number | null;
   created_at: number;
   updated_at: number;
   version: number;
+}
+
+export interface PostRecord extends ContentRecord {
+  campaign_url: string | null;
+}
+
+export interface PostSummaryJson extends Omit<PostRecord, 'content'> {
   category_ids: string[];
   post_categories: PostCategoryJson[];
 }
@@ -47,24 +56,11 @@ export interface PostPage {
   next_token: string | null;
 }
 
-export interface ResourceSummaryJson {
-  id: number;
-  slug: string;
-  title: string;
-  excerpt: string | null;
-  cover_image: string | null;
-  read_time: number | null;
-  status: PublicationStatus;
+export interface ResourceJson extends ContentRecord {
   category_id: string | null;
-  published_at: number | null;
-  created_at: number;
-  updated_at: number;
-  version: number;
 }
 
-export interface ResourceJson extends ResourceSummaryJson {
-  content: string;
-}
+export type ResourceSummaryJson = Omit<ResourceJson, 'content'>;
 
 export interface ResourcePage {
   resources: ResourceSummaryJson[];
@@ -102,7 +98,8 @@ export interface PaymentTransactionJson {
   created_at: number;
 }
 
-export interface SponsoredSubmissionJson {
+/** A sponsored submission as stored. */
+export interface SponsoredSubmissionRecord {
   id: number;
   project_name: string;
   project_url: string;
@@ -117,6 +114,9 @@ export interface SponsoredSubmissionJson {
   created_at: number;
   updated_at: number;
   version: number;
+}
+
+export interface SponsoredSubmissionJson extends SponsoredSubmissionRecord {
   paid_amount: number | null;
   paid_currency: string | null;
   payment_transaction_id: string | null;

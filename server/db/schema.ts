@@ -6,9 +6,14 @@
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
 import type {
+  ContactMessageJson,
   ContactMessageStatus,
+  ContentRecord,
   PaymentStatus,
+  PostRecord,
   PublicationStatus,
+  ResourceJson,
+  SponsoredSubmissionRecord,
   SponsoredSubmissionStatus,
 } from '../../common/answers.ts';
 
@@ -43,53 +48,25 @@ export interface CategoryTable {
   position: number;
 }
 
-export interface PostTable {
+/** A record of the API's answers as a table: the id generated, the version counted by the database. */
+type AsTable<Row extends { id: number; version: number }> = Omit<Row, 'id' | 'version'> & {
   id: Generated<number>;
-  slug: string;
-  title: string;
-  excerpt: string | null;
-  content: string;
-  cover_image: string | null;
-  campaign_url: string | null;
-  status: PublicationStatus;
-  read_time: number | null;
-  published_at: number | null;
-  created_at: number;
-  updated_at: number;
   version: ColumnType<number, number | undefined, number>;
-}
+};
+
+/** The columns of both content tables (posts and resources). */
+export type ContentColumns = AsTable<ContentRecord>;
+
+export type PostTable = AsTable<PostRecord>;
 
 export interface PostCategoryTable {
   post_id: number;
   category_id: string;
 }
 
-export interface ResourceTable {
-  id: Generated<number>;
-  slug: string;
-  title: string;
-  excerpt: string | null;
-  content: string;
-  cover_image: string | null;
-  read_time: number | null;
-  status: PublicationStatus;
-  category_id: string | null;
-  published_at: number | null;
-  created_at: number;
-  updated_at: number;
-  version: ColumnType<number, number | undefined, number>;
-}
+export type ResourceTable = AsTable<ResourceJson>;
 
-export interface ContactSubmissionTable {
-  id: Generated<number>;
-  name: string;
-  email: string;
-  message: string;
-  status: ContactMessageStatus;
-  created_at: number;
-  updated_at: number;
-  version: ColumnType<number, number | undefined, number>;
-}
+export type ContactSubmissionTable = AsTable<ContactMessageJson>;
 
 export interface NewsletterSubscriberTable {
   id: Generated<number>;
@@ -98,22 +75,7 @@ export interface NewsletterSubscriberTable {
   subscribed_at: number;
 }
 
-export interface SponsoredSubmissionTable {
-  id: Generated<number>;
-  project_name: string;
-  project_url: string;
-  contact_name: string;
-  contact_email: string;
-  description: string | null;
-  press_kit_url: string | null;
-  budget_range: string | null;
-  status: SponsoredSubmissionStatus;
-  payment_status: PaymentStatus | null;
-  terms_accepted_at: number;
-  created_at: number;
-  updated_at: number;
-  version: ColumnType<number, number | undefined, number>;
-}
+export type SponsoredSubmissionTable = AsTable<SponsoredSubmissionRecord>;
 
 export interface PaymentTransactionTable {
   id: Generated<number>;

@@ -19,7 +19,7 @@ import { hitRateLimit, type RateLimitRule } from '../db/queries/rate-limits.ts';
 import type { PageRequest } from '../db/paging.ts';
 import type { AppDeps } from '../deps.ts';
 import { enforceRateLimit } from './rate-limits.ts';
-import { changeStatus } from './status-change.ts';
+import { changeStatus, type StatusChangeRules } from './status-change.ts';
 import type { Caller } from './caller.ts';
 
 // The same message sent again within this window (a double click without
@@ -27,8 +27,15 @@ import type { Caller } from './caller.ts';
 // stored once.
 const DUPLICATE_WINDOW: RateLimitRule = { name: 'contact-dup', max: 1, windowSeconds: 10 * 60 };
 
-/** SPEC.md section 4: new → read through 'Mark Read', and no way back. */
-const TRANSITIONS: Record<ContactMessageStatus, readonly ContactMessageStatus[]> = { new: ['read'], read: [] };
+const STATUS_RULES: StatusChangeRules<ContactMessageStatus, ContactMessageJson> = {
+  what: 'message',
+  notFoundMessage: 'Contact message not found',
+  find: findContactMessageById,
+  update: updateContactMessageStatus,
+  // SPEC.md section 4: new → read through 'Mark Read', and no way back.
+  transitions: { new: ['read'], read: [] },
+  alreadyMessage: (status) => `This message is already marked ${status}`,
+};
 
 export const contactListFilterSchema = z.object({
   status: z.enum(['new', 'read'], { error: 'status must be new or read' }).optional(),
@@ -63,20 +70,7 @@ export function contactMessagesService(deps: AppDeps) {
 
     find: (id: number): Promise<ContactMessageJson | undefined> => findContactMessageById(db, id),
 
-    changeStatus(id: number, values: unknown): Promise<ContactMessageJson> {
-      return changeStatus(
-        db,
-        {
-          what: 'message',
-          notFoundMessage: 'Contact message not found',
-          find: findContactMessageById,
-          update: updateContactMessageStatus,
-          transitions: TRANSITIONS,
-          alreadyMessage: (status) => `This message is already marked ${status}`,
-        },
-        id,
-        validate(contactMessageStatusSchema, values),
-      );
-    },
+    changeStatus: (id: number, values: unknown): Promise<ContactMessageJson> =>
+      changeStatus(db, STATUS_RULES, id, validate(contactMessageStatusSchema, values)),
   };
 }

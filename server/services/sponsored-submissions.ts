@@ -4,7 +4,7 @@
  * and POST /api/payments/create-checkout), and the back office's review.
  */
 import { z } from 'zod';
-import type { SponsoredSubmissionJson } from '../../common/answers.ts';
+import type { SponsoredSubmissionJson, SponsoredSubmissionStatus } from '../../common/answers.ts';
 import { isHoneypotFilled } from '../../common/honeypot.ts';
 import { SPONSORED_PATH } from '../../common/site.ts';
 import {
@@ -25,11 +25,20 @@ import type { AppDeps } from '../deps.ts';
 import { startCheckout, type StartedCheckout } from '../payments/service.ts';
 import type { Caller } from './caller.ts';
 import { enforceRateLimit } from './rate-limits.ts';
-import { changeStatus } from './status-change.ts';
+import { changeStatus, type StatusChangeRules } from './status-change.ts';
 
 export const sponsoredListFilterSchema = z.object({
   status: z.enum(['new', 'approved', 'rejected'], { error: 'status must be new, approved or rejected' }).optional(),
 });
+
+const STATUS_RULES: StatusChangeRules<SponsoredSubmissionStatus, SponsoredSubmissionJson> = {
+  what: 'submission',
+  notFoundMessage: 'Submission not found',
+  find: findSponsoredSubmissionById,
+  update: updateSponsoredSubmissionStatus,
+  transitions: SPONSORED_TRANSITIONS,
+  alreadyMessage: (status) => `This submission is already ${status}`,
+};
 
 /** Where a checkout goes: the provider's page, or (a dropped bot submission) back to the offer. */
 export type CheckoutStart = { kind: 'checkout'; checkout: StartedCheckout } | { kind: 'dropped'; landingUrl: string };
@@ -74,20 +83,7 @@ export function sponsoredSubmissionsService(deps: AppDeps) {
 
     find: (id: number): Promise<SponsoredSubmissionJson | undefined> => findSponsoredSubmissionById(db, id),
 
-    changeStatus(id: number, values: unknown): Promise<SponsoredSubmissionJson> {
-      return changeStatus(
-        db,
-        {
-          what: 'submission',
-          notFoundMessage: 'Submission not found',
-          find: findSponsoredSubmissionById,
-          update: updateSponsoredSubmissionStatus,
-          transitions: SPONSORED_TRANSITIONS,
-          alreadyMessage: (status) => `This submission is already ${status}`,
-        },
-        id,
-        validate(sponsoredSubmissionStatusSchema, values),
-      );
-    },
+    changeStatus: (id: number, values: unknown): Promise<SponsoredSubmissionJson> =>
+      changeStatus(db, STATUS_RULES, id, validate(sponsoredSubmissionStatusSchema, values)),
   };
 }

@@ -4,38 +4,29 @@
  * modules of each kind (posts.ts, resources.ts) add what differs: their own
  * columns, how categories are held, how publication dates are set.
  */
-import { sql, type Generated, type Kysely, type RawBuilder, type Selectable, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import type { ContentRecord } from '../../../common/answers.ts';
 import { fetchNewestFirst, type PageRequest } from '../paging.ts';
-import type { Db, PublicationStatus, SlugHistoryTable } from '../schema.ts';
+import type { ContentColumns, Db, PublicationStatus, SlugHistoryTable } from '../schema.ts';
 
 export type ContentType = SlugHistoryTable['content_type'];
 export type ContentTable = 'posts' | 'resources';
 
 export const CONTENT_TABLES = { post: 'posts', resource: 'resources' } as const satisfies Record<ContentType, ContentTable>;
 
-/** The columns both content tables have, with the same meaning. */
-interface SharedContentColumns {
-  id: Generated<number>;
-  slug: string;
-  title: string;
-  excerpt: string | null;
-  content: string;
-  cover_image: string | null;
-  read_time: number | null;
-  status: PublicationStatus;
-  published_at: number | null;
-  created_at: number;
-  updated_at: number;
-  version: number;
-}
-
-export type SharedContentRow = Selectable<SharedContentColumns>;
-
 /**
  * Both tables typed as one: Kysely cannot type a query over a union of
  * tables, and every query here reads or writes only the shared columns.
  */
-const shared = (db: Db) => db as unknown as Kysely<Record<ContentTable, SharedContentColumns>>;
+const shared = (db: Db) => db as unknown as Kysely<Record<ContentTable, ContentColumns>>;
+
+/** The values of the shared columns a save writes, from its payload. */
+export function sharedValues(
+  input: Pick<ContentRecord, 'slug' | 'title' | 'excerpt' | 'content' | 'cover_image' | 'read_time' | 'status'>,
+) {
+  const { slug, title, excerpt, content, cover_image, read_time, status } = input;
+  return { slug, title, excerpt, content, cover_image, read_time, status };
+}
 
 /** What an update must know of the row before it: its version first (decision 019). */
 export interface ContentState {
@@ -73,8 +64,8 @@ export function listContentPage<Row extends { id: number; published_at: number |
   // The kind's module names its own columns and the row type they make.
   let query = shared(db)
     .selectFrom(table)
-    .select(options.columns as readonly (keyof SharedContentColumns)[]) as unknown as SelectQueryBuilder<
-    Record<ContentTable, SharedContentColumns>,
+    .select(options.columns as readonly (keyof ContentColumns)[]) as unknown as SelectQueryBuilder<
+    Record<ContentTable, ContentColumns>,
     ContentTable,
     Row
   >;

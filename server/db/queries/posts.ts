@@ -9,7 +9,7 @@ import type { PostInput, PostUpdate } from '../../../common/schemas/post.ts';
 import { nowSeconds } from '../database.ts';
 import type { PageRequest } from '../paging.ts';
 import type { Db, PostRow } from '../schema.ts';
-import { findContentRow, holdSlug, listContentPage, type ContentState } from './content.ts';
+import { findContentRow, holdSlug, listContentPage, sharedValues, type ContentState } from './content.ts';
 import { recordSlugChange } from './slug-history.ts';
 
 export type { PostCategoryJson, PostJson, PostPage, PostSummaryJson };
@@ -124,14 +124,8 @@ export async function insertPost(db: Db, input: PostInput): Promise<PostJson> {
   const row = await db
     .insertInto('posts')
     .values({
-      slug: input.slug,
-      title: input.title,
-      excerpt: input.excerpt,
-      content: input.content,
-      cover_image: input.cover_image,
+      ...sharedValues(input),
       campaign_url: input.campaign_url,
-      status: input.status,
-      read_time: input.read_time,
       published_at: publishedAt,
       created_at: now,
       updated_at: now,
@@ -157,14 +151,8 @@ export async function updatePost(db: Db, current: ContentState, input: PostUpdat
   const row = await db
     .updateTable('posts')
     .set((eb) => ({
-      slug: input.slug,
-      title: input.title,
-      excerpt: input.excerpt,
-      content: input.content,
-      cover_image: input.cover_image,
+      ...sharedValues(input),
       campaign_url: input.campaign_url,
-      status: input.status,
-      read_time: input.read_time,
       published_at: publishedAt,
       updated_at: now,
       version: eb('version', '+', 1),

@@ -9,7 +9,7 @@ import type { ResourceInput, ResourceUpdate } from '../../../common/schemas/reso
 import { nowSeconds } from '../database.ts';
 import type { PageRequest } from '../paging.ts';
 import type { Db } from '../schema.ts';
-import { findContentRow, holdSlug, listContentPage, type ContentState } from './content.ts';
+import { findContentRow, holdSlug, listContentPage, sharedValues, type ContentState } from './content.ts';
 import { recordSlugChange } from './slug-history.ts';
 
 export type { ResourceJson, ResourcePage, ResourceSummaryJson };
@@ -57,13 +57,7 @@ export async function insertResource(db: Db, input: ResourceInput): Promise<Reso
   const row = await db
     .insertInto('resources')
     .values({
-      slug: input.slug,
-      title: input.title,
-      excerpt: input.excerpt,
-      content: input.content,
-      cover_image: input.cover_image,
-      read_time: input.read_time,
-      status: input.status,
+      ...sharedValues(input),
       category_id: input.category_id ?? null,
       // SPEC.md section 4: now when published, otherwise null.
       published_at: input.status === 'published' ? now : null,
@@ -92,13 +86,7 @@ export async function updateResource(
   const row = await db
     .updateTable('resources')
     .set((eb) => ({
-      slug: input.slug,
-      title: input.title,
-      excerpt: input.excerpt,
-      content: input.content,
-      cover_image: input.cover_image,
-      read_time: input.read_time,
-      status: input.status,
+      ...sharedValues(input),
       ...(input.category_id === undefined ? {} : { category_id: input.category_id }),
       published_at:
         input.status === 'published' ? eb.fn.coalesce('published_at', eb.val(now)) : eb.val<number | null>(null),
