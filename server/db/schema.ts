@@ -135,7 +135,7 @@ export interface OutboxTable {
 /** An earlier slug of a published post or resource; its address answers 301. */
 export interface SlugHistoryTable {
   old_slug: string;
-  content_type: 'post' | 'resource';
+  content_type: ContentType;
   content_id: number;
   created_at: number;
 }
@@ -143,7 +143,7 @@ export interface SlugHistoryTable {
 /** The address each post and resource holds; its key refuses a slug used by the other kind. */
 export interface ContentSlugTable {
   slug: string;
-  content_type: 'post' | 'resource';
+  content_type: ContentType;
   content_id: number;
 }
 
@@ -212,6 +212,11 @@ export interface Database {
 
 /** The database or a transaction: query functions take either, so callers choose the transaction. */
 export type Db = Kysely<Database> | Transaction<Database>;
+
+/** The two kinds of content, and the table of each. */
+export type ContentType = 'post' | 'resource';
+export type ContentTable = 'posts' | 'resources';
+export const CONTENT_TABLES = { post: 'posts', resource: 'resources' } as const satisfies Record<ContentType, ContentTable>;
 
 export type UserRow = Selectable<UserTable>;
 export type RefreshTokenRow = Selectable<RefreshTokenTable>;

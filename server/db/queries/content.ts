@@ -7,12 +7,10 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { ContentRecord } from '../../../common/answers.ts';
 import { fetchNewestFirst, type PageRequest } from '../paging.ts';
-import type { ContentColumns, Db, PublicationStatus, SlugHistoryTable } from '../schema.ts';
+import { recordSlugChange } from './slug-history.ts';
+import { CONTENT_TABLES, type ContentColumns, type ContentTable, type ContentType, type Db } from '../schema.ts';
 
-export type ContentType = SlugHistoryTable['content_type'];
-export type ContentTable = 'posts' | 'resources';
-
-export const CONTENT_TABLES = { post: 'posts', resource: 'resources' } as const satisfies Record<ContentType, ContentTable>;
+export type { ContentTable, ContentType };
 
 /**
  * Both tables typed as one: Kysely cannot type a query over a union of
@@ -28,14 +26,36 @@ export function sharedValues(
   return { slug, title, excerpt, content, cover_image, read_time, status };
 }
 
-/** What an update must know of the row before it: its version first (decision 019). */
-export interface ContentState {
-  id: number;
-  version: number;
-  slug: string;
-  status: PublicationStatus;
-  published_at: number | null;
+/**
+ * Saves new values over the row read as `current`, if its version is still
+ * `version`, and keeps its slug records in step; the row as saved, or
+ * undefined when it changed meanwhile. `values` may name the kind's own
+ * columns (the module of each kind types them). Call inside the
+ * transaction that read `current`.
+ */
+export async function updateContentRow<Row extends { id: number; slug: string }>(
+  db: Db,
+  type: ContentType,
+  current: ContentState,
+  version: number,
+  values: ReturnType<typeof sharedValues> & Record<string, string | number | null>,
+  now: number,
+): Promise<Row | undefined> {
+  const row = (await shared(db)
+    .updateTable(CONTENT_TABLES[type])
+    .set((eb) => ({ ...values, updated_at: now, version: eb('version', '+', 1) }))
+    .where('id', '=', current.id)
+    .where('version', '=', version)
+    .returningAll()
+    .executeTakeFirst()) as Row | undefined;
+  if (!row) return undefined;
+  await holdSlug(db, type, row.id, row.slug);
+  await recordSlugChange(db, type, current.id, current, row.slug, now);
+  return row;
 }
+
+/** What an update must know of the row before it: its version first (decision 019). */
+export type ContentState = Pick<ContentRecord, 'id' | 'version' | 'slug' | 'status' | 'published_at'>;
 
 /** The row's state, read once before an update; undefined when there is no such row. */
 export function findContentState(db: Db, table: ContentTable, id: number): Promise<ContentState | undefined> {

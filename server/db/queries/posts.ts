@@ -9,8 +9,14 @@ import type { PostInput, PostUpdate } from '../../../common/schemas/post.ts';
 import { nowSeconds } from '../database.ts';
 import type { PageRequest } from '../paging.ts';
 import type { Db, PostRow } from '../schema.ts';
-import { findContentRow, holdSlug, listContentPage, sharedValues, type ContentState } from './content.ts';
-import { recordSlugChange } from './slug-history.ts';
+import {
+  findContentRow,
+  holdSlug,
+  listContentPage,
+  sharedValues,
+  updateContentRow,
+  type ContentState,
+} from './content.ts';
 
 export type { PostCategoryJson, PostJson, PostPage, PostSummaryJson };
 
@@ -148,22 +154,9 @@ export async function updatePost(db: Db, current: ContentState, input: PostUpdat
   // The editor does not send published_at on edit; the first publication
   // date is kept, and a draft published for the first time gets "now".
   const publishedAt = input.published_at ?? current.published_at ?? (input.status === 'published' ? now : null);
-  const row = await db
-    .updateTable('posts')
-    .set((eb) => ({
-      ...sharedValues(input),
-      campaign_url: input.campaign_url,
-      published_at: publishedAt,
-      updated_at: now,
-      version: eb('version', '+', 1),
-    }))
-    .where('id', '=', current.id)
-    .where('version', '=', input.version)
-    .returningAll()
-    .executeTakeFirst();
+  const values = { ...sharedValues(input), campaign_url: input.campaign_url, published_at: publishedAt };
+  const row = await updateContentRow<PostRow>(db, 'post', current, input.version, values, now);
   if (!row) return undefined;
-  await holdSlug(db, 'post', row.id, row.slug);
   await replacePostCategories(db, current.id, input.category_ids);
-  await recordSlugChange(db, 'post', current.id, current, row.slug, now);
   return toPostJson(db, row);
 }

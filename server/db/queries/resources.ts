@@ -9,8 +9,14 @@ import type { ResourceInput, ResourceUpdate } from '../../../common/schemas/reso
 import { nowSeconds } from '../database.ts';
 import type { PageRequest } from '../paging.ts';
 import type { Db } from '../schema.ts';
-import { findContentRow, holdSlug, listContentPage, sharedValues, type ContentState } from './content.ts';
-import { recordSlugChange } from './slug-history.ts';
+import {
+  findContentRow,
+  holdSlug,
+  listContentPage,
+  sharedValues,
+  updateContentRow,
+  type ContentState,
+} from './content.ts';
 
 export type { ResourceJson, ResourcePage, ResourceSummaryJson };
 
@@ -83,22 +89,11 @@ export async function updateResource(
   input: ResourceUpdate,
 ): Promise<ResourceJson | undefined> {
   const now = nowSeconds();
-  const row = await db
-    .updateTable('resources')
-    .set((eb) => ({
-      ...sharedValues(input),
-      ...(input.category_id === undefined ? {} : { category_id: input.category_id }),
-      published_at:
-        input.status === 'published' ? eb.fn.coalesce('published_at', eb.val(now)) : eb.val<number | null>(null),
-      updated_at: now,
-      version: eb('version', '+', 1),
-    }))
-    .where('id', '=', current.id)
-    .where('version', '=', input.version)
-    .returningAll()
-    .executeTakeFirst();
-  if (!row) return undefined;
-  await holdSlug(db, 'resource', row.id, row.slug);
-  await recordSlugChange(db, 'resource', current.id, current, row.slug, now);
-  return row;
+  const values = {
+    ...sharedValues(input),
+    ...(input.category_id === undefined ? {} : { category_id: input.category_id }),
+    // `current` was read in this transaction, and the version guards it.
+    published_at: input.status === 'published' ? (current.published_at ?? now) : null,
+  };
+  return updateContentRow<ResourceJson>(db, 'resource', current, input.version, values, now);
 }

@@ -1,5 +1,4 @@
-import type { Db } from '../schema.ts';
-import { CONTENT_TABLES, type ContentType } from './content.ts';
+import { CONTENT_TABLES, type ContentType, type Db } from '../schema.ts';
 
 /**
  * Keeps slug history in step with a saved post or resource. A published
