@@ -20,6 +20,7 @@ import {
   deleteContent,
   findContentState,
   listPublishedSlugs,
+  type ContentListOptions,
   type ContentState,
   type ContentTable,
   type ContentType,
@@ -50,7 +51,7 @@ export interface ContentKind<
   // then also serves where the payload is only known as unknown (the HTTP layer).
   /** The category ids a payload names, and the field they came in. */
   categoriesOf(input: z.output<InputSchema>): { field: string; ids: string[] };
-  list(db: Db, options: { categoryId?: string | undefined; everything?: boolean } & PageRequest): Promise<Page>;
+  list(db: Db, options: ContentListOptions): Promise<Page>;
   find(db: Db, by: { id: number } | { publishedSlug: string }): Promise<Json | undefined>;
   insert(db: Db, input: z.output<InputSchema>): Promise<Json>;
   update(db: Db, current: ContentState, input: z.output<UpdateSchema>): Promise<Json | undefined>;

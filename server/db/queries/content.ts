@@ -67,39 +67,43 @@ export function findContentState(db: Db, table: ContentTable, id: number): Promi
 }
 
 /**
- * One page of a table's rows, newest first: published ones by publication
- * date, or (`everything`) all of them by creation date. `columns` may name a
- * kind's own columns too, and `where` adds a kind's own filter (a category).
+ * Which rows a list shows: published ones, newest published first,
+ * optionally of one category; or with `everything` all of them, drafts
+ * included, newest created first (the back office).
+ */
+export type ContentListOptions = { categoryId?: string | undefined; everything?: boolean } & PageRequest;
+
+/**
+ * One page of a table's rows. `columns` may name a kind's own columns too,
+ * and `inCategory` is the kind's own way to hold categories.
  */
 export function listContentPage<Row extends { id: number; published_at: number | null; created_at: number }>(
   db: Db,
   table: ContentTable,
-  options: {
-    columns: readonly string[];
-    everything: boolean;
-    where?: RawBuilder<boolean> | undefined;
-    paging: PageRequest;
-  },
+  columns: readonly string[],
+  options: ContentListOptions,
+  inCategory: (categoryId: string) => RawBuilder<boolean>,
 ): Promise<{ rows: Row[]; next_token: string | null }> {
+  const everything = options.everything ?? false;
   // The kind's module names its own columns and the row type they make.
   let query = shared(db)
     .selectFrom(table)
-    .select(options.columns as readonly (keyof ContentColumns)[]) as unknown as SelectQueryBuilder<
+    .select(columns as readonly (keyof ContentColumns)[]) as unknown as SelectQueryBuilder<
     Record<ContentTable, ContentColumns>,
     ContentTable,
     Row
   >;
-  if (!options.everything) query = query.where('status', '=', 'published').where('published_at', 'is not', null);
-  if (options.where) query = query.where(options.where);
-  const sort = options.everything ? 'created_at' : 'published_at';
+  if (!everything) query = query.where('status', '=', 'published').where('published_at', 'is not', null);
+  if (options.categoryId) query = query.where(inCategory(options.categoryId));
+  const sort = everything ? 'created_at' : 'published_at';
   return fetchNewestFirst(
     query,
     {
       sort: `${table}.${sort}`,
       id: `${table}.id`,
-      sortKeyOf: (row) => (options.everything ? row.created_at : (row.published_at ?? 0)),
+      sortKeyOf: (row) => (everything ? row.created_at : (row.published_at ?? 0)),
     },
-    options.paging,
+    options,
   );
 }
 

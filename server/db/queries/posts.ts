@@ -7,7 +7,6 @@ import { sql } from 'kysely';
 import type { PostCategoryJson, PostJson, PostPage, PostSummaryJson } from '../../../common/answers.ts';
 import type { PostInput, PostUpdate } from '../../../common/schemas/post.ts';
 import { nowSeconds } from '../database.ts';
-import type { PageRequest } from '../paging.ts';
 import type { Db, PostRow } from '../schema.ts';
 import {
   findContentRow,
@@ -15,6 +14,7 @@ import {
   listContentPage,
   sharedValues,
   updateContentRow,
+  type ContentListOptions,
   type ContentState,
 } from './content.ts';
 
@@ -86,23 +86,11 @@ async function toPostJson(db: Db, row: PostRow): Promise<PostJson> {
   return { ...(summary as PostSummaryJson), content: row.content };
 }
 
-/**
- * Posts newest first: published ones (optionally of one category), or with
- * `everything` all of them, drafts included (the back office list).
- */
-export async function listPosts(
-  db: Db,
-  options: { categoryId?: string | undefined; everything?: boolean } & PageRequest,
-): Promise<PostPage> {
-  const { categoryId } = options;
-  const page = await listContentPage<SummaryRow>(db, 'posts', {
-    columns: SUMMARY_COLUMNS,
-    everything: options.everything ?? false,
-    where: categoryId
-      ? sql<boolean>`exists (select 1 from post_categories where post_categories.post_id = posts.id and post_categories.category_id = ${categoryId})`
-      : undefined,
-    paging: options,
-  });
+/** One page of posts, with their categories. */
+export async function listPosts(db: Db, options: ContentListOptions): Promise<PostPage> {
+  const page = await listContentPage<SummaryRow>(db, 'posts', SUMMARY_COLUMNS, options, (categoryId) =>
+    sql<boolean>`exists (select 1 from post_categories where post_categories.post_id = posts.id and post_categories.category_id = ${categoryId})`,
+  );
   return { posts: await withCategories(db, page.rows), next_token: page.next_token };
 }
 

@@ -7,7 +7,6 @@ import { sql } from 'kysely';
 import type { ResourceJson, ResourcePage, ResourceSummaryJson } from '../../../common/answers.ts';
 import type { ResourceInput, ResourceUpdate } from '../../../common/schemas/resource.ts';
 import { nowSeconds } from '../database.ts';
-import type { PageRequest } from '../paging.ts';
 import type { Db } from '../schema.ts';
 import {
   findContentRow,
@@ -15,6 +14,7 @@ import {
   listContentPage,
   sharedValues,
   updateContentRow,
+  type ContentListOptions,
   type ContentState,
 } from './content.ts';
 
@@ -35,21 +35,11 @@ const SUMMARY_COLUMNS = [
   'version',
 ] as const;
 
-/**
- * Resources newest first: published ones (optionally of one category), or
- * with `everything` all of them, drafts included (the back office list).
- */
-export async function listResources(
-  db: Db,
-  options: { categoryId?: string | undefined; everything?: boolean } & PageRequest,
-): Promise<ResourcePage> {
-  const { categoryId } = options;
-  const page = await listContentPage<ResourceSummaryJson>(db, 'resources', {
-    columns: SUMMARY_COLUMNS,
-    everything: options.everything ?? false,
-    where: categoryId ? sql<boolean>`resources.category_id = ${categoryId}` : undefined,
-    paging: options,
-  });
+/** One page of resources. */
+export async function listResources(db: Db, options: ContentListOptions): Promise<ResourcePage> {
+  const page = await listContentPage<ResourceSummaryJson>(db, 'resources', SUMMARY_COLUMNS, options, (categoryId) =>
+    sql<boolean>`resources.category_id = ${categoryId}`,
+  );
   return { resources: page.rows, next_token: page.next_token };
 }
 
