@@ -66,6 +66,21 @@ export function findContentState(db: Db, table: ContentTable, id: number): Promi
     .executeTakeFirst();
 }
 
+/** The shared columns a list reads: all but the markdown body, which no list shows. */
+export const CONTENT_SUMMARY_COLUMNS = [
+  'id',
+  'slug',
+  'title',
+  'excerpt',
+  'cover_image',
+  'read_time',
+  'status',
+  'published_at',
+  'created_at',
+  'updated_at',
+  'version',
+] as const;
+
 /**
  * Which rows a list shows: published ones, newest published first,
  * optionally of one category; or with `everything` all of them, drafts

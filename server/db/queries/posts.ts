@@ -8,33 +8,12 @@ import type { PostCategoryJson, PostJson, PostPage, PostSummaryJson } from '../.
 import type { PostInput, PostUpdate } from '../../../common/schemas/post.ts';
 import { nowSeconds } from '../database.ts';
 import type { Db, PostRow } from '../schema.ts';
-import {
-  findContentRow,
-  holdSlug,
-  listContentPage,
-  sharedValues,
-  updateContentRow,
-  type ContentListOptions,
-  type ContentState,
-} from './content.ts';
+import { CONTENT_SUMMARY_COLUMNS, findContentRow, holdSlug, listContentPage, sharedValues, updateContentRow } from './content.ts';
+import type { ContentListOptions, ContentState } from './content.ts';
 
 export type { PostCategoryJson, PostJson, PostPage, PostSummaryJson };
 
-// Lists leave out the markdown body: no list screen shows it.
-const SUMMARY_COLUMNS = [
-  'id',
-  'slug',
-  'title',
-  'excerpt',
-  'cover_image',
-  'campaign_url',
-  'status',
-  'read_time',
-  'published_at',
-  'created_at',
-  'updated_at',
-  'version',
-] as const;
+const SUMMARY_COLUMNS = [...CONTENT_SUMMARY_COLUMNS, 'campaign_url'] as const;
 
 type SummaryRow = Omit<PostRow, 'content'>;
 

@@ -8,32 +8,12 @@ import type { ResourceJson, ResourcePage, ResourceSummaryJson } from '../../../c
 import type { ResourceInput, ResourceUpdate } from '../../../common/schemas/resource.ts';
 import { nowSeconds } from '../database.ts';
 import type { Db } from '../schema.ts';
-import {
-  findContentRow,
-  holdSlug,
-  listContentPage,
-  sharedValues,
-  updateContentRow,
-  type ContentListOptions,
-  type ContentState,
-} from './content.ts';
+import { CONTENT_SUMMARY_COLUMNS, findContentRow, holdSlug, listContentPage, sharedValues, updateContentRow } from './content.ts';
+import type { ContentListOptions, ContentState } from './content.ts';
 
 export type { ResourceJson, ResourcePage, ResourceSummaryJson };
 
-const SUMMARY_COLUMNS = [
-  'id',
-  'slug',
-  'title',
-  'excerpt',
-  'cover_image',
-  'read_time',
-  'status',
-  'category_id',
-  'published_at',
-  'created_at',
-  'updated_at',
-  'version',
-] as const;
+const SUMMARY_COLUMNS = [...CONTENT_SUMMARY_COLUMNS, 'category_id'] as const;
 
 /** One page of resources. */
 export async function listResources(db: Db, options: ContentListOptions): Promise<ResourcePage> {
