@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
-import type { NavMenuProps } from './nav-menu.tsx';
+import type { NavMenuProps } from './nav-menu-types.ts';
 import { Button } from './ui/button.tsx';
 import {
   DropdownMenu,

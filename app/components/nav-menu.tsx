@@ -1,21 +1,8 @@
 import { ChevronDown } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import type { NavMenuProps } from './nav-menu-types.ts';
 import { Button } from './ui/button.tsx';
 
-export interface NavMenuItem {
-  to: string;
-  label: string;
-}
-
-export interface NavMenuGroup {
-  heading?: string;
-  items: NavMenuItem[];
-}
-
-export interface NavMenuProps {
-  label: string;
-  groups: NavMenuGroup[];
-}
 
 const loadDropdown = () => import('./nav-menu-dropdown.tsx');
 const NavMenuDropdown = lazy(loadDropdown);

@@ -23,7 +23,7 @@ import { Input } from '../ui/input.tsx';
 import { Label } from '../ui/label.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { Textarea } from '../ui/textarea.tsx';
-import { notifyError } from './admin-toast.tsx';
+import { notifyError } from '../../lib/admin-toast.ts';
 import { ImageUploader } from './image-uploader.tsx';
 
 // The editor and its styles stay out of every other page's bundle.

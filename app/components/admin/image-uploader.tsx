@@ -5,7 +5,7 @@ import { ALLOWED_IMAGE_TYPES } from '../../../common/schemas/media.ts';
 import { IDLE_UPLOAD, uploadErrorMessage, uploadImage, type UploadState } from '../../lib/upload.ts';
 import { Button } from '../ui/button.tsx';
 import { Label } from '../ui/label.tsx';
-import { notifyError, notifySuccess } from './admin-toast.tsx';
+import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
 
 export const UPLOAD_HINT = 'PNG, JPG, GIF, WebP or SVG up to 10MB';
 

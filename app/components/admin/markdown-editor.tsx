@@ -8,7 +8,7 @@ import { ImagePlus } from 'lucide-react';
 import { useEffect, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
 import { uploadErrorMessage, uploadImage } from '../../lib/upload.ts';
 import { Button } from '../ui/button.tsx';
-import { notifyError, notifySuccess } from './admin-toast.tsx';
+import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
 import { callUploadApi } from './image-uploader.tsx';
 
 const altText = (fileName: string) => fileName.replace(/\.[^.]+$/, '').replace(/[[\]]/g, '') || 'image';

@@ -4,7 +4,7 @@ import { Link, useFetcher } from 'react-router';
 import { api } from '../../lib/api-client.ts';
 import { describeFailure, withAdminSession } from '../../lib/admin-session.ts';
 import { Button } from '../ui/button.tsx';
-import { notifyError, notifySuccess } from './admin-toast.tsx';
+import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
 import { DeleteButton } from './delete-button.tsx';
 
 /**

@@ -1,6 +1,6 @@
 import { Form, redirect, useNavigation } from 'react-router';
 import { adminMeta } from '../../components/admin/admin-meta.ts';
-import { notifyError, notifySuccess } from '../../components/admin/admin-toast.tsx';
+import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';

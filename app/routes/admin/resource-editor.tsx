@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router';
 import { adminMeta } from '../../components/admin/admin-meta.ts';
 import { AdminLoading } from '../../components/admin/admin-page.tsx';
-import { notifyError } from '../../components/admin/admin-toast.tsx';
+import { notifyError } from '../../lib/admin-toast.ts';
 import { ContentEditor, type SaveFailure } from '../../components/admin/content-editor.tsx';
 import { EMPTY_DRAFT, type ContentDraft } from '../../lib/content-payload.ts';
 import { api, ApiRequestError, isVersionConflict } from '../../lib/api-client.ts';

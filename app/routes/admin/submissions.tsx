@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { adminMeta } from '../../components/admin/admin-meta.ts';
 import { AdminLoading, AdminPageHeader, AdminPager, pageToken } from '../../components/admin/admin-page.tsx';
-import { notifyError, notifySuccess } from '../../components/admin/admin-toast.tsx';
+import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
 import { PagedTable } from '../../components/admin/paged-table.tsx';
 import { StatusTabs } from '../../components/admin/status-tabs.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
