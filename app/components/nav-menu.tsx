@@ -3,7 +3,6 @@ import { lazy, Suspense, useState } from 'react';
 import type { NavMenuProps } from './nav-menu-types.ts';
 import { Button } from './ui/button.tsx';
 
-
 const loadDropdown = () => import('./nav-menu-dropdown.tsx');
 const NavMenuDropdown = lazy(loadDropdown);
 
