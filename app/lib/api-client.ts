@@ -238,3 +238,8 @@ export const api = createApiClient({
   fetch: (input, init) => globalThis.fetch(input, init),
   storage: () => window.localStorage,
 });
+
+/** The page a loader reads from the address: `?next_token=`. */
+export function pageToken(request: Request): string | undefined {
+  return new URL(request.url).searchParams.get('next_token') ?? undefined;
+}

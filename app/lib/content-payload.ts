@@ -1,7 +1,11 @@
 /**
  * The post and resource editors' form state and the payload it becomes
- * (SPEC.md sections 4, 5 and 7).
+ * (SPEC.md sections 4, 5 and 7), typed against the shared schemas.
  */
+import type { z } from 'zod';
+import type { PublicationStatus } from '../../common/answers.ts';
+import type { postInputSchema, postUpdateSchema } from '../../common/schemas/post.ts';
+import type { resourceInputSchema, resourceUpdateSchema } from '../../common/schemas/resource.ts';
 
 /** What the editor form holds, as typed. */
 export interface ContentDraft {
@@ -11,7 +15,7 @@ export interface ContentDraft {
   content: string;
   cover_image: string | null;
   campaign_url: string;
-  status: 'draft' | 'published';
+  status: PublicationStatus;
   read_time: string;
   category_id: string;
 }
@@ -30,6 +34,34 @@ export const EMPTY_DRAFT: ContentDraft = {
 
 export type ContentKind = 'post' | 'resource';
 
+type SharedPayload = {
+  title: string;
+  slug: string;
+  excerpt: string | null;
+  content: string;
+  cover_image: string | null;
+  status: PublicationStatus;
+  read_time: number | null;
+};
+
+type PostFields = SharedPayload & { campaign_url: string | null; category_ids: string[] };
+type NewPayload = { published_at: number | null };
+type EditPayload = { version: number };
+
+/** A new post carries its publication date, an edited one its version. */
+export type PostPayload = (PostFields & NewPayload) | (PostFields & EditPayload);
+export type ResourcePayload = (SharedPayload & NewPayload) | (SharedPayload & NewPayload & EditPayload);
+export type ContentPayload = PostPayload | ResourcePayload;
+
+// Checked by the compiler: every payload the editor makes is one its schema reads.
+type Fits<Payload extends z.input<Schema>, Schema extends z.ZodType> = Payload;
+type _PayloadsFit = [
+  Fits<PostFields & NewPayload, typeof postInputSchema>,
+  Fits<PostFields & EditPayload, typeof postUpdateSchema>,
+  Fits<SharedPayload & NewPayload, typeof resourceInputSchema>,
+  Fits<SharedPayload & NewPayload & EditPayload, typeof resourceUpdateSchema>,
+];
+
 /** SPEC.md section 5: read time is a whole number of minutes, or null. */
 export function readTimeValue(text: string): number | null {
   if (text.trim() === '') return null;
@@ -44,8 +76,8 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
  * the version only on update. Resources: published_at now or null, the
  * version only on update.
  */
-export function contentPayload(kind: ContentKind, draft: ContentDraft, version: number | null): Record<string, unknown> {
-  const common = {
+export function contentPayload(kind: ContentKind, draft: ContentDraft, version: number | null): ContentPayload {
+  const shared: SharedPayload = {
     title: draft.title,
     slug: draft.slug,
     excerpt: draft.excerpt.trim() ? draft.excerpt : null,
@@ -54,14 +86,12 @@ export function contentPayload(kind: ContentKind, draft: ContentDraft, version: 
     status: draft.status,
     read_time: readTimeValue(draft.read_time),
   };
-  if (kind === 'resource') {
-    return {
-      ...common,
-      published_at: draft.status === 'published' ? nowSeconds() : null,
-      ...(version === null ? {} : { version }),
-    };
-  }
-  const post = { ...common, campaign_url: draft.campaign_url.trim() || null, category_ids: draft.category_id ? [draft.category_id] : [] };
-  if (version === null) return { ...post, published_at: draft.status === 'published' ? nowSeconds() : null };
-  return { ...post, version };
+  const published_at = draft.status === 'published' ? nowSeconds() : null;
+  if (kind === 'resource') return version === null ? { ...shared, published_at } : { ...shared, published_at, version };
+  const post: PostFields = {
+    ...shared,
+    campaign_url: draft.campaign_url.trim() || null,
+    category_ids: draft.category_id ? [draft.category_id] : [],
+  };
+  return version === null ? { ...post, published_at } : { ...post, version };
 }

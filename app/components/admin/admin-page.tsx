@@ -25,11 +25,6 @@ export function EmptyTableRow({ columns, children }: { columns: number; children
   );
 }
 
-/** The page a loader reads from the address: `?next_token=`. */
-export function pageToken(request: Request): string | undefined {
-  return new URL(request.url).searchParams.get('next_token') ?? undefined;
-}
-
 /**
  * Next-token paging (SPEC.md section 9): 20 rows a page, a link to the next
  * page while there is one and back to the first once past it. Other search

@@ -2,10 +2,13 @@ import { ArrowLeft } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, useBlocker, useFetcher } from 'react-router';
 import type { z } from 'zod';
-import { contentPayload, type ContentDraft, type ContentKind } from '../../lib/content-payload.ts';
+import type { CategoryJson } from '../../../common/answers.ts';
 import { postInputSchema } from '../../../common/schemas/post.ts';
 import { resourceInputSchema } from '../../../common/schemas/resource.ts';
 import { slugify } from '../../../common/schemas/slug.ts';
+import { fieldErrorsOf } from '../../../common/validate.ts';
+import type { AdminContentKind, SaveFailure } from '../../lib/admin-content.ts';
+import { contentPayload, type ContentDraft, type ContentKind, type ContentPayload } from '../../lib/content-payload.ts';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -29,38 +32,31 @@ import { ImageUploader } from './image-uploader.tsx';
 // The editor and its styles stay out of every other page's bundle.
 const MarkdownEditor = lazy(() => import('./markdown-editor.tsx'));
 
-/** The editor's answer from its route action. */
-export interface SaveFailure {
-  error: string;
-  isConflict: boolean;
-}
+type FieldErrors = Partial<Record<string, string>>;
 
-type FieldErrors = Partial<Record<keyof ContentDraft, string>>;
-
-function validate(kind: ContentKind, payload: Record<string, unknown>): FieldErrors {
+/** The payload's problems by form field: the editor holds a post's one category as `category_id`. */
+function validate(kind: ContentKind, payload: ContentPayload): FieldErrors {
   const schema: z.ZodType = kind === 'post' ? postInputSchema : resourceInputSchema;
   const result = schema.safeParse(payload);
   if (result.success) return {};
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0]) === 'category_ids' ? 'category_id' : (String(issue.path[0]) as keyof ContentDraft);
-    errors[field] ??= issue.message;
-  }
-  return errors;
+  const { category_ids, ...errors } = fieldErrorsOf(result.error);
+  return category_ids === undefined ? errors : { ...errors, category_id: category_ids };
 }
 
 export function ContentEditor({
-  kind,
-  initial,
+  kind: contentKind,
+  draft: initial,
   version,
-  categories = [],
+  categories,
 }: {
-  kind: ContentKind;
-  initial: ContentDraft;
+  kind: AdminContentKind;
+  /** What the form starts with. */
+  draft: ContentDraft;
   /** The stored version of an edited item; null for a new one. */
   version: number | null;
-  categories?: { id: string; name: string }[];
+  categories: CategoryJson[];
 }) {
+  const { kind, noun, listPath } = contentKind;
   const fetcher = useFetcher<SaveFailure>();
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -68,8 +64,6 @@ export function ContentEditor({
   const isNew = version === null;
   const isSaving = fetcher.state !== 'idle';
   const isDirty = JSON.stringify(draft) !== JSON.stringify(initial);
-  const noun = kind === 'post' ? 'Post' : 'Resource';
-  const listPath = kind === 'post' ? '/admin/posts' : '/admin/resources';
   const failure = fetcher.state === 'idle' ? fetcher.data : undefined;
 
   const blocker = useBlocker(
@@ -99,7 +93,7 @@ export function ContentEditor({
       document.getElementById(`${kind}-${first}`)?.focus();
       return;
     }
-    void fetcher.submit(payload as never, { method: 'post', encType: 'application/json' });
+    void fetcher.submit(payload, { method: 'post', encType: 'application/json' });
   };
 
   const fieldId = (field: keyof ContentDraft) => `${kind}-${field}`;

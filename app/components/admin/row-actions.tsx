@@ -1,16 +1,13 @@
 import { Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useFetcher } from 'react-router';
-import { api } from '../../lib/api-client.ts';
-import { describeFailure, withAdminSession } from '../../lib/admin-session.ts';
 import { Button } from '../ui/button.tsx';
-import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
 import { DeleteButton } from './delete-button.tsx';
 
 /**
  * A list row's edit link and delete button; `children` go first (a View
  * link). The delete posts the row's `id` to the list route's action, which
- * hands it to `deleteListedRecord`.
+ * hands it to `deleteListedContent` (lib/admin-content.ts).
  */
 export function RowActions({
   id,
@@ -40,30 +37,4 @@ export function RowActions({
       />
     </div>
   );
-}
-
-/**
- * The list route's action for `RowActions`' delete: deletes `${apiPath}/${id}`
- * and reports the outcome in a toast.
- *
- * @example
- * deleteListedRecord(request, '/admin/posts', { deleted: 'Post deleted', failureTitle: 'Error', failureFallback: 'Failed to delete post' })
- */
-export async function deleteListedRecord(
-  request: Request,
-  apiPath: string,
-  messages: { deleted: string; failureTitle: string; failureFallback: string },
-) {
-  const form = await request.formData();
-  const id = Number(form.get('id'));
-  return withAdminSession(async () => {
-    try {
-      await api.delete(`${apiPath}/${id}`);
-      notifySuccess(messages.deleted);
-      return { ok: true };
-    } catch (error) {
-      notifyError(messages.failureTitle, describeFailure(error, messages.failureFallback));
-      return { ok: false };
-    }
-  });
 }

@@ -1,13 +1,13 @@
 import { useFetcher } from 'react-router';
 import { adminMeta } from '../../components/admin/admin-meta.ts';
-import { AdminLoading, AdminPageHeader, AdminPager, pageToken } from '../../components/admin/admin-page.tsx';
+import { AdminLoading, AdminPageHeader, AdminPager } from '../../components/admin/admin-page.tsx';
 import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
 import { PagedTable } from '../../components/admin/paged-table.tsx';
 import { StatusTabs } from '../../components/admin/status-tabs.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog.tsx';
 import { TableCell, TableRow } from '../../components/ui/table.tsx';
-import { api } from '../../lib/api-client.ts';
+import { api, pageToken } from '../../lib/api-client.ts';
 import { describeFailure, withAdminSession } from '../../lib/admin-session.ts';
 import { formatShortDate } from '../../lib/dates.ts';
 import type { ContactMessageJson, ContactMessageStatus } from '../../../common/answers.ts';

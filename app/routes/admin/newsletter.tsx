@@ -1,11 +1,11 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { adminMeta } from '../../components/admin/admin-meta.ts';
-import { AdminLoading, AdminPageHeader, AdminPager, EmptyTableRow, pageToken } from '../../components/admin/admin-page.tsx';
+import { AdminLoading, AdminPageHeader, AdminPager, EmptyTableRow } from '../../components/admin/admin-page.tsx';
 import { notifyError } from '../../lib/admin-toast.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
-import { api, errorMessage } from '../../lib/api-client.ts';
+import { api, errorMessage, pageToken } from '../../lib/api-client.ts';
 import { withAdminSession } from '../../lib/admin-session.ts';
 import { subscribersCsv } from '../../lib/subscribers-csv.ts';
 import type { SubscriberJson } from '../../../common/answers.ts';

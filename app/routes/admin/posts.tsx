@@ -1,14 +1,12 @@
-import { ExternalLink, Plus } from 'lucide-react';
-import { Link } from 'react-router';
+import { ExternalLink } from 'lucide-react';
 import { adminMeta } from '../../components/admin/admin-meta.ts';
-import { AdminLoading, AdminPageHeader, AdminPager, pageToken } from '../../components/admin/admin-page.tsx';
-import { PagedTable } from '../../components/admin/paged-table.tsx';
-import { deleteListedRecord, RowActions } from '../../components/admin/row-actions.tsx';
+import { AdminLoading } from '../../components/admin/admin-page.tsx';
+import { ContentList } from '../../components/admin/content-list.tsx';
+import { RowActions } from '../../components/admin/row-actions.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { TableCell, TableRow } from '../../components/ui/table.tsx';
-import { api } from '../../lib/api-client.ts';
-import { withAdminSession } from '../../lib/admin-session.ts';
+import { ADMIN_POSTS, deleteListedContent, loadContentList } from '../../lib/admin-content.ts';
 import { formatShortDate } from '../../lib/dates.ts';
 import type { Route } from './+types/posts';
 
@@ -23,45 +21,26 @@ export interface AdminPostRow {
 
 export const meta = () => adminMeta('Posts');
 
-export function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return withAdminSession(() =>
-    api.get<{ posts: AdminPostRow[]; next_token: string | null }>('/admin/posts', {
-      limit: 20,
-      next_token: pageToken(request),
-    }),
-  );
-}
+export const clientLoader = ({ request }: Route.ClientLoaderArgs) => loadContentList<AdminPostRow>(ADMIN_POSTS, request);
 clientLoader.hydrate = true as const;
 
-export function clientAction({ request }: Route.ClientActionArgs) {
-  return deleteListedRecord(request, '/admin/posts', {
-    deleted: 'Post deleted',
-    failureTitle: 'Error',
-    failureFallback: 'Failed to delete post',
-  });
-}
+export const clientAction = ({ request }: Route.ClientActionArgs) => deleteListedContent(ADMIN_POSTS, request);
 
 export const HydrateFallback = AdminLoading;
 
 export default function AdminPosts({ loaderData }: Route.ComponentProps) {
-  const { posts, next_token } = loaderData;
+  const { rows: posts, next_token } = loaderData;
   return (
-    <>
-      <AdminPageHeader title="Posts">
-        <Button asChild>
-          <Link to="/admin/posts/new">
-            <Plus aria-hidden="true" />
-            New Post
-          </Link>
-        </Button>
-      </AdminPageHeader>
-      <PagedTable headings={['Title', 'Status', 'Categories', 'Published']} emptyText="No posts yet. Create your first one!">
-        {posts.map((post) => (
-          <PostRow key={post.id} post={post} />
-        ))}
-      </PagedTable>
-      <AdminPager nextToken={next_token} />
-    </>
+    <ContentList
+      kind={ADMIN_POSTS}
+      headings={['Title', 'Status', 'Categories', 'Published']}
+      emptyText="No posts yet. Create your first one!"
+      nextToken={next_token}
+    >
+      {posts.map((post) => (
+        <PostRow key={post.id} post={post} />
+      ))}
+    </ContentList>
   );
 }
 

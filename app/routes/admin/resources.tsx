@@ -1,14 +1,10 @@
-import { Plus } from 'lucide-react';
-import { Link } from 'react-router';
 import { adminMeta } from '../../components/admin/admin-meta.ts';
-import { AdminLoading, AdminPageHeader, AdminPager, pageToken } from '../../components/admin/admin-page.tsx';
-import { PagedTable } from '../../components/admin/paged-table.tsx';
-import { deleteListedRecord, RowActions } from '../../components/admin/row-actions.tsx';
+import { AdminLoading } from '../../components/admin/admin-page.tsx';
+import { ContentList } from '../../components/admin/content-list.tsx';
+import { RowActions } from '../../components/admin/row-actions.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { TableCell, TableRow } from '../../components/ui/table.tsx';
-import { api } from '../../lib/api-client.ts';
-import { withAdminSession } from '../../lib/admin-session.ts';
+import { ADMIN_RESOURCES, deleteListedContent, loadContentList } from '../../lib/admin-content.ts';
 import { formatShortDate } from '../../lib/dates.ts';
 import type { Route } from './+types/resources';
 
@@ -24,48 +20,27 @@ interface AdminResourceRow {
 
 export const meta = () => adminMeta('Resources');
 
-export function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return withAdminSession(() =>
-    api.get<{ resources: AdminResourceRow[]; next_token: string | null }>('/admin/resources', {
-      limit: 20,
-      next_token: pageToken(request),
-    }),
-  );
-}
+export const clientLoader = ({ request }: Route.ClientLoaderArgs) =>
+  loadContentList<AdminResourceRow>(ADMIN_RESOURCES, request);
 clientLoader.hydrate = true as const;
 
-export function clientAction({ request }: Route.ClientActionArgs) {
-  return deleteListedRecord(request, '/admin/resources', {
-    deleted: 'Resource deleted successfully',
-    failureTitle: 'Failed to delete resource',
-    failureFallback: '',
-  });
-}
+export const clientAction = ({ request }: Route.ClientActionArgs) => deleteListedContent(ADMIN_RESOURCES, request);
 
 export const HydrateFallback = AdminLoading;
 
 export default function AdminResources({ loaderData }: Route.ComponentProps) {
-  const { resources, next_token } = loaderData;
+  const { rows: resources, next_token } = loaderData;
   return (
-    <>
-      <AdminPageHeader title="Resources">
-        <Button asChild>
-          <Link to="/admin/resources/new">
-            <Plus aria-hidden="true" />
-            New Resource
-          </Link>
-        </Button>
-      </AdminPageHeader>
-      <PagedTable
-        headings={['Featured image', 'Title', 'Status', 'Published', 'Created']}
-        emptyText="No resources yet. Create your first one!"
-      >
-        {resources.map((resource) => (
-          <ResourceRow key={resource.id} resource={resource} />
-        ))}
-      </PagedTable>
-      <AdminPager nextToken={next_token} />
-    </>
+    <ContentList
+      kind={ADMIN_RESOURCES}
+      headings={['Featured image', 'Title', 'Status', 'Published', 'Created']}
+      emptyText="No resources yet. Create your first one!"
+      nextToken={next_token}
+    >
+      {resources.map((resource) => (
+        <ResourceRow key={resource.id} resource={resource} />
+      ))}
+    </ContentList>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { adminMeta } from '../../components/admin/admin-meta.ts';
-import { AdminLoading, AdminPageHeader, AdminPager, pageToken } from '../../components/admin/admin-page.tsx';
+import { AdminLoading, AdminPageHeader, AdminPager } from '../../components/admin/admin-page.tsx';
 import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
 import { PagedTable } from '../../components/admin/paged-table.tsx';
 import { StatusTabs } from '../../components/admin/status-tabs.tsx';
@@ -9,7 +9,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog.tsx';
 import { TableCell, TableRow } from '../../components/ui/table.tsx';
-import { api, errorMessage } from '../../lib/api-client.ts';
+import { api, errorMessage, pageToken } from '../../lib/api-client.ts';
 import { describeFailure, withAdminSession } from '../../lib/admin-session.ts';
 import { formatShortDate } from '../../lib/dates.ts';
 import { formatMoney } from '../../../common/money.ts';

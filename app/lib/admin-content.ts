@@ -1,0 +1,172 @@
+/**
+ * The back office's posts and resources: one list loader and delete action,
+ * one editor loader and save action for both kinds, with what differs
+ * between them (paths, SPEC.md's texts, categories) given as data.
+ */
+import { data, redirect } from 'react-router';
+import type { CategoryJson, PostJson, ResourceJson } from '../../common/answers.ts';
+import { notifyError, notifySuccess } from './admin-toast.ts';
+import { describeFailure, withAdminSession } from './admin-session.ts';
+import { api, ApiRequestError, isVersionConflict, pageToken } from './api-client.ts';
+import { EMPTY_DRAFT, type ContentDraft, type ContentKind, type ContentPayload } from './content-payload.ts';
+
+export interface AdminContentKind {
+  kind: ContentKind;
+  /** `Post`, `Resource`. */
+  noun: string;
+  /** Where the list is, in the back office and in the API. */
+  listPath: string;
+  apiPath: string;
+  /** The answer key of the API's list. */
+  listKey: 'posts' | 'resources';
+  texts: {
+    deleted: string;
+    deleteFailedTitle: string;
+    deleteFailedFallback: string;
+    /** The toast when an item cannot be loaded, if the screen shows one. */
+    loadFailed: string | null;
+    notFound: string;
+    saveFailedTitle: string;
+    saveFailedFallback: string;
+    /** The toasts after a save, if the screen shows them. */
+    saved: { created: string; updated: string } | null;
+  };
+  /** Posts are filed under categories in the editor; resources are not. */
+  hasCategories: boolean;
+  /** The form state of a loaded item. */
+  draftOf: (item: PostJson & ResourceJson) => ContentDraft;
+}
+
+const sharedDraft = (item: PostJson | ResourceJson): ContentDraft => ({
+  ...EMPTY_DRAFT,
+  title: item.title,
+  slug: item.slug,
+  excerpt: item.excerpt ?? '',
+  content: item.content,
+  cover_image: item.cover_image,
+  status: item.status,
+  read_time: item.read_time === null ? '' : String(item.read_time),
+});
+
+export const ADMIN_POSTS: AdminContentKind = {
+  kind: 'post',
+  noun: 'Post',
+  listPath: '/admin/posts',
+  apiPath: '/admin/posts',
+  listKey: 'posts',
+  texts: {
+    deleted: 'Post deleted',
+    deleteFailedTitle: 'Error',
+    deleteFailedFallback: 'Failed to delete post',
+    loadFailed: 'Failed to load post',
+    notFound: 'Post not found',
+    saveFailedTitle: 'Failed to save post',
+    saveFailedFallback: 'Failed to save post',
+    saved: { created: 'Post created', updated: 'Post updated' },
+  },
+  hasCategories: true,
+  draftOf: (post) => ({
+    ...sharedDraft(post),
+    campaign_url: post.campaign_url ?? '',
+    category_id: post.category_ids[0] ?? '',
+  }),
+};
+
+export const ADMIN_RESOURCES: AdminContentKind = {
+  kind: 'resource',
+  noun: 'Resource',
+  listPath: '/admin/resources',
+  apiPath: '/admin/resources',
+  listKey: 'resources',
+  texts: {
+    deleted: 'Resource deleted successfully',
+    deleteFailedTitle: 'Failed to delete resource',
+    deleteFailedFallback: '',
+    loadFailed: null,
+    notFound: 'Resource not found',
+    saveFailedTitle: 'Failed to save resource',
+    saveFailedFallback: 'Unable to save resource.',
+    saved: null,
+  },
+  hasCategories: false,
+  draftOf: sharedDraft,
+};
+
+/** The editor's answer from its route action. */
+export interface SaveFailure {
+  error: string;
+  isConflict: boolean;
+}
+
+/** `/admin/posts/new`, or `/admin/posts/{id}`. */
+const itemId = (param: string | undefined) => (param === undefined || param === 'new' ? null : Number(param));
+
+/** The editor's loader: an empty draft, or the stored item as a draft with its version. */
+export function loadContentEditor(kind: AdminContentKind, idParam: string | undefined) {
+  const id = itemId(idParam);
+  return withAdminSession(async () => {
+    const categoriesCall = kind.hasCategories
+      ? api.get<{ categories: CategoryJson[] }>('/admin/categories').then((answer) => answer.categories)
+      : Promise.resolve([]);
+    if (id === null) return { draft: EMPTY_DRAFT, version: null, categories: await categoriesCall };
+    let item: PostJson & ResourceJson;
+    try {
+      item = await api.get<PostJson & ResourceJson>(`${kind.apiPath}/${id}`);
+    } catch (error) {
+      if (kind.texts.loadFailed) notifyError(kind.texts.loadFailed, describeFailure(error, ''));
+      if (error instanceof ApiRequestError && error.status === 404) throw data(kind.texts.notFound, { status: 404 });
+      throw error;
+    }
+    // SPEC.md section 4: a loaded item without a version counts as version 1.
+    return { draft: kind.draftOf(item), version: item.version ?? 1, categories: await categoriesCall };
+  });
+}
+
+/** The editor's action: creates or updates, then back to the list; a refusal stays on the form. */
+export async function saveContent(
+  kind: AdminContentKind,
+  idParam: string | undefined,
+  request: Request,
+): Promise<SaveFailure | Response> {
+  const id = itemId(idParam);
+  const payload = (await request.json()) as ContentPayload;
+  return withAdminSession(async () => {
+    try {
+      if (id === null) await api.post(kind.apiPath, payload);
+      else await api.put(`${kind.apiPath}/${id}`, payload);
+    } catch (error) {
+      const message = describeFailure(error, kind.texts.saveFailedFallback);
+      notifyError(kind.texts.saveFailedTitle, message);
+      return { error: message, isConflict: isVersionConflict(error) };
+    }
+    if (kind.texts.saved) notifySuccess(id === null ? kind.texts.saved.created : kind.texts.saved.updated);
+    // The list's loader runs again on arrival, so it shows the change.
+    return redirect(kind.listPath);
+  });
+}
+
+/** The list's loader: one page of 20, newest first, drafts included. */
+export function loadContentList<Row>(kind: AdminContentKind, request: Request) {
+  return withAdminSession(async () => {
+    const answer = await api.get<Record<string, Row[] | string | null>>(kind.apiPath, {
+      limit: 20,
+      next_token: pageToken(request),
+    });
+    return { rows: (answer[kind.listKey] ?? []) as Row[], next_token: (answer.next_token as string | null) ?? null };
+  });
+}
+
+/** The list's action: deletes the row its delete button posted, and says how it went. */
+export async function deleteListedContent(kind: AdminContentKind, request: Request) {
+  const id = Number((await request.formData()).get('id'));
+  return withAdminSession(async () => {
+    try {
+      await api.delete(`${kind.apiPath}/${id}`);
+      notifySuccess(kind.texts.deleted);
+      return { ok: true };
+    } catch (error) {
+      notifyError(kind.texts.deleteFailedTitle, describeFailure(error, kind.texts.deleteFailedFallback));
+      return { ok: false };
+    }
+  });
+}
