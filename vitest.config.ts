@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
-// Six projects: fast unit tests, the API suite on SQLite and the
+// Seven projects: fast unit tests, the API suite on SQLite and the
 // server-rendered pages (all three in `npm test`), browser journeys in
 // Chromium (`npm run test:e2e`), the built server stopped and started under
-// faults and the deployment files (`npm run test:faults`), and the same API suite unchanged on
-// PostgreSQL.
+// faults and the deployment files (`npm run test:faults`), two built servers
+// on one PostgreSQL (`npm run test:cluster`), and the same API suite
+// unchanged on PostgreSQL.
 export default defineConfig({
   test: {
     setupFiles: ['tests/helpers/fail-on-console-error.ts'],
@@ -51,6 +52,18 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.mjs'],
           fileParallelism: false,
           testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'cluster',
+          // Two built servers on one throwaway PostgreSQL (and S3 store).
+          include: ['tests/cluster/**/*.test.ts'],
+          globalSetup: ['tests/e2e/global-setup.mjs'],
+          fileParallelism: false,
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },
