@@ -6,16 +6,9 @@ import {
   ADMIN_PASSWORD,
   createTestApp,
   freshIp,
-  type TestApp,
-} from '../helpers/test-app.ts';
+  type TestApp, useTestApp } from '../helpers/test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const INVALID_CREDENTIALS = { error: 'INVALID_CREDENTIALS', message: 'Invalid email or password' };
 const INVALID_TOKEN = { error: 'INVALID_TOKEN', message: 'Your session has expired. Please sign in again.' };

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, freshIp, type TestApp } from '../helpers/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { freshIp, useTestApp } from '../helpers/test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const SENT = { id: expect.any(Number), message: "Message sent! We'll get back to you as soon as possible." };
 
@@ -144,15 +138,9 @@ async function countMessages(): Promise<number> {
 }
 
 describe('the contact form rate limit', () => {
-  let limited: TestApp;
-  beforeAll(async () => {
-    limited = await createTestApp({
+  const limited = useTestApp({
       rateLimits: { contactPerIp: { name: 'contact-ip', max: 2, windowSeconds: 24 * 60 * 60 } },
     });
-  });
-  afterAll(async () => {
-    await limited.close();
-  });
 
   it('refuses a third message from one address with 429 and Retry-After, and stores nothing', async () => {
     const ip = freshIp();

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, freshIp, type RequestOptions, type TestApp } from '../helpers/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { freshIp, type RequestOptions, useTestApp } from '../helpers/test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const INTERNAL_ERROR = { error: 'INTERNAL_ERROR', message: 'Something went wrong on our side. Please try again.' };
 
@@ -185,16 +179,12 @@ describe('response headers', () => {
 });
 
 describe('a handler crash', () => {
-  let crashing: TestApp;
+  const crashing = useTestApp();
   beforeAll(async () => {
-    crashing = await createTestApp();
     // A route that fails the way a bug would, with internals in its message.
     crashing.app.get('/api/crash-for-test', () => {
       throw new Error('secret detail: password=hunter2 at /srv/app/server/db.ts:42');
     });
-  });
-  afterAll(async () => {
-    await crashing.close();
   });
 
   it('answers 500 INTERNAL_ERROR with no stack trace or internals', async () => {
@@ -208,13 +198,7 @@ describe('a handler crash', () => {
 });
 
 describe('a database that stops answering', () => {
-  let broken: TestApp;
-  beforeAll(async () => {
-    broken = await createTestApp();
-  });
-  afterAll(async () => {
-    await broken.close();
-  });
+  const broken = useTestApp();
 
   it('answers a public POST with 500 INTERNAL_ERROR and the readiness check with 503', async () => {
     expect((await broken.request('GET', '/health/ready')).status).toBe(200);

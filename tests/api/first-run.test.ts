@@ -4,21 +4,17 @@
  * and nothing is made twice. On PostgreSQL the two runs below really are
  * concurrent (each on a connection of its own).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureFirstAdministrator } from '../../server/auth/bootstrap-admin.ts';
 import { withFirstRunLock } from '../../server/db/database.ts';
 import { seedDemoContent } from '../../server/db/seed-demo.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { useTestApp } from '../helpers/test-app.ts';
 
-let t: TestApp;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   // An empty database, as on a first start.
   await t.handle.db.deleteFrom('refresh_tokens').execute();
   await t.handle.db.deleteFrom('users').execute();
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const firstRun = () =>

@@ -5,19 +5,13 @@
  * died is taken over, and a claim is kept alive while its job runs.
  */
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nowSeconds } from '../../server/db/database.ts';
 import { claimJobs } from '../../server/db/queries/jobs.ts';
 import { DEFAULT_JOBS_OPTIONS, Jobs, type JobKind } from '../../server/jobs/jobs.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { useTestApp } from '../helpers/test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const logger = pino({ level: 'silent' });
 const workerOn = (options: Partial<typeof DEFAULT_JOBS_OPTIONS> = {}) =>

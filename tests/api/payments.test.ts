@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOCAL_SESSION_LIFETIME_SECONDS } from '../../server/payments/local-provider.ts';
 import type { TestCheckoutOutcome } from '../../server/payments/provider.ts';
 import { settleTestCheckout } from '../../server/payments/service.ts';
 import { freePort } from '../helpers/free-port.ts';
-import { createTestApp, freshIp, type TestApp } from '../helpers/test-app.ts';
+import { createTestApp, freshIp, type TestApp, useTestApp } from '../helpers/test-app.ts';
 
 // The checkout flow with the built-in test checkout (no Stripe key): the
 // default on a fresh machine. Stripe itself is covered in stripe-payments.test.ts.
 
 const STAFF_EMAIL = 'staff@example.com';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { ADMIN_NOTIFY_EMAIL: STAFF_EMAIL } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ env: { ADMIN_NOTIFY_EMAIL: STAFF_EMAIL } });
 
 let counter = 0;
 /** A complete sponsored form payload whose names are unique to the calling test. */

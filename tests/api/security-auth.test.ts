@@ -17,8 +17,7 @@ import {
   freshIp,
   type ApiResponse,
   type RequestOptions,
-  type TestApp,
-} from '../helpers/test-app.ts';
+  type TestApp, useTestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 let adminToken: string;
@@ -250,18 +249,12 @@ describe('password guessing', () => {
   const PER_IP = 6;
   const FAILURES = 3;
   const DAY = 24 * 60 * 60;
-  let limited: TestApp;
-  beforeAll(async () => {
-    limited = await createTestApp({
+  const limited = useTestApp({
       rateLimits: {
         loginPerIp: { name: 'login-ip', max: PER_IP, windowSeconds: DAY },
         loginFailuresPerAccountAndIp: { name: 'login-fail', max: FAILURES, windowSeconds: DAY },
       },
     });
-  });
-  afterAll(async () => {
-    await limited.close();
-  });
 
   const attempt = (ip: string, email: string, password: string) =>
     limited.request('POST', '/auth/login', { body: { email, password }, ip });

@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, freshIp, type ApiResponse, type TestApp } from '../helpers/test-app.ts';
+import { createTestApp, freshIp, type ApiResponse, type TestApp, useTestApp } from '../helpers/test-app.ts';
 import {
   dumpData,
   encodeSegment,
@@ -508,9 +508,7 @@ describe('generated junk on the upload address', () => {
 // ---------------------------------------------------------------- payment webhook
 
 describe('generated junk on the payment webhook', () => {
-  let stripe: TestApp;
-  beforeAll(async () => {
-    stripe = await createTestApp({
+  const stripe = useTestApp({
       env: {
         STRIPE_SECRET_KEY: 'sk_test_security_fuzz',
         STRIPE_WEBHOOK_SECRET: 'whsec_security_fuzz_secret',
@@ -518,10 +516,6 @@ describe('generated junk on the payment webhook', () => {
         STRIPE_API_BASE: 'http://127.0.0.1:9',
       },
     });
-  });
-  afterAll(async () => {
-    await stripe.close();
-  });
 
   it(
     'refuses junk bodies and signatures with 400 and stores nothing',
@@ -553,15 +547,9 @@ describe('generated junk on the payment webhook', () => {
 });
 
 describe('the payment webhook, regressions', () => {
-  let stripe: TestApp;
-  beforeAll(async () => {
-    stripe = await createTestApp({
+  const stripe = useTestApp({
       env: { STRIPE_SECRET_KEY: 'sk_test_security_fuzz', STRIPE_WEBHOOK_SECRET: 'whsec_security_fuzz_secret', STRIPE_API_BASE: 'http://127.0.0.1:9' },
     });
-  });
-  afterAll(async () => {
-    await stripe.close();
-  });
 
   // Stripe's SDK threw a plain Error for an empty `v1` entry, which was a 500.
   it.each(['t=1,v1=', 't=1,v1', 't=,v1=', 'v1=,t=1', `t=1,v1=${'a'.repeat(64)},v1=`])(

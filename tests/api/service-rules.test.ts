@@ -3,18 +3,12 @@
  * forms: the honeypot and the duplicate check of public writes, a stale
  * edit refused before anything else, and the login limit under concurrency.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, createTestApp, freshIp, type TestApp } from '../helpers/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, freshIp, useTestApp } from '../helpers/test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({
+const t = useTestApp({
     rateLimits: { loginFailuresPerAccountAndIp: { name: 'login-fail', max: 5, windowSeconds: 3600 } },
   });
-});
-afterAll(async () => {
-  await t.close();
-});
 
 const count = async (table: 'contact_submissions' | 'newsletter_subscribers' | 'sponsored_submissions') =>
   Number(

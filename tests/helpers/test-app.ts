@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import { ContentChanges } from '../../server/content-changes.ts';
 import { Jobs } from '../../server/jobs/jobs.ts';
@@ -97,6 +98,22 @@ export interface TestAppOptions {
   payments?: (deps: Pick<AppDeps, 'db' | 'config'>) => PaymentProvider;
   /** Builds the mailer; by default it follows the configuration, as in production. */
   mailer?: (deps: Pick<AppDeps, 'db' | 'config' | 'logger'>) => Mailer;
+}
+
+/**
+ * A test app for the enclosing suite (file or describe block): created in
+ * its beforeAll, closed in its afterAll. The handle is filled in when the
+ * suite starts, so use it inside tests and later hooks only.
+ */
+export function useTestApp(options: TestAppOptions = {}): TestApp {
+  const handle = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(handle, await createTestApp(options));
+  });
+  afterAll(async () => {
+    await handle.close?.();
+  });
+  return handle;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {

@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { createSiteApp, type SiteApp } from './site-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useSiteApp } from './site-app.ts';
 
 describe('the back office documents', () => {
-  let t: TestApp;
-  let site: SiteApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    site = await createSiteApp(t);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { site } = useSiteApp();
 
   for (const path of ['/auth', '/admin', '/admin/posts', '/admin/posts/new', '/admin/resources/7', '/admin/newsletter']) {
     it(`serves ${path} as private, never indexed and without any admin data`, async () => {

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { createSiteApp, metaContent, textsOf, type SiteApp } from './site-app.ts';
+import { describe, expect, it } from 'vitest';
+import { metaContent, textsOf, useSiteApp } from './site-app.ts';
 
 /** The result table as [label, amount] rows. */
 const resultRows = (html: string) => {
@@ -10,15 +9,7 @@ const resultRows = (html: string) => {
 };
 
 describe('the fee calculators', () => {
-  let t: TestApp;
-  let site: SiteApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    site = await createSiteApp(t);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { site } = useSiteApp();
 
   it('show the Kickstarter form and no result before it is submitted', async () => {
     const response = await site.get('/instant-kickstarter-fee-calculator');

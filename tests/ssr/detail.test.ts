@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, freshIp, type TestApp } from '../helpers/test-app.ts';
-import { createSiteApp, decodeHtml, jsonLdOf, metaContent, PI_DAY, seedPost, seedResource, textsOf, type SiteApp } from './site-app.ts';
+import { createSiteApp, decodeHtml, jsonLdOf, metaContent, PI_DAY, seedPost, seedResource, textsOf, type SiteApp, useSiteApp } from './site-app.ts';
 
 const REVIEW = `## Why it caught our eye
 
@@ -21,11 +21,8 @@ A **solar** panel that ~~folds~~ hinges out.
 const bodyOf = (html: string) => html.match(/<div class="markdown">([\s\S]*?)<\/div>/)?.[1] ?? '';
 
 describe('a post page', () => {
-  let t: TestApp;
-  let site: SiteApp;
+  const { t, site } = useSiteApp();
   beforeAll(async () => {
-    t = await createTestApp();
-    site = await createSiteApp(t);
     // A category outside SPEC.md's known list: its id shows raw.
     await t.deps.db
       .insertInto('categories')
@@ -43,9 +40,6 @@ describe('a post page', () => {
     });
     await seedPost(t, { slug: 'quiet-launch', title: 'Quiet Launch', campaign_url: null, cover_image: null });
     await seedPost(t, { slug: 'unfinished-review', title: 'Unfinished Review', status: 'draft' });
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('is server-rendered with its title, cover, categories, long date, read time and italic excerpt', async () => {
@@ -151,11 +145,8 @@ describe('a post page', () => {
 });
 
 describe('a resource page', () => {
-  let t: TestApp;
-  let site: SiteApp;
+  const { t, site } = useSiteApp();
   beforeAll(async () => {
-    t = await createTestApp();
-    site = await createSiteApp(t);
     await seedResource(t, {
       slug: 'press-kit-basics',
       title: 'Press Kit Basics',
@@ -163,9 +154,6 @@ describe('a resource page', () => {
       content: '## Start with photos\n\n- Product shots\n- The team',
       read_time: 9,
     });
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('shows a back link to the resources, the title, the long date, the read time, the cover and the markdown', async () => {
@@ -192,15 +180,7 @@ describe('a resource page', () => {
 });
 
 describe('markdown that cannot be rendered', () => {
-  let t: TestApp;
-  let site: SiteApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    site = await createSiteApp(t);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { t, site } = useSiteApp();
 
   it('shows as raw text and is logged', async () => {
     // Thousands of nested quotes exhaust the parser's stack.
@@ -300,15 +280,9 @@ describe('a renamed post or resource', () => {
 });
 
 describe('the canonical origin', () => {
-  let t: TestApp;
-  let site: SiteApp;
+  const { t, site } = useSiteApp({ app: { env: { PUBLIC_URL: 'https://showcase.example.org' } } });
   beforeAll(async () => {
-    t = await createTestApp({ env: { PUBLIC_URL: 'https://showcase.example.org' } });
-    site = await createSiteApp(t);
     await seedPost(t, { slug: 'canonical-kite', title: 'Canonical Kite' });
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('comes from PUBLIC_URL when it is configured, whatever host the request named', async () => {

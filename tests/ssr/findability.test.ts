@@ -1,33 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, freshIp, type TestApp } from '../helpers/test-app.ts';
-import {
-  createSiteApp,
-  decodeHtml,
-  metaContent,
-  PI_DAY,
-  seedPost,
-  seedResource,
-  textsOf,
-  withoutNonces,
-  type SiteApp,
-} from './site-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { freshIp } from '../helpers/test-app.ts';
+import { createSiteApp, decodeHtml, metaContent, PI_DAY, seedPost, seedResource, textsOf, withoutNonces, useSiteApp } from './site-app.ts';
 
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
 
 describe('the sitemap, robots.txt and the feed', () => {
-  let t: TestApp;
-  let site: SiteApp;
+  const { t, site } = useSiteApp({ app: { env: { PUBLIC_URL: 'https://showcase.example.org/' } } });
   beforeAll(async () => {
-    t = await createTestApp({ env: { PUBLIC_URL: 'https://showcase.example.org/' } });
-    site = await createSiteApp(t);
     await seedPost(t, { slug: 'sky-lantern', title: 'Sky Lantern & Friends', category_ids: ['creative'], daysAgo: 1 });
     await seedPost(t, { slug: 'river-boat', title: 'River Boat', excerpt: 'A boat <for> rivers.' });
     await seedPost(t, { slug: 'secret-draft', title: 'Secret Draft', status: 'draft' });
     await seedResource(t, { slug: 'launch-checklist', title: 'Launch Checklist' });
     await seedResource(t, { slug: 'draft-guide', title: 'Draft Guide', status: 'draft' });
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('lists the static pages, every category, published post and resource in /sitemap.xml', async () => {
@@ -107,15 +91,7 @@ describe('the sitemap, robots.txt and the feed', () => {
 });
 
 describe('the legal pages', () => {
-  let t: TestApp;
-  let site: SiteApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    site = await createSiteApp(t);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { site } = useSiteApp();
 
   it('state the privacy policy facts: 2 years of form data, 30 days to answer, a 12-month consent cookie', async () => {
     const response = await site.get('/privacy-policy');
@@ -142,15 +118,9 @@ describe('the legal pages', () => {
 });
 
 describe('the rendered-page cache', () => {
-  let t: TestApp;
-  let site: SiteApp;
+  const { t, site } = useSiteApp();
   beforeAll(async () => {
-    t = await createTestApp();
-    site = await createSiteApp(t);
     await seedPost(t, { slug: 'cached-kite', title: 'Cached Kite' });
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('answers a repeated request with the same page (bar its script nonce) and a weak ETag, and 304 to a matching If-None-Match', async () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, freshIp, type TestApp } from '../helpers/test-app.ts';
-import { createSiteApp, decodeHtml, type SiteApp } from './site-app.ts';
+import { describe, expect, it } from 'vitest';
+import { freshIp, type TestApp } from '../helpers/test-app.ts';
+import { decodeHtml, useSiteApp } from './site-app.ts';
 
 const contactRows = (t: TestApp) =>
   t.deps.db.selectFrom('contact_submissions').select(['name', 'email', 'message', 'status']).orderBy('id').execute();
@@ -17,15 +17,7 @@ const statusBox = (html: string) => {
 };
 
 describe('the contact form without JavaScript', () => {
-  let t: TestApp;
-  let site: SiteApp;
-  beforeAll(async () => {
-    t = await createTestApp({ rateLimits: { contactPerIp: { name: 'contact-ip', max: 3, windowSeconds: 600 } } });
-    site = await createSiteApp(t);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { t, site } = useSiteApp({ app: { rateLimits: { contactPerIp: { name: 'contact-ip', max: 3, windowSeconds: 600 } } } });
 
   it('is a labelled form that posts to its own page', async () => {
     const html = await (await site.get('/contact-us')).text();
@@ -114,15 +106,7 @@ describe('the contact form without JavaScript', () => {
 });
 
 describe('the newsletter signup without JavaScript', () => {
-  let t: TestApp;
-  let site: SiteApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    site = await createSiteApp(t);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { t, site } = useSiteApp();
 
   const subscribe = (email: string, extra: Record<string, string> = {}) =>
     site.post('/?index', { intent: 'newsletter', email, website: '', ...extra }, { ip: freshIp() });

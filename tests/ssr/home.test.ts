@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ASSET_CACHE_CONTROL, PUBLIC_FILE_CACHE_CONTROL } from '../../server/pages.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { createSiteApp, jsonLdOf, metaContent, seedPost, textsOf, type SiteApp } from './site-app.ts';
+import { createTestApp } from '../helpers/test-app.ts';
+import { createSiteApp, jsonLdOf, metaContent, seedPost, textsOf, useSiteApp } from './site-app.ts';
 
 const PUBLIC_PAGE = 'public, max-age=60, s-maxage=300, stale-while-revalidate=600';
 
@@ -18,20 +18,14 @@ const between = (html: string, start: string, end: string) => {
 };
 
 describe('the home page', () => {
-  let t: TestApp;
-  let site: SiteApp;
+  const { t, site } = useSiteApp();
   beforeAll(async () => {
-    t = await createTestApp();
-    site = await createSiteApp(t);
     // 23 published posts, newest first by publication date: post-01 is newest.
     for (let i = 23; i >= 1; i -= 1) {
       const number = String(i).padStart(2, '0');
       await seedPost(t, { slug: `post-${number}`, title: `Project ${number}`, daysAgo: i, category_ids: ['tech'] });
     }
     await seedPost(t, { slug: 'secret-prototype', title: 'Secret Prototype Draft', status: 'draft' });
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('is complete server-rendered HTML with its title, description, canonical URL and a CDN cache header', async () => {
@@ -155,15 +149,7 @@ describe('the home page', () => {
 });
 
 describe('the navigation and the footer', () => {
-  let t: TestApp;
-  let site: SiteApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    site = await createSiteApp(t);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { site } = useSiteApp();
 
   it('link the logo home, the Projects and Tools menus, Resources, Contact and Submit Project', async () => {
     const html = await (await site.get('/contact-us')).text();
@@ -211,15 +197,7 @@ describe('the navigation and the footer', () => {
 });
 
 describe('an unknown path', () => {
-  let t: TestApp;
-  let site: SiteApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    site = await createSiteApp(t);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { site } = useSiteApp();
 
   it('answers a real 404 with the not-found page, inside the site frame', async () => {
     const response = await site.get('/no/such/page');
@@ -245,15 +223,7 @@ describe('an unknown path', () => {
 });
 
 describe('beside the pages', () => {
-  let t: TestApp;
-  let site: SiteApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    site = await createSiteApp(t);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { site } = useSiteApp();
 
   it('the API still answers JSON, including its own 404s', async () => {
     const health = await site.get('/api/health', { accept: '*/*' });

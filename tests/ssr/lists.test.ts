@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { createSiteApp, metaContent, PI_DAY, seedPost, seedResource, textsOf, type SiteApp } from './site-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { metaContent, PI_DAY, seedPost, seedResource, textsOf, useSiteApp } from './site-app.ts';
 
 const cardLinks = (html: string, tag = 'h3') =>
   [...html.matchAll(new RegExp(`<${tag}[^>]*><a [^>]*href="(/[^"]*)"[^>]*>([^<]*)</a></${tag}>`, 'g'))].map(
@@ -8,11 +7,8 @@ const cardLinks = (html: string, tag = 'h3') =>
   );
 
 describe('a category page', () => {
-  let t: TestApp;
-  let site: SiteApp;
+  const { t, site } = useSiteApp();
   beforeAll(async () => {
-    t = await createTestApp();
-    site = await createSiteApp(t);
     await seedPost(t, {
       slug: 'water-filter',
       title: 'Water Filter',
@@ -23,9 +19,6 @@ describe('a category page', () => {
     await seedPost(t, { slug: 'school-garden', title: 'School Garden', category_ids: ['social', 'funding'], daysAgo: 2 });
     await seedPost(t, { slug: 'robot-arm', title: 'Robot Arm', category_ids: ['tech'] });
     await seedPost(t, { slug: 'hidden-well', title: 'Hidden Well', category_ids: ['social'], status: 'draft' });
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('shows the category name and description, then only its published posts, newest first', async () => {
@@ -67,15 +60,7 @@ describe('a category page', () => {
 });
 
 describe('the resources page', () => {
-  let t: TestApp;
-  let site: SiteApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    site = await createSiteApp(t);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { t, site } = useSiteApp();
 
   it('shows its empty state when no resource is published', async () => {
     const html = await (await site.get('/resources')).text();

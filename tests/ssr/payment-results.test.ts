@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestCheckoutOutcome } from '../../server/payments/provider.ts';
 import { settleTestCheckout } from '../../server/payments/service.ts';
-import { createTestApp, freshIp, type TestApp } from '../helpers/test-app.ts';
-import { createSiteApp, decodeHtml, metaContent, textsOf, type SiteApp } from './site-app.ts';
+import { freshIp, type TestApp } from '../helpers/test-app.ts';
+import { decodeHtml, metaContent, textsOf, useSiteApp } from './site-app.ts';
 
 const SPONSORED_PATH = '/submit-your-project-for-a-sponsored-post';
 
@@ -63,15 +63,7 @@ function expectPrivatePage(response: Response, html: string) {
 }
 
 describe('the payment success page', () => {
-  let t: TestApp;
-  let site: SiteApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    site = await createSiteApp(t);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { t, site } = useSiteApp();
 
   it('shows Payment confirmed for a paid session, with the e-mail and support link, never cached nor indexed', async () => {
     const { sessionId } = await startCheckout(t);
@@ -156,15 +148,7 @@ describe('the payment success page', () => {
 });
 
 describe('the payment cancel page', () => {
-  let t: TestApp;
-  let site: SiteApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    site = await createSiteApp(t);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { t, site } = useSiteApp();
 
   it('shows the cancellation, the session id, its status and the submission details, never cached nor indexed', async () => {
     const { sessionId, payload } = await startCheckout(t);
@@ -242,15 +226,7 @@ describe('the payment cancel page', () => {
 });
 
 describe('the payment pages when the lookup itself fails', () => {
-  let t: TestApp;
-  let site: SiteApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    site = await createSiteApp(t);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { t, site } = useSiteApp();
 
   it('answer 503 with the fallback messages and log the failure', async () => {
     const { sessionId } = await startCheckout(t);

@@ -12,7 +12,8 @@ import { insertResource } from '../../server/db/queries/resources.ts';
 import type { AppDeps } from '../../server/deps.ts';
 import type { ResponseCacheOptions } from '../../server/http/response-cache.ts';
 import { loadPageRenderer, serveBuiltFiles } from '../../server/pages.ts';
-import { freshIp, type TestApp } from '../helpers/test-app.ts';
+import { beforeAll } from 'vitest';
+import { freshIp, useTestApp, type TestApp, type TestAppOptions } from '../helpers/test-app.ts';
 
 export async function createSiteApp(
   t: TestApp,
@@ -47,6 +48,21 @@ export async function createSiteApp(
 }
 
 export type SiteApp = Awaited<ReturnType<typeof createSiteApp>>;
+
+/**
+ * A test app and the whole site on it for the enclosing suite, made in its
+ * beforeAll and closed in its afterAll (see `useTestApp`).
+ */
+export function useSiteApp(
+  options: { app?: TestAppOptions; site?: Parameters<typeof createSiteApp>[1] } = {},
+): { t: TestApp; site: SiteApp } {
+  const t = useTestApp(options.app);
+  const site = {} as SiteApp;
+  beforeAll(async () => {
+    Object.assign(site, await createSiteApp(t, options.site));
+  });
+  return { t, site };
+}
 
 /** The page with every script nonce emptied: two answers of one page differ only there. */
 export const withoutNonces = (html: string) => html.replaceAll(/nonce="[^"]*"/g, 'nonce=""');

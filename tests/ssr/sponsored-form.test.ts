@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PaymentProvider } from '../../server/payments/provider.ts';
 import { createTestApp, freshIp, type TestApp } from '../helpers/test-app.ts';
-import { createSiteApp, decodeHtml, jsonLdOf, metaContent, textsOf, type SiteApp } from './site-app.ts';
+import { createSiteApp, decodeHtml, jsonLdOf, metaContent, textsOf, useSiteApp } from './site-app.ts';
 
 const PATH = '/submit-your-project-for-a-sponsored-post';
 
@@ -53,15 +53,7 @@ const inputTag = (html: string, id: string) => html.match(new RegExp(`<(?:input|
 const errorText = (html: string, id: string) => html.match(new RegExp(`<p [^>]*id="${id}-error"[^>]*>([^<]*)</p>`))?.[1];
 
 describe('the sponsored post landing page', () => {
-  let t: TestApp;
-  let site: SiteApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    site = await createSiteApp(t);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { t, site } = useSiteApp();
 
   it('describes the offer in the site layout with search and sharing tags and a public cache header', async () => {
     const response = await site.get(PATH);
@@ -203,10 +195,7 @@ describe('the sponsored post landing page', () => {
 });
 
 describe('the sponsored post form when the checkout cannot start', () => {
-  let t: TestApp;
-  let site: SiteApp;
-  beforeAll(async () => {
-    t = await createTestApp({
+  const { t, site } = useSiteApp({ app: {
       rateLimits: { checkoutPerIp: { name: 'checkout-ip', max: 2, windowSeconds: 600 } },
       // A provider that is down: its checkout sessions cannot be created.
       payments: (): PaymentProvider => ({
@@ -214,12 +203,7 @@ describe('the sponsored post form when the checkout cannot start', () => {
         createCheckoutSession: () => Promise.reject(new Error('connect ECONNREFUSED')),
         retrieveSession: () => Promise.resolve(null),
       }),
-    });
-    site = await createSiteApp(t);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+    } });
 
   it('shows Error with the service message and keeps the values', async () => {
     const form = filledForm();
