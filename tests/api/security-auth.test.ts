@@ -9,26 +9,15 @@
  */
 import { createHmac } from 'node:crypto';
 import { decodeJwt, exportSPKI, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  createTestApp,
-  freshIp,
-  type ApiResponse,
-  type RequestOptions,
-  type TestApp, useTestApp } from '../helpers/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, freshIp, type ApiResponse, type RequestOptions, useTestApp } from '../helpers/test-app.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let adminToken: string;
 let claims: JWTPayload;
 beforeAll(async () => {
-  t = await createTestApp();
   adminToken = await t.adminToken();
   claims = decodeJwt(adminToken);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const INVALID_TOKEN = { error: 'INVALID_TOKEN', message: 'Your session has expired. Please sign in again.' };

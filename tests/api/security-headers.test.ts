@@ -3,24 +3,20 @@
  * and no CORS grant by default, to simple requests, credentialed requests
  * or preflights from a foreign origin.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, freshIp, type TestApp } from '../helpers/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, freshIp, useTestApp } from '../helpers/test-app.ts';
 
 const EVIL = 'https://evil.example';
 
-let t: TestApp;
+const t = useTestApp();
 let token: string;
 beforeAll(async () => {
-  t = await createTestApp();
   // A route that fails the way a bug would, so 500 answers are covered too
   // (added before the first request builds the router).
   t.app.get('/api/crash-for-security-test', () => {
     throw new Error('boom');
   });
   token = await t.adminToken();
-});
-afterAll(async () => {
-  await t.close();
 });
 
 interface Probe {

@@ -5,8 +5,8 @@
  * refusal or a normal (usually empty) result, never a 5xx, nothing hidden
  * comes back, no statement runs, and every table keeps its rows.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, freshIp, type TestApp } from '../helpers/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { freshIp, useTestApp } from '../helpers/test-app.ts';
 import { dumpData, encodeSegment, expectSafeAnswer } from './security-helpers.ts';
 
 const PAYLOADS = [
@@ -48,17 +48,16 @@ const PAYLOADS = [
 
 const TIME_LIMIT_MS = 4_000;
 
-let t: TestApp;
-let token: string;
-let dataBefore: Record<string, string[]>;
-let publishedPostId: number;
-beforeAll(async () => {
-  t = await createTestApp({
+const t = useTestApp({
     rateLimits: {
       loginPerIp: { name: 'login-ip', max: 1_000_000, windowSeconds: 60 },
       loginFailuresPerAccountAndIp: { name: 'login-fail', max: 1_000_000, windowSeconds: 60 },
     },
   });
+let token: string;
+let dataBefore: Record<string, string[]>;
+let publishedPostId: number;
+beforeAll(async () => {
   token = await t.adminToken();
   const base = { excerpt: 'Short.', content: 'Body.', cover_image: null, campaign_url: null, read_time: 3 };
   const published = await t.request('POST', '/admin/posts', {
@@ -77,9 +76,6 @@ beforeAll(async () => {
   publishedPostId = Number(published.body.id);
   // Refresh tokens, rate-limit rows and the like exist before the attack starts.
   dataBefore = await dumpData(t.handle.db);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');

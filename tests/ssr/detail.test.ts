@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, freshIp, type TestApp } from '../helpers/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { freshIp, useTestApp } from '../helpers/test-app.ts';
 import { createSiteApp, decodeHtml, jsonLdOf, metaContent, PI_DAY, seedPost, seedResource, textsOf, type SiteApp, useSiteApp } from './site-app.ts';
 
 const REVIEW = `## Why it caught our eye
@@ -200,16 +200,12 @@ describe('markdown that cannot be rendered', () => {
 });
 
 describe('a renamed post or resource', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let site: SiteApp;
   let token: string;
   beforeAll(async () => {
-    t = await createTestApp();
     site = await createSiteApp(t);
     token = await t.adminToken();
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const renamePost = async (id: number, slug: string, status: 'draft' | 'published' = 'published') => {

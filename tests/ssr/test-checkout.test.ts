@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import { loadPageRenderer } from '../../server/pages.ts';
-import { createTestApp, freshIp, type TestApp } from '../helpers/test-app.ts';
+import { createTestApp, freshIp, type TestApp, useTestApp } from '../helpers/test-app.ts';
 
 /** The whole server (API and pages) on a test database. */
 async function createSiteApp(t: TestApp) {
@@ -44,14 +44,10 @@ const paymentStatus = async (t: TestApp, sessionId: string) =>
   (await t.request('GET', `/payments/success?session_id=${sessionId}`)).body.status;
 
 describe('the test checkout page', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let site: Awaited<ReturnType<typeof createSiteApp>>;
   beforeAll(async () => {
-    t = await createTestApp();
     site = await createSiteApp(t);
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('says it charges nothing and offers Pay $75.00 and Cancel payment in a plain form', async () => {
