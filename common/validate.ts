@@ -4,16 +4,7 @@
  */
 import type { z, ZodError } from 'zod';
 import { DomainError } from './errors.ts';
-
-/** The first message of each field, keyed by the field's top-level name. */
-export function fieldErrorsOf(error: ZodError): Partial<Record<string, string>> {
-  const errors: Partial<Record<string, string>> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? '');
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
-}
+import { fieldErrorsOf } from './field-errors.ts';
 
 /** A VALIDATION_FAILED from a zod failure: the message is the first issue's, naming the field. */
 export function validationError(error: ZodError): DomainError {

@@ -1,5 +1,5 @@
 import type { ZodError } from 'zod';
-import { fieldErrorsOf } from '../../common/validate.ts';
+import { fieldErrorsOf } from '../../common/field-errors.ts';
 
 /**
  * What a public form answers, with or without JavaScript: the title and

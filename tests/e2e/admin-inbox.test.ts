@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openAdmin, signIn } from './admin-journey.ts';
-import { expectNoSeriousA11yViolations, launchBrowser, toastText, openVisit, startSite, type Site, type Visit } from './harness.ts';
+import { expectNoSeriousA11yViolations, toastText, type Site, useJourney } from './harness.ts';
 
 interface Submission {
   id: number;
@@ -38,22 +37,11 @@ const sponsoredPayload = (name: string) => ({
 });
 
 describe('an administrator reading the inbox, submissions and subscribers', () => {
-  let site: Site;
-  let browser: Browser;
-  let admin: Visit;
+    // Proxy headers are trusted so each seeded form post has its own address.
+  const { site, visitor: admin } = useJourney({ env: { TRUST_PROXY: 'true' }, visit: { acceptDownloads: true } });
 
   beforeAll(async () => {
-    // Proxy headers are trusted so each seeded form post has its own address.
-    site = await startSite({ TRUST_PROXY: 'true' });
-    browser = await launchBrowser();
-    admin = await openVisit(browser, site, { acceptDownloads: true });
     await signIn(admin.page);
-  });
-
-  afterAll(async () => {
-    await admin?.context.close();
-    await browser?.close();
-    await site?.stop();
   });
 
   const submissions = async (status: string) =>

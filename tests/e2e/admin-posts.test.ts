@@ -1,37 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PostJson } from '../../common/answers.ts';
+import { describe, expect, it } from 'vitest';
 import { openAdmin, PNG_PIXEL, signIn } from './admin-journey.ts';
-import { expectNoSeriousA11yViolations, launchBrowser, toastText, openVisit, seedPosts, startSite, type Site, type Visit } from './harness.ts';
+import { expectNoSeriousA11yViolations, toastText, seedPosts, useJourney } from './harness.ts';
 
-interface AdminPost {
-  id: number;
-  slug: string;
-  title: string;
-  status: string;
-  content: string;
-  cover_image: string | null;
-  campaign_url: string | null;
-  read_time: number | null;
-  category_ids: string[];
-  version: number;
-}
+type AdminPost = PostJson;
 
 describe('an administrator managing posts', () => {
-  let site: Site;
-  let browser: Browser;
-  let admin: Visit;
-
-  beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
-    admin = await openVisit(browser, site);
-  });
-
-  afterAll(async () => {
-    await admin?.context.close();
-    await browser?.close();
-    await site?.stop();
-  });
+  const { site, visitor: admin, openVisit } = useJourney();
 
   const findPost = async (slug: string) => {
     const list = await site.admin<{ posts: AdminPost[] }>('GET', '/admin/posts?limit=100');
@@ -223,7 +198,7 @@ describe('an administrator managing posts', () => {
   });
 
   it('opens and closes the sidebar on a phone', async () => {
-    const phone = await openVisit(browser, site, { viewport: { width: 390, height: 800 } });
+    const phone = await openVisit({ viewport: { width: 390, height: 800 } });
     try {
       await signIn(phone.page);
       const { page } = phone;

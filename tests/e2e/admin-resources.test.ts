@@ -1,37 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ResourceJson } from '../../common/answers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openAdmin, PNG_PIXEL, signIn } from './admin-journey.ts';
-import { expectNoSeriousA11yViolations, launchBrowser, toastText, openVisit, seedResource, startSite, type Site, type Visit } from './harness.ts';
+import { expectNoSeriousA11yViolations, toastText, seedResource, useJourney } from './harness.ts';
 
-interface AdminResource {
-  id: number;
-  slug: string;
-  title: string;
-  excerpt: string | null;
-  content: string;
-  cover_image: string | null;
-  read_time: number | null;
-  status: string;
-  published_at: number | null;
-  version: number;
-}
+type AdminResource = ResourceJson;
 
 describe('an administrator managing resources', () => {
-  let site: Site;
-  let browser: Browser;
-  let admin: Visit;
+  const { site, visitor: admin } = useJourney();
 
   beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
-    admin = await openVisit(browser, site);
     await signIn(admin.page);
-  });
-
-  afterAll(async () => {
-    await admin?.context.close();
-    await browser?.close();
-    await site?.stop();
   });
 
   const findResource = async (slug: string) => {

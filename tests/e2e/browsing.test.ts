@@ -1,26 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectNoSeriousA11yViolations,
-  launchBrowser,
-  openVisit,
-  rejectCookies,
-  seedPosts,
-  seedResource,
-  startSite,
-  visit,
-  type Site,
-  type Visit,
-} from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations, rejectCookies, seedPosts, seedResource, visit, useJourney } from './harness.ts';
 
 describe('a visitor browsing the site', () => {
-  let site: Site;
-  let browser: Browser;
-  let visitor: Visit;
+  const { site, visitor, openVisit } = useJourney();
 
   beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
     // 23 posts: 7 in the mosaic, 13 more on the first page, 3 behind Load More.
     await seedPosts(
       site,
@@ -33,13 +17,6 @@ describe('a visitor browsing the site', () => {
       })),
     );
     await seedResource(site, { slug: 'e2e-launch-guide', title: 'E2E Launch Guide' });
-    visitor = await openVisit(browser, site);
-  });
-
-  afterAll(async () => {
-    await visitor?.context.close();
-    await browser?.close();
-    await site?.stop();
   });
 
   it('sees the mosaic and More Projects on the home page, and Load More appends the next page in place', async () => {
@@ -170,7 +147,7 @@ describe('a visitor browsing the site', () => {
   });
 
   it('uses the mobile menu on a small screen, categories under CATEGORIES', async () => {
-    const phone = await openVisit(browser, site, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const phone = await openVisit({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     try {
       await visit(phone, '/');
       await rejectCookies(phone.page);

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousA11yViolations, launchBrowser, openVisit, rejectCookies, startSite, visit, type Site, type Visit } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations, rejectCookies, visit, useJourney } from './harness.ts';
 
 /** The result table as [label, amount] rows; empty when no result shows. */
 async function results(page: Page): Promise<string[][]> {
@@ -12,21 +12,7 @@ async function results(page: Page): Promise<string[][]> {
 }
 
 describe('a campaign owner using the fee calculators', () => {
-  let site: Site;
-  let browser: Browser;
-  let visitor: Visit;
-
-  beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
-    visitor = await openVisit(browser, site);
-  });
-
-  afterAll(async () => {
-    await visitor?.context.close();
-    await browser?.close();
-    await site?.stop();
-  });
+  const { visitor } = useJourney();
 
   it('sees Kickstarter fees only after pressing the button, and focus moves to them', async () => {
     const { page } = visitor;

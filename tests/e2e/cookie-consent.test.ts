@@ -1,15 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ANALYTICS_HOST,
-  expectNoSeriousA11yViolations,
-  GA_MEASUREMENT_ID,
-  launchBrowser,
-  openVisit,
-  startSite,
-  visit,
-  type Site,
-} from './harness.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ANALYTICS_HOST, expectNoSeriousA11yViolations, GA_MEASUREMENT_ID, visit, useJourney } from './harness.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -25,21 +16,10 @@ const cookieNames = async (context: BrowserContext) => (await context.cookies())
 const banner = (page: Page) => page.getByRole('dialog', { name: 'We value your privacy' });
 
 describe('cookie consent', () => {
-  let site: Site;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
+  const { site, openVisit } = useJourney({ visit: false });
 
   it('asks first, loads no analytics before a choice, and none after Reject all, clearing _ga and _gid', async () => {
-    const visitor = await openVisit(browser, site);
+    const visitor = await openVisit();
     try {
       const { context, page } = visitor;
       const host = new URL(site.baseUrl).hostname;
@@ -70,7 +50,7 @@ describe('cookie consent', () => {
   });
 
   it('loads the analytics tag once the visitor accepts, and remembers the choice for 365 days', async () => {
-    const visitor = await openVisit(browser, site);
+    const visitor = await openVisit();
     try {
       const { context, page } = visitor;
       await visit(visitor, '/resources');
@@ -90,7 +70,7 @@ describe('cookie consent', () => {
   });
 
   it('reopens the preferences from the footer, where analytics can be turned off again', async () => {
-    const visitor = await openVisit(browser, site);
+    const visitor = await openVisit();
     try {
       const { context, page } = visitor;
       await visit(visitor, '/');
@@ -113,21 +93,10 @@ describe('cookie consent', () => {
 });
 
 describe('cookie consent without an analytics id configured', () => {
-  let site: Site;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    site = await startSite({ GA_MEASUREMENT_ID: '' });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
+  const { openVisit } = useJourney({ env: { GA_MEASUREMENT_ID: '' }, visit: false });
 
   it('never loads any analytics, even when accepted', async () => {
-    const visitor = await openVisit(browser, site);
+    const visitor = await openVisit();
     try {
       await visit(visitor, '/');
       await banner(visitor.page).getByRole('button', { name: 'Accept all' }).click();

@@ -1,16 +1,6 @@
-import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectNoSeriousA11yViolations,
-  launchBrowser,
-  openVisit,
-  rejectCookies,
-  startSite,
-  toastText,
-  visit,
-  type Site,
-  type Visit,
-} from './harness.ts';
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations, rejectCookies, toastText, visit, type Site, useJourney } from './harness.ts';
 
 interface ContactMessage {
   name: string;
@@ -39,21 +29,7 @@ async function withoutConnection(page: Page, act: () => Promise<void>): Promise<
 }
 
 describe('a visitor using the forms', () => {
-  let site: Site;
-  let browser: Browser;
-  let visitor: Visit;
-
-  beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
-    visitor = await openVisit(browser, site);
-  });
-
-  afterAll(async () => {
-    await visitor?.context.close();
-    await browser?.close();
-    await site?.stop();
-  });
+  const { site, visitor } = useJourney();
 
   it('sends a contact message and sees Message sent!', async () => {
     const { page } = visitor;
@@ -175,21 +151,7 @@ describe('a visitor using the forms', () => {
 });
 
 describe('a visitor without JavaScript', () => {
-  let site: Site;
-  let browser: Browser;
-  let visitor: Visit;
-
-  beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
-    visitor = await openVisit(browser, site, { javaScriptEnabled: false });
-  });
-
-  afterAll(async () => {
-    await visitor?.context.close();
-    await browser?.close();
-    await site?.stop();
-  });
+  const { site, visitor } = useJourney({ visit: { javaScriptEnabled: false } });
 
   it('still sends the contact form and reads the answer in the page', async () => {
     const { page } = visitor;

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import axe from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { loginAs, spawnBuiltServer, waitUntilReady } from '../helpers/built-server.ts';
 import { freePort } from '../helpers/free-port.ts';
 
@@ -237,4 +237,43 @@ export async function rejectCookies(page: Page): Promise<void> {
   await reject.waitFor({ state: 'visible' });
   await reject.click();
   await reject.waitFor({ state: 'hidden' });
+}
+
+export interface Journey {
+  /** The built server of this suite. */
+  site: Site;
+  /** The browser profile opened at the start (unless the suite asked for none). */
+  visitor: Visit;
+  /** Another fresh profile on the site in the suite's browser, closed with the suite. */
+  openVisit: (options?: BrowserContextOptions) => Promise<Visit>;
+}
+
+/**
+ * The built server and a Chromium for the enclosing suite, started in its
+ * beforeAll (with a first visit, unless `visit: false`) and stopped in its
+ * afterAll with every visit it opened. Use the handles inside tests and
+ * later hooks only.
+ */
+export function useJourney(options: { env?: Record<string, string>; visit?: BrowserContextOptions | false } = {}): Journey {
+  const site = {} as Site;
+  const visitor = {} as Visit;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  const open = async (visitOptions: BrowserContextOptions = {}) => {
+    if (!browser) throw new Error('the journey has not started: open visits inside tests');
+    const opened = await openVisit(browser, site, visitOptions);
+    contexts.push(opened.context);
+    return opened;
+  };
+  beforeAll(async () => {
+    Object.assign(site, await startSite(options.env));
+    browser = await launchBrowser();
+    if (options.visit !== false) Object.assign(visitor, await open(options.visit));
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => {});
+    await browser?.close();
+    await site.stop?.();
+  });
+  return { site, visitor, openVisit: open };
 }

@@ -1,17 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { SponsoredSubmissionJson } from '../../server/db/queries/sponsored-submissions.ts';
-import {
-  expectNoSeriousA11yViolations,
-  launchBrowser,
-  openVisit,
-  rejectCookies,
-  startSite,
-  toastText,
-  visit,
-  type Site,
-  type Visit,
-} from './harness.ts';
+import { expectNoSeriousA11yViolations, rejectCookies, toastText, visit, type Site, type Visit, useJourney } from './harness.ts';
 
 const SPONSORED_PATH = '/submit-your-project-for-a-sponsored-post';
 
@@ -89,21 +79,7 @@ async function goToCheckout(visitor: Visit, project: Project) {
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
 
 describe('a sponsor going through the checkout', () => {
-  let site: Site;
-  let browser: Browser;
-  let visitor: Visit;
-
-  beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
-    visitor = await openVisit(browser, site);
-  });
-
-  afterAll(async () => {
-    await visitor?.context.close();
-    await browser?.close();
-    await site?.stop();
-  });
+  const { site, visitor } = useJourney();
 
   it('fills the form, pays $75.00 on the test checkout and sees Payment confirmed; the submission is paid', async () => {
     const { page } = visitor;
@@ -328,21 +304,7 @@ describe('a sponsor going through the checkout', () => {
 });
 
 describe('a sponsor without JavaScript', () => {
-  let site: Site;
-  let browser: Browser;
-  let visitor: Visit;
-
-  beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
-    visitor = await openVisit(browser, site, { javaScriptEnabled: false });
-  });
-
-  afterAll(async () => {
-    await visitor?.context.close();
-    await browser?.close();
-    await site?.stop();
-  });
+  const { site, visitor } = useJourney({ visit: { javaScriptEnabled: false } });
 
   // axe runs on the form as first served; the pages reached by posting a
   // form are the same markup the journeys with JavaScript check above (axe

@@ -6,7 +6,7 @@ import type { CategoryJson } from '../../../common/answers.ts';
 import { postInputSchema } from '../../../common/schemas/post.ts';
 import { resourceInputSchema } from '../../../common/schemas/resource.ts';
 import { slugify } from '../../../common/schemas/slug.ts';
-import { fieldErrorsOf } from '../../../common/validate.ts';
+import { fieldErrorsOf } from '../../../common/field-errors.ts';
 import type { AdminContentKind, SaveFailure } from '../../lib/admin-content.ts';
 import { contentPayload, type ContentDraft, type ContentKind, type ContentPayload } from '../../lib/content-payload.ts';
 import {
