@@ -6,10 +6,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { notFound } from '../../common/errors.ts';
-import type { PageRequest } from '../services/content.ts';
 import type { AppEnv } from '../deps.ts';
 import { pagingQuerySchema, readIdParam, readJsonObject, readQuery, readTextParam } from '../http/input.ts';
-import type { ContentService } from '../services/content.ts';
+import type { ContentService, PageRequest } from '../services/content.ts';
 import type { AppServices } from '../services/index.ts';
 
 /**
