@@ -6,6 +6,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Handler } from 'hono';
 import { Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { countJobsByStatus } from '../db/queries/jobs.ts';
 import { countSponsoredSubmissionsByPaymentStatus } from '../db/queries/sponsored-submissions.ts';
 import type { PoolStats } from '../db/database.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
@@ -40,22 +41,32 @@ export function createMetrics(deps: Pick<AppDeps, 'db' | 'engine' | 'dbPool' | '
   collectDefaultMetrics({ register: registry });
   registerDatabaseGauges(registry, deps.engine, deps.dbPool);
 
-  new Gauge({
-    name: 'sponsored_submissions',
-    help: 'Sponsored submissions by payment status (none: checkout never started).',
-    labelNames: ['payment_status'] as const,
-    registers: [registry],
-    async collect() {
-      // A failed count drops the series rather than failing the whole scrape.
-      this.reset();
-      try {
-        const counts = await countSponsoredSubmissionsByPaymentStatus(deps.db);
-        for (const [status, count] of Object.entries(counts)) this.set({ payment_status: status }, count);
-      } catch (error) {
-        deps.logger.warn({ err: error }, 'metrics: counting sponsored submissions failed');
-      }
-    },
-  });
+  /** A gauge counted in the database at each scrape, one series per value of `label`. */
+  const countedGauge = (name: string, help: string, label: string, count: () => Promise<Record<string, number>>) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: [label],
+      registers: [registry],
+      async collect() {
+        // A failed count drops the series rather than failing the whole scrape.
+        this.reset();
+        try {
+          for (const [value, total] of Object.entries(await count())) this.set({ [label]: value }, total);
+        } catch (error) {
+          deps.logger.warn({ err: error, metric: name }, 'metrics: a count failed');
+        }
+      },
+    });
+  countedGauge(
+    'sponsored_submissions',
+    'Sponsored submissions by payment status (none: checkout never started).',
+    'payment_status',
+    () => countSponsoredSubmissionsByPaymentStatus(deps.db),
+  );
+  countedGauge('background_jobs', 'Durable background jobs by status (server/jobs).', 'status', () =>
+    countJobsByStatus(deps.db),
+  );
 
   // The HTTP metrics are kept here rather than in prom-client metrics
   // (docs/decisions/017-http-metrics-counted-by-hand.md): a request costs two

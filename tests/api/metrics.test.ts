@@ -186,6 +186,29 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/^sponsored_submissions\{payment_status="refunded"\} 0$/m);
   });
 
+  it('counts durable jobs by status at scrape time', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    await t.handle.db
+      .insertInto('jobs')
+      .values(
+        (['pending', 'failed', 'failed'] as const).map((status) => ({
+          kind: 'metrics-test',
+          payload: '{}',
+          status,
+          attempts: 0,
+          max_attempts: 1,
+          run_at: now + 3600,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    const text = await (await scrape()).text();
+    expect(text).toMatch(/^background_jobs\{status="pending"\} 1$/m);
+    expect(text).toMatch(/^background_jobs\{status="failed"\} 2$/m);
+    expect(text).toMatch(/^background_jobs\{status="running"\} 0$/m);
+  });
+
   it('keeps a registry per app, so several apps in one process count separately', async () => {
     const other = createApp(t.deps);
     const text = await (
