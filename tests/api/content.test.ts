@@ -10,6 +10,37 @@ import { BASE_TIME, CONTENT_KINDS, contentHelpers, ids, newestFirst, summaryOf, 
 
 const KB = 1024;
 
+/** Payload problems both kinds refuse alike, with the field's own message. */
+const INVALID_PAYLOADS: { name: string; change: (body: Record<string, unknown>) => void; message: string }[] = [
+  { name: 'a missing title', change: (body) => delete body.title, message: 'Title is required' },
+  { name: 'a blank title', change: (body) => (body.title = '   '), message: 'Title is required' },
+  { name: 'a title over 300 characters', change: (body) => (body.title = 'T'.repeat(301)), message: 'Title must be at most 300 characters' },
+  { name: 'a missing slug', change: (body) => delete body.slug, message: 'Slug is required' },
+  { name: 'a missing content', change: (body) => delete body.content, message: 'Content is required' },
+  { name: 'an empty content', change: (body) => (body.content = ''), message: 'Content is required' },
+  { name: 'an unknown status', change: (body) => (body.status = 'archived'), message: 'Status must be draft or published' },
+  ...[2.5, -1, '5', 'five'].map((readTime) => ({
+    name: `the read time ${JSON.stringify(readTime)}`,
+    change: (body: Record<string, unknown>) => (body.read_time = readTime),
+    message: 'Read time must be a whole number of minutes',
+  })),
+  ...['Solar Lantern', 'solar--lantern', '-leading-hyphen'].map((slug) => ({
+    name: `the slug ${JSON.stringify(slug)}`,
+    change: (body: Record<string, unknown>) => (body.slug = slug),
+    message: 'Slug may only contain lowercase letters, digits and single hyphens',
+  })),
+  ...['resources', 'admin'].map((slug) => ({
+    name: `the reserved slug ${JSON.stringify(slug)}`,
+    change: (body: Record<string, unknown>) => (body.slug = slug),
+    message: 'Slug is reserved by the site; choose another',
+  })),
+  ...['javascript:alert(1)', 'data:image/png;base64,AAAA'].map((cover) => ({
+    name: `the cover image ${JSON.stringify(cover)}`,
+    change: (body: Record<string, unknown>) => (body.cover_image = cover),
+    message: 'Cover image must be an http(s) URL or a path on this site',
+  })),
+];
+
 describe.each(CONTENT_KINDS)('$label', (kind) => {
   const t = useTestApp();
   const { payload, findRow, setPublishedAt, create, count, walkPages } = contentHelpers(t, kind);
@@ -92,6 +123,15 @@ describe.each(CONTENT_KINDS)('$label', (kind) => {
   });
 
   describe('request bodies', () => {
+    it.each(INVALID_PAYLOADS)('refuses $name with 400 and stores nothing', async ({ change, message }) => {
+      const body = payload();
+      change(body);
+      const response = await t.request('POST', kind.adminPath, { token: await t.adminToken(), body });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ error: 'VALIDATION_FAILED', message });
+      expect(await count()).toBe(0);
+    });
+
     it('answers 415 for a body not declared as JSON and stores nothing', async () => {
       const response = await t.request('POST', kind.adminPath, {
         token: await t.adminToken(),
