@@ -16,6 +16,9 @@ export default [
     route('submit-your-project-for-a-sponsored-post', 'routes/sponsored.tsx'),
     route('payment/success', 'routes/payment-success.tsx'),
     route('payment/cancel', 'routes/payment-cancel.tsx'),
+    // The newsletter's links from its mails.
+    route('newsletter/confirm', 'routes/newsletter-confirm.tsx'),
+    route('newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),
     // A post or a resource; a fixed path above always wins over a slug.
     route(':slug', 'routes/detail.tsx'),
     // Any other path: SPEC.md's 404 page with a real 404 status.

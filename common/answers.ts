@@ -8,6 +8,10 @@ export type PublicationStatus = 'draft' | 'published';
 export type ContactMessageStatus = 'new' | 'read';
 export type SponsoredSubmissionStatus = 'new' | 'approved' | 'rejected';
 export type PaymentStatus = 'pending' | 'completed' | 'failed' | 'expired' | 'refunded';
+/** pending: waiting for its address to be confirmed; bounced: the mail server refused it for good. */
+export type SubscriberStatus = 'pending' | 'active' | 'unsubscribed' | 'bounced';
+/** How a subscriber left: the link in a mail, the mail client's one-click button, or an administrator. */
+export type SubscriberLeftVia = 'link' | 'one-click' | 'admin';
 
 export interface CategoryJson {
   id: string;
@@ -83,6 +87,9 @@ export interface SubscriberJson {
   email: string;
   /** SPEC.md section 3 gives this one as a date-time. */
   subscribed_at: string;
+  status: SubscriberStatus;
+  /** When the address was confirmed, as a date-time; null while pending (or from before confirmation). */
+  confirmed_at: string | null;
 }
 
 export interface PaymentTransactionJson {

@@ -16,3 +16,13 @@ export const SPONSORED_PATH = '/submit-your-project-for-a-sponsored-post';
 
 /** The logo, also the publisher logo of the structured data. */
 export const LOGO_PATH = '/favicon.svg';
+
+/**
+ * What the newsletter signup tells a visitor they agree to: shown beside the
+ * form and kept with each signup as the record of consent.
+ */
+export const NEWSLETTER_CONSENT_TEXT =
+  'New reviewed campaigns and guides for campaign owners in your inbox. No spam, unsubscribe at any time.';
+
+/** How long a confirmation link of the newsletter stays valid. */
+export const NEWSLETTER_CONFIRM_DAYS = 7;

@@ -135,7 +135,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route('/resources', publicContentApi(services.resources, services));
   api.route('/categories', categoriesApi(services));
   api.route('/submissions/contact', contactMessagesApi(services, callerOf));
-  api.route('/submissions/newsletter', subscribersApi(services, callerOf));
+  api.route('/submissions/newsletter', subscribersApi(services, callerOf, deps.config.PUBLIC_URL));
   api.route('/submissions/sponsored', sponsoredSubmissionsApi(services, callerOf));
   api.route('/media', mediaUploadApi(media));
   api.route('/payments', paymentsApi(services, deps, callerOf));

@@ -65,6 +65,7 @@ export const configSchema = z.object({
     z.string().min(6, 'must be at least 6 characters').optional(),
   ),
   SEED_DEMO: booleanFlag.default(false),
+  NEWSLETTER_DOUBLE_OPT_IN: booleanFlag.default(true),
   PUBLIC_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.preprocess(

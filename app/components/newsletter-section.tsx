@@ -1,4 +1,5 @@
 import { Mail } from 'lucide-react';
+import { NEWSLETTER_CONSENT_TEXT } from '../../common/site.ts';
 import type { FormOutcome } from '../lib/form-outcome.ts';
 import { useEnhancedForm } from '../lib/use-enhanced-form.ts';
 import { FormStatus, HoneypotField } from './form-status.tsx';
@@ -17,7 +18,8 @@ const loadSchema = () => import('../../common/schemas/subscriber.ts').then((modu
  * a post made without JavaScript, printed in the page.
  */
 export function NewsletterSection({ action, outcome }: { action: string; outcome?: FormOutcome | undefined }) {
-  const { Form, formProps, fieldErrors, isSubmitting } = useEnhancedForm({ fetcherKey: 'newsletter', loadSchema });
+  const { Form, formProps, fieldErrors, isSubmitting, answer } = useEnhancedForm({ fetcherKey: 'newsletter', loadSchema });
+  const note = (answer ?? outcome)?.note;
   const error = fieldErrors.email ?? outcome?.fieldErrors?.email;
   return (
     <section
@@ -30,9 +32,7 @@ export function NewsletterSection({ action, outcome }: { action: string; outcome
         <h2 id="newsletter-title" className="mt-4 text-3xl font-bold tracking-tight">
           Stay Updated
         </h2>
-        <p className="mt-3 text-primary-foreground">
-          New reviewed campaigns and guides for campaign owners in your inbox. No spam, unsubscribe at any time.
-        </p>
+        <p className="mt-3 text-primary-foreground">{NEWSLETTER_CONSENT_TEXT}</p>
         <Form
           {...formProps}
           action={action}
@@ -65,6 +65,12 @@ export function NewsletterSection({ action, outcome }: { action: string; outcome
           <div className="mx-auto mt-6 max-w-lg text-left">
             <FormStatus outcome={outcome} />
           </div>
+        ) : null}
+        {/* Outside the status box: with JavaScript the toast says the rest. */}
+        {note ? (
+          <p role="status" className="mx-auto mt-4 max-w-lg text-primary-foreground">
+            {note}
+          </p>
         ) : null}
       </div>
     </section>

@@ -12,6 +12,8 @@ export interface FormOutcome {
   fieldErrors?: Partial<Record<string, string>>;
   /** The HTTP status the answer goes out with (400 invalid, 429 rate limited). */
   httpStatus?: number;
+  /** One more line the form shows under itself (what happens next), beside SPEC.md's toast. */
+  note?: string;
 }
 
 /**

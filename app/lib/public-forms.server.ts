@@ -9,6 +9,7 @@ import type { AppLoadContext } from 'react-router';
 import { DomainError } from '../../common/errors.ts';
 import { HONEYPOT_FIELD } from '../../common/honeypot.ts';
 import { failedOutcome, formValues, invalidFieldsOutcome, type FormOutcome } from './form-outcome.ts';
+import { siteOrigin } from './site-url.server.ts';
 import { checkoutFailedOutcome } from './sponsored-checkout.ts';
 import { checkSponsoredForm, sponsoredPayloadOf, SPONSORED_TEXT_FIELDS, type SponsoredFormValues } from './sponsored-form.ts';
 
@@ -54,10 +55,18 @@ export async function sendContactMessage(context: AppLoadContext, form: FormData
   }
 }
 
-export async function subscribeToNewsletter(context: AppLoadContext, form: FormData): Promise<FormOutcome> {
+/** Under SPEC.md's toast, when the address waits for its confirmation link. */
+export const CHECK_INBOX_NOTE = 'Check your inbox: we sent you a link to confirm your subscription.';
+
+export async function subscribeToNewsletter(context: AppLoadContext, form: FormData, request: Request): Promise<FormOutcome> {
   try {
-    await context.services.subscribers.subscribe(formValues(form, ['email', HONEYPOT_FIELD]), callerOf(context));
-    return SUBSCRIBED;
+    const place = { siteUrl: siteOrigin(context, request), path: new URL(request.url).pathname };
+    const { status } = await context.services.subscribers.subscribe(
+      formValues(form, ['email', HONEYPOT_FIELD]),
+      callerOf(context),
+      place,
+    );
+    return status === 'pending' ? { ...SUBSCRIBED, note: CHECK_INBOX_NOTE } : SUBSCRIBED;
   } catch (error) {
     if (error instanceof DomainError && error.code === 'ALREADY_SUBSCRIBED') return ALREADY_SUBSCRIBED;
     const outcome = refusalOutcome(error);

@@ -68,6 +68,8 @@ export function useEnhancedForm({
   return {
     Form: fetcher.Form,
     isSubmitting,
+    /** The server's last answer, once settled. */
+    answer: fetcher.state === 'idle' ? fetcher.data : undefined,
     fieldErrors: clientErrors ?? fetcher.data?.fieldErrors ?? {},
     formProps: {
       ref: form,

@@ -28,7 +28,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (form.get('intent') !== NEWSLETTER_INTENT) {
     throw data('Unknown form', { status: 400, headers: { 'Cache-Control': NO_STORE } });
   }
-  return formAnswer(await subscribeToNewsletter(context, form));
+  return formAnswer(await subscribeToNewsletter(context, form, request));
 }
 
 // SPEC.md section 8: a signup that could not be sent says 'Failed to subscribe'.

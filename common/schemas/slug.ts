@@ -25,6 +25,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'contact-us',
   'free-indiegogo-fee-calculator',
   'instant-kickstarter-fee-calculator',
+  'newsletter',
   'payment',
   'privacy-policy',
   'resources',

@@ -5,11 +5,13 @@ import { pagingQuerySchema, readJsonObject, readQuery } from '../http/input.ts';
 import type { AppServices } from '../services/index.ts';
 
 /** POST /submissions/newsletter: the signup form. */
-export function subscribersApi({ subscribers }: AppServices, callerOf: CallerOf) {
+export function subscribersApi({ subscribers }: AppServices, callerOf: CallerOf, publicUrl: string | undefined) {
   const app = new Hono<AppEnv>();
   app.post('/', async (c) => {
-    const { id } = await subscribers.subscribe(await readJsonObject(c), callerOf(c));
-    return c.json({ id, message: 'Successfully subscribed!' }, 201);
+    const siteUrl = new URL(publicUrl ?? c.req.url).origin;
+    const { id, status } = await subscribers.subscribe(await readJsonObject(c), callerOf(c), { siteUrl, path: c.req.path });
+    // `status` says whether the address waits for its confirmation link.
+    return c.json({ id, status, message: 'Successfully subscribed!' }, 201);
   });
   return app;
 }

@@ -10,6 +10,7 @@ import { paymentsMigration } from './migrations/2026-11-22-0003-payments.ts';
 import { slugHistoryMigration } from './migrations/2026-11-22-0004-slug-history.ts';
 import { contentSlugsMigration } from './migrations/2026-11-24-0005-content-slugs.ts';
 import { jobsMigration } from './migrations/2026-11-24-0006-jobs.ts';
+import { subscriberLifeCycleMigration } from './migrations/2026-11-24-0007-subscriber-life-cycle.ts';
 
 function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -19,6 +20,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-22-0004-slug-history': slugHistoryMigration(),
     '2026-11-24-0005-content-slugs': contentSlugsMigration(),
     '2026-11-24-0006-jobs': jobsMigration(engine),
+    '2026-11-24-0007-subscriber-life-cycle': subscriberLifeCycleMigration(),
   };
 }
 

@@ -15,6 +15,8 @@ import type {
   ResourceJson,
   SponsoredSubmissionRecord,
   SponsoredSubmissionStatus,
+  SubscriberLeftVia,
+  SubscriberStatus,
 } from '../../common/answers.ts';
 
 export type { ContactMessageStatus, PaymentStatus, PublicationStatus, SponsoredSubmissionStatus };
@@ -73,6 +75,16 @@ export interface NewsletterSubscriberTable {
   email: string;
   email_normalized: string;
   subscribed_at: number;
+  status: ColumnType<SubscriberStatus, SubscriberStatus | undefined, SubscriberStatus>;
+  signup_path: string | null;
+  consent_text: string | null;
+  confirm_token_hash: string | null;
+  confirm_expires_at: number | null;
+  confirm_sent_at: number | null;
+  confirmed_at: number | null;
+  unsubscribe_token: string | null;
+  left_at: number | null;
+  left_via: SubscriberLeftVia | null;
 }
 
 export type SponsoredSubmissionTable = AsTable<SponsoredSubmissionRecord>;

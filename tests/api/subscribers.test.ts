@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { freshIp, useTestApp } from '../helpers/test-app.ts';
 
-const t = useTestApp();
+// The list itself; the confirmation by mail (double opt-in) is in newsletter-subscription.test.ts.
+const t = useTestApp({ env: { NEWSLETTER_DOUBLE_OPT_IN: 'false' } });
 
 let counter = 0;
 /** An address no other test uses. */
@@ -38,10 +39,18 @@ describe('POST /api/submissions/newsletter', () => {
     const response = await subscribe(email);
 
     expect(response.status).toBe(201);
-    expect(response.body).toEqual({ id: expect.any(Number), message: 'Successfully subscribed!' });
+    expect(response.body).toEqual({ id: expect.any(Number), status: 'active', message: 'Successfully subscribed!' });
     const rows = await rowsFor(email);
     expect(rows).toEqual([
-      { id: response.body.id, email, email_normalized: email, subscribed_at: expect.any(Number) },
+      expect.objectContaining({
+        id: response.body.id,
+        email,
+        email_normalized: email,
+        subscribed_at: expect.any(Number),
+        status: 'active',
+        signup_path: '/api/submissions/newsletter',
+        consent_text: expect.stringContaining('unsubscribe at any time'),
+      }),
     ]);
     expect(rows[0]?.subscribed_at).toBeGreaterThanOrEqual(before);
   });
@@ -110,7 +119,13 @@ describe('GET /api/admin/submissions/newsletter', () => {
     expect(response.body.total).toBe(await countSubscribers());
     // The newest subscriber comes first.
     const first = response.body.subscribers[0];
-    expect(first).toEqual({ id: row?.id, email, subscribed_at: expect.stringMatching(ISO_DATE_TIME) });
+    expect(first).toEqual({
+      id: row?.id,
+      email,
+      subscribed_at: expect.stringMatching(ISO_DATE_TIME),
+      status: 'active',
+      confirmed_at: expect.stringMatching(ISO_DATE_TIME),
+    });
     expect(Date.parse(first.subscribed_at)).toBe((row?.subscribed_at ?? 0) * 1000);
   });
 

@@ -121,11 +121,15 @@ describe('the newsletter signup without JavaScript', () => {
       texts: ['Successfully subscribed!', "You'll receive our latest updates."],
     });
     expect(html).toContain('Stay Updated');
+    // One more line under the answer: the address waits for its confirmation.
+    expect(html).toContain('Check your inbox: we sent you a link to confirm your subscription.');
     expect(await subscriberEmails(t)).toEqual(['reader@example.com']);
   });
 
   it('answers Already subscribed for an address on the list, in any case', async () => {
     await subscribe('twice@example.com');
+    // Its owner confirmed it: now it is on the list.
+    await t.handle.db.updateTable('newsletter_subscribers').set({ status: 'active' }).where('email_normalized', '=', 'twice@example.com').execute();
     const response = await subscribe('TWICE@example.com');
     expect(response.status).toBe(200);
     expect(statusBox(await response.text())).toEqual({

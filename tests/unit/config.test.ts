@@ -10,6 +10,7 @@ describe('parseConfig', () => {
       DATA_DIR: './data',
       DATABASE_POOL_SIZE: 10,
       SEED_DEMO: false,
+      NEWSLETTER_DOUBLE_OPT_IN: true,
       TRUST_PROXY: false,
       LOG_LEVEL: 'info',
       SPONSORED_PRICE_CENTS: 7500,
