@@ -81,14 +81,28 @@ describe('a visitor using the forms', () => {
     expect((await contactMessages(site)).filter((message) => message.email === 'impatient@example.com')).toHaveLength(1);
   });
 
-  it('subscribes to the newsletter from the home page, then is told it is already subscribed', async () => {
+  it('subscribes to the newsletter from the home page, confirms from the mail, then is told it is already subscribed', async () => {
     const { page } = visitor;
     await visit(visitor, '/');
     const newsletter = page.getByRole('region', { name: 'Stay Updated' });
     await newsletter.getByLabel('Email address').fill('reader@example.com');
     await newsletter.getByRole('button', { name: 'Subscribe' }).click();
     expect(await toastText(page, 'Successfully subscribed!')).toContain("You'll receive our latest updates.");
+    await expect
+      .poll(() => newsletter.getByText('Check your inbox: we sent you a link to confirm your subscription.').isVisible())
+      .toBe(true);
     expect(await subscribers(site)).toEqual(['reader@example.com']);
+
+    // The link of the confirmation mail, then its button.
+    const [mail] = site.mailsTo('reader@example.com');
+    const link = /\/newsletter\/confirm\?token=[\w-]+/.exec(mail?.text_body ?? '')?.[0];
+    expect(link).toBeDefined();
+    await visit(visitor, link ?? '');
+    await page.getByRole('button', { name: 'Confirm subscription' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: "You're subscribed" }).isVisible()).toBe(true);
+    await expectNoSeriousA11yViolations(page);
+
+    await visit(visitor, '/');
 
     await newsletter.getByLabel('Email address').fill('Reader@Example.com');
     await newsletter.getByRole('button', { name: 'Subscribe' }).click();

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import axe from 'axe-core';
+import SQLite from 'better-sqlite3';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { loginAs, spawnBuiltServer, waitUntilReady } from '../helpers/built-server.ts';
@@ -31,6 +32,8 @@ const CHROMIUM_ARGS = [
 
 export interface Site {
   baseUrl: string;
+  /** The mails the site kept in its outbox for `to` (no SMTP is set), oldest first. */
+  mailsTo: (to: string) => { subject: string; text_body: string }[];
   /** Calls the API as the administrator. */
   admin: <T = unknown>(method: string, apiPath: string, body?: unknown) => Promise<{ status: number; body: T }>;
   stop: () => Promise<void>;
@@ -79,7 +82,18 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
     const text = await response.text();
     return { status: response.status, body: (text ? JSON.parse(text) : null) as never };
   };
-  return { baseUrl, admin, stop };
+  const mailsTo: Site['mailsTo'] = (to) => {
+    const db = new SQLite(path.join(dataDir, 'site.db'), { readonly: true });
+    try {
+      return db.prepare('select subject, text_body from outbox where to_address = ? order by id').all(to) as {
+        subject: string;
+        text_body: string;
+      }[];
+    } finally {
+      db.close();
+    }
+  };
+  return { baseUrl, admin, mailsTo, stop };
 }
 
 export interface PostSeed {
