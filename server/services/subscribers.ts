@@ -98,8 +98,12 @@ export function subscribersService(deps: AppDeps) {
         return { id: existing.id, status: 'pending' };
       }
       const row = existing ? await renewSignup(db, existing.id, signup) : await insertSubscriber(db, signup);
-      // Signed up by a request running at the same moment.
-      if (!row) throw new DomainError('ALREADY_SUBSCRIBED', 'This email is already subscribed');
+      if (!row) {
+        // Signed up by a request running at the same moment, whose mail is on its way.
+        const concurrent = await findSubscriberByEmail(db, email);
+        if (concurrent?.status === 'pending') return { id: concurrent.id, status: 'pending' };
+        throw new DomainError('ALREADY_SUBSCRIBED', 'This email is already subscribed');
+      }
       if (doubleOptIn) await mailer.sendMail(confirmationMail(row.email, token, place.siteUrl));
       return { id: row.id, status: row.status };
     },

@@ -1,0 +1,38 @@
+/**
+ * Signups through the API with confirmation by mail (the default): the
+ * address waits, its link is mailed once per ten minutes, and signups of one
+ * address at the same moment make one subscriber and one mail. On
+ * PostgreSQL those signups really run at once.
+ */
+import { describe, expect, it } from 'vitest';
+import { freshIp, useTestApp } from '../helpers/test-app.ts';
+
+const t = useTestApp();
+
+let counter = 0;
+const uniqueEmail = () => `api.reader.${++counter}.${Date.now()}@example.com`;
+const subscribe = (email: string) => t.request('POST', '/submissions/newsletter', { body: { email }, ip: freshIp() });
+
+const mailsTo = (email: string) =>
+  t.handle.db.selectFrom('outbox').select(['subject', 'text_body']).where('to_address', '=', email).execute();
+
+describe('POST /api/submissions/newsletter with confirmation by mail', () => {
+  it('answers 201 with status pending and mails a confirmation link', async () => {
+    const email = uniqueEmail();
+    const response = await subscribe(email);
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual({ id: expect.any(Number), status: 'pending', message: 'Successfully subscribed!' });
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe('Confirm your subscription to Crowdfunding Showcase');
+    expect(mails[0]?.text_body).toMatch(/http:\/\/localhost\/newsletter\/confirm\?token=[\w-]{43}\n/);
+  });
+
+  it('makes one subscriber and one mail of signups of one address at the same moment', async () => {
+    const email = uniqueEmail();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => subscribe(email)));
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201, 201]);
+    expect(new Set(answers.map((answer) => answer.body.id)).size).toBe(1);
+    expect(await mailsTo(email)).toHaveLength(1);
+  });
+});
