@@ -61,12 +61,12 @@ export default tseslint.config(
     // The bottom layer: tables and queries only.
     files: ['server/db/**'],
     rules: restrict(...NOT_APP, [
-      ['**/http/**', '**/api/**', '**/services/**', '**/payments/**', '**/storage/**', '**/auth/**', '**/mail/**', '**/deps.ts'],
+      ['**/http/**', '**/api/**', '**/services/**', '**/payments/**', '**/storage/**', '**/auth/**', '**/mail/**', '**/newsletter/**', '**/deps.ts'],
       'server/db is the bottom layer: it imports nothing above it (http, api, services, domains).',
     ]),
   },
   {
-    files: ['server/services/**', 'server/payments/**', 'server/storage/**', 'server/auth/**', 'server/mail/**'],
+    files: ['server/services/**', 'server/payments/**', 'server/storage/**', 'server/auth/**', 'server/mail/**', 'server/newsletter/**'],
     rules: restrict(...NOT_APP, [
       ['**/api/**', '../http/**'],
       'Domain code does not know HTTP: throw a DomainError, server/http maps it to a status.',

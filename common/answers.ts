@@ -129,3 +129,41 @@ export interface SponsoredSubmissionJson extends SponsoredSubmissionRecord {
   payment_transaction_id: string | null;
   payment_transaction: PaymentTransactionJson | null;
 }
+
+/** Where an issue stands: composed, waiting for its time, going out, done, or stopped. */
+export type NewsletterIssueStatus = 'draft' | 'scheduled' | 'sending' | 'sent' | 'cancelled';
+
+/** A newsletter issue as stored; times are unix seconds. */
+export interface NewsletterIssueRecord {
+  id: number;
+  /** The address of its web version, `/newsletter/{slug}`. */
+  slug: string;
+  subject: string;
+  preheader: string;
+  intro: string;
+  closing: string;
+  /** The chosen posts, in the order the issue shows them. */
+  post_ids: number[];
+  status: NewsletterIssueStatus;
+  scheduled_at: number | null;
+  started_at: number | null;
+  sent_at: number | null;
+  created_at: number;
+  updated_at: number;
+  version: number;
+}
+
+/** An issue with the progress of its sending (all zero until it starts). */
+export interface NewsletterIssueJson extends NewsletterIssueRecord {
+  recipients: number;
+  sent: number;
+  failed: number;
+  pending: number;
+}
+
+/** The e-mail an issue makes, as the composer previews it. */
+export interface NewsletterPreviewJson {
+  subject: string;
+  html: string;
+  text: string;
+}

@@ -16,6 +16,7 @@ import { adminContentApi, publicContentApi } from './api/content.ts';
 import { authApi } from './api/auth.ts';
 import { adminSponsoredSubmissionsApi, sponsoredSubmissionsApi } from './api/sponsored-submissions.ts';
 import { adminSubscribersApi, subscribersApi } from './api/subscribers.ts';
+import { adminNewslettersApi } from './api/newsletters.ts';
 import { requireAdmin } from './auth/require-admin.ts';
 import { pingDatabase } from './db/database.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
@@ -93,7 +94,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     // Image uploads stream to disk and are limited to their signed size there.
     if (c.req.path === LOCAL_UPLOAD_PATH) return next();
-    return /^\/api\/admin\/(posts|resources)(\/|$)/.test(c.req.path) ? contentLimit(c, next) : defaultLimit(c, next);
+    return /^\/api\/admin\/(posts|resources|newsletters)(\/|$)/.test(c.req.path) ? contentLimit(c, next) : defaultLimit(c, next);
   });
   api.use('*', async (c, next) => {
     await next();
@@ -146,6 +147,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route('/admin/categories', adminCategoriesApi(services));
   api.route('/admin/submissions/contact', adminContactMessagesApi(services));
   api.route('/admin/submissions/newsletter', adminSubscribersApi(services));
+  api.route('/admin/newsletters', adminNewslettersApi(services, deps.config.PUBLIC_URL));
   api.route('/admin/submissions/sponsored', adminSponsoredSubmissionsApi(services));
   api.route('/admin/media', adminMediaApi(deps.config, media));
   api.route('/admin/dashboard', adminDashboardApi(services));

@@ -3,6 +3,7 @@
  * validated once at start. A bad value stops the process with one line that
  * names the variable (see `loadConfigOrExit`).
  */
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 const emptyToUndefined = (value: unknown) =>
@@ -139,6 +140,30 @@ export const configSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: optionalText,
+  // Newsletter sending: messages per second over all connections (0: as
+  // fast as the server takes them), and connections kept open to SMTP_URL.
+  NEWSLETTER_RATE_PER_SECOND: z.preprocess(
+    wholeNumber,
+    z
+      .number({ message: 'must be a whole number of messages per second between 0 and 10000' })
+      .int('must be a whole number of messages per second between 0 and 10000')
+      .min(0, 'must be a whole number of messages per second between 0 and 10000')
+      .max(10000, 'must be a whole number of messages per second between 0 and 10000')
+      .default(10),
+  ),
+  NEWSLETTER_SMTP_CONNECTIONS: z.preprocess(
+    wholeNumber,
+    z
+      .number({ message: 'must be a whole number between 1 and 50' })
+      .int('must be a whole number between 1 and 50')
+      .min(1, 'must be a whole number between 1 and 50')
+      .max(50, 'must be a whole number between 1 and 50')
+      .default(2),
+  ),
+  // DKIM signing of outgoing mail; all three, or none.
+  DKIM_DOMAIN: optionalText,
+  DKIM_SELECTOR: optionalText,
+  DKIM_PRIVATE_KEY: optionalText,
   ADMIN_NOTIFY_EMAIL: z.preprocess(
     emptyToUndefined,
     z.email('must be an e-mail address').optional(),
@@ -164,10 +189,33 @@ export const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 
+/** Secrets that may come from a file instead (`NAME_FILE`, as Docker and Kubernetes secrets are mounted). */
+const FILE_VARIANTS = ['DKIM_PRIVATE_KEY'] as const;
+
+function readFileVariants(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  const resolved = { ...env };
+  for (const name of FILE_VARIANTS) {
+    const file = env[`${name}_FILE`];
+    if (!file || env[name]) continue;
+    try {
+      resolved[name] = readFileSync(file, 'utf8');
+    } catch {
+      throw new ConfigError(`Invalid configuration: ${name}_FILE cannot be read (${file})`);
+    }
+  }
+  return resolved;
+}
+
 /** Parses the given environment; throws a one-line Error naming the first bad variable. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
-  const result = configSchema.safeParse(env);
-  if (result.success) return result.data;
+  const result = configSchema.safeParse(readFileVariants(env));
+  if (result.success) {
+    const dkim = [result.data.DKIM_DOMAIN, result.data.DKIM_SELECTOR, result.data.DKIM_PRIVATE_KEY];
+    if (dkim.some(Boolean) && !dkim.every(Boolean)) {
+      throw new ConfigError('Invalid configuration: DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY (or DKIM_PRIVATE_KEY_FILE) go together');
+    }
+    return result.data;
+  }
   const issue = result.error.issues[0];
   const name = issue?.path.join('.') ?? 'environment';
   throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}`);

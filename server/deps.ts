@@ -7,6 +7,7 @@ import type { ContentChanges } from './content-changes.ts';
 import type { Jobs } from './jobs/jobs.ts';
 import type { RateLimitRule } from './db/queries/rate-limits.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { NewsletterEngineOptions } from './newsletter/engine.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 
 /** The rate limits of the public API; tests may tighten or loosen them. */
@@ -51,6 +52,8 @@ export interface AppDeps {
   contentChanges: ContentChanges;
   /** Durable background work, run by whichever server claims it. */
   jobs: Jobs;
+  /** Timings of the newsletter's sending (tests shorten them). */
+  newsletterEngineOptions?: Partial<NewsletterEngineOptions>;
 }
 
 /** Hono's per-request variables. */

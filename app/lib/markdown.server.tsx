@@ -8,8 +8,7 @@
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import Markdown from 'react-markdown';
-import rehypeSanitize from 'rehype-sanitize';
-import remarkGfm from 'remark-gfm';
+import { MARKDOWN_PLUGINS } from '../../common/markdown.ts';
 
 /** Either sanitised HTML, or (when rendering failed) the source to show as text. */
 export type RenderedMarkdown = { html: string } | { raw: string };
@@ -22,7 +21,7 @@ export function renderMarkdown(source: string, onError: (error: unknown) => void
   try {
     // Markdown is a plain function of its props (no hooks), so a failure is
     // caught here rather than breaking the whole page render.
-    const element = Markdown({ children: source, remarkPlugins: [remarkGfm], rehypePlugins: [rehypeSanitize] });
+    const element = Markdown({ children: source, ...MARKDOWN_PLUGINS });
     return { html: renderToStaticMarkup(element) };
   } catch (error) {
     onError(error);

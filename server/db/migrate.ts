@@ -11,6 +11,7 @@ import { slugHistoryMigration } from './migrations/2026-11-22-0004-slug-history.
 import { contentSlugsMigration } from './migrations/2026-11-24-0005-content-slugs.ts';
 import { jobsMigration } from './migrations/2026-11-24-0006-jobs.ts';
 import { subscriberLifeCycleMigration } from './migrations/2026-11-24-0007-subscriber-life-cycle.ts';
+import { newslettersMigration } from './migrations/2026-11-25-0008-newsletters.ts';
 
 function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -21,6 +22,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-24-0005-content-slugs': contentSlugsMigration(),
     '2026-11-24-0006-jobs': jobsMigration(engine),
     '2026-11-24-0007-subscriber-life-cycle': subscriberLifeCycleMigration(),
+    '2026-11-25-0008-newsletters': newslettersMigration(engine),
   };
 }
 

@@ -9,6 +9,7 @@ import type {
   ContactMessageJson,
   ContactMessageStatus,
   ContentRecord,
+  NewsletterIssueRecord,
   PaymentStatus,
   PostRecord,
   PublicationStatus,
@@ -85,6 +86,38 @@ export interface NewsletterSubscriberTable {
   unsubscribe_token: string | null;
   left_at: number | null;
   left_via: SubscriberLeftVia | null;
+  /** Imported addresses: where their consent came from. */
+  consent_source: string | null;
+}
+
+/** A newsletter issue; `post_ids` is a JSON array. */
+export type NewsletterIssueTable = Omit<AsTable<NewsletterIssueRecord>, 'post_ids'> & { post_ids: string };
+
+/**
+ * One recipient of one issue, frozen when sending starts. `sending` rows are
+ * claimed by a worker until `locked_until`; `skipped`: the subscriber had
+ * left before its turn came.
+ */
+export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped' | 'cancelled';
+
+export interface NewsletterDeliveryTable {
+  id: Generated<number>;
+  issue_id: number;
+  subscriber_id: number;
+  status: DeliveryStatus;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: number;
+  first_attempt_at: number | null;
+  locked_by: string | null;
+  locked_until: number | null;
+  last_error: string | null;
+  sent_at: number | null;
+}
+
+/** A one-way hash of each erased address: an import cannot add it back. */
+export interface NewsletterErasureTable {
+  email_hash: string;
+  erased_at: number;
 }
 
 export type SponsoredSubmissionTable = AsTable<SponsoredSubmissionRecord>;
@@ -220,6 +253,9 @@ export interface Database {
   payment_events: PaymentEventTable;
   local_checkout_sessions: LocalCheckoutSessionTable;
   outbox: OutboxTable;
+  newsletter_issues: NewsletterIssueTable;
+  newsletter_deliveries: NewsletterDeliveryTable;
+  newsletter_erasures: NewsletterErasureTable;
 }
 
 /** The database or a transaction: query functions take either, so callers choose the transaction. */
@@ -240,6 +276,8 @@ export type ResourceRow = Selectable<ResourceTable>;
 export type NewResourceRow = Insertable<ResourceTable>;
 export type ContactSubmissionRow = Selectable<ContactSubmissionTable>;
 export type NewsletterSubscriberRow = Selectable<NewsletterSubscriberTable>;
+export type NewsletterIssueRow = Selectable<NewsletterIssueTable>;
+export type NewsletterDeliveryRow = Selectable<NewsletterDeliveryTable>;
 export type SponsoredSubmissionRow = Selectable<SponsoredSubmissionTable>;
 export type PaymentTransactionRow = Selectable<PaymentTransactionTable>;
 export type LocalCheckoutSessionRow = Selectable<LocalCheckoutSessionTable>;

@@ -32,6 +32,20 @@ export interface Mailer {
 // (nodemailer waits up to two by default).
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
+type SmtpConfig = Pick<Config, 'SMTP_URL' | 'DKIM_DOMAIN' | 'DKIM_SELECTOR' | 'DKIM_PRIVATE_KEY'>;
+
+/** The transport options every mail of the site is sent with: timeouts, and DKIM signing when configured. */
+export function smtpOptions(config: SmtpConfig & { SMTP_URL: string }) {
+  const { DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY } = config;
+  return {
+    url: config.SMTP_URL,
+    ...SMTP_TIMEOUTS,
+    ...(DKIM_DOMAIN && DKIM_SELECTOR && DKIM_PRIVATE_KEY
+      ? { dkim: { domainName: DKIM_DOMAIN, keySelector: DKIM_SELECTOR, privateKey: DKIM_PRIVATE_KEY } }
+      : {}),
+  };
+}
+
 /** The sender when MAIL_FROM is unset: the site's name at its own domain. */
 export function defaultSender(publicUrl: string | undefined): string {
   const host = publicUrl ? new URL(publicUrl).hostname : 'localhost';
@@ -41,11 +55,11 @@ export function defaultSender(publicUrl: string | undefined): string {
 export function createMailer(options: {
   db: Kysely<Database>;
   logger: Logger;
-  config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL'>;
+  config: SmtpConfig & Pick<Config, 'MAIL_FROM' | 'PUBLIC_URL'>;
 }): Mailer {
   const { db, logger, config } = options;
   const from = config.MAIL_FROM ?? defaultSender(config.PUBLIC_URL);
-  const transport = config.SMTP_URL ? nodemailer.createTransport({ url: config.SMTP_URL, ...SMTP_TIMEOUTS }) : null;
+  const transport = config.SMTP_URL ? nodemailer.createTransport(smtpOptions({ ...config, SMTP_URL: config.SMTP_URL })) : null;
 
   return {
     async sendMail(message) {

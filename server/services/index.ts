@@ -20,6 +20,7 @@ import { categoriesService } from './categories.ts';
 import { contactMessagesService } from './contact-messages.ts';
 import { contentService, POST_KIND, RESOURCE_KIND } from './content.ts';
 import { dashboardService } from './dashboard.ts';
+import { newslettersService } from './newsletters.ts';
 import { sponsoredSubmissionsService } from './sponsored-submissions.ts';
 import { siteService } from './site.ts';
 import { subscribersService } from './subscribers.ts';
@@ -56,6 +57,7 @@ export function createServices(deps: AppDeps) {
     categories: categoriesService(deps),
     contactMessages: contactMessagesService(deps),
     subscribers: subscribersService(deps),
+    newsletters: newslettersService(deps),
     sponsoredSubmissions: sponsoredSubmissionsService(deps),
     payments: paymentsService(deps),
     dashboard: dashboardService(deps),

@@ -98,6 +98,7 @@ export interface TestAppOptions {
   payments?: (deps: Pick<AppDeps, 'db' | 'config'>) => PaymentProvider;
   /** Builds the mailer; by default it follows the configuration, as in production. */
   mailer?: (deps: Pick<AppDeps, 'db' | 'config' | 'logger'>) => Mailer;
+  newsletterEngineOptions?: AppDeps['newsletterEngineOptions'];
 }
 
 /**
@@ -147,6 +148,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     contentChanges: new ContentChanges(),
     // Not started: each test app runs the jobs it enqueues (`media.whenIdle()` waits for them).
     jobs: new Jobs({ db: handle.db, engine: handle.engine, logger }),
+    ...(options.newsletterEngineOptions ? { newsletterEngineOptions: options.newsletterEngineOptions } : {}),
   };
   const app = createApp(deps);
   const defaultIp = freshIp();

@@ -127,3 +127,13 @@ export async function updatePost(db: Db, current: ContentState, input: PostUpdat
   await replacePostCategories(db, current.id, input.category_ids);
   return toPostJson(db, row);
 }
+
+/** What a newsletter issue shows of its posts, by id (ids that are gone are left out). */
+export function findPostTeasers(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('posts')
+    .select(['id', 'slug', 'title', 'excerpt', 'cover_image', 'status'])
+    .where('id', 'in', ids)
+    .execute();
+}

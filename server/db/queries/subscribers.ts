@@ -145,3 +145,13 @@ export async function countSubscribers(db: Db): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/** The recipient's server refused the address for good: nothing more is sent to it. */
+export async function markSubscriberBounced(db: Db, id: number, now: number): Promise<void> {
+  await db
+    .updateTable('newsletter_subscribers')
+    .set({ status: 'bounced', left_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'active')
+    .execute();
+}

@@ -1,0 +1,49 @@
+/**
+ * The back office's newsletter issues: GET/POST /admin/newsletters,
+ * GET/PUT/DELETE /admin/newsletters/{id}, and POST …/preview, …/{id}/test,
+ * …/{id}/send (202: the sending runs in the background) and …/{id}/cancel.
+ */
+import { Hono } from 'hono';
+import type { AppEnv } from '../deps.ts';
+import { readIdParam, readJsonObject } from '../http/input.ts';
+import type { AppServices } from '../services/index.ts';
+
+const LABEL = 'Newsletter issue';
+
+export function adminNewslettersApi({ newsletters }: AppServices, publicUrl: string | undefined) {
+  const app = new Hono<AppEnv>();
+
+  app.get('/', async (c) => c.json({ issues: await newsletters.list(), delivery: newsletters.delivery() }));
+  app.post('/', async (c) => c.json(await newsletters.create(await readJsonObject(c)), 201));
+  // Unsaved values, as the composer shows them while they are typed.
+  app.post('/preview', async (c) => {
+    const siteUrl = new URL(publicUrl ?? c.req.url).origin;
+    return c.json(await newsletters.preview(await readJsonObject(c), siteUrl));
+  });
+  app.get('/:id', async (c) => c.json(await newsletters.get(readIdParam(c, LABEL))));
+  app.put('/:id', async (c) => {
+    const id = readIdParam(c, LABEL);
+    return c.json(await newsletters.update(id, await readJsonObject(c)));
+  });
+  app.delete('/:id', async (c) => {
+    await newsletters.remove(readIdParam(c, LABEL));
+    return c.body(null, 204);
+  });
+  app.post('/:id/test', async (c) => {
+    const id = readIdParam(c, LABEL);
+    return c.json(await newsletters.sendTest(id, await readJsonObject(c)));
+  });
+  app.post('/:id/send', async (c) => {
+    const id = readIdParam(c, LABEL);
+    // No body at all sends now.
+    const hasBody =
+      c.req.header('content-type') !== undefined ||
+      c.req.header('transfer-encoding') !== undefined ||
+      Number(c.req.header('content-length') ?? '0') > 0;
+    const body = hasBody ? await readJsonObject(c) : {};
+    return c.json(await newsletters.send(id, body), 202);
+  });
+  app.post('/:id/cancel', async (c) => c.json(await newsletters.cancel(readIdParam(c, LABEL))));
+
+  return app;
+}

@@ -1,0 +1,233 @@
+/**
+ * The sending engine. Sending an issue is a durable job (server/jobs) that
+ * works in slices: each run claims due delivery rows in batches, sends them
+ * through the pooled transport, records each outcome, and after a slice
+ * enqueues its own continuation, so other background work gets its turn
+ * and a server that dies loses at most the rows it had claimed (their lease
+ * runs out and any server takes them again).
+ *
+ * Outcomes: a sent row is done; a 5xx refusal fails the row and marks the
+ * subscriber `bounced`; anything else is tried again with growing pauses
+ * for up to three days. A subscriber who left before its turn is skipped.
+ *
+ * Duplicates: a row is recorded as sent right after the SMTP server took
+ * it. Only the messages between those two moments when a server dies (at
+ * most one per SMTP connection) can go out twice; each carries the same
+ * Message-ID both times.
+ */
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { NewsletterIssueRecord } from '../../common/answers.ts';
+import type { Config } from '../config.ts';
+import { nowSeconds, type Engine } from '../db/database.ts';
+import {
+  claimDeliveries,
+  extendDeliveryLease,
+  findIssue,
+  freezeRecipients,
+  moveIssue,
+  nextDeliveryDue,
+  recordDelivery,
+  type ClaimedDelivery,
+  type DeliveryOutcome,
+} from '../db/queries/newsletters.ts';
+import { markSubscriberBounced } from '../db/queries/subscribers.ts';
+import type { Database, Db } from '../db/schema.ts';
+import type { JobKind, Jobs } from '../jobs/jobs.ts';
+import { loadIssueContent } from './content.ts';
+import { personalise, renderIssue, type RenderedIssue } from './email.tsx';
+import { classifySendError, createNewsletterTransport, describeSendError, type NewsletterTransport } from './transport.ts';
+
+/** A recipient whose mail could not be delivered for this long is given up. */
+const RETRY_FOR_SECONDS = 3 * 24 * 60 * 60;
+
+export interface NewsletterEngineOptions {
+  /** How long one run sends before it hands over to its continuation. */
+  sliceMs: number;
+  /** How long a claim on a row lasts without being renewed. */
+  leaseSeconds: number;
+  /** The first retry's pause; each further one is four times longer, up to six hours. */
+  retryDelaySeconds: number;
+}
+
+export const DEFAULT_NEWSLETTER_ENGINE_OPTIONS: NewsletterEngineOptions = {
+  sliceMs: 20_000,
+  leaseSeconds: 60,
+  retryDelaySeconds: 60,
+};
+
+export interface NewsletterEngineDeps {
+  db: Kysely<Database>;
+  engine: Engine;
+  logger: Logger;
+  jobs: Jobs;
+  config: Config;
+}
+
+/** The site's address for the links of a mail made in the background (no request to take it from). */
+export const siteUrlOf = (config: Pick<Config, 'PUBLIC_URL' | 'PORT'>) =>
+  config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : `http://localhost:${config.PORT}`;
+
+/** Deterministic per (issue, subscriber): the receiving side sees a resent copy as the same message. */
+export function newsletterMessageId(issueId: number, subscriberId: number, siteUrl: string): string {
+  return `<newsletter-${issueId}-${subscriberId}@${new URL(siteUrl).hostname}>`;
+}
+
+export const unsubscribeUrlOf = (siteUrl: string, token: string) =>
+  `${siteUrl}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
+
+export const webVersionUrlOf = (siteUrl: string, slug: string) => `${siteUrl}/newsletter/${slug}`;
+
+export class NewsletterEngine {
+  readonly job: JobKind<{ issueId: number }>;
+  private readonly options: NewsletterEngineOptions;
+
+  constructor(
+    private readonly deps: NewsletterEngineDeps,
+    options: Partial<NewsletterEngineOptions> = {},
+  ) {
+    this.options = { ...DEFAULT_NEWSLETTER_ENGINE_OPTIONS, ...options };
+    this.job = {
+      name: 'newsletter-send',
+      // A run fails only when the database does; its rows keep their state.
+      maxAttempts: 20,
+      run: ({ issueId }) => this.run(issueId),
+    };
+    deps.jobs.register(this.job);
+  }
+
+  /** Queues a run for an issue: now, or `delaySeconds` from now (a scheduled send). Pass the caller's transaction. */
+  async enqueue(db: Db, issueId: number, delaySeconds = 0): Promise<void> {
+    await this.deps.jobs.enqueue(db, this.job, { issueId }, { delaySeconds });
+  }
+
+  wake(): void {
+    this.deps.jobs.wake();
+  }
+
+  /** One slice of an issue's sending. */
+  private async run(issueId: number): Promise<void> {
+    const { db, logger } = this.deps;
+    let issue = await findIssue(db, issueId);
+    if (!issue) return;
+    if (issue.status === 'scheduled') {
+      const wait = (issue.scheduled_at ?? 0) - nowSeconds();
+      // Moved to a later time since this run was queued.
+      if (wait > 0) return this.enqueue(db, issueId, wait);
+      await this.startSending(issueId);
+      issue = await findIssue(db, issueId);
+    }
+    if (!issue || issue.status !== 'sending') return;
+
+    const siteUrl = siteUrlOf(this.deps.config);
+    const { content } = await loadIssueContent(db, issue, siteUrl);
+    const rendered = await renderIssue(content, { siteUrl, webUrl: `${siteUrl}/newsletter/${issue.slug}` });
+    const transport = createNewsletterTransport(this.deps.config, db);
+    try {
+      await this.sendSlice(issue, rendered, transport, siteUrl);
+    } finally {
+      transport.close();
+    }
+
+    const next = await nextDeliveryDue(db, issueId);
+    const now = nowSeconds();
+    if (next === undefined) {
+      if (await moveIssue(db, issueId, ['sending'], 'sent', { sent_at: now }, now)) {
+        logger.info({ issue: issueId }, 'newsletter: issue sent');
+      }
+      return;
+    }
+    await this.enqueue(db, issueId, Math.max(0, next - now));
+  }
+
+  /** Scheduled → sending, freezing its recipients, once (another server may be doing the same). */
+  async startSending(issueId: number): Promise<boolean> {
+    return this.deps.db.transaction().execute(async (trx) => {
+      const now = nowSeconds();
+      const started = await moveIssue(trx, issueId, ['draft', 'scheduled'], 'sending', { started_at: now }, now);
+      if (started) await freezeRecipients(trx, issueId, now);
+      return started;
+    });
+  }
+
+  private async sendSlice(
+    issue: NewsletterIssueRecord,
+    rendered: RenderedIssue,
+    transport: NewsletterTransport,
+    siteUrl: string,
+  ): Promise<void> {
+    const { db, engine, jobs } = this.deps;
+    const { leaseSeconds } = this.options;
+    const rate = this.deps.config.NEWSLETTER_RATE_PER_SECOND;
+    // About a second's worth at the configured rate, so a cancel takes effect within about a second.
+    const batchSize = rate > 0 ? Math.min(Math.max(rate, this.deps.config.NEWSLETTER_SMTP_CONNECTIONS), 200) : 200;
+    const deadline = Date.now() + this.options.sliceMs;
+    const inFlight = new Set<number>();
+    const renew = setInterval(() => {
+      void extendDeliveryLease(db, [...inFlight], jobs.worker, nowSeconds() + leaseSeconds).catch(() => {});
+    }, (leaseSeconds * 1000) / 3);
+    renew.unref();
+    try {
+      while (Date.now() < deadline) {
+        const current = await findIssue(db, issue.id);
+        if (current?.status !== 'sending') return;
+        const now = nowSeconds();
+        const batch = await claimDeliveries(db, engine, {
+          issueId: issue.id,
+          worker: jobs.worker,
+          limit: batchSize,
+          now,
+          lockedUntil: now + leaseSeconds,
+        });
+        if (batch.length === 0) return;
+        for (const row of batch) inFlight.add(row.id);
+        await Promise.all(
+          batch.map(async (row) => {
+            const outcome = await this.deliver(issue, row, rendered, transport, siteUrl);
+            await recordDelivery(db, row.id, jobs.worker, outcome, nowSeconds());
+            inFlight.delete(row.id);
+          }),
+        );
+      }
+    } finally {
+      clearInterval(renew);
+    }
+  }
+
+  private async deliver(
+    issue: NewsletterIssueRecord,
+    row: ClaimedDelivery,
+    rendered: RenderedIssue,
+    transport: NewsletterTransport,
+    siteUrl: string,
+  ): Promise<DeliveryOutcome> {
+    // Left (or bounced) after the issue started: nothing more goes to it.
+    if (row.subscriber_status !== 'active' || !row.unsubscribe_token) return { status: 'skipped' };
+    const unsubscribeUrl = unsubscribeUrlOf(siteUrl, row.unsubscribe_token);
+    const mail = personalise(rendered, unsubscribeUrl);
+    try {
+      await transport.send({
+        to: row.email,
+        subject: issue.subject,
+        html: mail.html,
+        text: mail.text,
+        messageId: newsletterMessageId(issue.id, row.subscriber_id, siteUrl),
+        unsubscribeUrl,
+      });
+      return { status: 'sent' };
+    } catch (error) {
+      const reason = describeSendError(error);
+      const now = nowSeconds();
+      if (classifySendError(error) === 'bounce') {
+        await markSubscriberBounced(this.deps.db, row.subscriber_id, now);
+        this.deps.logger.info({ issue: issue.id, subscriber: row.subscriber_id, reason }, 'newsletter: bounced');
+        return { status: 'failed', error: reason };
+      }
+      const firstTry = row.first_attempt_at ?? now;
+      if (now - firstTry >= RETRY_FOR_SECONDS) return { status: 'failed', error: `gave up after 3 days: ${reason}` };
+      const delay = Math.min(this.options.retryDelaySeconds * 4 ** (row.attempts - 1), 6 * 60 * 60);
+      this.deps.logger.warn({ issue: issue.id, subscriber: row.subscriber_id, attempt: row.attempts, reason }, 'newsletter: will retry');
+      return { status: 'retry', error: reason, at: now + delay };
+    }
+  }
+}

@@ -1,0 +1,217 @@
+/**
+ * Newsletter issues: composed as drafts in the back office, previewed,
+ * sent as tests, then sent (now or at a set time) to every active
+ * subscriber by the sending engine (server/newsletter/engine.ts), and kept
+ * as a public archive at /newsletter once sent.
+ */
+import type { NewsletterIssueJson, NewsletterIssueRecord, NewsletterPreviewJson } from '../../common/answers.ts';
+import { DomainError, notFound, versionConflict } from '../../common/errors.ts';
+import {
+  newsletterIssueSchema,
+  newsletterIssueUpdateSchema,
+  newsletterSendSchema,
+  newsletterTestSendSchema,
+} from '../../common/schemas/newsletter.ts';
+import { slugify } from '../../common/schemas/slug.ts';
+import { validate } from '../../common/validate.ts';
+import { nowSeconds } from '../db/database.ts';
+import {
+  cancelPendingDeliveries,
+  deleteDraftIssue,
+  findIssue,
+  findIssueBySlug,
+  findIssuesCarryingPost,
+  insertIssue,
+  listIssues,
+  listSentIssues,
+  moveIssue,
+  updateIssue,
+  withProgress,
+} from '../db/queries/newsletters.ts';
+import type { AppDeps } from '../deps.ts';
+import { loadIssueContent } from '../newsletter/content.ts';
+import { personalise, renderIssue, type IssueContent } from '../newsletter/email.tsx';
+import { NewsletterEngine, siteUrlOf, webVersionUrlOf } from '../newsletter/engine.ts';
+import { createNewsletterTransport } from '../newsletter/transport.ts';
+
+const WHAT = 'newsletter issue';
+
+/** Slugs an issue made at `now` may take: its subject's, then with the date, then numbered. */
+function slugCandidates(subject: string, now: number): string[] {
+  const base = slugify(subject).slice(0, 80).replace(/-+$/, '') || 'issue';
+  const dated = `${base}-${new Date(now * 1000).toISOString().slice(0, 10)}`;
+  return [base, dated, ...Array.from({ length: 20 }, (_, index) => `${dated}-${index + 2}`)];
+}
+
+const conflict = (message: string) => new DomainError('INVALID_STATUS_TRANSITION', message);
+
+/** A sent issue as its web version shows it. */
+export interface PublishedIssue {
+  issue: NewsletterIssueRecord;
+  content: IssueContent;
+}
+
+export function newslettersService(deps: AppDeps) {
+  const { db, config, logger } = deps;
+  const engine = new NewsletterEngine(deps, deps.newsletterEngineOptions);
+  const backgroundSiteUrl = siteUrlOf(config);
+
+  async function mustFind(id: number): Promise<NewsletterIssueRecord> {
+    const issue = await findIssue(db, id);
+    if (!issue) throw notFound('Newsletter issue not found');
+    return issue;
+  }
+
+  const withCounts = async (issue: NewsletterIssueRecord): Promise<NewsletterIssueJson> => {
+    const [json] = await withProgress(db, [issue]);
+    return json as NewsletterIssueJson;
+  };
+
+  return {
+    /** `smtp` when mails really leave; `outbox` when they are only kept (no SMTP_URL). */
+    delivery: (): 'smtp' | 'outbox' => (config.SMTP_URL ? 'smtp' : 'outbox'),
+
+    async list(): Promise<NewsletterIssueJson[]> {
+      return withProgress(db, await listIssues(db));
+    },
+
+    async get(id: number): Promise<NewsletterIssueJson> {
+      return withCounts(await mustFind(id));
+    },
+
+    async create(values: unknown): Promise<NewsletterIssueJson> {
+      const input = validate(newsletterIssueSchema, values);
+      const now = nowSeconds();
+      const issue = await insertIssue(db, input, slugCandidates(input.subject, now), now);
+      if (!issue) throw new DomainError('SLUG_TAKEN', 'Too many issues share this subject today; change the subject');
+      return withCounts(issue);
+    },
+
+    /** Saves an edit of a draft or a scheduled issue, made on `version` (409 when stale). */
+    async update(id: number, values: unknown): Promise<NewsletterIssueJson> {
+      const { version, ...input } = validate(newsletterIssueUpdateSchema, values);
+      const current = await mustFind(id);
+      if (current.version !== version) throw versionConflict(WHAT);
+      if (current.status !== 'draft' && current.status !== 'scheduled') {
+        throw conflict('This issue has been sent or cancelled and can no longer be edited');
+      }
+      const updated = await updateIssue(db, id, version, input, nowSeconds());
+      if (!updated) throw versionConflict(WHAT);
+      return withCounts(updated);
+    },
+
+    async remove(id: number): Promise<void> {
+      const current = await mustFind(id);
+      if (current.status !== 'draft' || !(await deleteDraftIssue(db, id))) {
+        throw conflict('Only drafts can be deleted; cancel a scheduled issue instead');
+      }
+    },
+
+    /** The mail the given (unsaved) values make, as a recipient would see it. */
+    async preview(values: unknown, siteUrl: string): Promise<NewsletterPreviewJson> {
+      const input = validate(newsletterIssueSchema, values);
+      const { content } = await loadIssueContent(db, input, siteUrl);
+      const rendered = await renderIssue(content, { siteUrl, webUrl: webVersionUrlOf(siteUrl, 'preview') });
+      // Each recipient gets its own link; the preview shows where they lead.
+      return { subject: input.subject, ...personalise(rendered, `${siteUrl}/newsletter/unsubscribe`) };
+    },
+
+    /** Sends the saved issue to a few addresses, marked "[Test]"; counted nowhere. */
+    async sendTest(id: number, values: unknown): Promise<{ sent: number; delivery: 'smtp' | 'outbox' }> {
+      const { emails } = validate(newsletterTestSendSchema, values);
+      const issue = await mustFind(id);
+      const siteUrl = backgroundSiteUrl;
+      const { content } = await loadIssueContent(db, issue, siteUrl);
+      const rendered = personalise(
+        await renderIssue(content, { siteUrl, webUrl: webVersionUrlOf(siteUrl, issue.slug) }),
+        `${siteUrl}/newsletter/unsubscribe`,
+      );
+      const transport = createNewsletterTransport(config, db);
+      try {
+        for (const [index, email] of emails.entries()) {
+          await transport.send({
+            to: email,
+            subject: `[Test] ${issue.subject}`,
+            html: rendered.html,
+            text: rendered.text,
+            messageId: `<newsletter-${issue.id}-test-${Date.now()}-${index}@${new URL(siteUrl).hostname}>`,
+            unsubscribeUrl: null,
+          });
+        }
+      } catch (error) {
+        logger.warn({ err: error, issue: id }, 'newsletter: test send failed');
+        throw new DomainError('SERVICE_UNAVAILABLE', 'The mail server did not take the test mail; try again', {
+          retryAfterSeconds: 30,
+        });
+      } finally {
+        transport.close();
+      }
+      return { sent: emails.length, delivery: transport.kind };
+    },
+
+    /**
+     * Sends a draft (or a scheduled issue) now, or schedules it for
+     * `scheduled_at`. Sending freezes the recipients: every active
+     * subscriber at that moment.
+     */
+    async send(id: number, values: unknown): Promise<NewsletterIssueJson> {
+      const { scheduled_at } = validate(newsletterSendSchema, values);
+      const issue = await mustFind(id);
+      if (issue.status !== 'draft' && issue.status !== 'scheduled') {
+        throw conflict(`This issue is ${issue.status} already`);
+      }
+      const { unpublished } = await loadIssueContent(db, issue, backgroundSiteUrl);
+      if (unpublished.length > 0) {
+        throw new DomainError('VALIDATION_FAILED', `Publish these posts first, or take them out: ${unpublished.join(', ')}`, {
+          kind: 'conflict',
+        });
+      }
+      const now = nowSeconds();
+      if (scheduled_at !== undefined && scheduled_at > now) {
+        await db.transaction().execute(async (trx) => {
+          if (!(await moveIssue(trx, id, ['draft', 'scheduled'], 'scheduled', { scheduled_at }, now))) {
+            throw conflict('This issue has just been sent or cancelled');
+          }
+          await engine.enqueue(trx, id, scheduled_at - now);
+        });
+        logger.info({ issue: id, scheduled_at }, 'newsletter: issue scheduled');
+      } else {
+        if (!(await engine.startSending(id))) throw conflict('This issue has just been sent or cancelled');
+        await engine.enqueue(db, id);
+        engine.wake();
+        logger.info({ issue: id }, 'newsletter: sending started');
+      }
+      return withCounts(await mustFind(id));
+    },
+
+    /** Stops a scheduled issue, or what is left of one being sent. */
+    async cancel(id: number): Promise<NewsletterIssueJson> {
+      const issue = await mustFind(id);
+      const cancelled = await db.transaction().execute(async (trx) => {
+        const now = nowSeconds();
+        if (!(await moveIssue(trx, id, ['scheduled', 'sending'], 'cancelled', {}, now))) return false;
+        await cancelPendingDeliveries(trx, id);
+        return true;
+      });
+      if (!cancelled) throw conflict(`Only scheduled or sending issues can be cancelled; this one is ${issue.status}`);
+      logger.info({ issue: id }, 'newsletter: issue cancelled');
+      return withCounts(await mustFind(id));
+    },
+
+    /** The public archive: sent issues, newest first. */
+    listSent: (): Promise<NewsletterIssueRecord[]> => listSentIssues(db),
+
+    /** A sent issue's web version; undefined for any other slug. */
+    async findSent(slug: string, siteUrl: string): Promise<PublishedIssue | undefined> {
+      const issue = await findIssueBySlug(db, slug);
+      if (!issue || issue.status !== 'sent') return undefined;
+      const { content } = await loadIssueContent(db, issue, siteUrl);
+      return { issue, content };
+    },
+
+    /** The sent issues that carried a post: the proof a paid inclusion was kept. */
+    issuesCarryingPost: (postId: number): Promise<NewsletterIssueRecord[]> => findIssuesCarryingPost(db, postId),
+  };
+}
+
+export type NewslettersService = ReturnType<typeof newslettersService>;

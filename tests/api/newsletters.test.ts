@@ -1,0 +1,323 @@
+/**
+ * Newsletter issues through the API, sent to a real SMTP server started by
+ * the test: composing with versions, preview, test sends, sending with the
+ * RFC 8058 headers and per-recipient links, bounces (5xx), retries (4xx),
+ * scheduling and cancelling. Runs on SQLite and on PostgreSQL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
+import { createTestApp, freshIp, type TestApp } from '../helpers/test-app.ts';
+
+const SITE = 'https://showcase.example';
+
+let sink: SmtpSink;
+let t: TestApp;
+let token: string;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  t = await createTestApp({
+    env: {
+      SMTP_URL: sink.url,
+      PUBLIC_URL: SITE,
+      MAIL_FROM: '"Showcase" <news@showcase.example>',
+      NEWSLETTER_DOUBLE_OPT_IN: 'false',
+      NEWSLETTER_RATE_PER_SECOND: '0',
+    },
+    newsletterEngineOptions: { retryDelaySeconds: 1, sliceMs: 2_000 },
+  });
+  token = await t.adminToken();
+});
+
+afterAll(async () => {
+  await t?.close();
+  await sink?.close();
+});
+
+let counter = 0;
+const uniqueEmail = (name = 'reader') => `${name}.${++counter}.${Date.now()}@example.com`;
+
+const admin = (method: string, path: string, body?: unknown) =>
+  t.request(method, `/admin/newsletters${path}`, { token, ...(body === undefined ? {} : { body }) });
+
+async function subscribe(email: string): Promise<number> {
+  const response = await t.request('POST', '/submissions/newsletter', { body: { email }, ip: freshIp() });
+  expect(response.status).toBe(201);
+  return response.body.id;
+}
+
+async function createPost(title: string): Promise<{ id: number; slug: string }> {
+  const response = await t.request('POST', '/admin/posts', {
+    token,
+    body: {
+      title,
+      slug: title.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+      content: `About ${title}.`,
+      excerpt: `${title} in one line.`,
+      status: 'published',
+      category_ids: [],
+      cover_image: '/uploads/2026/11/cover.jpg',
+    },
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body;
+}
+
+async function createIssue(overrides: Record<string, unknown> = {}) {
+  const response = await admin('POST', '', { subject: `Issue ${++counter}`, intro: 'Hello **readers**.', ...overrides });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body;
+}
+
+/** Runs the background work until the issue reaches `status` (retries come due a second later). */
+async function waitForStatus(id: number, status: string, timeoutMs = 20_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    await t.deps.jobs.whenIdle();
+    const issue = (await admin('GET', `/${id}`)).body;
+    if (issue.status === status) return issue;
+    if (Date.now() > until) throw new Error(`issue ${id} is ${issue.status}, not ${status}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const tokenOf = async (email: string) =>
+  (
+    await t.handle.db
+      .selectFrom('newsletter_subscribers')
+      .select(['unsubscribe_token', 'status', 'id'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow()
+  );
+
+describe('composing an issue', () => {
+  it('refuses the back office API without a token', async () => {
+    expect((await t.request('GET', '/admin/newsletters')).status).toBe(401);
+  });
+
+  it('creates a draft, lists it, and saves edits made on the current version only', async () => {
+    const created = await createIssue({ subject: 'November picks', preheader: 'Five campaigns' });
+    expect(created).toMatchObject({
+      status: 'draft',
+      slug: 'november-picks',
+      version: 1,
+      recipients: 0,
+      sent: 0,
+      failed: 0,
+      pending: 0,
+      sent_at: null,
+    });
+    const list = await admin('GET', '');
+    expect(list.body.delivery).toBe('smtp');
+    expect(list.body.issues.map((issue: { id: number }) => issue.id)).toContain(created.id);
+
+    const saved = await admin('PUT', `/${created.id}`, { subject: 'November picks', intro: 'New intro', version: 1 });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ intro: 'New intro', version: 2 });
+
+    const stale = await admin('PUT', `/${created.id}`, { subject: 'Stale', version: 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toBe('VERSION_CONFLICT');
+    expect((await admin('GET', `/${created.id}`)).body.subject).toBe('November picks');
+  });
+
+  it('gives a second issue of the same subject a slug of its own', async () => {
+    const first = await createIssue({ subject: 'Weekly roundup' });
+    const second = await createIssue({ subject: 'Weekly roundup' });
+    expect(second.slug).not.toBe(first.slug);
+    expect(second.slug).toMatch(/^weekly-roundup-\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('refuses bad input with a clear message and changes nothing', async () => {
+    const empty = await admin('POST', '', { subject: '   ' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toContain('Subject is required');
+    const repeated = await admin('POST', '', { subject: 'Twice', post_ids: [1, 1] });
+    expect(repeated.status).toBe(400);
+    expect(repeated.body.message).toContain('only once');
+    const tests = await admin('POST', '/999999/test', { emails: ['not-an-address'] });
+    expect(tests.status).toBe(400);
+    expect((await admin('GET', '/999999')).status).toBe(404);
+  });
+
+  it('previews the mail with absolute addresses, a table layout and a plain-text part', async () => {
+    const post = await createPost(`Preview campaign ${++counter}`);
+    const response = await admin('POST', '/preview', {
+      subject: 'Preview issue',
+      preheader: 'A look ahead',
+      intro: 'See [our guide](/resources) and <script>alert(1)</script>',
+      post_ids: [post.id],
+    });
+    expect(response.status).toBe(200);
+    const { html, text, subject } = response.body;
+    expect(subject).toBe('Preview issue');
+    expect(html).toContain('<table');
+    expect(html).toContain(`href="${SITE}/resources"`);
+    expect(html).toContain(`href="${SITE}/${post.slug}"`);
+    expect(html).toContain(`src="${SITE}/uploads/2026/11/cover.jpg"`);
+    expect(html).toContain('A look ahead');
+    expect(html).not.toContain('<script');
+    expect(text.toLowerCase()).toContain('preview issue');
+    expect(text).toContain(post.slug);
+    expect(text).toContain(`Unsubscribe ${SITE}/newsletter/unsubscribe`);
+  });
+
+  it('deletes drafts only', async () => {
+    const draft = await createIssue();
+    expect((await admin('DELETE', `/${draft.id}`)).status).toBe(204);
+    expect((await admin('GET', `/${draft.id}`)).status).toBe(404);
+  });
+});
+
+describe('sending an issue', () => {
+  it('sends a test to the given addresses, marked [Test], and counts it nowhere', async () => {
+    const issue = await createIssue({ subject: 'Test me' });
+    const before = sink.messages.length;
+    const response = await admin('POST', `/${issue.id}/test`, { emails: ['editor@example.com', 'owner@example.com'] });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ sent: 2, delivery: 'smtp' });
+    await sink.waitFor(before + 2);
+    const tests = sink.messages.slice(before);
+    expect(tests.map((mail) => mail.parsed.subject)).toEqual(['[Test] Test me', '[Test] Test me']);
+    const after = (await admin('GET', `/${issue.id}`)).body;
+    expect(after).toMatchObject({ status: 'draft', recipients: 0, sent: 0 });
+  });
+
+  it('sends once to every active subscriber, with one-click unsubscribe headers and links', async () => {
+    const post = await createPost(`Sent campaign ${++counter}`);
+    const readers = [uniqueEmail('a'), uniqueEmail('b'), uniqueEmail('c')];
+    for (const email of readers) await subscribe(email);
+    const gone = uniqueEmail('gone');
+    await subscribe(gone);
+    await t.handle.db.updateTable('newsletter_subscribers').set({ status: 'unsubscribed' }).where('email', '=', gone).execute();
+
+    const issue = await createIssue({ subject: 'The big one', post_ids: [post.id], closing: 'See you soon.' });
+    const response = await admin('POST', `/${issue.id}/send`);
+    expect(response.status).toBe(202);
+    expect(response.body.status).toBe('sending');
+    expect(response.body.recipients).toBeGreaterThanOrEqual(3);
+
+    const done = await waitForStatus(issue.id, 'sent');
+    expect(done.sent).toBe(done.recipients);
+    expect(done).toMatchObject({ failed: 0, pending: 0, sent_at: expect.any(Number) });
+    expect(sink.to(gone).filter((mail) => mail.parsed.subject === 'The big one')).toHaveLength(0);
+
+    for (const email of readers) {
+      const mails = sink.to(email).filter((mail) => mail.parsed.subject === 'The big one');
+      const [mail, ...others] = mails;
+      expect(others).toHaveLength(0);
+      if (!mail) throw new Error(`no issue mail to ${email}`);
+      const subscriber = await tokenOf(email);
+      const unsubscribeUrl = `${SITE}/newsletter/unsubscribe?token=${subscriber.unsubscribe_token}`;
+      expect(mail.header('List-Unsubscribe')).toBe(`<${unsubscribeUrl}>`);
+      expect(mail.header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+      expect(mail.header('Message-ID')).toBe(`<newsletter-${issue.id}-${subscriber.id}@showcase.example>`);
+      expect(mail.parsed.html).toContain(`href="${unsubscribeUrl}"`);
+      expect(mail.parsed.text).toContain(unsubscribeUrl);
+      expect(mail.parsed.html).toContain(`href="${SITE}/newsletter/${issue.slug}"`);
+      expect(mail.parsed.html).toContain(`${SITE}/${post.slug}`);
+      expect(mail.parsed.from?.text).toContain('news@showcase.example');
+    }
+
+    // Sent means sent: it cannot be edited, sent again or deleted.
+    expect((await admin('POST', `/${issue.id}/send`)).status).toBe(409);
+    expect((await admin('PUT', `/${issue.id}`, { subject: 'Again', version: done.version })).status).toBe(409);
+    expect((await admin('DELETE', `/${issue.id}`)).status).toBe(409);
+  });
+
+  it('marks an address the server refuses for good (5xx) as bounced, and retries one refused for now (4xx)', async () => {
+    const bouncing = uniqueEmail('bounce');
+    const busy = uniqueEmail('busy');
+    await subscribe(bouncing);
+    await subscribe(busy);
+    sink.setRecipientRule((address, attempt) => {
+      if (address === bouncing) return { code: 550, message: 'No such user here' };
+      if (address === busy && attempt === 1) return { code: 451, message: 'Try again later' };
+      return undefined;
+    });
+    try {
+      const issue = await createIssue({ subject: 'Bounces and retries' });
+      expect((await admin('POST', `/${issue.id}/send`)).status).toBe(202);
+      const done = await waitForStatus(issue.id, 'sent');
+      expect(done.failed).toBe(1);
+      expect(done.sent).toBe(done.recipients - 1);
+      expect(sink.to(busy).filter((mail) => mail.parsed.subject === 'Bounces and retries')).toHaveLength(1);
+      expect((await tokenOf(bouncing)).status).toBe('bounced');
+      expect((await tokenOf(busy)).status).toBe('active');
+
+      // Nothing more goes to a bounced address.
+      const next = await createIssue({ subject: 'After the bounce' });
+      await admin('POST', `/${next.id}/send`);
+      await waitForStatus(next.id, 'sent');
+      const recipients = await t.handle.db
+        .selectFrom('newsletter_deliveries')
+        .select('subscriber_id')
+        .where('issue_id', '=', next.id)
+        .execute();
+      expect(recipients.map((row) => row.subscriber_id)).not.toContain((await tokenOf(bouncing)).id);
+    } finally {
+      sink.setRecipientRule(undefined);
+    }
+  });
+
+  it('schedules an issue, sends it when its time comes, and refuses a post that is not published', async () => {
+    const draftPost = await t.request('POST', '/admin/posts', {
+      token,
+      body: { title: `Unpublished ${++counter}`, slug: `unpublished-${counter}`, content: 'Draft.', status: 'draft', category_ids: [] },
+    });
+    const blocked = await createIssue({ post_ids: [draftPost.body.id] });
+    const refused = await admin('POST', `/${blocked.id}/send`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain(draftPost.body.title);
+
+    const issue = await createIssue({ subject: 'Scheduled issue' });
+    const at = Math.floor(Date.now() / 1000) + 2;
+    const scheduled = await admin('POST', `/${issue.id}/send`, { scheduled_at: at });
+    expect(scheduled.status).toBe(202);
+    expect(scheduled.body).toMatchObject({ status: 'scheduled', scheduled_at: at, recipients: 0 });
+    await t.deps.jobs.whenIdle();
+    expect((await admin('GET', `/${issue.id}`)).body.status).toBe('scheduled');
+    const done = await waitForStatus(issue.id, 'sent');
+    expect(done.sent).toBeGreaterThan(0);
+    expect(done.started_at).toBeGreaterThanOrEqual(at);
+  });
+
+  it('cancels a scheduled issue: nothing goes out', async () => {
+    const issue = await createIssue({ subject: 'Never sent' });
+    await admin('POST', `/${issue.id}/send`, { scheduled_at: Math.floor(Date.now() / 1000) + 1 });
+    const cancelled = await admin('POST', `/${issue.id}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.status).toBe('cancelled');
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await t.deps.jobs.whenIdle();
+    expect((await admin('GET', `/${issue.id}`)).body).toMatchObject({ status: 'cancelled', recipients: 0 });
+    expect(sink.messages.filter((mail) => mail.parsed.subject === 'Never sent')).toHaveLength(0);
+    expect((await admin('POST', `/${issue.id}/cancel`)).status).toBe(409);
+  });
+});
+
+describe('without SMTP_URL', () => {
+  let outboxApp: TestApp;
+  beforeAll(async () => {
+    outboxApp = await createTestApp({ env: { NEWSLETTER_DOUBLE_OPT_IN: 'false' } });
+  });
+  afterAll(async () => outboxApp?.close());
+
+  it('keeps the mails in the outbox and says so', async () => {
+    const adminToken = await outboxApp.adminToken();
+    const email = uniqueEmail('outbox');
+    await outboxApp.request('POST', '/submissions/newsletter', { body: { email }, ip: freshIp() });
+    const list = await outboxApp.request('GET', '/admin/newsletters', { token: adminToken });
+    expect(list.body.delivery).toBe('outbox');
+    const issue = await outboxApp.request('POST', '/admin/newsletters', { token: adminToken, body: { subject: 'Kept here' } });
+    await outboxApp.request('POST', `/admin/newsletters/${issue.body.id}/send`, { token: adminToken });
+    await outboxApp.deps.jobs.whenIdle();
+    const stored = await outboxApp.handle.db
+      .selectFrom('outbox')
+      .select(['subject', 'status', 'text_body'])
+      .where('to_address', '=', email)
+      .execute();
+    expect(stored).toEqual([{ subject: 'Kept here', status: 'stored', text_body: expect.stringMatching(/unsubscribe\?token=/) }]);
+    expect((await outboxApp.request('GET', `/admin/newsletters/${issue.body.id}`, { token: adminToken })).body.status).toBe('sent');
+  });
+});

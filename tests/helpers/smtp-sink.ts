@@ -1,0 +1,112 @@
+/**
+ * A real SMTP server on 127.0.0.1 (the `smtp-server` package) that keeps
+ * every message it accepts, parsed with `mailparser`. A test may have it
+ * refuse a recipient, for good (5xx) or for now (4xx), to see bounces and
+ * retries.
+ */
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
+
+export interface CapturedMail {
+  /** Envelope recipients. */
+  to: string[];
+  parsed: ParsedMail;
+  /** A header's value as sent (first occurrence), unfolded. */
+  header: (name: string) => string | undefined;
+}
+
+/** A refusal for a recipient: the SMTP reply code and text, or undefined to accept. */
+export type RecipientRule = (address: string, attempt: number) => { code: number; message: string } | undefined;
+
+export interface SmtpSink {
+  url: string;
+  port: number;
+  messages: CapturedMail[];
+  /** Messages whose envelope names `address`. */
+  to: (address: string) => CapturedMail[];
+  /** Resolves once at least `count` messages arrived. */
+  waitFor: (count: number, timeoutMs?: number) => Promise<void>;
+  /** Refuse (or, returning undefined, accept) recipients from now on. */
+  setRecipientRule: (rule: RecipientRule | undefined) => void;
+  close: () => Promise<void>;
+}
+
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const messages: CapturedMail[] = [];
+  const attempts = new Map<string, number>();
+  let rule: RecipientRule | undefined;
+  const waiters = new Set<() => void>();
+
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    // Connections from the pool arrive together.
+    maxClients: 100,
+    onRcptTo(address: SMTPServerAddress, _session, callback) {
+      const email = address.address.toLowerCase();
+      const attempt = (attempts.get(email) ?? 0) + 1;
+      attempts.set(email, attempt);
+      const refusal = rule?.(email, attempt);
+      if (refusal) {
+        const error = Object.assign(new Error(refusal.message), { responseCode: refusal.code });
+        callback(error);
+        return;
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        const headerText = raw.toString('utf8').split(/\r?\n\r?\n/, 1)[0] ?? '';
+        const unfolded = headerText.replace(/\r?\n[ \t]+/g, ' ');
+        void simpleParser(raw).then(
+          (parsed) => {
+            messages.push({
+              to: session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase()),
+              parsed,
+              header: (name) => {
+                const match = new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(unfolded);
+                return match?.[1]?.trim();
+              },
+            });
+            for (const wake of waiters) wake();
+            callback();
+          },
+          (error: Error) => callback(error),
+        );
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    port,
+    messages,
+    to: (address) => messages.filter((message) => message.to.includes(address.toLowerCase())),
+    waitFor: (count, timeoutMs = 15_000) =>
+      new Promise<void>((resolve, reject) => {
+        if (messages.length >= count) return resolve();
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`only ${messages.length} of ${count} messages arrived`));
+        }, timeoutMs);
+        const check = () => {
+          if (messages.length < count) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve();
+        };
+        waiters.add(check);
+      }),
+    setRecipientRule: (next) => {
+      rule = next;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
