@@ -19,6 +19,9 @@ export default [
     // The newsletter's links from its mails.
     route('newsletter/confirm', 'routes/newsletter-confirm.tsx'),
     route('newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),
+    // The archive of sent issues, and each one's web version.
+    route('newsletter', 'routes/newsletter-archive.tsx'),
+    route('newsletter/:slug', 'routes/newsletter-issue.tsx'),
     // A post or a resource; a fixed path above always wins over a slug.
     route(':slug', 'routes/detail.tsx'),
     // Any other path: SPEC.md's 404 page with a real 404 status.
@@ -38,6 +41,9 @@ export default [
       route('contacts', 'routes/admin/contacts.tsx'),
       route('submissions', 'routes/admin/submissions.tsx'),
       route('newsletter', 'routes/admin/newsletter.tsx'),
+      route('newsletter/issues', 'routes/admin/newsletter-issues.tsx'),
+      // `new` or an issue id.
+      route('newsletter/issues/:id', 'routes/admin/newsletter-issue.tsx'),
     ]),
   ]),
   route('checkout/test/:sessionId', 'routes/test-checkout.tsx'),

@@ -40,3 +40,8 @@ export function publishedDate(unixSeconds: number | null): PublishedDate | null 
     long: formatLongDate(unixSeconds),
   };
 }
+
+/** A moment in the reader's own time zone, for the back office: `Nov 22, 2026, 14:05`. */
+export function formatDateTime(unixSeconds: number): string {
+  return format(new Date(unixSeconds * 1000), 'MMM d, yyyy, HH:mm');
+}

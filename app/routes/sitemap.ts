@@ -1,5 +1,6 @@
 import { PUBLIC_PAGE_CACHE_CONTROL } from '../lib/cache-headers.ts';
 import { listSitemapContent } from '../lib/content.server.ts';
+import { listArchivedIssues } from '../lib/newsletter-archive.server.ts';
 import { absoluteUrl } from '../lib/seo.ts';
 import { siteOrigin } from '../lib/site-url.server.ts';
 import { escapeXml } from '../lib/xml.ts';
@@ -14,6 +15,7 @@ const STATIC_PATHS = [
   '/free-indiegogo-fee-calculator',
   '/contact-us',
   SPONSORED_PATH,
+  '/newsletter',
   '/privacy-policy',
   '/terms-of-service',
 ];
@@ -23,14 +25,15 @@ interface SitemapEntry {
   lastModified?: number;
 }
 
-/** /sitemap.xml: the static pages, every category, published post and resource. */
+/** /sitemap.xml: the static pages, every category, published post and resource, and sent newsletter issue. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const origin = siteOrigin(context, request);
-  const { items, categories } = await listSitemapContent(context);
+  const [{ items, categories }, issues] = await Promise.all([listSitemapContent(context), listArchivedIssues(context)]);
   const entries: SitemapEntry[] = [
     ...STATIC_PATHS.map((path) => ({ path })),
     ...categories.map((category) => ({ path: `/category/${category.slug}` })),
     ...items.map((item) => ({ path: `/${item.slug}`, lastModified: item.updated_at })),
+    ...issues.map((issue) => ({ path: `/newsletter/${issue.slug}`, lastModified: issue.sent_at })),
   ];
   const urls = entries.map((entry) => {
     const lastmod = entry.lastModified

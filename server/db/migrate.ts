@@ -13,7 +13,7 @@ import { jobsMigration } from './migrations/2026-11-24-0006-jobs.ts';
 import { subscriberLifeCycleMigration } from './migrations/2026-11-24-0007-subscriber-life-cycle.ts';
 import { newslettersMigration } from './migrations/2026-11-25-0008-newsletters.ts';
 
-function migrationsFor(engine: Engine): Record<string, Migration> {
+export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
     '2026-11-21-0001-initial': initialMigration(engine),
     '2026-11-22-0002-media': mediaMigration(engine),

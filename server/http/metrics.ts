@@ -7,6 +7,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Handler } from 'hono';
 import { Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { countJobsByStatus } from '../db/queries/jobs.ts';
+import { countDeliveriesByStatus } from '../db/queries/newsletters.ts';
 import { countSponsoredSubmissionsByPaymentStatus } from '../db/queries/sponsored-submissions.ts';
 import type { PoolStats } from '../db/database.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
@@ -66,6 +67,12 @@ export function createMetrics(deps: Pick<AppDeps, 'db' | 'engine' | 'dbPool' | '
   );
   countedGauge('background_jobs', 'Durable background jobs by status (server/jobs).', 'status', () =>
     countJobsByStatus(deps.db),
+  );
+  countedGauge(
+    'newsletter_deliveries',
+    'Newsletter mails by status, over all issues (pending and sending: still to go).',
+    'status',
+    () => countDeliveriesByStatus(deps.db),
   );
 
   // The HTTP metrics are kept here rather than in prom-client metrics

@@ -36,11 +36,15 @@ import { createNewsletterTransport } from '../newsletter/transport.ts';
 
 const WHAT = 'newsletter issue';
 
+/** Addresses under /newsletter/ that are pages of their own. */
+const TAKEN_PATHS = new Set(['confirm', 'unsubscribe']);
+
 /** Slugs an issue made at `now` may take: its subject's, then with the date, then numbered. */
 function slugCandidates(subject: string, now: number): string[] {
   const base = slugify(subject).slice(0, 80).replace(/-+$/, '') || 'issue';
   const dated = `${base}-${new Date(now * 1000).toISOString().slice(0, 10)}`;
-  return [base, dated, ...Array.from({ length: 20 }, (_, index) => `${dated}-${index + 2}`)];
+  const numbered = Array.from({ length: 20 }, (_, index) => `${dated}-${index + 2}`);
+  return TAKEN_PATHS.has(base) ? [dated, ...numbered] : [base, dated, ...numbered];
 }
 
 const conflict = (message: string) => new DomainError('INVALID_STATUS_TRANSITION', message);
@@ -156,6 +160,11 @@ export function newslettersService(deps: AppDeps) {
      */
     async send(id: number, values: unknown): Promise<NewsletterIssueJson> {
       const { scheduled_at } = validate(newsletterSendSchema, values);
+      if (scheduled_at !== undefined && scheduled_at <= nowSeconds()) {
+        throw new DomainError('VALIDATION_FAILED', 'scheduled_at must be in the future; leave it out to send now', {
+          fieldErrors: { scheduled_at: 'Choose a time in the future' },
+        });
+      }
       const issue = await mustFind(id);
       if (issue.status !== 'draft' && issue.status !== 'scheduled') {
         throw conflict(`This issue is ${issue.status} already`);
@@ -167,7 +176,7 @@ export function newslettersService(deps: AppDeps) {
         });
       }
       const now = nowSeconds();
-      if (scheduled_at !== undefined && scheduled_at > now) {
+      if (scheduled_at !== undefined) {
         await db.transaction().execute(async (trx) => {
           if (!(await moveIssue(trx, id, ['draft', 'scheduled'], 'scheduled', { scheduled_at }, now))) {
             throw conflict('This issue has just been sent or cancelled');

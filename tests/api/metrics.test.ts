@@ -209,6 +209,28 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/^background_jobs\{status="running"\} 0$/m);
   });
 
+  it('counts newsletter mails by status at scrape time', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const issue = await t.handle.db
+      .insertInto('newsletter_issues')
+      .values({ slug: `metrics-${now}`, subject: 'Metrics', status: 'sending', created_at: now, updated_at: now, post_ids: '[]', preheader: '', intro: '', closing: '', scheduled_at: null, started_at: now, sent_at: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const subscribers = await t.handle.db
+      .insertInto('newsletter_subscribers')
+      .values(['m1', 'm2', 'm3'].map((name) => ({ email: `${name}.${now}@example.com`, email_normalized: `${name}.${now}@example.com`, subscribed_at: now })))
+      .returning('id')
+      .execute();
+    await t.handle.db
+      .insertInto('newsletter_deliveries')
+      .values(subscribers.map((row, index) => ({ issue_id: issue.id, subscriber_id: row.id, status: index === 0 ? 'failed' : 'sent', next_attempt_at: now })))
+      .execute();
+    const text = await (await scrape()).text();
+    expect(text).toMatch(/^newsletter_deliveries\{status="sent"\} 2$/m);
+    expect(text).toMatch(/^newsletter_deliveries\{status="failed"\} 1$/m);
+    expect(text).toMatch(/^newsletter_deliveries\{status="pending"\} 0$/m);
+  });
+
   it('keeps a registry per app, so several apps in one process count separately', async () => {
     const other = createApp(t.deps);
     const text = await (

@@ -29,6 +29,7 @@ describe('the sitemap, robots.txt and the feed', () => {
       `${origin}/free-indiegogo-fee-calculator`,
       `${origin}/contact-us`,
       `${origin}/submit-your-project-for-a-sponsored-post`,
+      `${origin}/newsletter`,
       `${origin}/privacy-policy`,
       `${origin}/terms-of-service`,
       `${origin}/category/funding`,

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfigOrExit, parseConfig } from '../../server/config.ts';
 
@@ -17,6 +20,8 @@ describe('parseConfig', () => {
       SPONSORED_CURRENCY: 'usd',
       S3_FORCE_PATH_STYLE: false,
       UPLOAD_URL_TTL_SECONDS: 900,
+      NEWSLETTER_RATE_PER_SECOND: 10,
+      NEWSLETTER_SMTP_CONNECTIONS: 2,
       SHUTDOWN_DRAIN_SECONDS: 0,
     });
   });
@@ -91,6 +96,10 @@ describe('parseConfig', () => {
     ['UPLOAD_QUOTA_MB', '2GB', 'UPLOAD_QUOTA_MB must be a whole number of megabytes, at least 1'],
     ['METRICS_TOKEN', 'short-token', 'METRICS_TOKEN must be at least 32 characters'],
     ['SMTP_URL', 'http://mail.example.com', 'SMTP_URL must start with smtp:// or smtps://'],
+    ['NEWSLETTER_RATE_PER_SECOND', '-1', 'NEWSLETTER_RATE_PER_SECOND must be a whole number of messages per second between 0 and 10000'],
+    ['NEWSLETTER_SMTP_CONNECTIONS', '0', 'NEWSLETTER_SMTP_CONNECTIONS must be a whole number between 1 and 50'],
+    ['DKIM_DOMAIN', 'example.com', 'DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY (or DKIM_PRIVATE_KEY_FILE) go together'],
+    ['DKIM_PRIVATE_KEY_FILE', '/nonexistent/dkim.pem', 'DKIM_PRIVATE_KEY_FILE cannot be read (/nonexistent/dkim.pem)'],
     ['GA_MEASUREMENT_ID', 'UA-12345', 'GA_MEASUREMENT_ID must look like G-XXXXXXX'],
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
     ['NODE_ENV', 'staging', 'NODE_ENV must be development, production or test'],
@@ -104,6 +113,18 @@ describe('parseConfig', () => {
     expect(thrown).toBeInstanceOf(ConfigError);
     expect((thrown as Error).message).toBe(`Invalid configuration: ${message}`);
     expect((thrown as Error).message).not.toContain('\n');
+  });
+
+  it('reads the DKIM key from DKIM_PRIVATE_KEY_FILE, as mounted secrets are', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'showcase-config-'));
+    try {
+      const file = path.join(dir, 'dkim.pem');
+      writeFileSync(file, '-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----\n');
+      const config = parseConfig({ DKIM_DOMAIN: 'example.com', DKIM_SELECTOR: 'news', DKIM_PRIVATE_KEY_FILE: file });
+      expect(config.DKIM_PRIVATE_KEY).toContain('BEGIN PRIVATE KEY');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('names the first bad variable when several are bad', () => {

@@ -1,4 +1,4 @@
-import { FileText, Inbox, LayoutDashboard, LogOut, Mail, Menu, Megaphone, Newspaper, X } from 'lucide-react';
+import { FileText, Inbox, LayoutDashboard, LogOut, Mail, Menu, Megaphone, Newspaper, Send, X } from 'lucide-react';
 import { useState } from 'react';
 import { isRouteErrorResponse, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
@@ -25,7 +25,8 @@ const SECTIONS = [
   { to: '/admin/resources', label: 'Resources', icon: FileText, end: false },
   { to: '/admin/contacts', label: 'Contact Messages', icon: Inbox, end: false },
   { to: '/admin/submissions', label: 'Sponsored Posts', icon: Megaphone, end: false },
-  { to: '/admin/newsletter', label: 'Newsletter', icon: Mail, end: false },
+  { to: '/admin/newsletter', label: 'Newsletter', icon: Mail, end: true },
+  { to: '/admin/newsletter/issues', label: 'Newsletter Issues', icon: Send, end: false },
 ] as const;
 
 export function HydrateFallback() {

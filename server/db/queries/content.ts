@@ -188,6 +188,7 @@ export async function countContent(db: Db, table: ContentTable): Promise<number>
 /**
  * A change of every content table at once, for caches of public pages:
  * any insert raises a newest id, any edit a version, any delete a count.
+ * Newsletter issues count too: the archive pages list the sent ones.
  */
 export async function readContentFingerprint(db: Db): Promise<string> {
   const read = (table: ContentTable) =>
@@ -200,6 +201,9 @@ export async function readContentFingerprint(db: Db): Promise<string> {
         eb.fn.max('updated_at').as('updated'),
       ])
       .executeTakeFirst();
-  const [posts, resources] = await Promise.all([read('posts'), read('resources')]);
-  return JSON.stringify([posts, resources]);
+  const issues = db
+    .selectFrom('newsletter_issues')
+    .select((eb) => [eb.fn.countAll().as('count'), eb.fn.sum('version').as('versions'), eb.fn.max('id').as('newest')])
+    .executeTakeFirst();
+  return JSON.stringify(await Promise.all([read('posts'), read('resources'), issues]));
 }

@@ -340,13 +340,15 @@ export async function nextDeliveryDue(db: Db, issueId: number): Promise<number |
 }
 
 /** Deliveries of all issues by status, for /metrics. */
-export async function countDeliveriesByStatus(db: Db): Promise<Map<string, number>> {
+export async function countDeliveriesByStatus(db: Db): Promise<Record<DeliveryStatus, number>> {
   const rows = await db
     .selectFrom('newsletter_deliveries')
     .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
     .groupBy('status')
     .execute();
-  return new Map(rows.map((row) => [row.status, Number(row.count)]));
+  const counts = { pending: 0, sending: 0, sent: 0, failed: 0, skipped: 0, cancelled: 0 };
+  for (const row of rows) counts[row.status] = Number(row.count);
+  return counts;
 }
 
 /** The sent issues that carried a post, oldest first (the proof a paid inclusion was kept). */

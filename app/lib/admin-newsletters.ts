@@ -1,0 +1,42 @@
+/**
+ * The back office's newsletter issues: what the list and the composer load,
+ * and the calls they make, all through the one API client.
+ */
+import type { NewsletterIssueJson, NewsletterIssueStatus, NewsletterPreviewJson, PostSummaryJson } from '../../common/answers.ts';
+import type { NewsletterIssueInput } from '../../common/schemas/newsletter.ts';
+import { api } from './api-client.ts';
+
+export const ISSUES_PATH = '/admin/newsletter/issues';
+
+export interface IssueList {
+  issues: NewsletterIssueJson[];
+  /** `outbox`: no SMTP server is configured, mails are only kept. */
+  delivery: 'smtp' | 'outbox';
+}
+
+export const STATUS_LABELS: Record<NewsletterIssueStatus, string> = {
+  draft: 'Draft',
+  scheduled: 'Scheduled',
+  sending: 'Sending',
+  sent: 'Sent',
+  cancelled: 'Cancelled',
+};
+
+export const listIssues = () => api.get<IssueList>('/admin/newsletters');
+export const getIssue = (id: number) => api.get<NewsletterIssueJson>(`/admin/newsletters/${id}`);
+export const createIssue = (values: NewsletterIssueInput) => api.post<NewsletterIssueJson>('/admin/newsletters', values);
+export const saveIssue = (id: number, values: NewsletterIssueInput & { version: number }) =>
+  api.put<NewsletterIssueJson>(`/admin/newsletters/${id}`, values);
+export const deleteIssue = (id: number) => api.delete<unknown>(`/admin/newsletters/${id}`);
+export const previewIssue = (values: NewsletterIssueInput) => api.post<NewsletterPreviewJson>('/admin/newsletters/preview', values);
+export const sendTest = (id: number, emails: string[]) =>
+  api.post<{ sent: number; delivery: 'smtp' | 'outbox' }>(`/admin/newsletters/${id}/test`, { emails });
+export const sendIssue = (id: number, scheduledAt?: number) =>
+  api.post<NewsletterIssueJson>(`/admin/newsletters/${id}/send`, scheduledAt === undefined ? {} : { scheduled_at: scheduledAt });
+export const cancelIssue = (id: number) => api.post<NewsletterIssueJson>(`/admin/newsletters/${id}/cancel`, {});
+
+/** The published posts an issue can carry, newest first. */
+export async function listPublishedPosts(): Promise<Pick<PostSummaryJson, 'id' | 'title' | 'slug'>[]> {
+  const page = await api.get<{ posts: PostSummaryJson[] }>('/admin/posts', { limit: 100 });
+  return page.posts.filter((post) => post.status === 'published');
+}

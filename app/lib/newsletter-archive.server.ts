@@ -1,0 +1,53 @@
+/**
+ * The newsletter's public archive: the sent issues at /newsletter, and the
+ * web version of each at /newsletter/{slug} (the "view in browser" link of
+ * its mail), through the newsletters service in process.
+ */
+import type { AppLoadContext } from 'react-router';
+import { renderMarkdown, type RenderedMarkdown } from './markdown.server.tsx';
+import { siteOrigin } from './site-url.server.ts';
+
+export interface ArchivedIssue {
+  slug: string;
+  subject: string;
+  preheader: string;
+  sent_at: number;
+}
+
+export interface IssueWebVersion extends ArchivedIssue {
+  intro: RenderedMarkdown;
+  closing: RenderedMarkdown;
+  posts: { title: string; excerpt: string | null; path: string; image: string | null; sponsored: boolean }[];
+}
+
+const summary = (issue: { slug: string; subject: string; preheader: string; sent_at: number | null }): ArchivedIssue => ({
+  slug: issue.slug,
+  subject: issue.subject,
+  preheader: issue.preheader,
+  sent_at: issue.sent_at ?? 0,
+});
+
+export async function listArchivedIssues(context: AppLoadContext): Promise<ArchivedIssue[]> {
+  return (await context.services.newsletters.listSent()).map(summary);
+}
+
+/** A sent issue's web version, or null for any other slug. */
+export async function findIssueWebVersion(context: AppLoadContext, request: Request, slug: string): Promise<IssueWebVersion | null> {
+  const origin = siteOrigin(context, request);
+  const found = await context.services.newsletters.findSent(slug, origin);
+  if (!found) return null;
+  const logFailure = (error: unknown) => context.logger.warn({ err: error, issue: found.issue.id }, 'newsletter markdown could not be rendered');
+  return {
+    ...summary(found.issue),
+    intro: renderMarkdown(found.issue.intro, logFailure),
+    closing: renderMarkdown(found.issue.closing, logFailure),
+    // Links on the page stay on the site: paths, not the mail's absolute addresses.
+    posts: found.content.posts.map((post) => ({
+      title: post.title,
+      excerpt: post.excerpt,
+      path: new URL(post.url).pathname,
+      image: post.imageUrl,
+      sponsored: post.sponsored,
+    })),
+  };
+}

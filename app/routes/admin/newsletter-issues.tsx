@@ -1,0 +1,82 @@
+import { Plus } from 'lucide-react';
+import { Link } from 'react-router';
+import { adminMeta } from '../../components/admin/admin-meta.ts';
+import { AdminLoading, AdminPageHeader, EmptyTableRow } from '../../components/admin/admin-page.tsx';
+import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
+import { ISSUES_PATH, listIssues, STATUS_LABELS } from '../../lib/admin-newsletters.ts';
+import { withAdminSession } from '../../lib/admin-session.ts';
+import { formatDateTime } from '../../lib/dates.ts';
+import type { Route } from './+types/newsletter-issues';
+
+export const meta = () => adminMeta('Newsletter Issues');
+
+export const clientLoader = () => withAdminSession(listIssues);
+clientLoader.hydrate = true as const;
+
+export const HydrateFallback = AdminLoading;
+
+export default function NewsletterIssues({ loaderData }: Route.ComponentProps) {
+  const { issues, delivery } = loaderData;
+  return (
+    <>
+      <AdminPageHeader title="Newsletter Issues">
+        <Button asChild>
+          <Link to={`${ISSUES_PATH}/new`}>
+            <Plus aria-hidden="true" />
+            New issue
+          </Link>
+        </Button>
+      </AdminPageHeader>
+      {delivery === 'outbox' ? <OutboxNotice /> : null}
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Subject</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead>Sent</TableHead>
+            <TableHead>Failed</TableHead>
+            <TableHead>Pending</TableHead>
+            <TableHead>Date</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {issues.length === 0 ? (
+            <EmptyTableRow columns={6}>No issues yet. Compose your first one!</EmptyTableRow>
+          ) : (
+            issues.map((issue) => (
+              <TableRow key={issue.id}>
+                <TableCell className="font-medium">
+                  <Link className="underline-offset-4 hover:underline" to={`${ISSUES_PATH}/${issue.id}`}>
+                    {issue.subject}
+                  </Link>
+                </TableCell>
+                <TableCell>
+                  <Badge variant={issue.status === 'sent' ? 'default' : 'secondary'}>{STATUS_LABELS[issue.status]}</Badge>
+                </TableCell>
+                <TableCell>{issue.recipients ? `${issue.sent} of ${issue.recipients}` : '—'}</TableCell>
+                <TableCell>{issue.recipients ? issue.failed : '—'}</TableCell>
+                <TableCell>{issue.recipients ? issue.pending : '—'}</TableCell>
+                <TableCell>{formatDateTime(issue.sent_at ?? issue.scheduled_at ?? issue.updated_at)}</TableCell>
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+    </>
+  );
+}
+
+/** Without SMTP_URL nothing leaves the server: the owner must know before sending. */
+export function OutboxNotice() {
+  return (
+    <Alert className="mb-6">
+      <AlertTitle>Mails are kept in the outbox</AlertTitle>
+      <AlertDescription>
+        No mail server is configured (SMTP_URL is not set), so issues and test mails are stored in the outbox, not sent.
+      </AlertDescription>
+    </Alert>
+  );
+}

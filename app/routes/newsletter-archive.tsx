@@ -1,0 +1,62 @@
+import { Link } from 'react-router';
+import { EmptyState } from '../components/empty-state.tsx';
+import { PageError } from '../components/page-error.tsx';
+import { PageHeader } from '../components/page-header.tsx';
+import { publicPageHeaders } from '../lib/cache-headers.ts';
+import { formatLongDate } from '../lib/dates.ts';
+import { listArchivedIssues } from '../lib/newsletter-archive.server.ts';
+import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
+import { SITE_NAME } from '../../common/site.ts';
+import type { Route } from './+types/newsletter-archive';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { issues: await listArchivedIssues(context) };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    origin: originFromMatches(matches),
+    path: '/newsletter',
+    title: pageTitle('Newsletter Archive'),
+    description: `Every issue of the ${SITE_NAME} newsletter: reviewed crowdfunding campaigns and guides, as they were sent.`,
+  });
+}
+
+export const headers = publicPageHeaders;
+
+export default function NewsletterArchive({ loaderData }: Route.ComponentProps) {
+  const { issues } = loaderData;
+  return (
+    <>
+      <PageHeader title="Newsletter Archive">
+        <p>
+          Every issue we have sent. <Link className="text-primary underline-offset-4 hover:underline" to="/#newsletter">Subscribe</Link> to get
+          the next one in your inbox.
+        </p>
+      </PageHeader>
+      {issues.length === 0 ? (
+        <EmptyState>No issues sent yet. Check back soon!</EmptyState>
+      ) : (
+        <ul className="grid max-w-3xl gap-6">
+          {issues.map((issue) => (
+            <li key={issue.slug} className="rounded-lg border border-border p-5">
+              <time className="text-sm text-muted-foreground" dateTime={new Date(issue.sent_at * 1000).toISOString()}>
+                {formatLongDate(issue.sent_at)}
+              </time>
+              <h2 className="mt-1 text-xl font-semibold">
+                <Link className="hover:underline" to={`/newsletter/${issue.slug}`}>
+                  {issue.subject}
+                </Link>
+              </h2>
+              {issue.preheader ? <p className="mt-2 text-muted-foreground">{issue.preheader}</p> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PageError error={error} />;
+}
