@@ -90,7 +90,17 @@ export interface SubscriberJson {
   status: SubscriberStatus;
   /** When the address was confirmed, as a date-time; null while pending (or from before confirmation). */
   confirmed_at: string | null;
+  /** The consent record: the page of the signup, the text shown, or (imported) where consent came from. */
+  signup_path: string | null;
+  consent_text: string | null;
+  consent_source: string | null;
+  /** When and how it left the list, as a date-time; null while on it. */
+  left_at: string | null;
+  left_via: SubscriberLeftVia | null;
 }
+
+/** How many subscribers each status has (the back office's tabs). */
+export type SubscriberCounts = Record<SubscriberStatus, number>;
 
 export interface PaymentTransactionJson {
   id: number;

@@ -37,7 +37,7 @@ import { createServices, type AppServices } from './services/index.ts';
 const KB = 1024;
 /** JSON bodies of the public API and most admin calls. */
 export const DEFAULT_BODY_LIMIT = 100 * KB;
-/** Post and resource bodies carry whole markdown articles. */
+/** Post, resource and newsletter bodies carry whole markdown articles; imports carry CSV files. */
 export const CONTENT_BODY_LIMIT = 1024 * KB;
 
 const payloadTooLarge = (limit: number) => () => {
@@ -94,7 +94,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     // Image uploads stream to disk and are limited to their signed size there.
     if (c.req.path === LOCAL_UPLOAD_PATH) return next();
-    return /^\/api\/admin\/(posts|resources|newsletters)(\/|$)/.test(c.req.path) ? contentLimit(c, next) : defaultLimit(c, next);
+    return /^\/api\/admin\/(posts|resources|newsletters|submissions\/newsletter\/import)(\/|$)/.test(c.req.path) ? contentLimit(c, next) : defaultLimit(c, next);
   });
   api.use('*', async (c, next) => {
     await next();

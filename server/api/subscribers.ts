@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../deps.ts';
 import type { CallerOf } from '../http/client-ip.ts';
-import { pagingQuerySchema, readJsonObject, readQuery } from '../http/input.ts';
+import { z } from 'zod';
+import { SUBSCRIBER_STATUSES } from '../../common/schemas/subscriber.ts';
+import { pagingQuerySchema, readIdParam, readJsonObject, readQuery } from '../http/input.ts';
 import type { AppServices } from '../services/index.ts';
 
 /** POST /submissions/newsletter: the signup form. */
@@ -16,9 +18,29 @@ export function subscribersApi({ subscribers }: AppServices, callerOf: CallerOf,
   return app;
 }
 
-/** GET /admin/submissions/newsletter: the subscriber list and its total. */
+const listQuerySchema = z
+  .object({ status: z.enum(SUBSCRIBER_STATUSES, { error: `status must be one of ${SUBSCRIBER_STATUSES.join(', ')}` }).optional() })
+  .and(pagingQuerySchema);
+
+/**
+ * The back office's subscribers: GET / (the list, of one `?status=` when
+ * given, its total and the count of each status), POST /import (a CSV with
+ * a consent note), POST /{id}/unsubscribe, DELETE /{id} (erasure).
+ */
 export function adminSubscribersApi({ subscribers }: AppServices) {
   const app = new Hono<AppEnv>();
-  app.get('/', async (c) => c.json(await subscribers.list(readQuery(c, pagingQuerySchema))));
+  app.get('/', async (c) => {
+    const { status, ...paging } = readQuery(c, listQuerySchema);
+    return c.json(await subscribers.list(paging, status));
+  });
+  app.post('/import', async (c) => c.json(await subscribers.import(await readJsonObject(c))));
+  app.post('/:id/unsubscribe', async (c) => {
+    await subscribers.unsubscribeById(readIdParam(c, 'Subscriber'));
+    return c.body(null, 204);
+  });
+  app.delete('/:id', async (c) => {
+    await subscribers.erase(readIdParam(c, 'Subscriber'));
+    return c.body(null, 204);
+  });
   return app;
 }

@@ -8,16 +8,23 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { SubscriberLeftVia, SubscriberStatus } from '../../common/answers.ts';
-import { DomainError } from '../../common/errors.ts';
+import { DomainError, notFound } from '../../common/errors.ts';
 import { isHoneypotFilled } from '../../common/honeypot.ts';
-import { subscriberSchema } from '../../common/schemas/subscriber.ts';
+import { subscriberImportSchema, subscriberSchema } from '../../common/schemas/subscriber.ts';
+import { emailProblem } from '../../common/schemas/email.ts';
 import { NEWSLETTER_CONFIRM_DAYS, NEWSLETTER_CONSENT_TEXT, SITE_NAME } from '../../common/site.ts';
 import { validate } from '../../common/validate.ts';
 import { nowSeconds } from '../db/database.ts';
 import type { PageRequest } from '../db/paging.ts';
+import { parse as parseCsv } from 'csv-parse/sync';
 import {
   confirmSubscriber,
   countSubscribers,
+  countSubscribersByStatus,
+  eraseSubscriber,
+  findErasedHashes,
+  findSubscriberById,
+  insertImportedSubscribers,
   findSubscriberByEmail,
   findSubscriberByUnsubscribeToken,
   findSubscriberToConfirm,
@@ -36,6 +43,8 @@ import { enforceRateLimit } from './rate-limits.ts';
 const RESEND_AFTER_SECONDS = 10 * 60;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** What an erased address leaves behind: enough to recognise it, not to read it. */
+const hashAddress = (email: string) => createHash('sha256').update(`newsletter-erasure:${email.trim().toLowerCase()}`).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
 
 /** Where a signup came from: the site's address (for the link in the mail) and the page it was made on. */
@@ -145,9 +154,91 @@ export function subscribersService(deps: AppDeps) {
       await resubscribeSubscriber(db, subscriber.id);
     },
 
-    async list(paging: PageRequest) {
-      const [page, total] = await Promise.all([listSubscribers(db, paging), countSubscribers(db)]);
-      return { ...page, total };
+    /** A page of subscribers (of one status, when given), the total, and the count of each status. */
+    async list(paging: PageRequest, status?: SubscriberStatus) {
+      const [page, total, counts] = await Promise.all([
+        listSubscribers(db, { ...paging, status }),
+        countSubscribers(db),
+        countSubscribersByStatus(db),
+      ]);
+      return { ...page, total, counts };
     },
+
+    /** An administrator takes an address off the list (it can sign up again itself). */
+    async unsubscribeById(id: number): Promise<void> {
+      const subscriber = await findSubscriberById(db, id);
+      if (!subscriber) throw notFound('Subscriber not found');
+      await unsubscribeSubscriber(db, id, 'admin');
+      logger.info({ subscriber: id, via: 'admin' }, 'newsletter: unsubscribed');
+    },
+
+    /**
+     * Erases a subscriber for good (a request under data-protection law):
+     * the address is gone, a one-way hash of it stays so an import cannot
+     * bring it back.
+     */
+    async erase(id: number): Promise<void> {
+      const subscriber = await findSubscriberById(db, id);
+      if (!subscriber) throw notFound('Subscriber not found');
+      await db.transaction().execute((trx) => eraseSubscriber(trx, id, hashAddress(subscriber.email), nowSeconds()));
+      logger.info({ subscriber: id }, 'newsletter: subscriber erased');
+    },
+
+    /**
+     * Adds the addresses of a CSV as active subscribers, with the consent
+     * note given. Addresses on the list already, erased ones and invalid
+     * lines are left out and counted.
+     */
+    async import(values: unknown): Promise<{ added: number; existing: number; erased: number; invalid: { line: number; value: string }[] }> {
+      const { csv, consent_note } = validate(subscriberImportSchema, values);
+      const candidates = readImportAddresses(csv);
+      const invalid = candidates.filter((candidate) => emailProblem(candidate.value) !== null);
+      const valid = [
+        ...new Map(
+          candidates
+            .filter((candidate) => emailProblem(candidate.value) === null)
+            .map((candidate) => [candidate.value.trim().toLowerCase(), candidate.value.trim()]),
+        ).values(),
+      ];
+      const erasedHashes = await findErasedHashes(db, valid.map(hashAddress));
+      const allowed = valid.filter((email) => !erasedHashes.has(hashAddress(email)));
+      const added = await db.transaction().execute((trx) =>
+        insertImportedSubscribers(
+          trx,
+          allowed.map((email) => ({ email, unsubscribeToken: newToken() })),
+          consent_note,
+          nowSeconds(),
+        ),
+      );
+      logger.info({ added, candidates: candidates.length }, 'newsletter: addresses imported');
+      return {
+        added,
+        existing: allowed.length - added,
+        erased: valid.length - allowed.length,
+        invalid: invalid.slice(0, 100),
+      };
+    },
+
   };
+}
+
+/**
+ * The addresses of an import, with their line numbers: the `email` column
+ * when the first line names one (a typical export), else the first cell of
+ * every line.
+ */
+function readImportAddresses(csv: string): { line: number; value: string }[] {
+  let rows: { record: string[]; info: { lines: number } }[];
+  try {
+    // With `info`, each record comes with where it was read (typed as plain rows by the library).
+    rows = parseCsv(csv, { bom: true, relax_column_count: true, skip_empty_lines: true, trim: true, info: true }) as unknown as typeof rows;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : 'unreadable';
+    throw new DomainError('VALIDATION_FAILED', `The CSV cannot be read: ${reason}`, { fieldErrors: { csv: 'The CSV cannot be read' } });
+  }
+  const header = rows[0]?.record.map((cell) => cell.toLowerCase()) ?? [];
+  const column = header.findIndex((cell) => cell === 'email' || cell === 'e-mail' || cell === 'email address');
+  return rows
+    .slice(column === -1 ? 0 : 1)
+    .map(({ record, info }) => ({ line: info.lines, value: record[Math.max(column, 0)] ?? '' }));
 }

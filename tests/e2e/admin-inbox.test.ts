@@ -160,7 +160,7 @@ describe('an administrator reading the inbox, submissions and subscribers', () =
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     const csv = readFileSync(await download.path(), 'utf8');
     const lines = csv.trim().split('\r\n');
-    expect(lines[0]).toBe('Email,Subscribed Date');
+    expect(lines[0]).toBe('Email,Subscribed Date,Status,Confirmed Date,Signup Page,Consent Text,Consent Source,Left Date,Left Via');
     expect(lines.slice(1).map((line) => line.split(',')[0]).sort()).toEqual(["'-trick@example.com", 'reader@example.com']);
   });
 

@@ -3,13 +3,31 @@ import { csvCell, subscribersCsv } from '../../app/lib/subscribers-csv.ts';
 
 describe('the subscribers CSV export', () => {
   it('writes a header line and one CRLF-ended line per subscriber', () => {
+    const record = {
+      status: 'active' as const,
+      confirmed_at: null,
+      signup_path: null,
+      consent_text: null,
+      consent_source: null,
+      left_at: null,
+      left_via: null,
+    };
     expect(
       subscribersCsv([
-        { email: 'ada@example.com', subscribed_at: '2026-11-01T10:00:00.000Z' },
-        { email: 'grace@example.com', subscribed_at: '2026-11-02T11:30:00.000Z' },
+        { ...record, email: 'ada@example.com', subscribed_at: '2026-11-01T10:00:00.000Z', signup_path: '/', consent_text: 'News, monthly' },
+        {
+          ...record,
+          email: 'grace@example.com',
+          subscribed_at: '2026-11-02T11:30:00.000Z',
+          status: 'unsubscribed',
+          left_at: '2026-11-03T09:00:00.000Z',
+          left_via: 'one-click',
+        },
       ]),
     ).toBe(
-      'Email,Subscribed Date\r\nada@example.com,2026-11-01T10:00:00.000Z\r\ngrace@example.com,2026-11-02T11:30:00.000Z\r\n',
+      'Email,Subscribed Date,Status,Confirmed Date,Signup Page,Consent Text,Consent Source,Left Date,Left Via\r\n' +
+        'ada@example.com,2026-11-01T10:00:00.000Z,active,,/,"News, monthly",,,\r\n' +
+        'grace@example.com,2026-11-02T11:30:00.000Z,unsubscribed,,,,,2026-11-03T09:00:00.000Z,one-click\r\n',
     );
   });
 

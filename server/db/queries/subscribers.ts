@@ -1,4 +1,4 @@
-import type { SubscriberJson, SubscriberLeftVia } from '../../../common/answers.ts';
+import type { SubscriberCounts, SubscriberJson, SubscriberLeftVia, SubscriberStatus } from '../../../common/answers.ts';
 import { nowSeconds } from '../database.ts';
 import { fetchNewestFirst, type PageRequest } from '../paging.ts';
 import type { Db, NewsletterSubscriberRow } from '../schema.ts';
@@ -13,6 +13,11 @@ const toSubscriberJson = (row: NewsletterSubscriberRow): SubscriberJson => ({
   subscribed_at: new Date(row.subscribed_at * 1000).toISOString(),
   status: row.status,
   confirmed_at: isoOrNull(row.confirmed_at),
+  signup_path: row.signup_path,
+  consent_text: row.consent_text,
+  consent_source: row.consent_source,
+  left_at: isoOrNull(row.left_at),
+  left_via: row.left_via,
 });
 
 export function findSubscriberByEmail(db: Db, email: string): Promise<NewsletterSubscriberRow | undefined> {
@@ -127,9 +132,10 @@ export async function resubscribeSubscriber(db: Db, id: number): Promise<void> {
 
 export async function listSubscribers(
   db: Db,
-  options: PageRequest,
+  options: PageRequest & { status?: SubscriberStatus | undefined },
 ): Promise<{ subscribers: SubscriberJson[]; next_token: string | null }> {
-  const query = db.selectFrom('newsletter_subscribers').selectAll();
+  let query = db.selectFrom('newsletter_subscribers').selectAll();
+  if (options.status) query = query.where('status', '=', options.status);
   const page = await fetchNewestFirst(
     query,
     { sort: 'subscribed_at', id: 'id', sortKeyOf: (row) => row.subscribed_at },
@@ -144,6 +150,90 @@ export async function countSubscribers(db: Db): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+export async function countSubscribersByStatus(db: Db): Promise<SubscriberCounts> {
+  const rows = await db
+    .selectFrom('newsletter_subscribers')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy('status')
+    .execute();
+  const counts: SubscriberCounts = { pending: 0, active: 0, unsubscribed: 0, bounced: 0 };
+  for (const row of rows) counts[row.status] = Number(row.count);
+  return counts;
+}
+
+export function findSubscriberById(db: Db, id: number): Promise<NewsletterSubscriberRow | undefined> {
+  return db.selectFrom('newsletter_subscribers').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Erases a subscriber: its row goes (and with it the record of which issues
+ * it was sent), and a one-way hash of its address stays, so an import cannot
+ * add it back. Call inside a transaction.
+ */
+export async function eraseSubscriber(db: Db, id: number, emailHash: string, now: number): Promise<boolean> {
+  const result = await db.deleteFrom('newsletter_subscribers').where('id', '=', id).executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) return false;
+  await db
+    .insertInto('newsletter_erasures')
+    .values({ email_hash: emailHash, erased_at: now })
+    .onConflict((oc) => oc.column('email_hash').doNothing())
+    .execute();
+  return true;
+}
+
+/** Which of these address hashes belong to erased subscribers. */
+export async function findErasedHashes(db: Db, hashes: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  // In slices: engines cap the parameters of one statement.
+  for (let start = 0; start < hashes.length; start += 500) {
+    const rows = await db
+      .selectFrom('newsletter_erasures')
+      .select('email_hash')
+      .where('email_hash', 'in', hashes.slice(start, start + 500))
+      .execute();
+    for (const row of rows) found.add(row.email_hash);
+  }
+  return found;
+}
+
+/** An address from an import: active at once, with the consent note it came with. */
+export interface ImportedSubscriber {
+  email: string;
+  unsubscribeToken: string;
+}
+
+/** Adds imported addresses; those on the list already (any case) are left as they are. The number added. */
+export async function insertImportedSubscribers(
+  db: Db,
+  rows: readonly ImportedSubscriber[],
+  consentNote: string,
+  now: number,
+): Promise<number> {
+  let added = 0;
+  for (let start = 0; start < rows.length; start += 200) {
+    const inserted = await db
+      .insertInto('newsletter_subscribers')
+      .values(
+        rows.slice(start, start + 200).map((row) => ({
+          email: row.email,
+          email_normalized: row.email.toLowerCase(),
+          subscribed_at: now,
+          status: 'active' as const,
+          signup_path: null,
+          consent_text: null,
+          consent_source: `import: ${consentNote}`,
+          confirmed_at: now,
+          unsubscribe_token: row.unsubscribeToken,
+        })),
+      )
+      .onConflict((oc) => oc.column('email_normalized').doNothing())
+      .returning('id')
+      .execute();
+    added += inserted.length;
+  }
+  return added;
 }
 
 /** The recipient's server refused the address for good: nothing more is sent to it. */
