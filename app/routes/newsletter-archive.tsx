@@ -30,7 +30,7 @@ export default function NewsletterArchive({ loaderData }: Route.ComponentProps) 
     <>
       <PageHeader title="Newsletter Archive">
         <p>
-          Every issue we have sent. <Link className="text-primary underline-offset-4 hover:underline" to="/#newsletter">Subscribe</Link> to get
+          Every issue we have sent. <Link className="text-primary underline underline-offset-4" to="/#newsletter">Subscribe</Link> to get
           the next one in your inbox.
         </p>
       </PageHeader>

@@ -21,6 +21,7 @@ import type { NewsletterIssueRecord } from '../../common/answers.ts';
 import type { Config } from '../config.ts';
 import { nowSeconds, type Engine } from '../db/database.ts';
 import {
+  cancelPendingDeliveries,
   claimDeliveries,
   extendDeliveryLease,
   findIssue,
@@ -116,6 +117,11 @@ export class NewsletterEngine {
       if (wait > 0) return this.enqueue(db, issueId, wait);
       await this.startSending(issueId);
       issue = await findIssue(db, issueId);
+    }
+    if (issue?.status === 'cancelled') {
+      // What a stopped worker left claimed when the issue was cancelled.
+      await cancelPendingDeliveries(db, issueId, nowSeconds());
+      return;
     }
     if (!issue || issue.status !== 'sending') return;
 

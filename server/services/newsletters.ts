@@ -199,7 +199,7 @@ export function newslettersService(deps: AppDeps) {
       const cancelled = await db.transaction().execute(async (trx) => {
         const now = nowSeconds();
         if (!(await moveIssue(trx, id, ['scheduled', 'sending'], 'cancelled', {}, now))) return false;
-        await cancelPendingDeliveries(trx, id);
+        await cancelPendingDeliveries(trx, id, now);
         return true;
       });
       if (!cancelled) throw conflict(`Only scheduled or sending issues can be cancelled; this one is ${issue.status}`);

@@ -296,6 +296,41 @@ describe('sending an issue', () => {
   });
 });
 
+describe('cancelling an issue that is going out', () => {
+  // Five a second, a batch at a time: most of the list is still waiting when the cancel comes.
+  let slow: TestApp;
+  beforeAll(async () => {
+    slow = await createTestApp({
+      env: { SMTP_URL: sink.url, PUBLIC_URL: SITE, NEWSLETTER_DOUBLE_OPT_IN: 'false', NEWSLETTER_RATE_PER_SECOND: '5' },
+    });
+  });
+  afterAll(async () => slow?.close());
+
+  it('stops what is left: nothing more is sent, nothing stays pending', async () => {
+    const slowToken = await slow.adminToken();
+    const call = (method: string, path: string) => slow.request(method, `/admin/newsletters${path}`, { token: slowToken });
+    for (let index = 0; index < 30; index += 1) {
+      await slow.request('POST', '/submissions/newsletter', { body: { email: uniqueEmail('many') }, ip: freshIp() });
+    }
+    const issue = (await slow.request('POST', '/admin/newsletters', { token: slowToken, body: { subject: 'Stopped midway' } })).body;
+    expect((await call('POST', `/${issue.id}/send`)).status).toBe(202);
+    expect((await call('POST', `/${issue.id}/cancel`)).status).toBe(200);
+    await slow.deps.jobs.whenIdle();
+    const after = (await call('GET', `/${issue.id}`)).body;
+    expect(after).toMatchObject({ status: 'cancelled', pending: 0, recipients: 30 });
+    const arrived = sink.messages.filter((mail) => mail.parsed.subject === 'Stopped midway').length;
+    expect(after.sent).toBe(arrived);
+    expect(after.sent).toBeLessThan(30);
+    const rows = await slow.handle.db
+      .selectFrom('newsletter_deliveries')
+      .select('status')
+      .distinct()
+      .where('issue_id', '=', issue.id)
+      .execute();
+    expect(rows.map((row) => row.status).sort()).toEqual(after.sent > 0 ? ['cancelled', 'sent'] : ['cancelled']);
+  });
+});
+
 describe('without SMTP_URL', () => {
   let outboxApp: TestApp;
   beforeAll(async () => {

@@ -155,7 +155,7 @@ describe('an administrator reading the inbox, submissions and subscribers', () =
     await postPublic(site, '/submissions/newsletter', { email: 'reader@example.com' });
     await postPublic(site, '/submissions/newsletter', { email: '-trick@example.com' });
     await openAdmin(page, '/admin/newsletter', 'Newsletter Subscribers (2)');
-    await page.getByRole('cell', { name: 'reader@example.com' }).waitFor();
+    await page.getByRole('cell', { name: 'reader@example.com', exact: true }).waitFor();
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     const csv = readFileSync(await download.path(), 'utf8');

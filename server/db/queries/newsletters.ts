@@ -200,13 +200,17 @@ export async function freezeRecipients(db: Db, issueId: number, now: number): Pr
     .execute();
 }
 
-/** Stops what is left of a sending: rows not yet claimed are cancelled. */
-export async function cancelPendingDeliveries(db: Db, issueId: number): Promise<void> {
+/**
+ * Stops what is left of a sending: rows not yet claimed are cancelled, and
+ * so are rows whose worker stopped without recording them (their lease ran
+ * out by `now`). Rows a live worker is sending keep their outcome.
+ */
+export async function cancelPendingDeliveries(db: Db, issueId: number, now: number): Promise<void> {
   await db
     .updateTable('newsletter_deliveries')
     .set({ status: 'cancelled', locked_by: null, locked_until: null })
     .where('issue_id', '=', issueId)
-    .where('status', '=', 'pending')
+    .where((eb) => eb.or([eb('status', '=', 'pending'), eb.and([eb('status', '=', 'sending'), eb('locked_until', '<', now)])]))
     .execute();
 }
 
