@@ -44,6 +44,10 @@ export interface ContentRecord {
 
 export interface PostRecord extends ContentRecord {
   campaign_url: string | null;
+  /** Paid for: labelled 'Sponsored' wherever it appears, its campaign links marked as paid. */
+  sponsored: boolean;
+  /** The sponsored submission it was drafted from; such a post is always sponsored. */
+  sponsored_submission_id: number | null;
 }
 
 export interface PostSummaryJson extends Omit<PostRecord, 'content'> {
@@ -131,6 +135,14 @@ export interface SponsoredSubmissionRecord {
   created_at: number;
   updated_at: number;
   version: number;
+}
+
+/** Where a paid submission's article stands, as the back office follows it to the reader. */
+export interface SubmissionProgressJson {
+  /** The post drafted from it, once there is one. */
+  post: Pick<PostRecord, 'id' | 'slug' | 'title' | 'status' | 'published_at'> | null;
+  /** The sent newsletter issues that carried that post: the proof of the paid inclusion. */
+  newsletter_issues: Pick<NewsletterIssueRecord, 'slug' | 'subject' | 'sent_at'>[];
 }
 
 export interface SponsoredSubmissionJson extends SponsoredSubmissionRecord {

@@ -1,4 +1,5 @@
 import { ExternalLink } from 'lucide-react';
+import { campaignLinkRel } from './sponsored-label.tsx';
 import { Button } from './ui/button.tsx';
 
 /**
@@ -11,11 +12,13 @@ export function CampaignCta({
   title,
   text,
   buttonLabel,
+  sponsored,
 }: {
   campaignUrl: string;
   title: string;
   text: string;
   buttonLabel: string;
+  sponsored: boolean;
 }) {
   return (
     <aside
@@ -24,7 +27,7 @@ export function CampaignCta({
     >
       <p className="font-medium text-accent-foreground">{text}</p>
       <Button asChild>
-        <a href={campaignUrl} target="_blank" rel="noopener noreferrer">
+        <a href={campaignUrl} target="_blank" rel={campaignLinkRel(sponsored)}>
           {buttonLabel}
           <ExternalLink aria-hidden="true" />
           <span className="sr-only"> (opens in a new tab)</span>

@@ -4,6 +4,7 @@ import type { PostCard as PostCardData } from '../lib/content-cards.ts';
 import { CategoryBadges } from './category-badges.tsx';
 import { ContentMeta } from './content-meta.tsx';
 import { CoverImage } from './cover-image.tsx';
+import { campaignLinkRel, SponsoredLabel } from './sponsored-label.tsx';
 
 /** Grid cards are a third of the page wide on large screens, half on tablets. */
 export const CARD_IMAGE_SIZES = '(min-width: 1024px) 370px, (min-width: 640px) 50vw, 100vw';
@@ -27,6 +28,7 @@ export function PostCard({
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm transition-shadow hover:shadow-md">
       <CoverImage src={post.cover_image} title={post.title} sizes={CARD_IMAGE_SIZES} isPriority={isPriority} />
       <div className="flex flex-1 flex-col gap-3 p-5">
+        {post.sponsored ? <SponsoredLabel className="w-fit" /> : null}
         <CategoryBadges categories={post.categories} />
         <Heading className="text-lg font-semibold leading-snug">
           {/* The link covers the whole card; the title is its accessible name. */}
@@ -41,7 +43,7 @@ export function PostCard({
             <a
               href={post.campaign_url}
               target="_blank"
-              rel="noopener noreferrer"
+              rel={campaignLinkRel(post.sponsored)}
               className="relative z-10 inline-flex items-center gap-1 rounded-sm text-sm font-medium text-primary hover:underline"
             >
               Campaign

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { cn } from '../lib/cn.ts';
 import type { PostCard } from '../lib/content-cards.ts';
 import { CoverImage } from './cover-image.tsx';
+import { SponsoredLabel } from './sponsored-label.tsx';
 
 /** SPEC.md section 9: the first 7 posts of the home page form the mosaic. */
 export const MOSAIC_SIZE = 7;
@@ -37,6 +38,7 @@ export function PostMosaic({ posts }: { posts: PostCard[] }) {
               className="absolute inset-0 -z-10 h-full transition-transform duration-300 group-hover:scale-105"
             />
             <div className="bg-gradient-to-t from-black/85 via-black/60 to-transparent p-4 pt-12 sm:p-5 sm:pt-16">
+              {post.sponsored ? <SponsoredLabel className="mb-2" /> : null}
               {post.categories[0] ? (
                 <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-emerald-200">
                   {post.categories[0].label}

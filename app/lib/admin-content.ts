@@ -69,6 +69,8 @@ export const ADMIN_POSTS: AdminContentKind = {
     ...sharedDraft(post),
     campaign_url: post.campaign_url ?? '',
     category_id: post.category_ids[0] ?? '',
+    sponsored: post.sponsored,
+    fromSubmission: post.sponsored_submission_id,
   }),
 };
 

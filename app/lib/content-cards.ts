@@ -26,6 +26,8 @@ export interface ResourceCard {
 /** A post card: a resource card's fields, the campaign link and the categories. */
 export interface PostCard extends ResourceCard {
   campaign_url: string | null;
+  /** Paid for: shown with the Sponsored label, its campaign links marked as paid. */
+  sponsored: boolean;
   categories: CategoryBadge[];
 }
 

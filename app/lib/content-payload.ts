@@ -18,6 +18,10 @@ export interface ContentDraft {
   status: PublicationStatus;
   read_time: string;
   category_id: string;
+  /** Posts: labelled Sponsored. */
+  sponsored: boolean;
+  /** Posts drafted from a sponsored submission: its id (the label then cannot be turned off). */
+  fromSubmission: number | null;
 }
 
 export const EMPTY_DRAFT: ContentDraft = {
@@ -30,6 +34,8 @@ export const EMPTY_DRAFT: ContentDraft = {
   status: 'draft',
   read_time: '',
   category_id: '',
+  sponsored: false,
+  fromSubmission: null,
 };
 
 export type ContentKind = 'post' | 'resource';
@@ -44,7 +50,7 @@ type SharedPayload = {
   read_time: number | null;
 };
 
-type PostFields = SharedPayload & { campaign_url: string | null; category_ids: string[] };
+type PostFields = SharedPayload & { campaign_url: string | null; category_ids: string[]; sponsored: boolean };
 type NewPayload = { published_at: number | null };
 type EditPayload = { version: number };
 
@@ -92,6 +98,7 @@ export function contentPayload(kind: ContentKind, draft: ContentDraft, version: 
     ...shared,
     campaign_url: draft.campaign_url.trim() || null,
     category_ids: draft.category_id ? [draft.category_id] : [],
+    sponsored: draft.sponsored,
   };
   return version === null ? { ...post, published_at } : { ...post, version };
 }

@@ -35,6 +35,7 @@ function toPostCard(post: PostSummaryJson): PostCard {
   return {
     ...toResourceCard(post),
     campaign_url: post.campaign_url,
+    sponsored: post.sponsored,
     categories: post.category_ids.map((id) => ({ id, label: categoryLabel(id) })),
   };
 }

@@ -4,6 +4,7 @@ import { CampaignCta } from '../components/campaign-cta.tsx';
 import { CategoryBadges } from '../components/category-badges.tsx';
 import { ContentMeta } from '../components/content-meta.tsx';
 import { CoverImage } from '../components/cover-image.tsx';
+import { SponsoredLabel } from '../components/sponsored-label.tsx';
 import { MarkdownContent } from '../components/markdown-content.tsx';
 import { PageError } from '../components/page-error.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -105,7 +106,10 @@ function PostArticle({ post }: { post: PostDetail }) {
         className="rounded-xl shadow-sm"
       />
       <header className="mt-8">
-        <CategoryBadges categories={post.categories} />
+        <div className="flex flex-wrap items-center gap-2">
+          {post.sponsored ? <SponsoredLabel /> : null}
+          <CategoryBadges categories={post.categories} />
+        </div>
         <h1 className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">{post.title}</h1>
         <ContentMeta className="mt-4" published={post.published} readTime={post.read_time} dateStyle="long" />
         {post.excerpt ? <p className="mt-6 text-lg italic text-muted-foreground">{post.excerpt}</p> : null}
@@ -114,6 +118,7 @@ function PostArticle({ post }: { post: PostDetail }) {
         <div className="mt-8">
           <CampaignCta
             campaignUrl={post.campaign_url}
+            sponsored={post.sponsored}
             title={post.title}
             text="Like what you see? Check out the campaign and back it directly."
             buttonLabel="Back This Project"
@@ -127,6 +132,7 @@ function PostArticle({ post }: { post: PostDetail }) {
         <div className="mt-12">
           <CampaignCta
             campaignUrl={post.campaign_url}
+            sponsored={post.sponsored}
             title={post.title}
             text="Ready to support this project? Every pledge brings it closer to launch."
             buttonLabel="Visit Campaign"

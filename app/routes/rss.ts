@@ -17,9 +17,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const items = posts.map((post) => {
     const link = escapeXml(absoluteUrl(origin, `/${post.slug}`));
     const published = post.published_at ? `<pubDate>${new Date(post.published_at * 1000).toUTCString()}</pubDate>` : '';
-    const categories = post.category_ids.map((id) => `<category>${escapeXml(categoryLabel(id))}</category>`).join('');
+    const labels = [...(post.sponsored ? ['Sponsored'] : []), ...post.category_ids.map(categoryLabel)];
+    const categories = labels.map((label) => `<category>${escapeXml(label)}</category>`).join('');
     const description = post.excerpt ? `<description>${escapeXml(post.excerpt)}</description>` : '';
-    return `<item><title>${escapeXml(post.title)}</title><link>${link}</link><guid isPermaLink="true">${link}</guid>${published}${description}${categories}</item>`;
+    // Feed readers show the title first: the disclosure goes there.
+    const title = post.sponsored ? `Sponsored: ${post.title}` : post.title;
+    return `<item><title>${escapeXml(title)}</title><link>${link}</link><guid isPermaLink="true">${link}</guid>${published}${description}${categories}</item>`;
   });
   const newest = posts[0]?.published_at;
   const xml =

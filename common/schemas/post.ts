@@ -6,6 +6,8 @@ import { optionalUrl, publicationStatusField, unixSecondsField, versionField } f
 export const postInputSchema = z.object({
   ...contentFields,
   campaign_url: optionalUrl('Campaign URL'),
+  // Left out, a new post is not sponsored and an edited one keeps its flag.
+  sponsored: z.boolean({ error: 'Sponsored must be true or false' }).optional(),
   status: publicationStatusField,
   published_at: unixSecondsField.nullish().transform((value) => value ?? null),
   category_ids: z

@@ -13,7 +13,7 @@ export function sponsoredSubmissionsApi({ sponsoredSubmissions }: AppServices, c
   return app;
 }
 
-/** /admin/submissions/sponsored: review, approve and reject. */
+/** /admin/submissions/sponsored: review, approve and reject, and draft the post of a paid one. */
 export function adminSponsoredSubmissionsApi({ sponsoredSubmissions }: AppServices) {
   const app = new Hono<AppEnv>();
   app.get('/', async (c) =>
@@ -23,6 +23,11 @@ export function adminSponsoredSubmissionsApi({ sponsoredSubmissions }: AppServic
     const submission = await sponsoredSubmissions.find(readIdParam(c, 'Submission'));
     if (!submission) throw notFound('Submission not found');
     return c.json(submission);
+  });
+  // 201 with the new draft post, 200 with the same post after that.
+  app.post('/:id/draft', async (c) => {
+    const { post, created } = await sponsoredSubmissions.createDraft(readIdParam(c, 'Submission'));
+    return c.json(post, created ? 201 : 200);
   });
   app.patch('/:id', async (c) => {
     const id = readIdParam(c, 'Submission');

@@ -12,6 +12,7 @@ import { contentSlugsMigration } from './migrations/2026-11-24-0005-content-slug
 import { jobsMigration } from './migrations/2026-11-24-0006-jobs.ts';
 import { subscriberLifeCycleMigration } from './migrations/2026-11-24-0007-subscriber-life-cycle.ts';
 import { newslettersMigration } from './migrations/2026-11-25-0008-newsletters.ts';
+import { sponsoredPostsMigration } from './migrations/2026-11-25-0009-sponsored-posts.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -23,6 +24,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-24-0006-jobs': jobsMigration(engine),
     '2026-11-24-0007-subscriber-life-cycle': subscriberLifeCycleMigration(),
     '2026-11-25-0008-newsletters': newslettersMigration(engine),
+    '2026-11-25-0009-sponsored-posts': sponsoredPostsMigration(),
   };
 }
 

@@ -60,7 +60,11 @@ type AsTable<Row extends { id: number; version: number }> = Omit<Row, 'id' | 've
 /** The columns of both content tables (posts and resources). */
 export type ContentColumns = AsTable<ContentRecord>;
 
-export type PostTable = AsTable<PostRecord>;
+/** `sponsored` is stored as 0 or 1 on both engines. */
+export type PostTable = Omit<AsTable<PostRecord>, 'sponsored' | 'sponsored_submission_id'> & {
+  sponsored: ColumnType<number, number | undefined, number>;
+  sponsored_submission_id: ColumnType<number | null, number | null | undefined, number | null>;
+};
 
 export interface PostCategoryTable {
   post_id: number;

@@ -35,8 +35,7 @@ export async function loadIssueContent(
       excerpt: row.excerpt,
       url: `${siteUrl}/${row.slug}`,
       imageUrl: row.cover_image && MAIL_IMAGE.test(row.cover_image) ? absoluteUrl(row.cover_image, siteUrl) : null,
-      // Posts learn whether they are sponsored with the editorial workflow; until then none is.
-      sponsored: false,
+      sponsored: row.sponsored === 1,
     });
   }
   return {

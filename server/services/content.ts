@@ -25,7 +25,7 @@ import {
   type ContentTable,
   type ContentType,
 } from '../db/queries/content.ts';
-import { findPost, insertPost, listPosts, updatePost } from '../db/queries/posts.ts';
+import { findPost, insertPost, isPostFromSubmission, listPosts, updatePost } from '../db/queries/posts.ts';
 import { findResource, insertResource, listResources, updateResource } from '../db/queries/resources.ts';
 import { findRenamedSlug } from '../db/queries/slug-history.ts';
 import { isSlugTaken } from '../db/queries/slugs.ts';
@@ -55,6 +55,8 @@ export interface ContentKind<
   find(db: Db, by: { id: number } | { publishedSlug: string }): Promise<Json | undefined>;
   insert(db: Db, input: z.output<InputSchema>): Promise<Json>;
   update(db: Db, current: ContentState, input: z.output<UpdateSchema>): Promise<Json | undefined>;
+  /** Rules of an edit beyond its payload, checked against the stored item (throws a DomainError). */
+  checkUpdate?(db: Db, id: number, input: z.output<UpdateSchema>): Promise<void>;
 }
 
 export const POST_KIND = {
@@ -68,6 +70,14 @@ export const POST_KIND = {
   find: findPost,
   insert: insertPost,
   update: updatePost,
+  // Advertising rules: a post made from a paid submission keeps its label.
+  async checkUpdate(db, id, input) {
+    if (input.sponsored === false && (await isPostFromSubmission(db, id))) {
+      throw new DomainError('VALIDATION_FAILED', 'A post made from a paid sponsored submission is always labelled Sponsored', {
+        fieldErrors: { sponsored: 'A post made from a paid sponsored submission is always labelled Sponsored' },
+      });
+    }
+  },
 } as const satisfies ContentKind<typeof postInputSchema, typeof postUpdateSchema, PostJson, PostPage>;
 
 export const RESOURCE_KIND = {
@@ -167,6 +177,7 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json, P
         if (current.version !== version) throw versionConflict(what);
         const input = validate(kind.updateSchema, values) as z.output<U> & z.output<I> & { slug: string };
         slug = input.slug;
+        await kind.checkUpdate?.(trx, id, input);
         await checkReferences(trx, input, id);
         const updated = await kind.update(trx, current, input);
         if (!updated) throw versionConflict(what);

@@ -4,7 +4,19 @@
  * and POST /api/payments/create-checkout), and the back office's review.
  */
 import { z } from 'zod';
-import type { SponsoredSubmissionJson, SponsoredSubmissionStatus } from '../../common/answers.ts';
+import type {
+  PostJson,
+  SponsoredSubmissionJson,
+  SponsoredSubmissionStatus,
+  SubmissionProgressJson,
+} from '../../common/answers.ts';
+import { DomainError, notFound } from '../../common/errors.ts';
+import { slugify } from '../../common/schemas/slug.ts';
+import { isUniqueViolation } from '../db/database.ts';
+import { findIssuesCarryingPost } from '../db/queries/newsletters.ts';
+import { findPostOfSubmission, findPostsOfSubmissions, insertPost } from '../db/queries/posts.ts';
+import { isSlugTaken } from '../db/queries/slugs.ts';
+import type { Db } from '../db/schema.ts';
 import { isHoneypotFilled } from '../../common/honeypot.ts';
 import { SPONSORED_PATH } from '../../common/site.ts';
 import {
@@ -43,8 +55,40 @@ const STATUS_RULES: StatusChangeRules<SponsoredSubmissionStatus, SponsoredSubmis
 /** Where a checkout goes: the provider's page, or (a dropped bot submission) back to the offer. */
 export type CheckoutStart = { kind: 'checkout'; checkout: StartedCheckout } | { kind: 'dropped'; landingUrl: string };
 
+/** A submission with where its article stands. */
+export type SponsoredSubmissionWithProgress = SponsoredSubmissionJson & SubmissionProgressJson;
+
+/** The first free address for a post about `projectName`. */
+async function freeSlugFor(db: Db, projectName: string): Promise<string> {
+  const base = slugify(projectName).slice(0, 150).replace(/-+$/, '') || 'sponsored-post';
+  for (let index = 1; index < 100; index += 1) {
+    const candidate = index === 1 ? base : `${base}-${index}`;
+    if (!(await isSlugTaken(db, candidate))) return candidate;
+  }
+  return `${base}-${Date.now()}`;
+}
+
 export function sponsoredSubmissionsService(deps: AppDeps) {
   const { db, logger, rateLimits } = deps;
+
+  async function withProgress(submissions: SponsoredSubmissionJson[]): Promise<SponsoredSubmissionWithProgress[]> {
+    const posts = await findPostsOfSubmissions(
+      db,
+      submissions.map((submission) => submission.id),
+    );
+    return Promise.all(
+      submissions.map(async (submission) => {
+        const post = posts.get(submission.id) ?? null;
+        const issues = post ? await findIssuesCarryingPost(db, post.id) : [];
+        return {
+          ...submission,
+          post,
+          newsletter_issues: issues.map(({ slug, subject, sent_at }) => ({ slug, subject, sent_at })),
+        };
+      }),
+    );
+  }
+
   return {
     /** Stores a request without payment; its id, or null when a filled honeypot dropped it. */
     async submit(values: unknown, caller: Caller): Promise<{ id: number | null; status: 'new' }> {
@@ -78,10 +122,59 @@ export function sponsoredSubmissionsService(deps: AppDeps) {
         listSponsoredSubmissions(db, filter),
         countSponsoredSubmissionsByStatus(db),
       ]);
-      return { ...page, counts };
+      return { ...page, submissions: await withProgress(page.submissions), counts };
     },
 
-    find: (id: number): Promise<SponsoredSubmissionJson | undefined> => findSponsoredSubmissionById(db, id),
+    async find(id: number): Promise<SponsoredSubmissionWithProgress | undefined> {
+      const submission = await findSponsoredSubmissionById(db, id);
+      return submission && (await withProgress([submission]))[0];
+    },
+
+    /**
+     * The draft post of an approved, paid submission: made the first time
+     * (title, campaign link and description from the submission, labelled
+     * Sponsored; the sponsor's contact stays on the submission), the same
+     * one every time after.
+     */
+    async createDraft(id: number): Promise<{ post: PostJson; created: boolean }> {
+      const submission = await findSponsoredSubmissionById(db, id);
+      if (!submission) throw notFound('Submission not found');
+      const existing = await findPostOfSubmission(db, id);
+      if (existing) return { post: existing, created: false };
+      if (submission.status !== 'approved' || submission.payment_status !== 'completed') {
+        throw new DomainError(
+          'INVALID_STATUS_TRANSITION',
+          submission.payment_status !== 'completed'
+            ? 'This submission is not paid: only paid submissions become posts'
+            : 'Approve this submission first: only approved submissions become posts',
+        );
+      }
+      try {
+        const post = await db.transaction().execute(async (trx) =>
+          insertPost(trx, {
+            title: submission.project_name,
+            slug: await freeSlugFor(trx, submission.project_name),
+            excerpt: null,
+            content: submission.description?.trim() || `Our review of ${submission.project_name}.`,
+            cover_image: null,
+            read_time: null,
+            campaign_url: submission.project_url,
+            sponsored: true,
+            sponsored_submission_id: submission.id,
+            status: 'draft',
+            published_at: null,
+            category_ids: [],
+          }),
+        );
+        logger.info({ submission: id, post: post.id }, 'sponsored submission: draft post created');
+        return { post, created: true };
+      } catch (error) {
+        // Made by a request at the same moment: that one is the draft.
+        const made = isUniqueViolation(error) ? await findPostOfSubmission(db, id) : undefined;
+        if (made) return { post: made, created: false };
+        throw error;
+      }
+    },
 
     changeStatus: (id: number, values: unknown): Promise<SponsoredSubmissionJson> =>
       changeStatus(db, STATUS_RULES, id, validate(sponsoredSubmissionStatusSchema, values)),

@@ -162,6 +162,18 @@ describe('composing an issue', () => {
     expect(text).toContain(`Unsubscribe ${SITE}/newsletter/unsubscribe`);
   });
 
+  it('labels a sponsored post in the mail', async () => {
+    const paid = await t.request('POST', '/admin/posts', {
+      token,
+      body: { title: 'Paid pick', slug: `paid-pick-${++counter}`, content: 'Text', status: 'published', category_ids: [], sponsored: true },
+    });
+    const free = await createPost(`Free pick ${++counter}`);
+    const { html, text } = (await admin('POST', '/preview', { subject: 'Labels', post_ids: [paid.body.id, free.id] })).body;
+    expect(html.match(/>Sponsored</g)).toHaveLength(1);
+    expect(text).toMatch(/SPONSORED|Sponsored/);
+    expect(html.indexOf('Sponsored')).toBeLessThan(html.indexOf('Paid pick'));
+  });
+
   it('deletes drafts only', async () => {
     const draft = await createIssue();
     expect((await admin('DELETE', `/${draft.id}`)).status).toBe(204);

@@ -21,6 +21,7 @@ import {
 } from '../ui/alert-dialog.tsx';
 import { Alert, AlertDescription, AlertTitle } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
+import { Checkbox } from '../ui/checkbox.tsx';
 import { Field } from '../ui/field.tsx';
 import { Input } from '../ui/input.tsx';
 import { Label } from '../ui/label.tsx';
@@ -168,6 +169,33 @@ export function ContentEditor({
               />
             )}
           </Field>
+        ) : null}
+        {kind === 'post' ? (
+          <div className="grid gap-2">
+            <div className="flex items-center gap-2">
+              <Checkbox
+                id={fieldId('sponsored')}
+                checked={draft.sponsored || draft.fromSubmission !== null}
+                disabled={draft.fromSubmission !== null}
+                aria-describedby={`${fieldId('sponsored')}-hint`}
+                onChange={(event) => set('sponsored', event.target.checked)}
+              />
+              <Label htmlFor={fieldId('sponsored')}>Sponsored</Label>
+            </div>
+            <p id={`${fieldId('sponsored')}-hint`} className="text-sm text-muted-foreground">
+              {draft.fromSubmission !== null ? (
+                <>
+                  Made from a paid{' '}
+                  <Link className="text-primary underline underline-offset-4" to="/admin/submissions?status=approved">
+                    sponsored submission
+                  </Link>
+                  : the Sponsored label stays on, as advertising rules require.
+                </>
+              ) : (
+                'A paid post: labelled Sponsored on the site, in the feed and the newsletter, and its campaign links are marked as paid.'
+              )}
+            </p>
+          </div>
         ) : null}
         <div className="grid gap-6 sm:grid-cols-2">
           <Field id={fieldId('read_time')} label="Read Time (minutes)" error={errors.read_time}>

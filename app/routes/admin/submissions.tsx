@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useFetcher } from 'react-router';
+import { Link, useFetcher, useNavigate } from 'react-router';
 import { adminMeta } from '../../components/admin/admin-meta.ts';
 import { AdminLoading, AdminPageHeader, AdminPager } from '../../components/admin/admin-page.tsx';
 import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
@@ -13,11 +13,11 @@ import { api, errorMessage, pageToken } from '../../lib/api-client.ts';
 import { describeFailure, withAdminSession } from '../../lib/admin-session.ts';
 import { formatShortDate } from '../../lib/dates.ts';
 import { formatMoney } from '../../../common/money.ts';
-import type { SponsoredSubmissionJson, SponsoredSubmissionStatus } from '../../../common/answers.ts';
+import type { PostJson, SponsoredSubmissionJson, SponsoredSubmissionStatus, SubmissionProgressJson } from '../../../common/answers.ts';
 import type { Route } from './+types/submissions';
 
 // The API's own answer type: erased from the browser bundle, checked at build time.
-type SponsoredSubmission = SponsoredSubmissionJson;
+type SponsoredSubmission = SponsoredSubmissionJson & SubmissionProgressJson;
 type SubmissionStatus = SponsoredSubmissionStatus;
 
 const STATUSES: SubmissionStatus[] = ['new', 'approved', 'rejected'];
@@ -177,8 +177,62 @@ function SubmissionRow({ submission }: { submission: SponsoredSubmission }) {
           ))}
           <SubmissionDetails id={submission.id} projectName={submission.project_name} />
         </div>
+        <ArticleProgress submission={submission} />
       </TableCell>
     </TableRow>
+  );
+}
+
+/**
+ * The way of a paid submission to the reader: "Create draft post" once it
+ * is approved and paid, then its post (draft, scheduled or published) and
+ * the newsletter issues that carried it.
+ */
+function ArticleProgress({ submission }: { submission: SponsoredSubmission }) {
+  const navigate = useNavigate();
+  const [isCreating, setIsCreating] = useState(false);
+  const { post } = submission;
+  if (!post) {
+    if (submission.status !== 'approved' || submission.payment_status !== 'completed') return null;
+    const create = async () => {
+      setIsCreating(true);
+      try {
+        const draft = await api.post<PostJson>(`/admin/submissions/sponsored/${submission.id}/draft`, {});
+        notifySuccess('Draft post created', `Review of ${submission.project_name}`);
+        await navigate(`/admin/posts/${draft.id}`);
+      } catch (error) {
+        notifyError('Error', describeFailure(error, 'Failed to create the draft post'));
+        setIsCreating(false);
+      }
+    };
+    return (
+      <div className="mt-2 flex justify-end">
+        <Button size="sm" variant="outline" disabled={isCreating} onClick={() => void create()}>
+          {isCreating ? 'Creating...' : 'Create draft post'}
+          <span className="sr-only"> for {submission.project_name}</span>
+        </Button>
+      </div>
+    );
+  }
+  const now = Date.now() / 1000;
+  const stage =
+    post.status === 'draft'
+      ? 'Draft'
+      : post.published_at && post.published_at > now
+        ? `Scheduled for ${dateTimeText(post.published_at)}`
+        : `Published on ${post.published_at ? formatShortDate(post.published_at) : '—'}`;
+  return (
+    <div className="mt-2 grid justify-items-end gap-1 text-right text-sm">
+      <Link className="text-primary underline underline-offset-4" to={`/admin/posts/${post.id}`}>
+        Edit post<span className="sr-only"> about {submission.project_name}</span>
+      </Link>
+      <span className="text-muted-foreground">{stage}</span>
+      {submission.newsletter_issues.map((issue) => (
+        <span key={issue.slug} className="text-muted-foreground">
+          Included in the newsletter of {issue.sent_at ? formatShortDate(issue.sent_at) : '—'}
+        </span>
+      ))}
+    </div>
   );
 }
 

@@ -13,7 +13,7 @@ import type { ContentListOptions, ContentState } from './content.ts';
 
 export type { PostCategoryJson, PostJson, PostPage, PostSummaryJson };
 
-const SUMMARY_COLUMNS = [...CONTENT_SUMMARY_COLUMNS, 'campaign_url'] as const;
+const SUMMARY_COLUMNS = [...CONTENT_SUMMARY_COLUMNS, 'campaign_url', 'sponsored', 'sponsored_submission_id'] as const;
 
 type SummaryRow = Omit<PostRow, 'content'>;
 
@@ -44,6 +44,8 @@ function toSummaryJson(row: SummaryRow, categories: PostCategoryJson[]): PostSum
     excerpt: row.excerpt,
     cover_image: row.cover_image,
     campaign_url: row.campaign_url,
+    sponsored: row.sponsored === 1,
+    sponsored_submission_id: row.sponsored_submission_id,
     status: row.status,
     read_time: row.read_time,
     published_at: row.published_at,
@@ -89,7 +91,7 @@ async function replacePostCategories(db: Db, postId: number, categoryIds: string
 }
 
 /** Inserts a post and its categories; call inside a transaction. */
-export async function insertPost(db: Db, input: PostInput): Promise<PostJson> {
+export async function insertPost(db: Db, input: PostInput & { sponsored_submission_id?: number }): Promise<PostJson> {
   const now = nowSeconds();
   // SPEC.md section 4: a post created as published is published now, unless
   // the editor gave a date.
@@ -99,6 +101,8 @@ export async function insertPost(db: Db, input: PostInput): Promise<PostJson> {
     .values({
       ...sharedValues(input),
       campaign_url: input.campaign_url,
+      sponsored: input.sponsored ? 1 : 0,
+      sponsored_submission_id: input.sponsored_submission_id ?? null,
       published_at: publishedAt,
       created_at: now,
       updated_at: now,
@@ -121,7 +125,13 @@ export async function updatePost(db: Db, current: ContentState, input: PostUpdat
   // The editor does not send published_at on edit; the first publication
   // date is kept, and a draft published for the first time gets "now".
   const publishedAt = input.published_at ?? current.published_at ?? (input.status === 'published' ? now : null);
-  const values = { ...sharedValues(input), campaign_url: input.campaign_url, published_at: publishedAt };
+  const values = {
+    ...sharedValues(input),
+    campaign_url: input.campaign_url,
+    published_at: publishedAt,
+    // Left out of the payload, the flag stays as it was.
+    ...(input.sponsored === undefined ? {} : { sponsored: input.sponsored ? 1 : 0 }),
+  };
   const row = await updateContentRow<PostRow>(db, 'post', current, input.version, values, now);
   if (!row) return undefined;
   await replacePostCategories(db, current.id, input.category_ids);
@@ -133,7 +143,37 @@ export function findPostTeasers(db: Db, ids: readonly number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('posts')
-    .select(['id', 'slug', 'title', 'excerpt', 'cover_image', 'status'])
+    .select(['id', 'slug', 'title', 'excerpt', 'cover_image', 'status', 'sponsored'])
     .where('id', 'in', ids)
     .execute();
+}
+
+/** The post drafted from a sponsored submission, if there is one. */
+export async function findPostOfSubmission(db: Db, submissionId: number): Promise<PostJson | undefined> {
+  const row = await db.selectFrom('posts').selectAll().where('sponsored_submission_id', '=', submissionId).executeTakeFirst();
+  return row && toPostJson(db, row);
+}
+
+/** Whether a post was drafted from a paid submission (its label cannot be turned off). */
+export async function isPostFromSubmission(db: Db, id: number): Promise<boolean> {
+  const row = await db.selectFrom('posts').select('sponsored_submission_id').where('id', '=', id).executeTakeFirst();
+  return row?.sponsored_submission_id !== null && row?.sponsored_submission_id !== undefined;
+}
+
+/** The posts drafted from these submissions, by submission id (the back office's work queue). */
+export async function findPostsOfSubmissions(
+  db: Db,
+  submissionIds: readonly number[],
+): Promise<Map<number, Pick<PostJson, 'id' | 'slug' | 'title' | 'status' | 'published_at'>>> {
+  const byId = new Map<number, Pick<PostJson, 'id' | 'slug' | 'title' | 'status' | 'published_at'>>();
+  if (submissionIds.length === 0) return byId;
+  const rows = await db
+    .selectFrom('posts')
+    .select(['id', 'slug', 'title', 'status', 'published_at', 'sponsored_submission_id'])
+    .where('sponsored_submission_id', 'in', submissionIds)
+    .execute();
+  for (const { sponsored_submission_id, ...post } of rows) {
+    if (sponsored_submission_id !== null) byId.set(sponsored_submission_id, post);
+  }
+  return byId;
 }
