@@ -176,7 +176,9 @@ export function sponsoredSubmissionsService(deps: AppDeps) {
       }
     },
 
-    changeStatus: (id: number, values: unknown): Promise<SponsoredSubmissionJson> =>
-      changeStatus(db, STATUS_RULES, id, validate(sponsoredSubmissionStatusSchema, values)),
+    async changeStatus(id: number, values: unknown): Promise<SponsoredSubmissionWithProgress> {
+      const changed = await changeStatus(db, STATUS_RULES, id, validate(sponsoredSubmissionStatusSchema, values));
+      return (await withProgress([changed]))[0] as SponsoredSubmissionWithProgress;
+    },
   };
 }

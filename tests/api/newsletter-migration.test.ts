@@ -17,9 +17,9 @@ it('gives every subscriber without an unsubscribe token a distinct random one', 
     provider: { getMigrations: async (): Promise<Record<string, Migration>> => migrationsFor(engine) },
   });
   // Back to before the newsletters migration, with two subscribers of that time.
-  const down = await migrator.migrateDown();
+  const down = await migrator.migrateTo('2026-11-24-0007-subscriber-life-cycle');
   expect(down.error).toBeUndefined();
-  expect(down.results?.[0]?.migrationName).toBe('2026-11-25-0008-newsletters');
+  expect(down.results?.map((result) => result.migrationName)).toContain('2026-11-25-0008-newsletters');
   const now = Math.floor(Date.now() / 1000);
   await db
     .insertInto('newsletter_subscribers')

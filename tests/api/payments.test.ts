@@ -243,6 +243,8 @@ describe('a checkout settled on the test checkout', () => {
     expect(admin.status).toBe(200);
     expect(admin.body).toEqual({
       ...submission,
+      post: null,
+      newsletter_issues: [],
       payment_status: 'completed',
       paid_amount: 7500,
       paid_currency: 'usd',

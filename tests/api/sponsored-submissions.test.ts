@@ -36,12 +36,16 @@ function rowsNamed(projectName: unknown) {
     .execute();
 }
 
+/** No post drafted from it yet, so in no newsletter either. */
+const NO_ARTICLE = { post: null, newsletter_issues: [] };
+
 const NO_PAYMENT = {
   payment_status: null,
   paid_amount: null,
   paid_currency: null,
   payment_transaction_id: null,
   payment_transaction: null,
+  ...NO_ARTICLE,
 };
 
 async function createSubmission(): Promise<number> {
@@ -280,6 +284,7 @@ describe('GET /api/admin/submissions/sponsored/{id}', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       ...(await rowById(id)),
+      ...NO_ARTICLE,
       payment_status: 'completed',
       paid_amount: 7500,
       paid_currency: 'usd',

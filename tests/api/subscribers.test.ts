@@ -115,7 +115,7 @@ describe('GET /api/admin/submissions/newsletter', () => {
 
     const response = await t.request('GET', '/admin/submissions/newsletter', { token: await t.adminToken() });
     expect(response.status).toBe(200);
-    expect(Object.keys(response.body).sort()).toEqual(['next_token', 'subscribers', 'total']);
+    expect(Object.keys(response.body).sort()).toEqual(['counts', 'next_token', 'subscribers', 'total']);
     expect(response.body.total).toBe(await countSubscribers());
     // The newest subscriber comes first.
     const first = response.body.subscribers[0];
@@ -125,6 +125,11 @@ describe('GET /api/admin/submissions/newsletter', () => {
       subscribed_at: expect.stringMatching(ISO_DATE_TIME),
       status: 'active',
       confirmed_at: expect.stringMatching(ISO_DATE_TIME),
+      signup_path: '/api/submissions/newsletter',
+      consent_text: expect.any(String),
+      consent_source: null,
+      left_at: null,
+      left_via: null,
     });
     expect(Date.parse(first.subscribed_at)).toBe((row?.subscribed_at ?? 0) * 1000);
   });

@@ -36,6 +36,7 @@ describe('the editor payload', () => {
       read_time: 7,
       published_at: NOW_SECONDS,
       category_ids: ['tech'],
+      sponsored: false,
     });
     expect(postInputSchema.safeParse(payload).success).toBe(true);
   });
