@@ -1,4 +1,7 @@
 /** The site's name, as it appears in titles and previews. */
+/** The time zone the back office shows and takes publication times in. */
+export const SITE_TIME_ZONE = 'UTC';
+
 export const SITE_NAME = 'Crowdfunding Showcase';
 
 /** One line about the site, for the home page and the feed. */

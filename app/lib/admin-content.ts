@@ -3,6 +3,7 @@
  * one editor loader and save action for both kinds, with what differs
  * between them (paths, SPEC.md's texts, categories) given as data.
  */
+import { secondsToSiteInput } from './dates.ts';
 import { data, redirect } from 'react-router';
 import type { CategoryJson, PostJson, ResourceJson } from '../../common/answers.ts';
 import { notifyError, notifySuccess } from './admin-toast.ts';
@@ -46,6 +47,7 @@ const sharedDraft = (item: PostJson | ResourceJson): ContentDraft => ({
   cover_image: item.cover_image,
   status: item.status,
   read_time: item.read_time === null ? '' : String(item.read_time),
+  publish_at: item.status === 'published' && item.published_at !== null ? secondsToSiteInput(item.published_at) : '',
 });
 
 export const ADMIN_POSTS: AdminContentKind = {
@@ -148,15 +150,30 @@ export async function saveContent(
 }
 
 /** The list's loader: one page of 20, newest first, drafts included. */
+/** The back office's filters of a list; `scheduled` is published with its time still ahead. */
+export const CONTENT_STATES = ['published', 'scheduled', 'draft'] as const;
+export type ContentStateFilter = (typeof CONTENT_STATES)[number];
+
+export const stateFilterOf = (request: Request): ContentStateFilter | null => {
+  const value = new URL(request.url).searchParams.get('state');
+  return CONTENT_STATES.find((state) => state === value) ?? null;
+};
+
 export function loadContentList<Row>(kind: AdminContentKind, request: Request) {
+  const state = stateFilterOf(request);
   return withAdminSession(async () => {
     const answer = await api.get<Record<string, Row[] | string | null>>(kind.apiPath, {
       limit: 20,
       next_token: pageToken(request),
+      state: state ?? undefined,
     });
-    return { rows: (answer[kind.listKey] ?? []) as Row[], next_token: (answer.next_token as string | null) ?? null };
+    return { rows: (answer[kind.listKey] ?? []) as Row[], next_token: (answer.next_token as string | null) ?? null, state };
   });
 }
+
+/** Whether a published item's time is still ahead. */
+export const isScheduled = (item: { status: string; published_at: number | null }) =>
+  item.status === 'published' && item.published_at !== null && item.published_at > Date.now() / 1000;
 
 /** The list's action: deletes the row its delete button posted, and says how it went. */
 export async function deleteListedContent(kind: AdminContentKind, request: Request) {

@@ -35,8 +35,8 @@ export const sendIssue = (id: number, scheduledAt?: number) =>
   api.post<NewsletterIssueJson>(`/admin/newsletters/${id}/send`, scheduledAt === undefined ? {} : { scheduled_at: scheduledAt });
 export const cancelIssue = (id: number) => api.post<NewsletterIssueJson>(`/admin/newsletters/${id}/cancel`, {});
 
-/** The published posts an issue can carry, newest first. */
+/** The live posts an issue can carry (published, not scheduled for later), newest first. */
 export async function listPublishedPosts(): Promise<Pick<PostSummaryJson, 'id' | 'title' | 'slug'>[]> {
-  const page = await api.get<{ posts: PostSummaryJson[] }>('/admin/posts', { limit: 100 });
-  return page.posts.filter((post) => post.status === 'published');
+  const page = await api.get<{ posts: PostSummaryJson[] }>('/admin/posts', { limit: 100, state: 'published' });
+  return page.posts;
 }

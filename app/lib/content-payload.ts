@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { PublicationStatus } from '../../common/answers.ts';
 import type { postInputSchema, postUpdateSchema } from '../../common/schemas/post.ts';
 import type { resourceInputSchema, resourceUpdateSchema } from '../../common/schemas/resource.ts';
+import { siteInputToSeconds } from './dates.ts';
 
 /** What the editor form holds, as typed. */
 export interface ContentDraft {
@@ -22,6 +23,8 @@ export interface ContentDraft {
   sponsored: boolean;
   /** Posts drafted from a sponsored submission: its id (the label then cannot be turned off). */
   fromSubmission: number | null;
+  /** The publication time as a `datetime-local` value in the site's time zone; empty: now. */
+  publish_at: string;
 }
 
 export const EMPTY_DRAFT: ContentDraft = {
@@ -36,6 +39,7 @@ export const EMPTY_DRAFT: ContentDraft = {
   category_id: '',
   sponsored: false,
   fromSubmission: null,
+  publish_at: '',
 };
 
 export type ContentKind = 'post' | 'resource';
@@ -53,9 +57,11 @@ type SharedPayload = {
 type PostFields = SharedPayload & { campaign_url: string | null; category_ids: string[]; sponsored: boolean };
 type NewPayload = { published_at: number | null };
 type EditPayload = { version: number };
+/** An edited post carries its publication time only when published. */
+type PostEditPayload = EditPayload & { published_at?: number };
 
 /** A new post carries its publication date, an edited one its version. */
-export type PostPayload = (PostFields & NewPayload) | (PostFields & EditPayload);
+export type PostPayload = (PostFields & NewPayload) | (PostFields & PostEditPayload);
 export type ResourcePayload = (SharedPayload & NewPayload) | (SharedPayload & NewPayload & EditPayload);
 export type ContentPayload = PostPayload | ResourcePayload;
 
@@ -63,7 +69,7 @@ export type ContentPayload = PostPayload | ResourcePayload;
 type Fits<Payload extends z.input<Schema>, Schema extends z.ZodType> = Payload;
 type _PayloadsFit = [
   Fits<PostFields & NewPayload, typeof postInputSchema>,
-  Fits<PostFields & EditPayload, typeof postUpdateSchema>,
+  Fits<PostFields & PostEditPayload, typeof postUpdateSchema>,
   Fits<SharedPayload & NewPayload, typeof resourceInputSchema>,
   Fits<SharedPayload & NewPayload & EditPayload, typeof resourceUpdateSchema>,
 ];
@@ -78,9 +84,11 @@ export function readTimeValue(text: string): number | null {
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /**
- * The payload of SPEC.md section 7. Posts: published_at only on creation,
- * the version only on update. Resources: published_at now or null, the
- * version only on update.
+ * The payload of SPEC.md section 7, with scheduling. A published item
+ * carries its publication time: the one the editor holds (ahead: it is
+ * scheduled), or now when the field is empty. Posts: published_at on
+ * creation, and on update only when published. Resources: published_at or
+ * null. The version only on update.
  */
 export function contentPayload(kind: ContentKind, draft: ContentDraft, version: number | null): ContentPayload {
   const shared: SharedPayload = {
@@ -92,7 +100,7 @@ export function contentPayload(kind: ContentKind, draft: ContentDraft, version: 
     status: draft.status,
     read_time: readTimeValue(draft.read_time),
   };
-  const published_at = draft.status === 'published' ? nowSeconds() : null;
+  const published_at = draft.status === 'published' ? (siteInputToSeconds(draft.publish_at) ?? nowSeconds()) : null;
   if (kind === 'resource') return version === null ? { ...shared, published_at } : { ...shared, published_at, version };
   const post: PostFields = {
     ...shared,
@@ -100,5 +108,6 @@ export function contentPayload(kind: ContentKind, draft: ContentDraft, version: 
     category_ids: draft.category_id ? [draft.category_id] : [],
     sponsored: draft.sponsored,
   };
-  return version === null ? { ...post, published_at } : { ...post, version };
+  if (version === null) return { ...post, published_at };
+  return published_at === null ? { ...post, version } : { ...post, published_at, version };
 }

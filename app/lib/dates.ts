@@ -1,4 +1,5 @@
 import { format } from 'date-fns';
+import { SITE_TIME_ZONE } from '../../common/site.ts';
 
 /**
  * The calendar day of a Unix time, as a local Date at noon. Days are taken in
@@ -44,4 +45,30 @@ export function publishedDate(unixSeconds: number | null): PublishedDate | null 
 /** A moment in the reader's own time zone, for the back office: `Nov 22, 2026, 14:05`. */
 export function formatDateTime(unixSeconds: number): string {
   return format(new Date(unixSeconds * 1000), 'MMM d, yyyy, HH:mm');
+}
+
+/** A moment in the site's time zone, as the editor shows schedules: `Nov 26, 2026, 09:00 UTC`. */
+export function formatSiteDateTime(unixSeconds: number): string {
+  const text = new Intl.DateTimeFormat('en-US', {
+    timeZone: SITE_TIME_ZONE,
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(unixSeconds * 1000));
+  return `${text} ${SITE_TIME_ZONE}`;
+}
+
+/** A `datetime-local` value read in the site's time zone (UTC); null when empty or not a time. */
+export function siteInputToSeconds(value: string): number | null {
+  if (!value.trim()) return null;
+  const millis = Date.parse(`${value.length === 16 ? `${value}:00` : value}Z`);
+  return Number.isFinite(millis) ? Math.floor(millis / 1000) : null;
+}
+
+/** A moment as a `datetime-local` value in the site's time zone (UTC), to the second. */
+export function secondsToSiteInput(unixSeconds: number): string {
+  return new Date(unixSeconds * 1000).toISOString().slice(0, 19);
 }

@@ -21,6 +21,15 @@ const PUBLIC_LIST_QUERIES = {
   resource: z.object({ category: z.string().trim().max(100).optional() }).and(pagingQuerySchema),
 };
 
+/** The back office's lists: every item, or those of one `state` (scheduled: published, its time still ahead). */
+const ADMIN_LIST_QUERY = z
+  .object({
+    state: z
+      .enum(['draft', 'published', 'scheduled'], { error: 'state must be draft, published or scheduled' })
+      .optional(),
+  })
+  .and(pagingQuerySchema);
+
 /** GET / and GET /{slug}: published items only, whatever the query says. */
 export function publicContentApi(service: ContentService, services: AppServices) {
   const app = new Hono<AppEnv>();
@@ -53,7 +62,7 @@ export function adminContentApi(service: ContentService) {
   const app = new Hono<AppEnv>();
   const { label } = service.kind;
 
-  app.get('/', async (c) => c.json(await service.listAll(readQuery(c, pagingQuerySchema))));
+  app.get('/', async (c) => c.json(await service.listAll(readQuery(c, ADMIN_LIST_QUERY))));
   app.get('/:id', async (c) => c.json(await service.findById(readIdParam(c, label))));
   app.post('/', async (c) => c.json(await service.create(await readJsonObject(c)), 201));
   app.put('/:id', async (c) => {

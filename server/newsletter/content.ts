@@ -13,7 +13,7 @@ const MAIL_IMAGE = /\.(jpe?g|png|gif)(\?|$)/i;
 
 export interface LoadedIssueContent {
   content: IssueContent;
-  /** Chosen posts that are not published (drafts): an issue cannot be sent with them. */
+  /** Chosen posts that are not live (drafts, or scheduled for later): an issue cannot be sent with them. */
   unpublished: string[];
 }
 
@@ -29,7 +29,8 @@ export async function loadIssueContent(
   for (const id of issue.post_ids) {
     const row = byId.get(id);
     if (!row) continue;
-    if (row.status !== 'published') unpublished.push(row.title);
+    const isLive = row.status === 'published' && row.published_at !== null && row.published_at <= Math.floor(Date.now() / 1000);
+    if (!isLive) unpublished.push(row.title);
     posts.push({
       title: row.title,
       excerpt: row.excerpt,

@@ -115,7 +115,8 @@ export class NewsletterEngine {
       const wait = (issue.scheduled_at ?? 0) - nowSeconds();
       // Moved to a later time since this run was queued.
       if (wait > 0) return this.enqueue(db, issueId, wait);
-      await this.startSending(issueId);
+      // This run goes on to send: no other job is needed.
+      await this.startSending(issueId, { enqueue: false });
       issue = await findIssue(db, issueId);
     }
     if (issue?.status === 'cancelled') {
@@ -146,14 +147,23 @@ export class NewsletterEngine {
     await this.enqueue(db, issueId, Math.max(0, next - now));
   }
 
-  /** Scheduled → sending, freezing its recipients, once (another server may be doing the same). */
-  async startSending(issueId: number): Promise<boolean> {
-    return this.deps.db.transaction().execute(async (trx) => {
+  /**
+   * Draft or scheduled → sending, freezing its recipients, once (another
+   * server may be doing the same). With `enqueue`, the job that sends them
+   * commits with the change, so no issue is left sending with nobody to send it.
+   */
+  async startSending(issueId: number, options: { enqueue: boolean }): Promise<boolean> {
+    const started = await this.deps.db.transaction().execute(async (trx) => {
       const now = nowSeconds();
-      const started = await moveIssue(trx, issueId, ['draft', 'scheduled'], 'sending', { started_at: now }, now);
-      if (started) await freezeRecipients(trx, issueId, now);
-      return started;
+      const moved = await moveIssue(trx, issueId, ['draft', 'scheduled'], 'sending', { started_at: now }, now);
+      if (moved) {
+        await freezeRecipients(trx, issueId, now);
+        if (options.enqueue) await this.enqueue(trx, issueId);
+      }
+      return moved;
     });
+    if (started && options.enqueue) this.wake();
+    return started;
   }
 
   private async sendSlice(

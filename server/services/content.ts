@@ -21,6 +21,7 @@ import {
   findContentState,
   listPublishedSlugs,
   type ContentListOptions,
+  type ContentStage,
   type ContentState,
   type ContentTable,
   type ContentType,
@@ -137,8 +138,9 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json, P
     listPublished: (options: { categoryId?: string | undefined } & PageRequest): Promise<Page> =>
       kind.list(db, options),
 
-    /** Every item, drafts included, newest first (the back office). */
-    listAll: (paging: PageRequest): Promise<Page> => kind.list(db, { ...paging, everything: true }),
+    /** Every item, drafts and scheduled included, or those of one stage; newest first (the back office). */
+    listAll: (options: PageRequest & { state?: ContentStage | undefined }): Promise<Page> =>
+      kind.list(db, { ...options, everything: true }),
 
     findPublished: (slug: string): Promise<Json | undefined> => kind.find(db, { publishedSlug: slug }),
 

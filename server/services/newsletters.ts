@@ -185,9 +185,7 @@ export function newslettersService(deps: AppDeps) {
         });
         logger.info({ issue: id, scheduled_at }, 'newsletter: issue scheduled');
       } else {
-        if (!(await engine.startSending(id))) throw conflict('This issue has just been sent or cancelled');
-        await engine.enqueue(db, id);
-        engine.wake();
+        if (!(await engine.startSending(id, { enqueue: true }))) throw conflict('This issue has just been sent or cancelled');
         logger.info({ issue: id }, 'newsletter: sending started');
       }
       return withCounts(await mustFind(id));

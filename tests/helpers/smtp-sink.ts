@@ -23,6 +23,8 @@ export interface SmtpSink {
   url: string;
   port: number;
   messages: CapturedMail[];
+  /** Errors of client connections (a reset by a client that was killed). */
+  connectionErrors: Error[];
   /** Messages whose envelope names `address`. */
   to: (address: string) => CapturedMail[];
   /** Resolves once at least `count` messages arrived. */
@@ -81,6 +83,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       });
     },
   });
+  // A client that dies mid-message (a killed server) resets its connection:
+  // smtp-server reports that here, and it is no failure of the sink.
+  const connectionErrors: Error[] = [];
+  server.on('error', (error: Error) => connectionErrors.push(error));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 
@@ -88,6 +94,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     url: `smtp://127.0.0.1:${port}`,
     port,
     messages,
+    connectionErrors,
     to: (address) => messages.filter((message) => message.to.includes(address.toLowerCase())),
     waitFor: (count, timeoutMs = 15_000) =>
       new Promise<void>((resolve, reject) => {

@@ -41,11 +41,23 @@ describe('the editor payload', () => {
     expect(postInputSchema.safeParse(payload).success).toBe(true);
   });
 
-  it('sends an edited post with its version and without published_at', () => {
-    const payload = contentPayload('post', draft({ status: 'published', campaign_url: 'https://example.com/k' }), 3);
+  it('sends an edited draft post with its version and without published_at', () => {
+    const payload = contentPayload('post', draft({ status: 'draft', campaign_url: 'https://example.com/k' }), 3);
     expect(payload).toMatchObject({ version: 3, campaign_url: 'https://example.com/k', category_ids: [] });
     expect(payload).not.toHaveProperty('published_at');
     expect(postUpdateSchema.safeParse(payload).success).toBe(true);
+  });
+
+  it('keeps the publication time the editor holds, and schedules one still ahead', () => {
+    const kept = contentPayload('post', draft({ status: 'published', publish_at: '2026-03-14T12:00:00' }), 3);
+    expect(kept).toMatchObject({ version: 3, published_at: Date.UTC(2026, 2, 14, 12) / 1000 });
+    const scheduled = contentPayload('post', draft({ status: 'published', publish_at: '2026-11-23T09:30' }), null);
+    expect(scheduled).toMatchObject({ published_at: Date.UTC(2026, 10, 23, 9, 30) / 1000 });
+    expect(postInputSchema.safeParse(scheduled).success).toBe(true);
+    // Empty: now.
+    expect(contentPayload('post', draft({ status: 'published' }), 3)).toMatchObject({ published_at: NOW_SECONDS });
+    const resource = contentPayload('resource', draft({ status: 'published', publish_at: '2026-11-23T09:30:00' }), 2);
+    expect(resource).toMatchObject({ published_at: Date.UTC(2026, 10, 23, 9, 30) / 1000, version: 2 });
   });
 
   it('sends a resource with nulls for an empty excerpt, cover and read time, published_at only when published', () => {

@@ -28,6 +28,8 @@ import { Label } from '../ui/label.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { Textarea } from '../ui/textarea.tsx';
 import { notifyError } from '../../lib/admin-toast.ts';
+import { formatSiteDateTime, siteInputToSeconds } from '../../lib/dates.ts';
+import { SITE_TIME_ZONE } from '../../../common/site.ts';
 import { ImageUploader } from './image-uploader.tsx';
 
 // The editor and its styles stay out of every other page's bundle.
@@ -226,6 +228,7 @@ export function ContentEditor({
             )}
           </Field>
         </div>
+        {draft.status === 'published' ? <PublicationTime id={fieldId('publish_at')} value={draft.publish_at} onChange={(value) => set('publish_at', value)} /> : null}
         {kind === 'post' ? (
           <Field id={fieldId('category_id')} label="Category" error={errors.category_id}>
             {(control) => (
@@ -267,5 +270,20 @@ export function ContentEditor({
         </AlertDialogContent>
       </AlertDialog>
     </>
+  );
+}
+
+/** When a published item goes public: empty is now, a time ahead schedules it. */
+function PublicationTime({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
+  const at = siteInputToSeconds(value);
+  const isScheduled = at !== null && at > Date.now() / 1000;
+  return (
+    <Field
+      id={id}
+      label={`Publication time (${SITE_TIME_ZONE})`}
+      hint={isScheduled && at !== null ? <strong>Scheduled for {formatSiteDateTime(at)}</strong> : 'Leave empty to publish now; a time ahead schedules it.'}
+    >
+      {(control) => <Input {...control} type="datetime-local" step={1} value={value} onChange={(event) => onChange(event.target.value)} />}
+    </Field>
   );
 }

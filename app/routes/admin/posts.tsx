@@ -6,8 +6,8 @@ import { RowActions } from '../../components/admin/row-actions.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { TableCell, TableRow } from '../../components/ui/table.tsx';
-import { ADMIN_POSTS, deleteListedContent, loadContentList } from '../../lib/admin-content.ts';
-import { formatShortDate } from '../../lib/dates.ts';
+import { ADMIN_POSTS, deleteListedContent, isScheduled, loadContentList } from '../../lib/admin-content.ts';
+import { formatShortDate, formatSiteDateTime } from '../../lib/dates.ts';
 import type { Route } from './+types/posts';
 
 export interface AdminPostRow {
@@ -29,13 +29,14 @@ export const clientAction = ({ request }: Route.ClientActionArgs) => deleteListe
 export const HydrateFallback = AdminLoading;
 
 export default function AdminPosts({ loaderData }: Route.ComponentProps) {
-  const { rows: posts, next_token } = loaderData;
+  const { rows: posts, next_token, state } = loaderData;
   return (
     <ContentList
       kind={ADMIN_POSTS}
       headings={['Title', 'Status', 'Categories', 'Published']}
       emptyText="No posts yet. Create your first one!"
       nextToken={next_token}
+      state={state}
     >
       {posts.map((post) => (
         <PostRow key={post.id} post={post} />
@@ -45,15 +46,18 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
 }
 
 function PostRow({ post }: { post: AdminPostRow }) {
-  const isPublished = post.status === 'published';
+  const scheduled = isScheduled(post);
+  const isPublished = post.status === 'published' && !scheduled;
   return (
     <TableRow>
       <TableCell className="font-medium">{post.title}</TableCell>
       <TableCell>
-        <Badge variant={isPublished ? 'default' : 'secondary'}>{post.status}</Badge>
+        <Badge variant={isPublished ? 'default' : 'secondary'}>{scheduled ? 'scheduled' : post.status}</Badge>
       </TableCell>
       <TableCell>{post.post_categories.map((item) => item.category.name).join(', ') || '—'}</TableCell>
-      <TableCell>{isPublished && post.published_at ? formatShortDate(post.published_at) : '—'}</TableCell>
+      <TableCell>
+        {scheduled && post.published_at ? formatSiteDateTime(post.published_at) : isPublished && post.published_at ? formatShortDate(post.published_at) : '—'}
+      </TableCell>
       <TableCell>
         <RowActions id={post.id} title={post.title} editTo={`/admin/posts/${post.id}`}>
           {isPublished ? (

@@ -4,8 +4,8 @@ import { ContentList } from '../../components/admin/content-list.tsx';
 import { RowActions } from '../../components/admin/row-actions.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { TableCell, TableRow } from '../../components/ui/table.tsx';
-import { ADMIN_RESOURCES, deleteListedContent, loadContentList } from '../../lib/admin-content.ts';
-import { formatShortDate } from '../../lib/dates.ts';
+import { ADMIN_RESOURCES, deleteListedContent, isScheduled, loadContentList } from '../../lib/admin-content.ts';
+import { formatShortDate, formatSiteDateTime } from '../../lib/dates.ts';
 import type { Route } from './+types/resources';
 
 interface AdminResourceRow {
@@ -29,13 +29,14 @@ export const clientAction = ({ request }: Route.ClientActionArgs) => deleteListe
 export const HydrateFallback = AdminLoading;
 
 export default function AdminResources({ loaderData }: Route.ComponentProps) {
-  const { rows: resources, next_token } = loaderData;
+  const { rows: resources, next_token, state } = loaderData;
   return (
     <ContentList
       kind={ADMIN_RESOURCES}
       headings={['Featured image', 'Title', 'Status', 'Published', 'Created']}
       emptyText="No resources yet. Create your first one!"
       nextToken={next_token}
+      state={state}
     >
       {resources.map((resource) => (
         <ResourceRow key={resource.id} resource={resource} />
@@ -56,9 +57,13 @@ function ResourceRow({ resource }: { resource: AdminResourceRow }) {
       </TableCell>
       <TableCell className="font-medium">{resource.title}</TableCell>
       <TableCell>
-        <Badge variant={resource.status === 'published' ? 'default' : 'secondary'}>{resource.status}</Badge>
+        <Badge variant={resource.status === 'published' && !isScheduled(resource) ? 'default' : 'secondary'}>
+          {isScheduled(resource) ? 'scheduled' : resource.status}
+        </Badge>
       </TableCell>
-      <TableCell>{resource.published_at ? formatShortDate(resource.published_at) : '—'}</TableCell>
+      <TableCell>
+        {resource.published_at ? (isScheduled(resource) ? formatSiteDateTime(resource.published_at) : formatShortDate(resource.published_at)) : '—'}
+      </TableCell>
       <TableCell>{formatShortDate(resource.created_at)}</TableCell>
       <TableCell>
         <RowActions id={resource.id} title={resource.title} editTo={`/admin/resources/${resource.id}`} />

@@ -6,6 +6,7 @@
  */
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { ContentRecord } from '../../../common/answers.ts';
+import { nowSeconds } from '../database.ts';
 import { fetchNewestFirst, type PageRequest } from '../paging.ts';
 import { recordSlugChange } from './slug-history.ts';
 import { CONTENT_TABLES, type ContentColumns, type ContentTable, type ContentType, type Db } from '../schema.ts';
@@ -82,11 +83,28 @@ export const CONTENT_SUMMARY_COLUMNS = [
 ] as const;
 
 /**
- * Which rows a list shows: published ones, newest published first,
- * optionally of one category; or with `everything` all of them, drafts
- * included, newest created first (the back office).
+ * Where an item stands in the back office: `scheduled` is published with a
+ * publication time still ahead; the public sees `published` items only
+ * once that time has come.
  */
-export type ContentListOptions = { categoryId?: string | undefined; everything?: boolean } & PageRequest;
+export type ContentStage = 'draft' | 'published' | 'scheduled';
+
+/**
+ * Which rows a list shows: live ones (published, their time come), newest
+ * published first, optionally of one category; or with `everything` all of
+ * them, drafts and scheduled included, newest created first (the back
+ * office), optionally in one `state`.
+ */
+export type ContentListOptions = {
+  categoryId?: string | undefined;
+  everything?: boolean;
+  state?: ContentStage | undefined;
+} & PageRequest;
+
+/** Rows the public may see at `now`: published, and their publication time has come. */
+function live<Q extends SelectQueryBuilder<Record<ContentTable, ContentColumns>, ContentTable, unknown>>(query: Q, now: number): Q {
+  return query.where('status', '=', 'published').where('published_at', 'is not', null).where('published_at', '<=', now) as Q;
+}
 
 /**
  * One page of a table's rows. `columns` may name a kind's own columns too,
@@ -108,7 +126,11 @@ export function listContentPage<Row extends { id: number; published_at: number |
     ContentTable,
     Row
   >;
-  if (!everything) query = query.where('status', '=', 'published').where('published_at', 'is not', null);
+  const now = nowSeconds();
+  if (!everything) query = live(query, now);
+  else if (options.state === 'draft') query = query.where('status', '=', 'draft');
+  else if (options.state === 'published') query = live(query, now);
+  else if (options.state === 'scheduled') query = query.where('status', '=', 'published').where('published_at', '>', now);
   if (options.categoryId) query = query.where(inCategory(options.categoryId));
   const sort = everything ? 'created_at' : 'published_at';
   return fetchNewestFirst(
@@ -129,17 +151,13 @@ export async function findContentRow<Row>(
   by: { id: number } | { publishedSlug: string },
 ): Promise<Row | undefined> {
   let query = shared(db).selectFrom(table).selectAll();
-  query = 'id' in by ? query.where('id', '=', by.id) : query.where('slug', '=', by.publishedSlug).where('status', '=', 'published');
+  query = 'id' in by ? query.where('id', '=', by.id) : live(query.where('slug', '=', by.publishedSlug), nowSeconds());
   return (await query.executeTakeFirst()) as Row | undefined;
 }
 
-/** Every published row's address and last change, newest first (the sitemap). */
+/** Every live row's address and last change, newest first (the sitemap). */
 export function listPublishedSlugs(db: Db, table: ContentTable): Promise<{ slug: string; updated_at: number }[]> {
-  return shared(db)
-    .selectFrom(table)
-    .select(['slug', 'updated_at'])
-    .where('status', '=', 'published')
-    .where('published_at', 'is not', null)
+  return live(shared(db).selectFrom(table).select(['slug', 'updated_at']), nowSeconds())
     .orderBy('published_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
@@ -191,6 +209,7 @@ export async function countContent(db: Db, table: ContentTable): Promise<number>
  * Newsletter issues count too: the archive pages list the sent ones.
  */
 export async function readContentFingerprint(db: Db): Promise<string> {
+  const now = nowSeconds();
   const read = (table: ContentTable) =>
     shared(db)
       .selectFrom(table)
@@ -199,6 +218,10 @@ export async function readContentFingerprint(db: Db): Promise<string> {
         eb.fn.sum('version').as('versions'),
         eb.fn.max('id').as('newest'),
         eb.fn.max('updated_at').as('updated'),
+        // A scheduled item going live changes no row: the count of live ones tells.
+        eb.fn
+          .sum(eb.case().when(eb.and([eb('status', '=', 'published'), eb('published_at', '<=', now)])).then(1).else(0).end())
+          .as('live'),
       ])
       .executeTakeFirst();
   const issues = db

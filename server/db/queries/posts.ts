@@ -143,7 +143,7 @@ export function findPostTeasers(db: Db, ids: readonly number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('posts')
-    .select(['id', 'slug', 'title', 'excerpt', 'cover_image', 'status', 'sponsored'])
+    .select(['id', 'slug', 'title', 'excerpt', 'cover_image', 'status', 'published_at', 'sponsored'])
     .where('id', 'in', ids)
     .execute();
 }

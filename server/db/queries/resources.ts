@@ -35,8 +35,9 @@ export async function insertResource(db: Db, input: ResourceInput): Promise<Reso
     .values({
       ...sharedValues(input),
       category_id: input.category_id ?? null,
-      // SPEC.md section 4: now when published, otherwise null.
-      published_at: input.status === 'published' ? now : null,
+      // SPEC.md section 4: now when published, otherwise null; a time
+      // still ahead schedules it.
+      published_at: input.status === 'published' ? (input.published_at && input.published_at > now ? input.published_at : now) : null,
       created_at: now,
       updated_at: now,
       version: 1,
@@ -45,6 +46,23 @@ export async function insertResource(db: Db, input: ResourceInput): Promise<Reso
     .executeTakeFirstOrThrow();
   await holdSlug(db, 'resource', row.id, row.slug);
   return row;
+}
+
+/**
+ * When an edited resource is (to be) public: a time still ahead schedules
+ * it; none given keeps what it had (a scheduled one stays scheduled);
+ * otherwise it keeps its first publication date, or is published now.
+ */
+function resourcePublicationTime(
+  status: ResourceUpdate['status'],
+  given: number | null | undefined,
+  current: number | null,
+  now: number,
+): number | null {
+  if (status !== 'published') return null;
+  if (given && given > now) return given;
+  if (given === undefined && current !== null) return current;
+  return current !== null && current <= now ? current : now;
 }
 
 /**
@@ -63,7 +81,7 @@ export async function updateResource(
     ...sharedValues(input),
     ...(input.category_id === undefined ? {} : { category_id: input.category_id }),
     // `current` was read in this transaction, and the version guards it.
-    published_at: input.status === 'published' ? (current.published_at ?? now) : null,
+    published_at: resourcePublicationTime(input.status, input.published_at, current.published_at, now),
   };
   return updateContentRow<ResourceJson>(db, 'resource', current, input.version, values, now);
 }

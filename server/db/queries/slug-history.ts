@@ -1,3 +1,4 @@
+import { nowSeconds } from '../database.ts';
 import { CONTENT_TABLES, type ContentType, type Db } from '../schema.ts';
 
 /**
@@ -37,6 +38,7 @@ export async function findRenamedSlug(db: Db, contentType: ContentType, oldSlug:
     .where('slug_history.old_slug', '=', oldSlug)
     .where('slug_history.content_type', '=', contentType)
     .where('content.status', '=', 'published')
+    .where('content.published_at', '<=', nowSeconds())
     .executeTakeFirst();
   return row?.slug;
 }
