@@ -36,7 +36,7 @@ export const sendIssue = (id: number, scheduledAt?: number) =>
 export const cancelIssue = (id: number) => api.post<NewsletterIssueJson>(`/admin/newsletters/${id}/cancel`, {});
 
 /** The live posts an issue can carry (published, not scheduled for later), newest first. */
-export async function listPublishedPosts(): Promise<Pick<PostSummaryJson, 'id' | 'title' | 'slug'>[]> {
+export async function listPublishedPosts(): Promise<Pick<PostSummaryJson, 'id' | 'title' | 'slug' | 'sponsored'>[]> {
   const page = await api.get<{ posts: PostSummaryJson[] }>('/admin/posts', { limit: 100, state: 'published' });
   return page.posts;
 }

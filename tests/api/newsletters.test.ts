@@ -4,6 +4,7 @@
  * RFC 8058 headers and per-recipient links, bounces (5xx), retries (4xx),
  * scheduling and cancelling. Runs on SQLite and on PostgreSQL.
  */
+import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
 import { createTestApp, freshIp, type TestApp } from '../helpers/test-app.ts';
@@ -340,6 +341,40 @@ describe('cancelling an issue that is going out', () => {
       .where('issue_id', '=', issue.id)
       .execute();
     expect(rows.map((row) => row.status).sort()).toEqual(after.sent > 0 ? ['cancelled', 'sent'] : ['cancelled']);
+  });
+});
+
+describe('with DKIM configured', () => {
+  let signed: TestApp;
+  beforeAll(async () => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    signed = await createTestApp({
+      env: {
+        SMTP_URL: sink.url,
+        PUBLIC_URL: SITE,
+        MAIL_FROM: '"Showcase" <news@showcase.example>',
+        NEWSLETTER_DOUBLE_OPT_IN: 'false',
+        NEWSLETTER_RATE_PER_SECOND: '0',
+        DKIM_DOMAIN: 'showcase.example',
+        DKIM_SELECTOR: 'news2026',
+        DKIM_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      },
+    });
+  });
+  afterAll(async () => signed?.close());
+
+  it('signs every issue mail for the domain with the selector', async () => {
+    const signedToken = await signed.adminToken();
+    const email = uniqueEmail('signed');
+    await signed.request('POST', '/submissions/newsletter', { body: { email }, ip: freshIp() });
+    const issue = (await signed.request('POST', '/admin/newsletters', { token: signedToken, body: { subject: 'Signed issue' } })).body;
+    await signed.request('POST', `/admin/newsletters/${issue.id}/send`, { token: signedToken });
+    await signed.deps.jobs.whenIdle();
+    const [mail] = sink.to(email);
+    const signature = mail?.header('DKIM-Signature') ?? '';
+    expect(signature).toContain('d=showcase.example');
+    expect(signature).toContain('s=news2026');
+    expect(signature).toMatch(/h=[^;]*list-unsubscribe/i);
   });
 });
 

@@ -5,6 +5,7 @@ import type { NewsletterIssueJson, NewsletterPreviewJson } from '../../../common
 import { fieldErrorsOf } from '../../../common/field-errors.ts';
 import { newsletterIssueSchema, type NewsletterIssueInput } from '../../../common/schemas/newsletter.ts';
 import { adminMeta } from '../../components/admin/admin-meta.ts';
+import { SponsoredLabel } from '../../components/sponsored-label.tsx';
 import { AdminLoading } from '../../components/admin/admin-page.tsx';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -74,7 +75,7 @@ function IssueComposer({
   delivery,
 }: {
   issue: NewsletterIssueJson | null;
-  posts: { id: number; title: string }[];
+  posts: { id: number; title: string; sponsored: boolean }[];
   delivery: 'smtp' | 'outbox';
 }) {
   const navigate = useNavigate();
@@ -271,12 +272,13 @@ function PostPicker({
   onChange,
   error,
 }: {
-  posts: { id: number; title: string }[];
+  posts: { id: number; title: string; sponsored: boolean }[];
   chosen: number[];
   onChange: (ids: number[]) => void;
   error: string | undefined;
 }) {
   const titleOf = (id: number) => posts.find((post) => post.id === id)?.title ?? `Post ${id}`;
+  const isSponsored = (id: number) => posts.find((post) => post.id === id)?.sponsored ?? false;
   const available = posts.filter((post) => !chosen.includes(post.id));
   const move = (index: number, by: number) => {
     const next = [...chosen];
@@ -292,8 +294,9 @@ function PostPicker({
         <ol className="grid gap-2">
           {chosen.map((id, index) => (
             <li key={id} className="flex items-center justify-between gap-2 rounded-md border border-border px-3 py-2 text-sm">
-              <span>
+              <span className="flex flex-wrap items-center gap-2">
                 {index + 1}. {titleOf(id)}
+                {isSponsored(id) ? <SponsoredLabel /> : null}
               </span>
               <span className="flex gap-1">
                 <Button type="button" size="icon" variant="ghost" disabled={index === 0} onClick={() => move(index, -1)}>
@@ -326,7 +329,7 @@ function PostPicker({
         <option value="">{available.length ? 'Add a published post…' : 'No more published posts'}</option>
         {available.map((post) => (
           <option key={post.id} value={post.id}>
-            {post.title}
+            {post.sponsored ? `${post.title} (Sponsored)` : post.title}
           </option>
         ))}
       </select>
