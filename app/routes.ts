@@ -22,6 +22,10 @@ export default [
     // The archive of sent issues, and each one's web version.
     route('newsletter', 'routes/newsletter-archive.tsx'),
     route('newsletter/:slug', 'routes/newsletter-issue.tsx'),
+    // A draft or scheduled item behind its preview link.
+    route('preview/:token', 'routes/preview.tsx'),
+    // Site search: results of a GET form, rendered on the server.
+    route('search', 'routes/search.tsx'),
     // A post or a resource; a fixed path above always wins over a slug.
     route(':slug', 'routes/detail.tsx'),
     // Any other path: SPEC.md's 404 page with a real 404 status.

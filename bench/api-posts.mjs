@@ -5,22 +5,10 @@
 //
 // Options: --duration=10 --warmup=2 --connections=50 --posts=1000
 // Everything listens on 127.0.0.1; every child process is stopped at the end.
-import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  measure,
-  positiveInt,
-  printMeasurements,
-  ROOT,
-  runBenchmark,
-  seedPosts,
-  startBuiltServer,
-  startInMemoryServer,
-  stopAfter,
-} from './harness.mjs';
+import { measure, positiveInt, printMeasurements, runBenchmark, seedPosts, startBuiltServer, startInMemoryServer, stopAfter, buildIfStale } from './harness.mjs';
 
 const ENDPOINT = '/api/posts?status=published&pageSize=20';
 const TARGET_RATIO = 0.5;
@@ -41,30 +29,6 @@ const POST_COUNT = positiveInt('posts', args.posts);
 // The whole run is bounded: build, seeding and both measurements.
 stopAfter((60 + 2 * (WARMUP + DURATION) * 1.5 + POST_COUNT / 100) * 1000);
 
-// ---------------------------------------------------------------- helpers
-
-function newestMtime(entry) {
-  if (!existsSync(entry)) return 0;
-  const stat = statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const name of readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, name)));
-  return newest;
-}
-
-/** Builds the server when a source is newer than the last build. */
-async function buildIfNeeded() {
-  const stamp = path.join(ROOT, 'build/node/.built');
-  const sources = ['server', 'app', 'scripts/build.mjs', 'scripts/build-all.mjs', 'package-lock.json'];
-  const built = existsSync(path.join(ROOT, 'build/node/server.js')) && existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-  if (built && sources.every((entry) => newestMtime(path.join(ROOT, entry)) <= built)) return;
-  console.log('Building the server…');
-  await new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['scripts/build-all.mjs'], { cwd: ROOT, stdio: 'inherit' });
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build failed (exit ${code})`))));
-  });
-}
 
 const describePost = (i, words) => ({
   content: `## Why it caught our eye\n\n${`The ${words[0]} team explains its plan in detail. `.repeat(40)}\n\n## Our take\n\nRealistic delivery dates.`,
@@ -75,7 +39,7 @@ const describePost = (i, words) => ({
 // ---------------------------------------------------------------- run
 
 async function main() {
-  await buildIfNeeded();
+  await buildIfStale();
 
   const api = await startBuiltServer({ name: 'API server', tempPrefix: 'showcase-bench-' });
   const seedStarted = performance.now();

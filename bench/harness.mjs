@@ -100,6 +100,20 @@ export async function runBenchmark(main) {
 
 // ---------------------------------------------------------------- servers
 
+/** Builds the server and the web app when a source is newer than the last build (the build's own check). */
+export async function buildIfStale() {
+  const { isServerBuildStale, isWebBuildStale } = await import('../scripts/build-all.mjs');
+  const cwd = process.cwd();
+  // The build script's paths are relative to the project.
+  process.chdir(ROOT);
+  try {
+    if (!isServerBuildStale() && !isWebBuildStale()) return;
+  } finally {
+    process.chdir(cwd);
+  }
+  await buildForProduction();
+}
+
 /** Builds the server and the web app from the current sources, for production. */
 export async function buildForProduction() {
   console.log('Building (production)…');

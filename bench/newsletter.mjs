@@ -12,15 +12,14 @@
 // Options: --subscribers=10000 --connections=4 --timeout=<s> --skip-build
 // Everything listens on and talks to 127.0.0.1; every child process is
 // stopped and every temporary folder removed at the end.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { SMTPServer } from 'smtp-server';
-import { positiveInt, printTable, ROOT, runBenchmark, sleep, startBuiltServer, stopAfter, tempDir } from './harness.mjs';
+import { buildIfStale, positiveInt, printTable, runBenchmark, sleep, startBuiltServer, stopAfter, tempDir } from './harness.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -46,38 +45,6 @@ const ADMIN_PASSWORD = 'bench-password-123';
 
 // Build, start, seeding and the sending itself.
 stopAfter((240 + SUBSCRIBERS / 1000 + SEND_TIMEOUT_S * 1.2) * 1000);
-
-// ---------------------------------------------------------------- build
-
-function newestMtime(entry) {
-  if (!existsSync(entry)) return 0;
-  const stat = statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const name of readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, name)));
-  return newest;
-}
-
-/** Builds the server and the web app when a source is newer than the last build. */
-async function buildIfNeeded() {
-  const stamps = ['build/node/.built', 'build/server/.built'].map((stamp) => path.join(ROOT, stamp));
-  const sources = ['server', 'common', 'app', 'scripts/build.mjs', 'scripts/build-all.mjs', 'package.json', 'package-lock.json'];
-  const built =
-    existsSync(path.join(ROOT, 'build/node/server.js')) && stamps.every((stamp) => existsSync(stamp))
-      ? Math.min(...stamps.map((stamp) => statSync(stamp).mtimeMs))
-      : 0;
-  if (built && sources.every((entry) => newestMtime(path.join(ROOT, entry)) <= built)) return;
-  console.log('Building the server (production)…');
-  await new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['scripts/build-all.mjs'], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'production' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build failed (exit ${code})`))));
-  });
-}
 
 // ---------------------------------------------------------------- the SMTP sink
 
@@ -223,7 +190,7 @@ function summariseLog(logFile) {
 // ---------------------------------------------------------------- run
 
 async function main(cleanup) {
-  if (!args['skip-build']) await buildIfNeeded();
+  if (!args['skip-build']) await buildIfStale();
 
   const sink = await startSmtpSink();
   cleanup.push(() => stopSmtpSink(sink));

@@ -152,6 +152,18 @@ export interface SponsoredSubmissionJson extends SponsoredSubmissionRecord {
   payment_transaction: PaymentTransactionJson | null;
 }
 
+/**
+ * The tabs of the back office's sponsored queue: new and paid (to review),
+ * approved, rejected, and new without a completed payment (unpaid or
+ * abandoned checkouts).
+ */
+export type SponsoredQueueTab = 'to_review' | 'approved' | 'rejected' | 'unpaid';
+
+/** How many sponsored submissions each status has, and each tab of the queue. */
+export interface SponsoredSubmissionCounts extends Record<SponsoredSubmissionStatus, number> {
+  queue: Record<SponsoredQueueTab, number>;
+}
+
 /** Where an issue stands: composed, waiting for its time, going out, done, or stopped. */
 export type NewsletterIssueStatus = 'draft' | 'scheduled' | 'sending' | 'sent' | 'cancelled';
 
@@ -188,4 +200,73 @@ export interface NewsletterPreviewJson {
   subject: string;
   html: string;
   text: string;
+}
+
+/**
+ * The editable fields of a post or resource as one save found them: what a
+ * revision keeps and a restore saves again. Posts have `campaign_url`,
+ * `sponsored` and `category_ids`; resources `category_id`.
+ */
+export interface ContentSnapshot {
+  title: string;
+  slug: string;
+  excerpt: string | null;
+  content: string;
+  cover_image: string | null;
+  read_time: number | null;
+  status: PublicationStatus;
+  published_at: number | null;
+  campaign_url?: string | null;
+  sponsored?: boolean;
+  category_ids?: string[];
+  category_id?: string | null;
+}
+
+/**
+ * One kept earlier state of a post or resource, as the revisions list shows
+ * it: the version it was, and the save that replaced it (when, by whom;
+ * null when that account is gone).
+ */
+export interface ContentRevisionSummaryJson {
+  id: number;
+  version: number;
+  saved_at: number;
+  saved_by_email: string | null;
+  title: string;
+  status: PublicationStatus;
+}
+
+export interface ContentRevisionListJson {
+  /** Newest first. */
+  revisions: ContentRevisionSummaryJson[];
+}
+
+/** One revision whole: its metadata and the snapshot. */
+export interface ContentRevisionJson extends ContentRevisionSummaryJson {
+  content_type: 'post' | 'resource';
+  content_id: number;
+  saved_by: number | null;
+  snapshot: ContentSnapshot;
+}
+
+/**
+ * One result of the site search (GET /api/search): a live post or resource.
+ * `snippet` is escaped text whose matched words are wrapped in
+ * `<mark>…</mark>`, the only markup it holds (common/search.ts).
+ */
+export interface SearchResultJson {
+  type: 'post' | 'resource';
+  slug: string;
+  title: string;
+  excerpt: string | null;
+  snippet: string;
+  published_at: number;
+  /** A paid post, to be labelled wherever it appears; always false for resources. */
+  sponsored: boolean;
+}
+
+/** A page of search results, best match first; `next_token` is null on the last page. */
+export interface SearchPage {
+  results: SearchResultJson[];
+  next_token: string | null;
 }

@@ -12,11 +12,13 @@ import { adminContactMessagesApi, contactMessagesApi } from './api/contact-messa
 import { adminDashboardApi } from './api/dashboard.ts';
 import { adminMediaApi, mediaUploadApi } from './api/media.ts';
 import { paymentsApi } from './api/payments.ts';
+import { searchApi } from './api/search.ts';
 import { adminContentApi, publicContentApi } from './api/content.ts';
 import { authApi } from './api/auth.ts';
 import { adminSponsoredSubmissionsApi, sponsoredSubmissionsApi } from './api/sponsored-submissions.ts';
 import { adminSubscribersApi, subscribersApi } from './api/subscribers.ts';
 import { adminNewslettersApi } from './api/newsletters.ts';
+import { adminPreviewLinksApi } from './api/preview-links.ts';
 import { requireAdmin } from './auth/require-admin.ts';
 import { pingDatabase } from './db/database.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
@@ -32,6 +34,7 @@ import type { ResponseCache } from './http/response-cache.ts';
 import { LOCAL_UPLOAD_PATH } from './storage/local.ts';
 import { MediaStorage } from './storage/media.ts';
 import { serveUploads } from './storage/serve.ts';
+import { serveSocialCards } from './http/social-cards.ts';
 import { createServices, type AppServices } from './services/index.ts';
 
 const KB = 1024;
@@ -135,6 +138,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route('/posts', publicContentApi(services.posts, services));
   api.route('/resources', publicContentApi(services.resources, services));
   api.route('/categories', categoriesApi(services));
+  // Site search: public, shareable like the lists (a query is part of the cache key).
+  api.use('/search/*', shareable);
+  api.route('/search', searchApi(services));
   api.route('/submissions/contact', contactMessagesApi(services, callerOf));
   api.route('/submissions/newsletter', subscribersApi(services, callerOf, deps.config.PUBLIC_URL));
   api.route('/submissions/sponsored', sponsoredSubmissionsApi(services, callerOf));
@@ -144,6 +150,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.use('/admin/*', requireAdmin(deps));
   api.route('/admin/posts', adminContentApi(services.posts));
   api.route('/admin/resources', adminContentApi(services.resources));
+  api.route('/admin/posts', adminPreviewLinksApi(services.previewLinks, 'post', deps.config.PUBLIC_URL));
+  api.route('/admin/resources', adminPreviewLinksApi(services.previewLinks, 'resource', deps.config.PUBLIC_URL));
   api.route('/admin/categories', adminCategoriesApi(services));
   api.route('/admin/submissions/contact', adminContactMessagesApi(services));
   api.route('/admin/submissions/newsletter', adminSubscribersApi(services));
@@ -155,6 +163,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api', api);
   // Uploaded images, ahead of the web app's files and pages.
   app.get('/uploads/*', serveUploads(media));
+  // The images social networks show for a shared post or resource.
+  app.get('/social-cards/:type/:file', serveSocialCards(services, media));
   // Without a token /metrics does not exist: it is an unknown path like any other.
   if (metrics && metricsToken) app.all('/metrics', metricsEndpoint(metrics, metricsToken));
 

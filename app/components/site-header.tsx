@@ -63,9 +63,47 @@ export function SiteHeader({ categories }: { categories: NavCategory[] }) {
           </Button>
         </nav>
 
+        <HeaderSearch id="site-search" className="hidden lg:flex" />
         <MobileMenu categories={categories} />
       </div>
     </header>
+  );
+}
+
+/** The site search on narrower screens: a row under the header bar, scrolled away with the page. */
+export function SiteSearchRow() {
+  return (
+    <div className="border-b border-border bg-card lg:hidden">
+      <HeaderSearch id="site-search-narrow" className="mx-auto flex w-full max-w-6xl px-4 py-2 sm:px-6" />
+    </div>
+  );
+}
+
+/**
+ * The site search: a plain GET form to /search, so it works before (and
+ * without) the scripts and adds no state of its own. Beside the navigation
+ * on wide screens; on narrower ones in a row under the header bar
+ * (`SiteSearchRow`), so the bar that sticks stays one bar high.
+ */
+function HeaderSearch({ id, className }: { id: string; className?: string }) {
+  return (
+    <form method="get" action="/search" role="search" aria-label="Site search" className={cn('items-center gap-2', className)}>
+      <label htmlFor={id} className="sr-only">
+        Search posts and resources
+      </label>
+      <input
+        id={id}
+        type="search"
+        name="q"
+        required
+        maxLength={200}
+        placeholder="Search…"
+        className="h-9 w-full min-w-0 rounded-md border border-input bg-background px-3 text-base placeholder:text-muted-foreground md:text-sm lg:w-52"
+      />
+      <button type="submit" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+        Search
+      </button>
+    </form>
   );
 }
 

@@ -105,14 +105,14 @@ export interface SaveFailure {
 /** `/admin/posts/new`, or `/admin/posts/{id}`. */
 const itemId = (param: string | undefined) => (param === undefined || param === 'new' ? null : Number(param));
 
-/** The editor's loader: an empty draft, or the stored item as a draft with its version. */
+/** The editor's loader: an empty draft, or the stored item as a draft with its id and version. */
 export function loadContentEditor(kind: AdminContentKind, idParam: string | undefined) {
   const id = itemId(idParam);
   return withAdminSession(async () => {
     const categoriesCall = kind.hasCategories
       ? api.get<{ categories: CategoryJson[] }>('/admin/categories').then((answer) => answer.categories)
       : Promise.resolve([]);
-    if (id === null) return { draft: EMPTY_DRAFT, version: null, categories: await categoriesCall };
+    if (id === null) return { draft: EMPTY_DRAFT, version: null, categories: await categoriesCall, id: null };
     let item: PostJson & ResourceJson;
     try {
       item = await api.get<PostJson & ResourceJson>(`${kind.apiPath}/${id}`);
@@ -122,7 +122,7 @@ export function loadContentEditor(kind: AdminContentKind, idParam: string | unde
       throw error;
     }
     // SPEC.md section 4: a loaded item without a version counts as version 1.
-    return { draft: kind.draftOf(item), version: item.version ?? 1, categories: await categoriesCall };
+    return { draft: kind.draftOf(item), version: item.version ?? 1, categories: await categoriesCall, id };
   });
 }
 

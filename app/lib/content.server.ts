@@ -112,6 +112,17 @@ export async function findDetail(context: AppLoadContext, slug: string): Promise
   return renamed ? { kind: 'renamed', slug: renamed } : { kind: 'missing' };
 }
 
+/** A draft or scheduled item as its preview link shows it; null for a bad, expired or revoked link. */
+export async function findPreview(
+  context: AppLoadContext,
+  token: string,
+): Promise<Extract<DetailAnswer, { kind: 'post' | 'resource' }> | null> {
+  const found = await context.services.previewLinks.open(token);
+  if (!found) return null;
+  if (found.kind === 'post') return { kind: 'post', post: toDetail(context, 'post', toPostCard(found.post), found.post) };
+  return { kind: 'resource', resource: toDetail(context, 'resource', toResourceCard(found.resource), found.resource) };
+}
+
 /** Every category, in menu order (the navigation's Projects dropdown). */
 export function listAllCategories(context: AppLoadContext): Promise<CategoryJson[]> {
   return context.services.categories.list();

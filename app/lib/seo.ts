@@ -4,7 +4,7 @@
  * functions call `pageMeta`; the origin comes from the site layout's loader
  * (PUBLIC_URL, or the request's origin).
  */
-import type { MetaDescriptor } from 'react-router';
+import { useRouteLoaderData, type MetaDescriptor } from 'react-router';
 import { LOGO_PATH, SITE_NAME } from '../../common/site.ts';
 
 /** The route id of the public layout, whose loader data carries `origin`. */
@@ -22,6 +22,8 @@ export interface PageSeo {
   /** A cover image: an absolute URL or a path on this site. */
   image?: string | null | undefined;
   imageAlt?: string | undefined;
+  /** The image's size in pixels, when known (networks lay out the preview before loading it). */
+  imageSize?: { width: number; height: number } | undefined;
   type?: 'website' | 'article';
   jsonLd?: JsonLd | JsonLd[];
   /** Pages that must not be indexed (paged copies, form results). */
@@ -39,6 +41,12 @@ export function originFromMatches(matches: ReadonlyArray<{ id: string; loaderDat
   const data = layout?.loaderData;
   if (data && typeof data === 'object' && 'origin' in data && typeof data.origin === 'string') return data.origin;
   return '';
+}
+
+/** The site's origin in a page component, from the site layout's loader data. */
+export function useSiteOrigin(): string {
+  const data = useRouteLoaderData(SITE_LAYOUT_ROUTE_ID) as { origin?: unknown } | undefined;
+  return typeof data?.origin === 'string' ? data.origin : '';
 }
 
 /** `Contact | Crowdfunding Showcase`. */
@@ -64,6 +72,12 @@ export function pageMeta(page: PageSeo): MetaDescriptor[] {
   ];
   if (image) {
     tags.push({ property: 'og:image', content: image }, { name: 'twitter:image', content: image });
+    if (page.imageSize) {
+      tags.push(
+        { property: 'og:image:width', content: String(page.imageSize.width) },
+        { property: 'og:image:height', content: String(page.imageSize.height) },
+      );
+    }
     if (page.imageAlt) {
       tags.push({ property: 'og:image:alt', content: page.imageAlt }, { name: 'twitter:image:alt', content: page.imageAlt });
     }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { SiteFooter } from '../components/site-footer.tsx';
-import { SiteHeader } from '../components/site-header.tsx';
+import { SiteHeader, SiteSearchRow } from '../components/site-header.tsx';
 import { ToastRegion } from '../components/toast-region.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { listAllCategories } from '../lib/content.server.ts';
@@ -55,6 +55,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         Skip to content
       </a>
       <SiteHeader categories={categories} />
+      <SiteSearchRow />
       <main id="main" tabIndex={-1} className="relative mx-auto w-full max-w-6xl flex-1 px-4 py-10 outline-none sm:px-6">
         <PageLoading />
         <Outlet />

@@ -1,7 +1,8 @@
 /**
  * Posts and resources over HTTP, one handler set for both kinds:
  * GET /posts, /posts/{slug} (published only) and /admin/posts (full CRUD,
- * drafts included); the same under /resources.
+ * drafts included, and the revisions of each item: list, read one,
+ * restore one); the same under /resources.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -67,7 +68,18 @@ export function adminContentApi(service: ContentService) {
   app.post('/', async (c) => c.json(await service.create(await readJsonObject(c)), 201));
   app.put('/:id', async (c) => {
     const id = readIdParam(c, label);
-    return c.json(await service.update(id, await readJsonObject(c)));
+    return c.json(await service.update(id, await readJsonObject(c), { userId: c.get('adminUserId') }));
+  });
+  app.get('/:id/revisions', async (c) => c.json(await service.listRevisions(readIdParam(c, label))));
+  app.get('/:id/revisions/:revisionId', async (c) => {
+    const id = readIdParam(c, label);
+    return c.json(await service.findRevision(id, readIdParam(c, 'Revision', 'revisionId')));
+  });
+  // The body carries the item's current version: `{ "version": 3 }`.
+  app.post('/:id/revisions/:revisionId/restore', async (c) => {
+    const id = readIdParam(c, label);
+    const revisionId = readIdParam(c, 'Revision', 'revisionId');
+    return c.json(await service.restoreRevision(id, revisionId, await readJsonObject(c), { userId: c.get('adminUserId') }));
   });
   app.delete('/:id', async (c) => {
     await service.remove(readIdParam(c, label));

@@ -13,6 +13,9 @@ import { jobsMigration } from './migrations/2026-11-24-0006-jobs.ts';
 import { subscriberLifeCycleMigration } from './migrations/2026-11-24-0007-subscriber-life-cycle.ts';
 import { newslettersMigration } from './migrations/2026-11-25-0008-newsletters.ts';
 import { sponsoredPostsMigration } from './migrations/2026-11-25-0009-sponsored-posts.ts';
+import { searchMigration } from './migrations/2026-11-25-0010-search.ts';
+import { contentRevisionsMigration } from './migrations/2026-11-25-0011-revisions.ts';
+import { previewLinksMigration } from './migrations/2026-11-25-0012-preview-links.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -25,6 +28,9 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-24-0007-subscriber-life-cycle': subscriberLifeCycleMigration(),
     '2026-11-25-0008-newsletters': newslettersMigration(engine),
     '2026-11-25-0009-sponsored-posts': sponsoredPostsMigration(),
+    '2026-11-25-0010-search': searchMigration(engine),
+    '2026-11-25-0011-revisions': contentRevisionsMigration(engine),
+    '2026-11-25-0012-preview-links': previewLinksMigration(engine),
   };
 }
 

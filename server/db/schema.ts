@@ -118,6 +118,18 @@ export interface NewsletterDeliveryTable {
   sent_at: number | null;
 }
 
+/** A preview link of a post or resource; only its token's hash is kept. */
+export interface PreviewLinkTable {
+  id: Generated<number>;
+  token_hash: string;
+  content_type: ContentType;
+  content_id: number;
+  created_by: number | null;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
 /** A one-way hash of each erased address: an import cannot add it back. */
 export interface NewsletterErasureTable {
   email_hash: string;
@@ -196,6 +208,17 @@ export interface ContentSlugTable {
   content_id: number;
 }
 
+/** An earlier state of a post or resource (content_revisions); `snapshot` is JSON of its editable fields. */
+export interface ContentRevisionTable {
+  id: Generated<number>;
+  content_type: ContentType;
+  content_id: number;
+  version: number;
+  snapshot: string;
+  saved_by: number | null;
+  saved_at: number;
+}
+
 export type JobStatus = 'pending' | 'running' | 'done' | 'failed';
 
 /** Durable background work (server/jobs). */
@@ -253,6 +276,7 @@ export interface Database {
   media: MediaTable;
   slug_history: SlugHistoryTable;
   content_slugs: ContentSlugTable;
+  content_revisions: ContentRevisionTable;
   jobs: JobTable;
   payment_events: PaymentEventTable;
   local_checkout_sessions: LocalCheckoutSessionTable;
@@ -260,6 +284,7 @@ export interface Database {
   newsletter_issues: NewsletterIssueTable;
   newsletter_deliveries: NewsletterDeliveryTable;
   newsletter_erasures: NewsletterErasureTable;
+  preview_links: PreviewLinkTable;
 }
 
 /** The database or a transaction: query functions take either, so callers choose the transaction. */
@@ -288,3 +313,4 @@ export type LocalCheckoutSessionRow = Selectable<LocalCheckoutSessionTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type MediaRow = Selectable<MediaTable>;
 export type JobRow = Selectable<JobTable>;
+export type ContentRevisionRow = Selectable<ContentRevisionTable>;

@@ -55,9 +55,9 @@ export function readTextParam(c: Context, name: string, what: string): string {
   return value;
 }
 
-/** A positive integer path parameter such as `/admin/posts/{id}`. */
-export function readIdParam(c: Context, what: string): number {
-  const raw = c.req.param('id') ?? '';
+/** A positive integer path parameter such as `/admin/posts/{id}` (or another `name`). */
+export function readIdParam(c: Context, what: string, name = 'id'): number {
+  const raw = c.req.param(name) ?? '';
   const id = Number(raw);
   if (!/^[1-9][0-9]{0,9}$/.test(raw) || id > MAX_ROW_ID) {
     throw new DomainError('NOT_FOUND', `${what} not found`);

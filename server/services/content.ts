@@ -6,13 +6,21 @@
  * write in one transaction, tell the caches.
  */
 import { z } from 'zod';
-import type { PostJson, PostPage, ResourceJson, ResourcePage } from '../../common/answers.ts';
+import type {
+  ContentRevisionJson,
+  ContentRevisionListJson,
+  ContentSnapshot,
+  PostJson,
+  PostPage,
+  ResourceJson,
+  ResourcePage,
+} from '../../common/answers.ts';
 import { DomainError, notFound, slugTaken, versionConflict } from '../../common/errors.ts';
 import { postInputSchema, postUpdateSchema } from '../../common/schemas/post.ts';
 import { resourceInputSchema, resourceUpdateSchema } from '../../common/schemas/resource.ts';
 import { versionField } from '../../common/schemas/fields.ts';
 import { parseWith, validate } from '../../common/validate.ts';
-import { isUniqueViolation } from '../db/database.ts';
+import { isUniqueViolation, nowSeconds } from '../db/database.ts';
 import type { PageRequest } from '../db/paging.ts';
 import { unknownCategoryIds } from '../db/queries/categories.ts';
 import {
@@ -28,10 +36,12 @@ import {
 } from '../db/queries/content.ts';
 import { findPost, insertPost, isPostFromSubmission, listPosts, updatePost } from '../db/queries/posts.ts';
 import { findResource, insertResource, listResources, updateResource } from '../db/queries/resources.ts';
+import { findRevision, insertRevision, listRevisions, pruneRevisions } from '../db/queries/revisions.ts';
 import { findRenamedSlug } from '../db/queries/slug-history.ts';
 import { isSlugTaken } from '../db/queries/slugs.ts';
 import type { Db } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
+import type { Actor } from './caller.ts';
 
 export type { PageRequest };
 
@@ -58,7 +68,28 @@ export interface ContentKind<
   update(db: Db, current: ContentState, input: z.output<UpdateSchema>): Promise<Json | undefined>;
   /** Rules of an edit beyond its payload, checked against the stored item (throws a DomainError). */
   checkUpdate?(db: Db, id: number, input: z.output<UpdateSchema>): Promise<void>;
+  /** The editable fields of a stored item: what a revision keeps, and a restore saves again. */
+  snapshotOf(item: Json): ContentSnapshot;
 }
+
+/** The editable fields both kinds share. */
+const sharedSnapshot = (item: PostJson | ResourceJson): ContentSnapshot => ({
+  title: item.title,
+  slug: item.slug,
+  excerpt: item.excerpt,
+  content: item.content,
+  cover_image: item.cover_image,
+  read_time: item.read_time,
+  status: item.status,
+  published_at: item.published_at,
+});
+
+/**
+ * How many revisions of each item are kept: every save adds one (the state
+ * it replaces) and deletes those past this many, in its transaction
+ * (decision 024).
+ */
+export const REVISIONS_KEPT = 50;
 
 export const POST_KIND = {
   type: 'post',
@@ -71,6 +102,12 @@ export const POST_KIND = {
   find: findPost,
   insert: insertPost,
   update: updatePost,
+  snapshotOf: (post) => ({
+    ...sharedSnapshot(post),
+    campaign_url: post.campaign_url,
+    sponsored: post.sponsored,
+    category_ids: post.category_ids,
+  }),
   // Advertising rules: a post made from a paid submission keeps its label.
   async checkUpdate(db, id, input) {
     if (input.sponsored === false && (await isPostFromSubmission(db, id))) {
@@ -92,6 +129,7 @@ export const RESOURCE_KIND = {
   find: findResource,
   insert: insertResource,
   update: updateResource,
+  snapshotOf: (resource) => ({ ...sharedSnapshot(resource), category_id: resource.category_id }),
 } as const satisfies ContentKind<typeof resourceInputSchema, typeof resourceUpdateSchema, ResourceJson, ResourcePage>;
 
 // Only the version, read before anything else of an update's payload.
@@ -101,9 +139,10 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json, P
   deps: AppDeps,
   kind: ContentKind<I, U, Json, Page>,
 ) {
-  const { db, contentChanges } = deps;
+  const { db, engine, contentChanges } = deps;
   const what = kind.type;
   const missing = () => notFound(`${kind.label} not found`);
+  const revisionMissing = () => notFound('Revision not found');
 
   async function checkReferences(trx: Db, input: z.output<I> & { slug: string }, except?: number) {
     const { field, ids } = kind.categoriesOf(input);
@@ -129,6 +168,50 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json, P
     } finally {
       contentChanges.notify();
     }
+  }
+
+  /** Keeps the state an edit replaces, and lets the oldest kept ones go; call in the edit's transaction. */
+  async function keepRevision(trx: Db, current: ContentState, actor: Actor | undefined): Promise<void> {
+    const before = await kind.find(trx, { id: current.id });
+    if (!before) throw missing();
+    await insertRevision(trx, {
+      type: kind.type,
+      contentId: current.id,
+      version: current.version,
+      snapshot: kind.snapshotOf(before),
+      savedBy: actor?.userId ?? null,
+      savedAt: nowSeconds(),
+    });
+    await pruneRevisions(trx, kind.type, current.id, REVISIONS_KEPT);
+  }
+
+  /**
+   * The one path of an edit: `values` is the payload, or (restoring
+   * `fromRevision`) only the version, the payload being that revision's
+   * snapshot.
+   */
+  async function saveEdit(id: number, values: unknown, actor: Actor | undefined, fromRevision?: number): Promise<Json> {
+    const { version } = parseWith(versionOnlySchema, values);
+    let slug: string | undefined;
+    return write(() => slug, async (trx) => {
+      const current = await findContentState(trx, kind.table, id);
+      if (!current) throw missing();
+      let payload = values;
+      if (fromRevision !== undefined) {
+        const revision = await findRevision(trx, kind.type, id, fromRevision);
+        if (!revision) throw revisionMissing();
+        payload = { ...revision.snapshot, version };
+      }
+      if (current.version !== version) throw versionConflict(what);
+      const input = validate(kind.updateSchema, payload) as z.output<U> & z.output<I> & { slug: string };
+      slug = input.slug;
+      await kind.checkUpdate?.(trx, id, input);
+      await checkReferences(trx, input, id);
+      await keepRevision(trx, current, actor);
+      const updated = await kind.update(trx, current, input);
+      if (!updated) throw versionConflict(what);
+      return updated;
+    });
   }
 
   return {
@@ -169,23 +252,31 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json, P
     /**
      * Saves an edit. The version is checked first, on one read of the row:
      * a stale edit is a VERSION_CONFLICT whatever else is wrong with it.
+     * The state it replaces is kept as a revision, saved by `actor`.
      */
-    async update(id: number, values: unknown): Promise<Json> {
-      const { version } = parseWith(versionOnlySchema, values);
-      let slug: string | undefined;
-      return write(() => slug, async (trx) => {
-        const current = await findContentState(trx, kind.table, id);
-        if (!current) throw missing();
-        if (current.version !== version) throw versionConflict(what);
-        const input = validate(kind.updateSchema, values) as z.output<U> & z.output<I> & { slug: string };
-        slug = input.slug;
-        await kind.checkUpdate?.(trx, id, input);
-        await checkReferences(trx, input, id);
-        const updated = await kind.update(trx, current, input);
-        if (!updated) throw versionConflict(what);
-        return updated;
-      });
+    update: (id: number, values: unknown, actor?: Actor): Promise<Json> => saveEdit(id, values, actor),
+
+    /** The kept earlier states of an item, newest first. */
+    async listRevisions(id: number): Promise<ContentRevisionListJson> {
+      if (!(await findContentState(db, kind.table, id))) throw missing();
+      return { revisions: await listRevisions(db, engine, kind.type, id) };
     },
+
+    /** One kept earlier state of an item, whole. */
+    async findRevision(id: number, revisionId: number): Promise<ContentRevisionJson> {
+      if (!(await findContentState(db, kind.table, id))) throw missing();
+      const revision = await findRevision(db, kind.type, id, revisionId);
+      if (!revision) throw revisionMissing();
+      return revision;
+    },
+
+    /**
+     * Saves a revision's snapshot as a new edit of the item, on the same
+     * path as any edit (`values` carries the current version): the state it
+     * replaces becomes a revision in turn.
+     */
+    restoreRevision: (id: number, revisionId: number, values: unknown, actor?: Actor): Promise<Json> =>
+      saveEdit(id, values, actor, revisionId),
 
     async remove(id: number): Promise<void> {
       if (!(await write(() => undefined, (trx) => deleteContent(trx, kind.table, id)))) throw missing();

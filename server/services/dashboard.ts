@@ -1,7 +1,7 @@
-/** The back office dashboard's four counts (SPEC.md section 2). */
+/** The back office dashboard's four counts (SPEC.md section 2); submissions count when paid. */
 import { countContent } from '../db/queries/content.ts';
 import { countContactMessagesByStatus } from '../db/queries/contact-messages.ts';
-import { countSponsoredSubmissionsByStatus } from '../db/queries/sponsored-submissions.ts';
+import { countSponsoredSubmissionsByPaymentStatus } from '../db/queries/sponsored-submissions.ts';
 import { countSubscribers } from '../db/queries/subscribers.ts';
 import type { AppDeps } from '../deps.ts';
 
@@ -11,13 +11,14 @@ export function dashboardService({ db }: AppDeps) {
       const [posts, contactMessages, submissions, subscribers] = await Promise.all([
         countContent(db, 'posts'),
         countContactMessagesByStatus(db),
-        countSponsoredSubmissionsByStatus(db),
+        countSponsoredSubmissionsByPaymentStatus(db),
         countSubscribers(db),
       ]);
       return {
         posts,
         contact_messages: contactMessages.new + contactMessages.read,
-        sponsored_submissions: submissions.new + submissions.approved + submissions.rejected,
+        // Paid ones only: an abandoned checkout is not a project submission.
+        sponsored_submissions: submissions.completed,
         subscribers,
       };
     },

@@ -21,6 +21,8 @@ import { contactMessagesService } from './contact-messages.ts';
 import { contentService, POST_KIND, RESOURCE_KIND } from './content.ts';
 import { dashboardService } from './dashboard.ts';
 import { newslettersService } from './newsletters.ts';
+import { previewLinksService } from './preview-links.ts';
+import { searchService } from './search.ts';
 import { sponsoredSubmissionsService } from './sponsored-submissions.ts';
 import { siteService } from './site.ts';
 import { subscribersService } from './subscribers.ts';
@@ -58,6 +60,8 @@ export function createServices(deps: AppDeps) {
     contactMessages: contactMessagesService(deps),
     subscribers: subscribersService(deps),
     newsletters: newslettersService(deps),
+    previewLinks: previewLinksService(deps),
+    search: searchService(deps),
     sponsoredSubmissions: sponsoredSubmissionsService(deps),
     payments: paymentsService(deps),
     dashboard: dashboardService(deps),

@@ -26,7 +26,7 @@ import {
 import { validate } from '../../common/validate.ts';
 import type { PageRequest } from '../db/paging.ts';
 import {
-  countSponsoredSubmissionsByStatus,
+  countSponsoredSubmissions,
   findSponsoredSubmissionById,
   insertSponsoredSubmission,
   listSponsoredSubmissions,
@@ -41,6 +41,8 @@ import { changeStatus, type StatusChangeRules } from './status-change.ts';
 
 export const sponsoredListFilterSchema = z.object({
   status: z.enum(['new', 'approved', 'rejected'], { error: 'status must be new, approved or rejected' }).optional(),
+  /** paid: the payment is completed; unpaid: anything else (none, pending, failed, expired, refunded). */
+  payment: z.enum(['paid', 'unpaid'], { error: 'payment must be paid or unpaid' }).optional(),
 });
 
 const STATUS_RULES: StatusChangeRules<SponsoredSubmissionStatus, SponsoredSubmissionJson> = {
@@ -50,6 +52,11 @@ const STATUS_RULES: StatusChangeRules<SponsoredSubmissionStatus, SponsoredSubmis
   update: updateSponsoredSubmissionStatus,
   transitions: SPONSORED_TRANSITIONS,
   alreadyMessage: (status) => `This submission is already ${status}`,
+  // Only a paid submission is worth a review; an abandoned checkout is not.
+  refusal: (current, status) =>
+    status === 'approved' && current.payment_status !== 'completed'
+      ? 'This submission is not paid: only paid submissions can be approved'
+      : undefined,
 };
 
 /** Where a checkout goes: the provider's page, or (a dropped bot submission) back to the offer. */
@@ -120,7 +127,7 @@ export function sponsoredSubmissionsService(deps: AppDeps) {
     async list(filter: z.output<typeof sponsoredListFilterSchema> & PageRequest) {
       const [page, counts] = await Promise.all([
         listSponsoredSubmissions(db, filter),
-        countSponsoredSubmissionsByStatus(db),
+        countSponsoredSubmissions(db),
       ]);
       return { ...page, submissions: await withProgress(page.submissions), counts };
     },

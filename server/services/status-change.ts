@@ -1,7 +1,8 @@
 /**
  * The one way a reviewed record (a contact message, a sponsored submission)
  * changes status: read it, check the version first, then the transition,
- * then write with the version as a guard, all in one transaction.
+ * then any rule of the record itself, then write with the version as a
+ * guard, all in one transaction.
  */
 import { DomainError, notFound, versionConflict } from '../../common/errors.ts';
 import type { Database, Db } from '../db/schema.ts';
@@ -22,6 +23,8 @@ export interface StatusChangeRules<Status extends string, Row extends StatusReco
   transitions: Record<Status, readonly Status[]>;
   /** The refusal of a status the record already has. */
   alreadyMessage: (status: Status) => string;
+  /** A rule beyond the transitions: the refusal of this change of this record, if any. */
+  refusal?: (current: Row, status: Status) => string | undefined;
 }
 
 export function changeStatus<Status extends string, Row extends StatusRecord<Status>>(
@@ -42,6 +45,8 @@ export function changeStatus<Status extends string, Row extends StatusRecord<Sta
           : `A ${rules.what} cannot go from ${current.status} to ${change.status}`,
       );
     }
+    const refusal = rules.refusal?.(current, change.status);
+    if (refusal) throw new DomainError('INVALID_STATUS_TRANSITION', refusal);
     const updated = await rules.update(trx, id, change.status, change.version);
     if (!updated) throw versionConflict(rules.what);
     return updated;

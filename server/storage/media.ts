@@ -276,6 +276,11 @@ export class MediaStorage {
     );
   }
 
+  /** The stored bytes of an upload (a cover to draw a social card from); null when there are none. */
+  readStored(key: string): Promise<Uint8Array | null> {
+    return this.driver.readBytes(key);
+  }
+
   /**
    * Uploads whose address expired long ago and that never arrived (the
    * browser closed, the PUT failed, the process died between storing the

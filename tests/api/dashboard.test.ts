@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { settleTestCheckout } from '../../server/payments/service.ts';
 import { freshIp, useTestApp } from '../helpers/test-app.ts';
 
 const t = useTestApp();
@@ -10,7 +11,7 @@ beforeAll(async () => {
 const dashboard = () => t.request('GET', '/admin/dashboard', { token });
 
 describe('GET /api/admin/dashboard', () => {
-  it('counts every post, contact message, sponsored submission and subscriber, drafts and read ones included', async () => {
+  it('counts every post, contact message, paid sponsored submission and subscriber, drafts and read ones included', async () => {
     const before = (await dashboard()).body;
 
     const draft = await t.request('POST', '/admin/posts', {
@@ -39,6 +40,31 @@ describe('GET /api/admin/dashboard', () => {
       },
     });
     expect(submission.status).toBe(201);
+    // Paid through the test checkout: counted. The request above without payment is not.
+    const checkout = await t.request('POST', '/payments/create-checkout', {
+      ip: freshIp(),
+      body: {
+        project_name: 'Counted and paid',
+        project_url: 'https://example.com/counted-and-paid',
+        contact_name: 'Grace',
+        contact_email: 'grace@example.com',
+        terms_accepted: true,
+      },
+    });
+    expect(checkout.status).toBe(201);
+    await settleTestCheckout(t.deps, checkout.body.session_id, 'pay');
+    // An abandoned checkout is not counted either.
+    const abandoned = await t.request('POST', '/payments/create-checkout', {
+      ip: freshIp(),
+      body: {
+        project_name: 'Abandoned',
+        project_url: 'https://example.com/abandoned',
+        contact_name: 'Grace',
+        contact_email: 'grace@example.com',
+        terms_accepted: true,
+      },
+    });
+    expect(abandoned.status).toBe(201);
     const subscriber = await t.request('POST', '/submissions/newsletter', {
       ip: freshIp(),
       body: { email: `count.${Date.now()}@example.com` },

@@ -393,7 +393,7 @@ const QUERY_TARGETS: { path: string; keys: string[]; admin?: boolean }[] = [
   { path: '/admin/posts', keys: ['limit', 'pageSize', 'next_token', 'nextToken', 'status'], admin: true },
   { path: '/admin/resources', keys: ['limit', 'next_token', 'status'], admin: true },
   { path: '/admin/submissions/contact', keys: ['status', 'limit', 'next_token'], admin: true },
-  { path: '/admin/submissions/sponsored', keys: ['status', 'limit', 'next_token'], admin: true },
+  { path: '/admin/submissions/sponsored', keys: ['status', 'payment', 'limit', 'next_token'], admin: true },
   { path: '/admin/submissions/newsletter', keys: ['limit', 'next_token'], admin: true },
 ];
 

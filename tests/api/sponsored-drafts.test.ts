@@ -90,7 +90,15 @@ describe('POST /api/admin/submissions/sponsored/{id}/draft', () => {
   });
 
   it('refuses an unpaid or unapproved submission with 409 and a clear message, and an unknown one with 404', async () => {
-    const unpaid = await draftOf((await submission({ pay: false, approve: true })).id);
+    // An unpaid submission cannot be approved, so it stays new.
+    const pending = await submission({ pay: false, approve: false });
+    const approval = await t.request('PATCH', `/admin/submissions/sponsored/${pending.id}`, {
+      token: await t.adminToken(),
+      body: { status: 'approved', version: 1 },
+    });
+    expect(approval.status).toBe(409);
+    expect(approval.body.message).toBe('This submission is not paid: only paid submissions can be approved');
+    const unpaid = await draftOf(pending.id);
     expect(unpaid.status).toBe(409);
     expect(unpaid.body.message).toBe('This submission is not paid: only paid submissions become posts');
     const unapproved = await draftOf((await submission({ pay: true, approve: false })).id);

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { PaymentStatus } from '../../common/answers.ts';
+import { choosePaymentTransaction } from '../../server/db/queries/sponsored-submissions.ts';
 import { freshIp, useTestApp } from '../helpers/test-app.ts';
 
 const t = useTestApp();
@@ -57,38 +59,63 @@ async function createSubmission(): Promise<number> {
 const patch = async (id: number, body: unknown) =>
   t.request('PATCH', `/admin/submissions/sponsored/${id}`, { body, token: await t.adminToken() });
 
-/** A submission brought to `status` through the API; returns its id and version. */
-async function createSubmissionWithStatus(status: Status): Promise<{ id: number; version: number }> {
-  const id = await createSubmission();
-  if (status === 'new') return { id, version: 1 };
-  const response = await patch(id, { status, version: 1 });
-  expect(response.status).toBe(200);
-  return { id, version: 2 };
-}
-
+/**
+ * A payment attempt of a submission, stored as the payment service stores
+ * one: the submission's `payment_status` follows the attempt that speaks
+ * for it.
+ */
 async function insertPayment(
   submissionId: number,
-  overrides: { status?: 'pending' | 'completed' | 'failed'; createdAt?: number } = {},
+  overrides: { status?: PaymentStatus; createdAt?: number } = {},
 ) {
   const now = Math.floor(Date.now() / 1000);
   const status = overrides.status ?? 'completed';
   counter += 1;
-  return t.handle.db
+  const payment = await t.handle.db
     .insertInto('payment_transactions')
     .values({
       submission_id: submissionId,
       provider: 'stripe',
       provider_session_id: `cs_test_${counter}_${Date.now()}`,
-      provider_payment_id: status === 'completed' ? `pi_test_${counter}_${Date.now()}` : null,
+      provider_payment_id: status === 'completed' || status === 'refunded' ? `pi_test_${counter}_${Date.now()}` : null,
       amount_cents: 7500,
       currency: 'usd',
       status,
-      completed_at: status === 'completed' ? now : null,
+      completed_at: status === 'completed' || status === 'refunded' ? now : null,
       created_at: overrides.createdAt ?? now,
       updated_at: now,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  const attempts = await t.handle.db
+    .selectFrom('payment_transactions')
+    .selectAll()
+    .where('submission_id', '=', submissionId)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+  await t.handle.db
+    .updateTable('sponsored_submissions')
+    .set({ payment_status: choosePaymentTransaction(attempts)?.status ?? null })
+    .where('id', '=', submissionId)
+    .execute();
+  return payment;
+}
+
+/** A paid submission (only those can be approved); its id. */
+async function createPaidSubmission(): Promise<number> {
+  const id = await createSubmission();
+  await insertPayment(id);
+  return id;
+}
+
+/** A paid submission brought to `status` through the API; returns its id and version. */
+async function createSubmissionWithStatus(status: Status): Promise<{ id: number; version: number }> {
+  const id = await createPaidSubmission();
+  if (status === 'new') return { id, version: 1 };
+  const response = await patch(id, { status, version: 1 });
+  expect(response.status).toBe(200);
+  return { id, version: 2 };
 }
 
 describe('POST /api/submissions/sponsored', () => {
@@ -192,11 +219,33 @@ describe('POST /api/submissions/sponsored', () => {
   });
 });
 
-async function countSubmissions(status?: Status): Promise<number> {
+async function countSubmissions(status?: Status, payment?: 'paid' | 'unpaid'): Promise<number> {
   let query = t.handle.db.selectFrom('sponsored_submissions').select((eb) => eb.fn.countAll<number>().as('count'));
   if (status) query = query.where('status', '=', status);
+  if (payment === 'paid') query = query.where('payment_status', '=', 'completed');
+  if (payment === 'unpaid') {
+    query = query.where((eb) => eb.or([eb('payment_status', 'is', null), eb('payment_status', '!=', 'completed')]));
+  }
   return Number((await query.executeTakeFirstOrThrow()).count);
 }
+
+/** One new submission for each way a payment can stand: none, pending, failed, expired, refunded, completed. */
+async function submissionsOfEveryPayment() {
+  const none = await createSubmission();
+  const byStatus = {} as Record<PaymentStatus, number>;
+  for (const status of ['pending', 'failed', 'expired', 'refunded', 'completed'] as const) {
+    byStatus[status] = await createSubmission();
+    await insertPayment(byStatus[status], { status });
+  }
+  const { completed: paid, ...unpaid } = byStatus;
+  return { paid, unpaid: [none, ...Object.values(unpaid)] };
+}
+
+const listIds = async (query: string) => {
+  const response = await t.request('GET', `/admin/submissions/sponsored?${query}&limit=100`, { token: await t.adminToken() });
+  expect(response.status).toBe(200);
+  return response.body.submissions.map((submission: { id: number }) => submission.id) as number[];
+};
 
 describe('GET /api/admin/submissions/sponsored', () => {
   it('lists submissions newest first with next_token and the count of each tab', async () => {
@@ -211,6 +260,12 @@ describe('GET /api/admin/submissions/sponsored', () => {
       new: await countSubmissions('new'),
       approved: await countSubmissions('approved'),
       rejected: await countSubmissions('rejected'),
+      queue: {
+        to_review: await countSubmissions('new', 'paid'),
+        approved: await countSubmissions('approved'),
+        rejected: await countSubmissions('rejected'),
+        unpaid: await countSubmissions('new', 'unpaid'),
+      },
     });
     expect(response.body.submissions[0]).toEqual({ ...(await rowById(newer)), ...NO_PAYMENT });
     expect(response.body.submissions[1]).toEqual({ ...(await rowById(older)), ...NO_PAYMENT });
@@ -230,6 +285,57 @@ describe('GET /api/admin/submissions/sponsored', () => {
     expect(ids).not.toContain(other.id);
     expect(response.body.submissions.every((submission: { status: string }) => submission.status === status)).toBe(true);
     expect(ids).toHaveLength(await countSubmissions(status));
+  });
+
+  it('keeps a new submission under paid only once its payment is completed, and under unpaid otherwise', async () => {
+    const { paid, unpaid } = await submissionsOfEveryPayment();
+
+    const paidIds = await listIds('status=new&payment=paid');
+    expect(paidIds).toContain(paid);
+    for (const id of unpaid) expect(paidIds).not.toContain(id);
+    expect(paidIds).toHaveLength(await countSubmissions('new', 'paid'));
+
+    const unpaidIds = await listIds('status=new&payment=unpaid');
+    expect(unpaidIds).not.toContain(paid);
+    for (const id of unpaid) expect(unpaidIds).toContain(id);
+    expect(unpaidIds).toHaveLength(await countSubmissions('new', 'unpaid'));
+
+    // Without a status, the payment filter covers every status.
+    const rejected = await createSubmissionWithStatus('rejected');
+    expect(await listIds('payment=paid')).toContain(rejected.id);
+    expect(await listIds('payment=unpaid')).not.toContain(rejected.id);
+  });
+
+  it('counts the queue: new and paid to review, new and unpaid apart, approved and rejected whatever the payment', async () => {
+    const token = await t.adminToken();
+    const countsNow = async () =>
+      (await t.request('GET', '/admin/submissions/sponsored', { token })).body.counts as {
+        new: number;
+        approved: number;
+        rejected: number;
+        queue: Record<string, number>;
+      };
+    const before = await countsNow();
+
+    // 1 paid and 5 unpaid, all new; then one unpaid is rejected.
+    const { unpaid } = await submissionsOfEveryPayment();
+    await createSubmissionWithStatus('approved');
+    await createSubmissionWithStatus('rejected');
+    const unpaidRejected = unpaid[0] as number;
+    expect((await patch(unpaidRejected, { status: 'rejected', version: 1 })).status).toBe(200);
+
+    const after = await countsNow();
+    expect(after).toEqual({
+      new: before.new + 5,
+      approved: before.approved + 1,
+      rejected: before.rejected + 2,
+      queue: {
+        to_review: (before.queue.to_review ?? 0) + 1,
+        approved: (before.queue.approved ?? 0) + 1,
+        rejected: (before.queue.rejected ?? 0) + 2,
+        unpaid: (before.queue.unpaid ?? 0) + 4,
+      },
+    });
   });
 
   it('walks every submission exactly once, page by page', async () => {
@@ -259,6 +365,14 @@ describe('GET /api/admin/submissions/sponsored', () => {
       error: 'VALIDATION_FAILED',
       message: 'status must be new, approved or rejected',
     });
+  });
+
+  it('refuses an unknown payment filter with 400', async () => {
+    const response = await t.request('GET', '/admin/submissions/sponsored?payment=completed', {
+      token: await t.adminToken(),
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: 'VALIDATION_FAILED', message: 'payment must be paid or unpaid' });
   });
 
   it('refuses a request without a token with 401', async () => {
@@ -364,7 +478,12 @@ describe('PATCH /api/admin/submissions/sponsored/{id}', () => {
       status: to,
       version: version + 1,
       updated_at: expect.any(Number),
-      ...NO_PAYMENT,
+      ...NO_ARTICLE,
+      payment_status: 'completed',
+      paid_amount: 7500,
+      paid_currency: 'usd',
+      payment_transaction_id: expect.any(String),
+      payment_transaction: expect.objectContaining({ status: 'completed', amount_cents: 7500 }),
     });
     const after = await rowById(id);
     expect(after.status).toBe(to);
@@ -385,6 +504,44 @@ describe('PATCH /api/admin/submissions/sponsored/{id}', () => {
     expect(response.status).toBe(409);
     expect(response.body).toEqual({ error: 'INVALID_STATUS_TRANSITION', message });
     expect(await rowById(id)).toEqual(before);
+  });
+
+  it.each<PaymentStatus | 'none'>(['none', 'pending', 'failed', 'expired', 'refunded'])(
+    'refuses to approve a submission whose payment is %s with 409 and changes nothing',
+    async (payment) => {
+      const id = await createSubmission();
+      if (payment !== 'none') await insertPayment(id, { status: payment });
+      const before = await rowById(id);
+
+      const response = await patch(id, { status: 'approved', version: before.version });
+      expect(response.status).toBe(409);
+      expect(response.body).toEqual({
+        error: 'INVALID_STATUS_TRANSITION',
+        message: 'This submission is not paid: only paid submissions can be approved',
+      });
+      expect(await rowById(id)).toEqual(before);
+    },
+  );
+
+  it('rejects an unpaid submission, and refuses to approve it from rejected', async () => {
+    const id = await createSubmission();
+    const rejected = await patch(id, { status: 'rejected', version: 1 });
+    expect(rejected.status).toBe(200);
+    expect(rejected.body).toMatchObject({ status: 'rejected', version: 2, payment_status: null });
+
+    const before = await rowById(id);
+    const approved = await patch(id, { status: 'approved', version: 2 });
+    expect(approved.status).toBe(409);
+    expect(approved.body.message).toBe('This submission is not paid: only paid submissions can be approved');
+    expect(await rowById(id)).toEqual(before);
+  });
+
+  it('checks the version before the payment: a stale approval of an unpaid submission is a version conflict', async () => {
+    const id = await createSubmission();
+    await patch(id, { status: 'rejected', version: 1 });
+    const response = await patch(id, { status: 'approved', version: 1 });
+    expect(response.status).toBe(409);
+    expect(response.body.error).toBe('VERSION_CONFLICT');
   });
 
   it('refuses a stale version with 409 VERSION_CONFLICT and changes nothing', async () => {

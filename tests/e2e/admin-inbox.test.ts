@@ -82,32 +82,56 @@ describe('an administrator reading the inbox, submissions and subscribers', () =
     expect(stored.body.submissions).toEqual([expect.objectContaining({ status: 'read', version: 2 })]);
   });
 
-  it('approves, rejects and approves again a sponsored submission, sending its version each time', async () => {
+  /** Sends the sponsored form's checkout for `name` and pays it on the test checkout page. */
+  const payForSubmission = async (name: string) => {
+    const { page } = admin;
+    const checkout = await postPublic(site, '/payments/create-checkout', sponsoredPayload(name));
+    await page.goto(String(checkout.checkout_url), { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Pay $75.00' }).click();
+    await page.waitForURL('**/payment/success**');
+  };
+
+  it('approves, rejects and approves again a paid sponsored submission, sending its version each time', async () => {
     const { page } = admin;
     await openAdmin(page, '/admin/submissions', 'Sponsored Posts');
-    expect(await page.getByText('No new submissions').isVisible()).toBe(true);
+    expect(await page.getByRole('tab').allInnerTexts()).toEqual(['Paid, to review', 'Approved', 'Rejected', 'Unpaid or abandoned']);
+    expect(await page.getByText('No paid submissions to review').isVisible()).toBe(true);
     await page.getByRole('tab', { name: 'Approved' }).click();
     await page.getByText('No approved submissions').waitFor();
     await page.getByRole('tab', { name: 'Rejected' }).click();
     await page.getByText('No rejected submissions').waitFor();
+    await page.getByRole('tab', { name: 'Unpaid or abandoned' }).click();
+    await page.getByText('No unpaid or abandoned checkouts').waitFor();
 
-    await postPublic(site, '/submissions/sponsored', sponsoredPayload('Orbit Lamp'));
+    await payForSubmission('Orbit Lamp');
     await openAdmin(page, '/admin/submissions', 'Sponsored Posts');
-    await page.getByRole('tab', { name: 'New (1)' }).waitFor();
-    expect(await page.getByRole('link', { name: 'View Project' }).getAttribute('href')).toBe('https://example.com/orbit-lamp');
-    expect(await page.getByText('PENDING', { exact: true }).isVisible()).toBe(true);
+    await page.getByRole('tab', { name: 'Paid, to review (1)' }).waitFor();
+    const headers = await page.getByRole('columnheader').allInnerTexts();
+    expect(headers.map((text) => text.trim())).toEqual(['Project', 'Payment', 'Submitted', 'Actions']);
+    const row = page.getByRole('row', { name: /Orbit Lamp/ });
+    expect(await row.getByRole('link', { name: /Orbit Lamp/ }).getAttribute('href')).toBe('https://example.com/orbit-lamp');
+    expect(await row.getByText(/^Paid \$75\.00 on [A-Z][a-z]{2} \d{1,2}$/).isVisible()).toBe(true);
+    // Plain words only: no raw statuses or transaction ids in the list.
+    expect(await page.getByRole('table').innerText()).not.toMatch(/COMPLETED|PENDING|pi_local|cs_local/);
     await expectNoSeriousA11yViolations(page);
 
-    await page.getByRole('button', { name: /A long description of Orbit Lamp/ }).click();
-    await page.getByRole('dialog', { name: 'Description for Orbit Lamp' }).waitFor();
+    // The contact and the description are in the details.
+    await row.getByRole('button', { name: /View Details/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Submission Details' });
+    await dialog.getByRole('heading', { name: 'Submission', exact: true }).waitFor();
+    const details = await dialog.innerText();
+    expect(details).toContain('Grace Hopper (grace@example.com)');
+    expect(details).toContain('A long description of Orbit Lamp');
     await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: 'Approve' }).click();
     expect(await toastText(page, 'Status updated')).toContain('Submission marked as approved');
-    await page.getByText('No new submissions').waitFor();
+    await page.getByText('No paid submissions to review').waitFor();
     expect((await submissions('approved')).map((item) => item.version)).toEqual([2]);
 
     await page.getByRole('tab', { name: 'Approved (1)' }).click();
+    // Approved and paid: its post can be drafted from here.
+    await page.getByRole('button', { name: 'Create draft post' }).waitFor();
     await page.getByRole('button', { name: 'Reject' }).click();
     expect(await toastText(page, 'Submission marked as rejected')).toContain('Status updated');
     await page.getByText('No approved submissions').waitFor();
@@ -119,31 +143,106 @@ describe('an administrator reading the inbox, submissions and subscribers', () =
     expect(await submissions('approved')).toEqual([expect.objectContaining({ project_name: 'Orbit Lamp', version: 4 })]);
   });
 
+  it('keeps unpaid and abandoned submissions apart, where they can be rejected but not approved', async () => {
+    const { page } = admin;
+    await postPublic(site, '/submissions/sponsored', sponsoredPayload('Idle Kite'));
+    await postPublic(site, '/payments/create-checkout', sponsoredPayload('Pending Pot'));
+
+    await openAdmin(page, '/admin/submissions', 'Sponsored Posts');
+    expect(await page.getByText('No paid submissions to review').isVisible()).toBe(true);
+    await page.getByRole('tab', { name: 'Unpaid or abandoned (2)' }).click();
+    const kite = page.getByRole('row', { name: /Idle Kite/ });
+    const pot = page.getByRole('row', { name: /Pending Pot/ });
+    await kite.waitFor();
+    expect(await kite.getByText('No payment', { exact: true }).isVisible()).toBe(true);
+    expect(await pot.getByText('Payment pending', { exact: true }).isVisible()).toBe(true);
+    expect(await kite.getByRole('button', { name: /Approve/ }).count()).toBe(0);
+    expect(await kite.getByText('Can be approved once paid').isVisible()).toBe(true);
+    await expectNoSeriousA11yViolations(page);
+
+    // The API refuses the approval too, whoever asks.
+    const [unpaid] = (await submissions('new')).filter((item) => item.project_name === 'Idle Kite');
+    const refused = await site.admin<{ message: string }>('PATCH', `/admin/submissions/sponsored/${unpaid?.id}`, {
+      status: 'approved',
+      version: unpaid?.version,
+    });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { error: 'INVALID_STATUS_TRANSITION', message: 'This submission is not paid: only paid submissions can be approved' },
+    });
+
+    await kite.getByRole('button', { name: /Reject/ }).click();
+    expect(await toastText(page, 'Submission marked as rejected')).toContain('Status updated');
+    await page.getByRole('tab', { name: 'Unpaid or abandoned (1)' }).waitFor();
+    await page.getByRole('tab', { name: 'Rejected (1)' }).click();
+    const rejected = page.getByRole('row', { name: /Idle Kite/ });
+    await rejected.waitFor();
+    // Rejected and unpaid: no way back to approved.
+    expect(await rejected.getByRole('button', { name: /Approve/ }).count()).toBe(0);
+  });
+
   it('shows the payment of a paid submission in its details', async () => {
     const { page } = admin;
-    const checkout = await postPublic(site, '/payments/create-checkout', sponsoredPayload('Paid Planter'));
-    await page.goto(String(checkout.checkout_url), { waitUntil: 'networkidle' });
-    await page.getByRole('button', { name: 'Pay $75.00' }).click();
-    await page.waitForURL('**/payment/success**');
+    await payForSubmission('Paid Planter');
 
     await openAdmin(page, '/admin/submissions', 'Sponsored Posts');
     const row = page.getByRole('row', { name: /Paid Planter/ });
     await row.waitFor();
-    expect(await row.getByText('COMPLETED', { exact: true }).isVisible()).toBe(true);
-    expect(await row.getByText('$75.00').isVisible()).toBe(true);
+    expect(await row.getByText(/^Paid \$75\.00 on /).isVisible()).toBe(true);
 
     await row.getByRole('button', { name: /View Details/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Submission Details' });
     await dialog.getByRole('heading', { name: 'Payment' }).waitFor();
     const text = await dialog.innerText();
     expect(text).toContain('$75.00');
-    expect(text).toContain('COMPLETED');
+    expect(text).toMatch(/Status\s+Paid/);
     expect(text).toContain('https://example.com/paid-planter');
     expect(text).toContain('Grace Hopper (grace@example.com)');
+    expect(text).toMatch(/Transaction id\s+\S+/);
     expect(text).toMatch(/Checkout session\s+\S+/);
     expect(text).not.toMatch(/Completed at\s+—/);
     await expectNoSeriousA11yViolations(page);
     await page.keyboard.press('Escape');
+  });
+
+  it('fits the queue at 1366 px and on a phone, Approve in reach without scrolling sideways', async () => {
+    const { page } = admin;
+    const fitsWidth = () =>
+      page.evaluate(() => ({
+        page: document.documentElement.scrollWidth <= window.innerWidth,
+        tables: [...document.querySelectorAll('[data-slot="table-container"]')].every(
+          (container) => container.scrollWidth <= container.clientWidth,
+        ),
+      }));
+    const approveInView = async () => {
+      const approve = page.getByRole('button', { name: /Approve/ });
+      expect(await approve.isVisible()).toBe(true);
+      const box = await approve.boundingBox();
+      const width = page.viewportSize()?.width ?? 0;
+      return box !== null && box.x >= 0 && box.x + box.width <= width;
+    };
+    try {
+      for (const viewport of [
+        { width: 1366, height: 768 },
+        { width: 390, height: 844 },
+      ]) {
+        await page.setViewportSize(viewport);
+        await openAdmin(page, '/admin/submissions', 'Sponsored Posts');
+        await page.getByRole('link', { name: /Paid Planter/ }).waitFor();
+        expect(await fitsWidth(), `at ${viewport.width} px`).toEqual({ page: true, tables: true });
+        expect(await approveInView(), `at ${viewport.width} px`).toBe(true);
+        expect(await page.getByRole('button', { name: /Reject/ }).isVisible()).toBe(true);
+        expect(await page.getByRole('button', { name: /View Details/ }).isVisible()).toBe(true);
+        await expectNoSeriousA11yViolations(page);
+      }
+      // On a phone, the details open too.
+      await page.getByRole('button', { name: /View Details/ }).click();
+      await page.getByRole('dialog', { name: 'Submission Details' }).getByRole('heading', { name: 'Payment' }).waitFor();
+      expect(await fitsWidth()).toMatchObject({ page: true });
+      await page.keyboard.press('Escape');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 720 });
+    }
   });
 
   it('lists subscribers and exports them all as CSV with formulas neutralised', async () => {

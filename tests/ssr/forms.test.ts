@@ -22,7 +22,8 @@ describe('the contact form without JavaScript', () => {
   it('is a labelled form that posts to its own page', async () => {
     const html = await (await site.get('/contact-us')).text();
     expect(html).toContain('<title>Contact Us | Crowdfunding Showcase</title>');
-    const form = html.match(/<form [^>]*>/)?.[0] ?? '';
+    // The first form after the header's site search.
+    const form = html.match(/<form (?![^>]*role="search")[^>]*>/)?.[0] ?? '';
     expect(form).toContain('method="post"');
     expect(form).toContain('action="/contact-us"');
     for (const [id, label] of [['contact-name', 'Name'], ['contact-email', 'Email'], ['contact-message', 'Message']]) {

@@ -48,7 +48,8 @@ const linksOf = (html: string) =>
 
 /** The GET form behind a 'Try again' button: where it goes and the session id it carries. */
 const retryForm = (html: string) => {
-  const form = html.match(/<form ([^>]*)>([\s\S]*?)<\/form>/);
+  // The first form after the header's site search.
+  const form = html.match(/<form (?![^>]*role="search")([^>]*)>([\s\S]*?)<\/form>/);
   if (!form || !/\bmethod="get"/.test(form[1] ?? '')) return null;
   return {
     action: form[1]?.match(/\baction="([^"]*)"/)?.[1],

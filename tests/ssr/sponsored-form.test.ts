@@ -92,7 +92,8 @@ describe('the sponsored post landing page', () => {
 
   it('is a labelled form with the fields of SPEC.md that posts to its own page', async () => {
     const html = await (await site.get(PATH)).text();
-    const form = html.match(/<form [^>]*>/)?.[0] ?? '';
+    // The first form after the header's site search.
+    const form = html.match(/<form (?![^>]*role="search")[^>]*>/)?.[0] ?? '';
     expect(form).toContain('method="post"');
     expect(form).toContain(`action="${PATH}"`);
     for (const [id, label] of [

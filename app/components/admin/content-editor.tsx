@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState, type FormEvent } from 'react';
-import { Link, useBlocker, useFetcher } from 'react-router';
+import { Link, useBlocker, useFetcher, useRevalidator } from 'react-router';
 import type { z } from 'zod';
 import type { CategoryJson } from '../../../common/answers.ts';
 import { postInputSchema } from '../../../common/schemas/post.ts';
@@ -31,6 +31,8 @@ import { notifyError } from '../../lib/admin-toast.ts';
 import { formatSiteDateTime, siteInputToSeconds } from '../../lib/dates.ts';
 import { SITE_TIME_ZONE } from '../../../common/site.ts';
 import { ImageUploader } from './image-uploader.tsx';
+import { ContentRevisions } from './content-revisions.tsx';
+import type { AdminItem } from '../../lib/admin-revisions.ts';
 
 // The editor and its styles stay out of every other page's bundle.
 const MarkdownEditor = lazy(() => import('./markdown-editor.tsx'));
@@ -51,6 +53,7 @@ export function ContentEditor({
   draft: initial,
   version,
   categories,
+  id = null,
 }: {
   kind: AdminContentKind;
   /** What the form starts with. */
@@ -58,6 +61,8 @@ export function ContentEditor({
   /** The stored version of an edited item; null for a new one. */
   version: number | null;
   categories: CategoryJson[];
+  /** The edited item's id; null for a new one. */
+  id?: number | null;
 }) {
   const { kind, noun, listPath } = contentKind;
   const fetcher = useFetcher<SaveFailure>();
@@ -101,6 +106,14 @@ export function ContentEditor({
 
   const fieldId = (field: keyof ContentDraft) => `${kind}-${field}`;
 
+  // A restored revision is the stored item now: the form shows it, and the loader reads its new version.
+  const revalidator = useRevalidator();
+  const onRestored = (item: AdminItem) => {
+    setDraft(contentKind.draftOf(item));
+    setErrors({});
+    void revalidator.revalidate();
+  };
+
   return (
     <>
       <Link to={listPath} className="mb-4 inline-flex items-center gap-2 text-sm text-primary hover:underline">
@@ -108,6 +121,11 @@ export function ContentEditor({
         Back
       </Link>
       <h1 className="mb-6 text-2xl font-bold tracking-tight">{isNew ? `New ${noun}` : `Edit ${noun}`}</h1>
+      {version !== null && id !== null ? (
+        <div className="-mt-3 mb-6">
+          <ContentRevisions kind={contentKind} id={id} version={version} categories={categories} onRestored={onRestored} />
+        </div>
+      ) : null}
       {failure?.isConflict ? (
         <Alert variant="destructive" className="mb-6">
           <AlertTitle>Someone else changed this {kind}</AlertTitle>

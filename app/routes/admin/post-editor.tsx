@@ -1,6 +1,9 @@
 import { adminMeta } from '../../components/admin/admin-meta.ts';
 import { AdminLoading } from '../../components/admin/admin-page.tsx';
 import { ContentEditor } from '../../components/admin/content-editor.tsx';
+import { PreviewLinks } from '../../components/admin/preview-links.tsx';
+import { ShareKit } from '../../components/admin/share-kit.tsx';
+import { isPublicationAhead } from '../../lib/dates.ts';
 import { ADMIN_POSTS, loadContentEditor, saveContent } from '../../lib/admin-content.ts';
 import type { Route } from './+types/post-editor';
 
@@ -16,5 +19,16 @@ export const HydrateFallback = AdminLoading;
 
 export default function PostEditor({ loaderData, params }: Route.ComponentProps) {
   // A different post is a fresh form.
-  return <ContentEditor key={params.id} kind={ADMIN_POSTS} {...loaderData} />;
+  const id = Number(params.id);
+  // Live items are shared by their own address; drafts and scheduled ones by a preview link.
+  const isLive = loaderData.draft.status === 'published' && !isPublicationAhead(loaderData.draft.publish_at);
+  return (
+    <>
+      <ContentEditor key={params.id} kind={ADMIN_POSTS} {...loaderData} />
+      {Number.isInteger(id) && id > 0 && !isLive ? <PreviewLinks key={`preview-${id}`} apiPath={ADMIN_POSTS.apiPath} id={id} noun="Post" /> : null}
+      {isLive && loaderData.draft.sponsored && loaderData.version !== null ? (
+        <ShareKit slug={loaderData.draft.slug} title={loaderData.draft.title} excerpt={loaderData.draft.excerpt} version={loaderData.version} />
+      ) : null}
+    </>
+  );
 }

@@ -1,6 +1,8 @@
 import { adminMeta } from '../../components/admin/admin-meta.ts';
 import { AdminLoading } from '../../components/admin/admin-page.tsx';
 import { ContentEditor } from '../../components/admin/content-editor.tsx';
+import { PreviewLinks } from '../../components/admin/preview-links.tsx';
+import { isPublicationAhead } from '../../lib/dates.ts';
 import { ADMIN_RESOURCES, loadContentEditor, saveContent } from '../../lib/admin-content.ts';
 import type { Route } from './+types/resource-editor';
 
@@ -17,5 +19,13 @@ export const HydrateFallback = AdminLoading;
 
 export default function ResourceEditor({ loaderData, params }: Route.ComponentProps) {
   // A different resource is a fresh form.
-  return <ContentEditor key={params.id} kind={ADMIN_RESOURCES} {...loaderData} />;
+  const id = Number(params.id);
+  // Live items are shared by their own address; drafts and scheduled ones by a preview link.
+  const isLive = loaderData.draft.status === 'published' && !isPublicationAhead(loaderData.draft.publish_at);
+  return (
+    <>
+      <ContentEditor key={params.id} kind={ADMIN_RESOURCES} {...loaderData} />
+      {Number.isInteger(id) && id > 0 && !isLive ? <PreviewLinks key={`preview-${id}`} apiPath={ADMIN_RESOURCES.apiPath} id={id} noun="Resource" /> : null}
+    </>
+  );
 }

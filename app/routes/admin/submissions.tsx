@@ -5,7 +5,6 @@ import { AdminLoading, AdminPageHeader, AdminPager } from '../../components/admi
 import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
 import { PagedTable } from '../../components/admin/paged-table.tsx';
 import { StatusTabs } from '../../components/admin/status-tabs.tsx';
-import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog.tsx';
 import { TableCell, TableRow } from '../../components/ui/table.tsx';
@@ -13,21 +12,46 @@ import { api, errorMessage, pageToken } from '../../lib/api-client.ts';
 import { describeFailure, withAdminSession } from '../../lib/admin-session.ts';
 import { formatShortDate } from '../../lib/dates.ts';
 import { formatMoney } from '../../../common/money.ts';
-import type { PostJson, SponsoredSubmissionJson, SponsoredSubmissionStatus, SubmissionProgressJson } from '../../../common/answers.ts';
+import type {
+  PaymentStatus,
+  PostJson,
+  SponsoredQueueTab,
+  SponsoredSubmissionCounts,
+  SponsoredSubmissionJson,
+  SponsoredSubmissionStatus,
+  SubmissionProgressJson,
+} from '../../../common/answers.ts';
 import type { Route } from './+types/submissions';
 
 // The API's own answer type: erased from the browser bundle, checked at build time.
 type SponsoredSubmission = SponsoredSubmissionJson & SubmissionProgressJson;
 type SubmissionStatus = SponsoredSubmissionStatus;
 
-const STATUSES: SubmissionStatus[] = ['new', 'approved', 'rejected'];
-const TAB_LABELS: Record<SubmissionStatus, string> = { new: 'New', approved: 'Approved', rejected: 'Rejected' };
-const EMPTY_TEXTS: Record<SubmissionStatus, string> = {
-  new: 'No new submissions',
+/**
+ * The queue's tabs (`?view=`): paid and new (the work to do), approved,
+ * rejected, and new without a completed payment (abandoned checkouts,
+ * which cannot be approved).
+ */
+const TAB_LABELS: Record<SponsoredQueueTab, string> = {
+  to_review: 'Paid, to review',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  unpaid: 'Unpaid or abandoned',
+};
+const TABS = Object.keys(TAB_LABELS) as SponsoredQueueTab[];
+const TAB_FILTERS: Record<SponsoredQueueTab, { status: SubmissionStatus; payment?: 'paid' | 'unpaid' }> = {
+  to_review: { status: 'new', payment: 'paid' },
+  approved: { status: 'approved' },
+  rejected: { status: 'rejected' },
+  unpaid: { status: 'new', payment: 'unpaid' },
+};
+const EMPTY_TEXTS: Record<SponsoredQueueTab, string> = {
+  to_review: 'No paid submissions to review',
   approved: 'No approved submissions',
   rejected: 'No rejected submissions',
+  unpaid: 'No unpaid or abandoned checkouts',
 };
-// SPEC.md section 4: new → approved or rejected, approved ↔ rejected.
+// SPEC.md section 4: new → approved or rejected, approved ↔ rejected; approving also needs a completed payment.
 const NEXT_STATUSES: Record<SubmissionStatus, SubmissionStatus[]> = {
   new: ['approved', 'rejected'],
   approved: ['rejected'],
@@ -36,20 +60,22 @@ const NEXT_STATUSES: Record<SubmissionStatus, SubmissionStatus[]> = {
 
 export const meta = () => adminMeta('Sponsored Posts');
 
-const statusOf = (request: Request): SubmissionStatus => {
-  const value = new URL(request.url).searchParams.get('status');
-  return STATUSES.find((status) => status === value) ?? 'new';
+/** The tab of the address; an older `?status=` link still lands on its tab. */
+const tabOf = (request: Request): SponsoredQueueTab => {
+  const params = new URL(request.url).searchParams;
+  const value = params.get('view') ?? params.get('status');
+  return TABS.find((tab) => tab === value) ?? 'to_review';
 };
 
 export function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const status = statusOf(request);
+  const tab = tabOf(request);
   return withAdminSession(async () => {
     const page = await api.get<{
       submissions: SponsoredSubmission[];
       next_token: string | null;
-      counts: Record<SubmissionStatus, number>;
-    }>('/admin/submissions/sponsored', { status, limit: 20, next_token: pageToken(request) });
-    return { ...page, status };
+      counts: SponsoredSubmissionCounts;
+    }>('/admin/submissions/sponsored', { ...TAB_FILTERS[tab], limit: 20, next_token: pageToken(request) });
+    return { ...page, tab };
   });
 }
 clientLoader.hydrate = true as const;
@@ -74,16 +100,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 
 export const HydrateFallback = AdminLoading;
 
-/** SPEC.md section 2: completed and paid look secondary, failed and expired destructive, others outline. */
-function paymentBadgeVariant(status: string | null): 'secondary' | 'destructive' | 'outline' {
-  if (status === 'completed' || status === 'paid') return 'secondary';
-  if (status === 'failed' || status === 'expired') return 'destructive';
-  return 'outline';
-}
-
-function PaymentBadge({ status }: { status: string | null }) {
-  return <Badge variant={paymentBadgeVariant(status)}>{(status ?? 'pending').toUpperCase()}</Badge>;
-}
+const isPaid = (submission: SponsoredSubmissionJson) => submission.payment_status === 'completed';
 
 const amountText = (cents: number | null | undefined, currency: string | null | undefined) =>
   cents === null || cents === undefined || !currency ? '—' : formatMoney(cents, currency);
@@ -91,20 +108,92 @@ const amountText = (cents: number | null | undefined, currency: string | null | 
 const dateTimeText = (seconds: number | null | undefined) =>
   seconds ? new Date(seconds * 1000).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '—';
 
+/** A day as the queue shows it: `Nov 24`, with the year when it is not this one. Days are UTC, as everywhere. */
+function dayText(seconds: number): string {
+  const day = new Date(seconds * 1000);
+  const isThisYear = day.getUTCFullYear() === new Date().getUTCFullYear();
+  return day.toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: isThisYear ? undefined : 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** The payment status in words. */
+const PAYMENT_STATUS_TEXTS: Record<PaymentStatus, string> = {
+  completed: 'Paid',
+  pending: 'Payment pending',
+  failed: 'Payment failed',
+  expired: 'Checkout expired',
+  refunded: 'Refunded',
+};
+
+const paymentStatusText = (status: PaymentStatus | null) => (status ? PAYMENT_STATUS_TEXTS[status] : 'No payment');
+
+/** The payment in one line: `Paid $75.00 on Nov 24`, `Payment pending`, `No payment`… */
+function paymentSummary(submission: SponsoredSubmission): string {
+  if (!isPaid(submission)) return paymentStatusText(submission.payment_status);
+  const transaction = submission.payment_transaction;
+  const cents = submission.paid_amount ?? transaction?.amount_cents;
+  const currency = submission.paid_currency ?? transaction?.currency;
+  const amount = cents !== null && cents !== undefined && currency ? ` ${formatMoney(cents, currency)}` : '';
+  const paidOn = transaction?.completed_at ? ` on ${dayText(transaction.completed_at)}` : '';
+  return `Paid${amount}${paidOn}`;
+}
+
+function PaymentSummary({ submission }: { submission: SponsoredSubmission }) {
+  const status = submission.payment_status;
+  const tone =
+    status === 'completed'
+      ? 'font-medium text-foreground'
+      : status === 'failed' || status === 'expired'
+        ? 'text-destructive'
+        : 'text-muted-foreground';
+  return <span className={tone}>{paymentSummary(submission)}</span>;
+}
+
+/** The project's name, linking to its campaign. */
+function ProjectLink({ submission }: { submission: SponsoredSubmission }) {
+  return (
+    <a
+      href={submission.project_url}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="font-medium text-primary [overflow-wrap:anywhere] hover:underline"
+    >
+      {submission.project_name}
+      <span className="sr-only"> (campaign, opens in a new tab)</span>
+    </a>
+  );
+}
+
 export default function AdminSubmissions({ loaderData }: Route.ComponentProps) {
-  const { submissions, next_token, counts, status } = loaderData;
+  const { submissions, next_token, counts, tab } = loaderData;
   return (
     <>
       <AdminPageHeader title="Sponsored Posts" />
-      <StatusTabs status={status} labels={TAB_LABELS} counts={counts}>
-        <PagedTable
-          headings={['Project', 'Contact', 'Description', 'Press Kit', 'Date', 'Payment Status', 'Amount', 'Transaction']}
-          emptyText={EMPTY_TEXTS[status]}
-        >
-          {submissions.map((submission) => (
-            <SubmissionRow key={submission.id} submission={submission} />
-          ))}
-        </PagedTable>
+      <StatusTabs status={tab} labels={TAB_LABELS} counts={counts.queue} param="view">
+        {submissions.length === 0 ? (
+          <p className="rounded-lg border border-border bg-card py-10 text-center text-sm text-muted-foreground">{EMPTY_TEXTS[tab]}</p>
+        ) : (
+          <>
+            {/* Wide screens: a table whose columns fit without scrolling sideways. */}
+            <div className="hidden lg:block">
+              <PagedTable headings={['Project', 'Payment', 'Submitted']} emptyText={EMPTY_TEXTS[tab]}>
+                {submissions.map((submission) => (
+                  <SubmissionRow key={submission.id} submission={submission} />
+                ))}
+              </PagedTable>
+            </div>
+            {/* Phones and tablets: one card per submission. */}
+            <ul aria-label="Submissions" className="grid gap-3 lg:hidden">
+              {submissions.map((submission) => (
+                <SubmissionCard key={submission.id} submission={submission} />
+              ))}
+            </ul>
+          </>
+        )}
       </StatusTabs>
       <AdminPager nextToken={next_token} />
     </>
@@ -112,59 +201,59 @@ export default function AdminSubmissions({ loaderData }: Route.ComponentProps) {
 }
 
 function SubmissionRow({ submission }: { submission: SponsoredSubmission }) {
+  return (
+    <TableRow>
+      <TableCell className="min-w-[11rem] max-w-[22rem]">
+        <ProjectLink submission={submission} />
+      </TableCell>
+      <TableCell className="min-w-[9rem]">
+        <PaymentSummary submission={submission} />
+      </TableCell>
+      <TableCell className="whitespace-nowrap">{formatShortDate(submission.created_at)}</TableCell>
+      <TableCell className="min-w-[15rem]">
+        <SubmissionActions submission={submission} />
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function SubmissionCard({ submission }: { submission: SponsoredSubmission }) {
+  return (
+    <li className="rounded-lg border border-border bg-card p-4 text-sm">
+      <h2 className="text-base">
+        <ProjectLink submission={submission} />
+      </h2>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+        <dt className="text-muted-foreground">Payment</dt>
+        <dd>
+          <PaymentSummary submission={submission} />
+        </dd>
+        <dt className="text-muted-foreground">Submitted</dt>
+        <dd>{formatShortDate(submission.created_at)}</dd>
+      </dl>
+      <div className="mt-3">
+        <SubmissionActions submission={submission} />
+      </div>
+    </li>
+  );
+}
+
+/**
+ * Approve and Reject as the status allows (Approve only once paid), the
+ * details, and the way to the article. In the table they sit at the right.
+ */
+function SubmissionActions({ submission }: { submission: SponsoredSubmission }) {
   const fetcher = useFetcher();
   const change = (status: SubmissionStatus) =>
     void fetcher.submit({ id: submission.id, version: submission.version, status }, { method: 'post' });
+  const nextStatuses = NEXT_STATUSES[submission.status];
+  const awaitsPayment = nextStatuses.includes('approved') && !isPaid(submission);
   return (
-    <TableRow>
-      <TableCell>
-        <div className="font-medium">{submission.project_name}</div>
-        <a href={submission.project_url} target="_blank" rel="noopener noreferrer" className="text-sm text-primary hover:underline">
-          View Project
-        </a>
-      </TableCell>
-      <TableCell>
-        <div>{submission.contact_name}</div>
-        <div className="text-sm text-muted-foreground">{submission.contact_email}</div>
-      </TableCell>
-      <TableCell className="max-w-[14rem]">
-        {submission.description ? (
-          <Dialog>
-            <DialogTrigger asChild>
-              <button type="button" className="block w-full truncate text-left hover:underline">
-                {submission.description}
-              </button>
-            </DialogTrigger>
-            <DialogContent>
-              <DialogHeader>
-                <DialogTitle>Description for {submission.project_name}</DialogTitle>
-                <DialogDescription>Submitted by {submission.contact_name}</DialogDescription>
-              </DialogHeader>
-              <p className="whitespace-pre-wrap text-sm">{submission.description}</p>
-            </DialogContent>
-          </Dialog>
-        ) : (
-          <span className="text-muted-foreground">—</span>
-        )}
-      </TableCell>
-      <TableCell>
-        {submission.press_kit_url ? (
-          <a href={submission.press_kit_url} target="_blank" rel="noopener noreferrer" className="text-primary hover:underline">
-            View<span className="sr-only"> press kit of {submission.project_name}</span>
-          </a>
-        ) : (
-          'None'
-        )}
-      </TableCell>
-      <TableCell className="whitespace-nowrap">{formatShortDate(submission.created_at)}</TableCell>
-      <TableCell>
-        <PaymentBadge status={submission.payment_status} />
-      </TableCell>
-      <TableCell>{amountText(submission.paid_amount, submission.paid_currency)}</TableCell>
-      <TableCell className="max-w-[10rem] truncate font-mono text-xs">{submission.payment_transaction_id ?? '-'}</TableCell>
-      <TableCell>
-        <div className="flex justify-end gap-2">
-          {NEXT_STATUSES[submission.status].map((next) => (
+    <div className="grid gap-2 lg:justify-items-end">
+      <div className="flex flex-wrap items-center gap-2 lg:justify-end">
+        {nextStatuses
+          .filter((next) => next !== 'approved' || isPaid(submission))
+          .map((next) => (
             <Button
               key={next}
               size="sm"
@@ -173,64 +262,71 @@ function SubmissionRow({ submission }: { submission: SponsoredSubmission }) {
               onClick={() => change(next)}
             >
               {next === 'approved' ? 'Approve' : 'Reject'}
+              <span className="sr-only"> {submission.project_name}</span>
             </Button>
           ))}
-          <SubmissionDetails id={submission.id} projectName={submission.project_name} />
-        </div>
         <ArticleProgress submission={submission} />
-      </TableCell>
-    </TableRow>
+        <SubmissionDetails id={submission.id} projectName={submission.project_name} />
+      </div>
+      {awaitsPayment ? <p className="text-xs text-muted-foreground">Can be approved once paid</p> : null}
+      <ArticleStage submission={submission} />
+    </div>
   );
 }
 
 /**
  * The way of a paid submission to the reader: "Create draft post" once it
- * is approved and paid, then its post (draft, scheduled or published) and
- * the newsletter issues that carried it.
+ * is approved and paid, then "Edit post" for its post.
  */
 function ArticleProgress({ submission }: { submission: SponsoredSubmission }) {
   const navigate = useNavigate();
   const [isCreating, setIsCreating] = useState(false);
   const { post } = submission;
-  if (!post) {
-    if (submission.status !== 'approved' || submission.payment_status !== 'completed') return null;
-    const create = async () => {
-      setIsCreating(true);
-      try {
-        const draft = await api.post<PostJson>(`/admin/submissions/sponsored/${submission.id}/draft`, {});
-        notifySuccess('Draft post created', `Review of ${submission.project_name}`);
-        await navigate(`/admin/posts/${draft.id}`);
-      } catch (error) {
-        notifyError('Error', describeFailure(error, 'Failed to create the draft post'));
-        setIsCreating(false);
-      }
-    };
+  if (post) {
     return (
-      <div className="mt-2 flex justify-end">
-        <Button size="sm" variant="outline" disabled={isCreating} onClick={() => void create()}>
-          {isCreating ? 'Creating...' : 'Create draft post'}
-          <span className="sr-only"> for {submission.project_name}</span>
-        </Button>
-      </div>
+      <Button asChild size="sm" variant="outline">
+        <Link to={`/admin/posts/${post.id}`}>
+          Edit post<span className="sr-only"> about {submission.project_name}</span>
+        </Link>
+      </Button>
     );
   }
+  if (submission.status !== 'approved' || !isPaid(submission)) return null;
+  const create = async () => {
+    setIsCreating(true);
+    try {
+      const draft = await api.post<PostJson>(`/admin/submissions/sponsored/${submission.id}/draft`, {});
+      notifySuccess('Draft post created', `Review of ${submission.project_name}`);
+      await navigate(`/admin/posts/${draft.id}`);
+    } catch (error) {
+      notifyError('Error', describeFailure(error, 'Failed to create the draft post'));
+      setIsCreating(false);
+    }
+  };
+  return (
+    <Button size="sm" variant="outline" disabled={isCreating} onClick={() => void create()}>
+      {isCreating ? 'Creating...' : 'Create draft post'}
+      <span className="sr-only"> for {submission.project_name}</span>
+    </Button>
+  );
+}
+
+/** Where the submission's post stands (draft, scheduled or published) and the newsletter issues that carried it. */
+function ArticleStage({ submission }: { submission: SponsoredSubmission }) {
+  const { post } = submission;
+  if (!post) return null;
   const now = Date.now() / 1000;
   const stage =
     post.status === 'draft'
-      ? 'Draft'
+      ? 'Post: draft'
       : post.published_at && post.published_at > now
-        ? `Scheduled for ${dateTimeText(post.published_at)}`
-        : `Published on ${post.published_at ? formatShortDate(post.published_at) : '—'}`;
+        ? `Post scheduled for ${dateTimeText(post.published_at)}`
+        : `Post published on ${post.published_at ? formatShortDate(post.published_at) : '—'}`;
   return (
-    <div className="mt-2 grid justify-items-end gap-1 text-right text-sm">
-      <Link className="text-primary underline underline-offset-4" to={`/admin/posts/${post.id}`}>
-        Edit post<span className="sr-only"> about {submission.project_name}</span>
-      </Link>
-      <span className="text-muted-foreground">{stage}</span>
+    <div className="grid gap-1 text-xs text-muted-foreground lg:justify-items-end lg:text-right">
+      <span>{stage}</span>
       {submission.newsletter_issues.map((issue) => (
-        <span key={issue.slug} className="text-muted-foreground">
-          Included in the newsletter of {issue.sent_at ? formatShortDate(issue.sent_at) : '—'}
-        </span>
+        <span key={issue.slug}>Included in the newsletter of {issue.sent_at ? formatShortDate(issue.sent_at) : '—'}</span>
       ))}
     </div>
   );
@@ -289,11 +385,9 @@ function DetailsBody({ submission }: { submission: SponsoredSubmission }) {
         <h3 id={`payment-${submission.id}`} className="mb-2 font-semibold">
           Payment
         </h3>
-        <dl className="grid grid-cols-[10rem_1fr] gap-x-4 gap-y-1">
+        <dl className="grid grid-cols-[7rem_1fr] gap-x-4 gap-y-1 sm:grid-cols-[10rem_1fr]">
           <dt className="text-muted-foreground">Status</dt>
-          <dd>
-            <PaymentBadge status={submission.payment_status} />
-          </dd>
+          <dd>{paymentStatusText(submission.payment_status)}</dd>
           <dt className="text-muted-foreground">Amount</dt>
           <dd>
             {transaction
@@ -312,7 +406,7 @@ function DetailsBody({ submission }: { submission: SponsoredSubmission }) {
         <h3 id={`submission-${submission.id}`} className="mb-2 font-semibold">
           Submission
         </h3>
-        <dl className="grid grid-cols-[10rem_1fr] gap-x-4 gap-y-1">
+        <dl className="grid grid-cols-[7rem_1fr] gap-x-4 gap-y-1 sm:grid-cols-[10rem_1fr]">
           <dt className="text-muted-foreground">Project</dt>
           <dd>{submission.project_name}</dd>
           <dt className="text-muted-foreground">Project URL</dt>

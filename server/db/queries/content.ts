@@ -8,8 +8,10 @@ import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kyse
 import type { ContentRecord } from '../../../common/answers.ts';
 import { nowSeconds } from '../database.ts';
 import { fetchNewestFirst, type PageRequest } from '../paging.ts';
+import { deleteRevisions } from './revisions.ts';
 import { recordSlugChange } from './slug-history.ts';
 import { CONTENT_TABLES, type ContentColumns, type ContentTable, type ContentType, type Db } from '../schema.ts';
+import { deletePreviewLinks } from './preview-links.ts';
 
 export type { ContentTable, ContentType };
 
@@ -187,10 +189,12 @@ export async function holdSlug(db: Db, type: ContentType, id: number, slug: stri
     .execute();
 }
 
-/** Deletes a row and frees its slug; false when there was no such row. */
+/** Deletes a row, frees its slug and drops its revisions; false when there was no such row. */
 export async function deleteContent(db: Db, table: ContentTable, id: number): Promise<boolean> {
   const type = table === 'posts' ? 'post' : 'resource';
   await db.deleteFrom('content_slugs').where('content_type', '=', type).where('content_id', '=', id).execute();
+  await deleteRevisions(db, type, id);
+  await deletePreviewLinks(db, type, id);
   const result = await shared(db).deleteFrom(table).where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

@@ -1,5 +1,9 @@
 import type { SponsoredSubmissionInput } from '../../../common/schemas/sponsored-submission.ts';
-import type { PaymentTransactionJson, SponsoredSubmissionJson } from '../../../common/answers.ts';
+import type {
+  PaymentTransactionJson,
+  SponsoredSubmissionCounts,
+  SponsoredSubmissionJson,
+} from '../../../common/answers.ts';
 import { nowSeconds } from '../database.ts';
 
 export type { PaymentTransactionJson, SponsoredSubmissionJson };
@@ -106,12 +110,22 @@ export async function insertSponsoredSubmission(
   return toSubmissionJson(row, undefined);
 }
 
+/**
+ * Paid: the payment that speaks for the submission is completed. Unpaid is
+ * everything else: no checkout, pending, failed, expired, refunded.
+ */
+export type SponsoredPaymentFilter = 'paid' | 'unpaid';
+
 export async function listSponsoredSubmissions(
   db: Db,
-  options: { status?: SponsoredSubmissionStatus | undefined } & PageRequest,
+  options: { status?: SponsoredSubmissionStatus | undefined; payment?: SponsoredPaymentFilter | undefined } & PageRequest,
 ): Promise<{ submissions: SponsoredSubmissionJson[]; next_token: string | null }> {
   let query = db.selectFrom('sponsored_submissions').selectAll();
   if (options.status) query = query.where('status', '=', options.status);
+  if (options.payment === 'paid') query = query.where('payment_status', '=', 'completed');
+  if (options.payment === 'unpaid') {
+    query = query.where((eb) => eb.or([eb('payment_status', 'is', null), eb('payment_status', '!=', 'completed')]));
+  }
   const page = await fetchNewestFirst(
     query,
     { sort: 'created_at', id: 'id', sortKeyOf: (row) => row.created_at },
@@ -124,16 +138,28 @@ export async function listSponsoredSubmissions(
   };
 }
 
-export async function countSponsoredSubmissionsByStatus(
-  db: Db,
-): Promise<Record<SponsoredSubmissionStatus, number>> {
+/**
+ * The count of each status, and of each tab of the back office's queue:
+ * new and paid (to review), approved, rejected, new and unpaid.
+ */
+export async function countSponsoredSubmissions(db: Db): Promise<SponsoredSubmissionCounts> {
   const rows = await db
     .selectFrom('sponsored_submissions')
-    .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
-    .groupBy('status')
+    .select(['status', 'payment_status', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy(['status', 'payment_status'])
     .execute();
-  const counts: Record<SponsoredSubmissionStatus, number> = { new: 0, approved: 0, rejected: 0 };
-  for (const row of rows) counts[row.status] = Number(row.count);
+  const counts: SponsoredSubmissionCounts = {
+    new: 0,
+    approved: 0,
+    rejected: 0,
+    queue: { to_review: 0, approved: 0, rejected: 0, unpaid: 0 },
+  };
+  for (const row of rows) {
+    const count = Number(row.count);
+    counts[row.status] += count;
+    if (row.status === 'new') counts.queue[row.payment_status === 'completed' ? 'to_review' : 'unpaid'] += count;
+    else counts.queue[row.status] += count;
+  }
   return counts;
 }
 

@@ -1,0 +1,77 @@
+import { Copy } from 'lucide-react';
+import { SHARE_LABELS, SHARE_NETWORKS, withUtm } from '../../../common/share.ts';
+import { socialCardPath } from '../../../common/social-cards.ts';
+import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
+import { Button } from '../ui/button.tsx';
+import { Input } from '../ui/input.tsx';
+import { Label } from '../ui/label.tsx';
+import { Textarea } from '../ui/textarea.tsx';
+
+const copy = (text: string) =>
+  void navigator.clipboard?.writeText(text).then(
+    () => notifySuccess('Copied'),
+    () => notifyError('Error', 'Copy it from the field instead'),
+  );
+
+/**
+ * The share kit of a published sponsored post: its address tagged for each
+ * network (so the sponsor's report can tell where readers came from), the
+ * card networks will show, and a text to post with it.
+ */
+export function ShareKit({
+  slug,
+  title,
+  excerpt,
+  version,
+}: {
+  slug: string;
+  title: string;
+  excerpt: string;
+  /** Makes a new card address after each save. */
+  version: number;
+}) {
+  const origin = window.location.origin;
+  const pageUrl = `${origin}/${slug}`;
+  const campaign = `sponsored-${slug}`.slice(0, 100);
+  const suggested = `${title}${excerpt.trim() ? ` — ${excerpt.trim()}` : ''}`;
+  return (
+    <section aria-labelledby="share-kit-heading" className="mt-10 grid max-w-3xl gap-4 border-t border-border pt-6">
+      <h2 id="share-kit-heading" className="text-lg font-semibold">
+        Share kit
+      </h2>
+      <img
+        src={socialCardPath('post', slug, version)}
+        alt={`The card networks show for ${title}`}
+        width={600}
+        height={315}
+        className="h-auto w-full max-w-xl rounded-md border border-border"
+      />
+      <div className="grid gap-2">
+        <Label htmlFor="share-kit-text">Suggested text</Label>
+        <div className="flex gap-2">
+          <Textarea id="share-kit-text" readOnly rows={3} value={suggested} />
+          <Button type="button" variant="outline" size="icon" onClick={() => copy(suggested)}>
+            <Copy aria-hidden="true" />
+            <span className="sr-only">Copy the suggested text</span>
+          </Button>
+        </div>
+      </div>
+      {SHARE_NETWORKS.map((network) => {
+        const url = withUtm(pageUrl, network, campaign);
+        const id = `share-kit-${network}`;
+        return (
+          <div key={network} className="grid gap-1">
+            <Label htmlFor={id}>Address for {SHARE_LABELS[network]}</Label>
+            <div className="flex gap-2">
+              <Input id={id} readOnly value={url} onFocus={(event) => event.target.select()} />
+              <Button type="button" variant="outline" size="icon" onClick={() => copy(url)}>
+                <Copy aria-hidden="true" />
+                <span className="sr-only">Copy the address for {SHARE_LABELS[network]}</span>
+              </Button>
+            </div>
+          </div>
+        );
+      })}
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { Link2, Share2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { SHARE_LABELS, SHARE_NETWORKS, shareUrl } from '../../common/share.ts';
+import { Button } from './ui/button.tsx';
+
+/**
+ * Share this page: a plain link to each network's share form (they work
+ * without JavaScript and load nothing from other sites), copy link, and
+ * the device's own share sheet where the browser has one.
+ */
+export function ShareLinks({ url, title }: { url: string; title: string }) {
+  const [canShare, setCanShare] = useState(false);
+  const [canCopy, setCanCopy] = useState(false);
+  const [isCopied, setIsCopied] = useState(false);
+  useEffect(() => {
+    setCanShare(typeof navigator.share === 'function');
+    setCanCopy(typeof navigator.clipboard?.writeText === 'function');
+  }, []);
+
+  return (
+    <nav aria-label="Share" className="mt-10 flex flex-wrap items-center gap-2">
+      <span className="mr-1 text-sm font-medium text-muted-foreground">Share:</span>
+      {SHARE_NETWORKS.map((network) => (
+        <Button key={network} asChild variant="outline" size="sm">
+          <a href={shareUrl(network, url, title)} target="_blank" rel="noopener noreferrer">
+            {SHARE_LABELS[network]}
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </Button>
+      ))}
+      {canCopy ? (
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={() =>
+            void navigator.clipboard.writeText(url).then(() => {
+              setIsCopied(true);
+              setTimeout(() => setIsCopied(false), 2000);
+            })
+          }
+        >
+          <Link2 aria-hidden="true" />
+          <span aria-live="polite">{isCopied ? 'Link copied' : 'Copy link'}</span>
+        </Button>
+      ) : null}
+      {canShare ? (
+        <Button type="button" variant="outline" size="sm" onClick={() => void navigator.share({ url, title }).catch(() => {})}>
+          <Share2 aria-hidden="true" />
+          More…
+        </Button>
+      ) : null}
+    </nav>
+  );
+}

@@ -1,0 +1,132 @@
+/**
+ * The revisions of a post or resource in the back office: the API calls
+ * (list, one, restore) and the comparison of a kept version with the
+ * current one, field by field. The text diff library is loaded only when a
+ * comparison is made, so it never weighs on any other page.
+ */
+import type {
+  CategoryJson,
+  ContentRevisionJson,
+  ContentRevisionListJson,
+  ContentRevisionSummaryJson,
+  ContentSnapshot,
+  PostJson,
+  ResourceJson,
+} from '../../common/answers.ts';
+import type { AdminContentKind } from './admin-content.ts';
+import { api } from './api-client.ts';
+import { formatSiteDateTime } from './dates.ts';
+
+export type AdminItem = PostJson & ResourceJson;
+
+const revisionsPath = (kind: AdminContentKind, id: number) => `${kind.apiPath}/${id}/revisions`;
+
+export async function listRevisions(kind: AdminContentKind, id: number): Promise<ContentRevisionSummaryJson[]> {
+  return (await api.get<ContentRevisionListJson>(revisionsPath(kind, id))).revisions;
+}
+
+export function fetchRevision(kind: AdminContentKind, id: number, revisionId: number): Promise<ContentRevisionJson> {
+  return api.get<ContentRevisionJson>(`${revisionsPath(kind, id)}/${revisionId}`);
+}
+
+/** The item as stored now. */
+export function fetchCurrentItem(kind: AdminContentKind, id: number): Promise<AdminItem> {
+  return api.get<AdminItem>(`${kind.apiPath}/${id}`);
+}
+
+/** Saves a revision again; `version` is the one the editor holds (a stale one is refused with 409). */
+export function restoreRevision(kind: AdminContentKind, id: number, revisionId: number, version: number): Promise<AdminItem> {
+  return api.post<AdminItem>(`${revisionsPath(kind, id)}/${revisionId}/restore`, { version });
+}
+
+/** The editable fields of a stored item, as a revision keeps them. */
+export function snapshotOfItem(kind: AdminContentKind, item: AdminItem): ContentSnapshot {
+  const shared: ContentSnapshot = {
+    title: item.title,
+    slug: item.slug,
+    excerpt: item.excerpt,
+    content: item.content,
+    cover_image: item.cover_image,
+    read_time: item.read_time,
+    status: item.status,
+    published_at: item.published_at,
+  };
+  return kind.kind === 'post'
+    ? { ...shared, campaign_url: item.campaign_url, sponsored: item.sponsored, category_ids: item.category_ids }
+    : { ...shared, category_id: item.category_id };
+}
+
+/** One piece of a field's comparison: kept, only in the older version, or only in the newer. */
+export interface DiffPart {
+  text: string;
+  change: 'same' | 'removed' | 'added';
+}
+
+export interface FieldDiff {
+  field: keyof ContentSnapshot;
+  label: string;
+  parts: DiffPart[];
+}
+
+const FIELD_LABELS: [keyof ContentSnapshot, string][] = [
+  ['title', 'Title'],
+  ['slug', 'Slug'],
+  ['excerpt', 'Excerpt'],
+  ['content', 'Content'],
+  ['cover_image', 'Cover image'],
+  ['campaign_url', 'Campaign URL'],
+  ['sponsored', 'Sponsored'],
+  ['read_time', 'Read time (minutes)'],
+  ['status', 'Status'],
+  ['published_at', 'Publication time'],
+  ['category_ids', 'Categories'],
+  ['category_id', 'Category'],
+];
+
+/** A field's value as the comparison shows it. */
+function fieldText(snapshot: ContentSnapshot, field: keyof ContentSnapshot, categories: readonly CategoryJson[]): string {
+  const categoryName = (id: string) => categories.find((category) => category.id === id)?.name ?? id;
+  switch (field) {
+    case 'sponsored':
+      return snapshot.sponsored === undefined ? '' : snapshot.sponsored ? 'Yes' : 'No';
+    case 'status':
+      return snapshot.status === 'published' ? 'Published' : 'Draft';
+    case 'published_at':
+      return snapshot.published_at === null ? '' : formatSiteDateTime(snapshot.published_at);
+    case 'category_ids':
+      return (snapshot.category_ids ?? []).map(categoryName).join(', ');
+    case 'category_id':
+      return snapshot.category_id ? categoryName(snapshot.category_id) : '';
+    default: {
+      const value = snapshot[field];
+      return value === null || value === undefined ? '' : String(value);
+    }
+  }
+}
+
+/**
+ * The fields that differ between an older and a newer version, in the
+ * editor's order, each as the text removed and added: lines for the
+ * content, words for the rest. Fields a kind does not have are left out.
+ */
+export async function diffSnapshots(
+  older: ContentSnapshot,
+  newer: ContentSnapshot,
+  categories: readonly CategoryJson[] = [],
+): Promise<FieldDiff[]> {
+  const { diffLines, diffWordsWithSpace } = await import('diff');
+  const diffs: FieldDiff[] = [];
+  for (const [field, label] of FIELD_LABELS) {
+    if (!(field in older) && !(field in newer)) continue;
+    const before = fieldText(older, field, categories);
+    const after = fieldText(newer, field, categories);
+    if (before === after) continue;
+    const changes = field === 'content' ? diffLines(before, after) : diffWordsWithSpace(before, after);
+    diffs.push({
+      field,
+      label,
+      parts: changes.map((change) => ({ text: change.value, change: change.added ? 'added' : change.removed ? 'removed' : 'same' })),
+    });
+  }
+  return diffs;
+}

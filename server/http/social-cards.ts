@@ -1,0 +1,67 @@
+/**
+ * GET /social-cards/{post|resource}/{slug}.png: the social card of a live
+ * post or resource (server/social-cards). Drawn on the first request and
+ * kept in memory by the item's last change, which is also in the address
+ * the pages give (`?v=`), so networks and browsers may keep it for good.
+ */
+import path from 'node:path';
+import { readFile } from 'node:fs/promises';
+import type { Context } from 'hono';
+import type { AppEnv } from '../deps.ts';
+import type { AppServices } from '../services/index.ts';
+import { renderSocialCard } from '../social-cards/card.tsx';
+import type { MediaStorage } from '../storage/media.ts';
+
+const FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.png$/;
+const MAX_KEPT = 200;
+const UPLOADS = '/uploads/';
+
+/** Cards drawn, by type, id and last change, least recently used first. */
+const kept = new Map<string, Uint8Array>();
+
+/** A cover's bytes: an upload from storage, or one of the site's own images; none for other sites' images. */
+async function coverBytes(cover: string | null, media: MediaStorage, staticDirs: readonly string[]): Promise<Uint8Array | null> {
+  if (!cover) return null;
+  if (cover.startsWith(UPLOADS)) return media.readStored(cover.slice(UPLOADS.length));
+  if (!cover.startsWith('/') || cover.includes('..')) return null;
+  for (const dir of staticDirs) {
+    try {
+      return await readFile(path.join(dir, cover));
+    } catch {
+      // Not in this folder: the next one.
+    }
+  }
+  return null;
+}
+
+export function serveSocialCards(services: AppServices, media: MediaStorage, staticDirs: readonly string[] = ['build/client', 'public']) {
+  return async (c: Context<AppEnv>) => {
+    const type = c.req.param('type');
+    const slug = FILE.exec(c.req.param('file') ?? '')?.[1];
+    if ((type !== 'post' && type !== 'resource') || !slug) return c.notFound();
+    const item = type === 'post' ? await services.posts.findPublished(slug) : await services.resources.findPublished(slug);
+    if (!item) return c.notFound();
+
+    const key = `${type}:${item.id}:${item.updated_at}`;
+    let png = kept.get(key);
+    if (png) {
+      kept.delete(key);
+    } else {
+      const categoryId = 'category_ids' in item ? item.category_ids[0] : 'category_id' in item ? item.category_id : null;
+      const category = categoryId ? await services.categories.findByIdOrSlug(categoryId) : undefined;
+      png = await renderSocialCard({
+        title: item.title,
+        category: category?.name ?? null,
+        sponsored: 'sponsored' in item && item.sponsored,
+        cover: await coverBytes(item.cover_image, media, staticDirs),
+      });
+      if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value as string);
+    }
+    kept.set(key, png);
+    const isCurrent = c.req.query('v') === String(item.updated_at);
+    return c.body(png as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': 'image/png',
+      'Cache-Control': isCurrent ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+    });
+  };
+}
