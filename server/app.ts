@@ -29,6 +29,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, errorBody, handleError } from './http/err
 import { strictTransportSecurity } from './http/https.ts';
 import { publicReads } from './http/public-reads.ts';
 import { createMetrics, metricsEndpoint } from './http/metrics.ts';
+import { pageRequests } from './http/page-requests.ts';
 import { logRequests, PAGE_ROUTE, STATIC_ROUTE, withRouteLabel } from './http/request-log.ts';
 import type { ResponseCache } from './http/response-cache.ts';
 import { LOCAL_UPLOAD_PATH } from './storage/local.ts';
@@ -174,6 +175,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     app.use('*', withRouteLabel(STATIC_ROUTE, (c, next) => (isApiPath(c) ? next() : serveStatic(c, next))));
   }
   if (renderPage) {
+    // Reads and size-capped form posts only: the page actions read whole bodies.
+    const guardPage = pageRequests();
+    app.use('*', withRouteLabel(PAGE_ROUTE, (c, next) => (isApiPath(c) ? next() : guardPage(c, next))));
     app.all('*', withRouteLabel(PAGE_ROUTE, (c, next) => (isApiPath(c) ? next() : renderPage(c, next))));
   }
 

@@ -26,6 +26,24 @@ const booleanFlag = z.preprocess(
     .optional(),
 );
 
+// How many proxies in front of the server append to X-Forwarded-For: false
+// or 0 (believe none), true (one, as before), or a whole number of hops.
+const proxyHops = z.preprocess(
+  (value: unknown) => {
+    const present = emptyToUndefined(value);
+    if (typeof present !== 'string') return present;
+    const text = present.trim().toLowerCase();
+    if (text === 'true' || text === 'yes') return 1;
+    if (text === 'false' || text === 'no') return 0;
+    return /^[0-9]+$/.test(text) ? Number(text) : Number.NaN;
+  },
+  z
+    .number({ message: 'must be true, false or a whole number of trusted proxy hops' })
+    .int('must be true, false or a whole number of trusted proxy hops')
+    .max(100, 'must be true, false or a whole number of trusted proxy hops')
+    .optional(),
+);
+
 const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' });
 
 export const configSchema = z.object({
@@ -68,7 +86,7 @@ export const configSchema = z.object({
   SEED_DEMO: booleanFlag.default(false),
   NEWSLETTER_DOUBLE_OPT_IN: booleanFlag.default(true),
   PUBLIC_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: proxyHops.default(0),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z
@@ -89,6 +107,9 @@ export const configSchema = z.object({
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_API_BASE: z.preprocess(emptyToUndefined, httpUrl.optional()),
+  // Without a Stripe key, the built-in test checkout (which charges nothing)
+  // runs only outside production, or in production when this is set.
+  PAYMENTS_TEST_MODE: booleanFlag.default(false),
   SPONSORED_PRICE_CENTS: z.preprocess(
     wholeNumber,
     z

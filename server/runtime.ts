@@ -15,7 +15,7 @@ import { ContentChanges } from './content-changes.ts';
 import { Jobs } from './jobs/jobs.ts';
 import { DEFAULT_RATE_LIMITS, type AppDeps } from './deps.ts';
 import { createMailer } from './mail/mailer.ts';
-import { createPaymentProvider } from './payments/create-provider.ts';
+import { createPaymentProvider, paymentModeOf } from './payments/create-provider.ts';
 import { createServices, type AppServices } from './services/index.ts';
 
 export const SQLITE_FILE_NAME = 'site.db';
@@ -80,10 +80,18 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
 }
 
 function warnAboutPaymentSetup(config: Config, logger: Logger) {
-  if (!config.STRIPE_SECRET_KEY) {
-    // Fine on a laptop; in production it would give sponsored posts away.
+  const mode = paymentModeOf(config);
+  if (mode === 'off') {
+    // The test checkout would give sponsored posts away in production.
+    logger.warn(
+      'STRIPE_SECRET_KEY is not set: sponsored checkouts are refused until it is set (or PAYMENTS_TEST_MODE=true enables the built-in test checkout, which charges nothing)',
+    );
+    return;
+  }
+  if (mode === 'test') {
+    // Fine on a laptop; in production only when asked for explicitly.
     if (config.NODE_ENV === 'production') {
-      logger.warn('STRIPE_SECRET_KEY is not set: sponsored posts are paid through the built-in test checkout, which charges nothing');
+      logger.warn('PAYMENTS_TEST_MODE is on and STRIPE_SECRET_KEY is not set: sponsored posts are paid through the built-in test checkout, which charges nothing');
     }
     return;
   }

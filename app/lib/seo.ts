@@ -5,6 +5,7 @@
  * (PUBLIC_URL, or the request's origin).
  */
 import { useRouteLoaderData, type MetaDescriptor } from 'react-router';
+import { isSitePath } from '../../common/schemas/fields.ts';
 import { LOGO_PATH, SITE_NAME } from '../../common/site.ts';
 
 /** The route id of the public layout, whose loader data carries `origin`. */
@@ -35,6 +36,23 @@ export function absoluteUrl(origin: string, pathOrUrl: string): string {
   return new URL(pathOrUrl, origin + '/').href;
 }
 
+/**
+ * A cover image as an absolute address for previews: an http(s) URL as it
+ * is, a path on this site resolved against the origin. Anything else (a
+ * value saved before paths were checked, like `/\evil.example/x.png`, which
+ * would resolve to another site) gives null: no image rather than someone
+ * else's.
+ */
+export function absoluteImageUrl(origin: string, image: string): string | null {
+  if (image.startsWith('/')) return isSitePath(image) ? absoluteUrl(origin, image) : null;
+  try {
+    const url = new URL(image);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The site's origin, read from the site layout's loader data among the meta matches. */
 export function originFromMatches(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): string {
   const layout = matches.find((match) => match?.id === SITE_LAYOUT_ROUTE_ID);
@@ -56,7 +74,7 @@ export function pageTitle(title: string): string {
 
 export function pageMeta(page: PageSeo): MetaDescriptor[] {
   const url = absoluteUrl(page.origin || 'http://localhost', page.path);
-  const image = page.image ? absoluteUrl(page.origin || 'http://localhost', page.image) : null;
+  const image = page.image ? absoluteImageUrl(page.origin || 'http://localhost', page.image) : null;
   const tags: MetaDescriptor[] = [
     { title: page.title },
     { name: 'description', content: page.description },
@@ -110,12 +128,13 @@ export function articleJsonLd(
   },
 ): JsonLd {
   const url = absoluteUrl(origin, article.path);
+  const image = article.image ? absoluteImageUrl(origin, article.image) : null;
   return {
     '@context': 'https://schema.org',
     '@type': 'Article',
     headline: article.title,
     ...(article.description ? { description: article.description } : {}),
-    ...(article.image ? { image: [absoluteUrl(origin, article.image)] } : {}),
+    ...(image ? { image: [image] } : {}),
     ...(article.publishedAt ? { datePublished: new Date(article.publishedAt * 1000).toISOString() } : {}),
     dateModified: new Date(article.updatedAt * 1000).toISOString(),
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },

@@ -2,7 +2,8 @@
  * The built-in test checkout for its page loader and action. Server-only; it
  * calls the payments service in process, as the API does.
  */
-import type { AppLoadContext } from 'react-router';
+import { data, type AppLoadContext } from 'react-router';
+import { DomainError } from '../../common/errors.ts';
 import type { TestCheckoutOutcome } from '../../server/services/index.ts';
 import { formatMoney } from '../../common/money.ts';
 
@@ -17,8 +18,23 @@ export interface TestCheckoutView {
   resultPath: string;
 }
 
+/**
+ * In production without PAYMENTS_TEST_MODE the test checkout is off: the
+ * service refuses, and the page answers 503 with the service's message.
+ */
+async function refusingWhenOff<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'SERVICE_UNAVAILABLE') {
+      throw data(error.message, { status: 503, headers: { 'Cache-Control': 'no-store' } });
+    }
+    throw error;
+  }
+}
+
 export async function findTestCheckoutView(context: AppLoadContext, sessionId: string): Promise<TestCheckoutView | null> {
-  const checkout = await context.services.payments.findTestCheckout(sessionId);
+  const checkout = await refusingWhenOff(() => context.services.payments.findTestCheckout(sessionId));
   if (!checkout) return null;
   const resultUrl = new URL(checkout.successUrl);
   return {
@@ -38,6 +54,6 @@ export async function settleTestCheckoutSession(
   sessionId: string,
   outcome: TestCheckoutOutcome,
 ): Promise<string | null> {
-  const settled = await context.services.payments.settleTestCheckout(sessionId, outcome);
+  const settled = await refusingWhenOff(() => context.services.payments.settleTestCheckout(sessionId, outcome));
   return settled?.redirectUrl ?? null;
 }

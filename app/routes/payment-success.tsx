@@ -83,6 +83,9 @@ function SupportLink() {
   );
 }
 
+// Sessions of the built-in test checkout (server/payments/local-provider.ts), which charges nothing.
+const isTestCheckoutSession = (sessionId: string) => sessionId.startsWith('cs_local_');
+
 function StatusCard({ result, onRetry }: { result: PaymentStatusResult; onRetry: () => void }) {
   const card = STATUS_CARDS[result.status];
   const Icon = card.icon;
@@ -98,6 +101,9 @@ function StatusCard({ result, onRetry }: { result: PaymentStatusResult; onRetry:
       <CardContent className="grid gap-4">
         {result.status === 'completed' || result.status === 'pending' ? (
           <p>You will receive a confirmation e-mail from our payment provider with the details of your payment.</p>
+        ) : null}
+        {result.status === 'completed' && isTestCheckoutSession(result.session_id) ? (
+          <p className="font-medium">This was a test payment: no money was taken.</p>
         ) : null}
         <p className="text-sm text-muted-foreground">
           Payment reference: <span className="break-all font-mono">{result.session_id}</span>

@@ -127,7 +127,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         ]
       : status === 400
         ? ['Choose how to settle the test payment', 'Use one of the buttons on the test checkout page.']
-        : ['Test checkout failed', 'Please try again in a moment.'];
+        : status === 503 && isRouteErrorResponse(error) && typeof error.data === 'string'
+          ? ['The test checkout is off', error.data]
+          : ['Test checkout failed', 'Please try again in a moment.'];
   return (
     <main className="mx-auto flex w-full max-w-lg flex-col gap-4 px-4 py-16 text-center">
       <h1 className="text-3xl font-bold tracking-tight">{heading}</h1>

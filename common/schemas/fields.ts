@@ -47,15 +47,42 @@ export function optionalUrl(label: string) {
   );
 }
 
+const hasControlCharacter = (value: string) =>
+  [...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
+
+/** Any origin will do: only whether resolving a path changes it matters. */
+const PROBE_ORIGIN = 'https://site.invalid';
+
+/**
+ * A path on this site: one `/` first, no spaces, control characters or
+ * backslashes, and still on the site's origin once resolved against it.
+ * Browsers read `//evil.example/x.png` and `/\evil.example/x.png` (a
+ * backslash counts as a slash) as addresses on another site.
+ */
+export function isSitePath(value: string): boolean {
+  if (!value.startsWith('/') || value.startsWith('//')) return false;
+  if (value.includes('\\') || /\s/.test(value) || hasControlCharacter(value)) return false;
+  try {
+    return new URL(value, `${PROBE_ORIGIN}/`).origin === PROBE_ORIGIN;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * An image address: an http(s) URL or a path on this site (uploads are
  * served from the site's own origin). Empty or missing becomes null.
  */
 export function optionalImage(label: string) {
-  return optionalText(label, 2048).refine(
-    (value) => value === null || isHttpUrl(value) || /^\/(?!\/)[^\s]*$/.test(value),
-    `${label} must be an http(s) URL or a path on this site`,
-  );
+  return optionalText(label, 2048)
+    .refine(
+      (value) => value === null || isHttpUrl(value) || value.startsWith('/'),
+      `${label} must be an http(s) URL or a path on this site`,
+    )
+    .refine(
+      (value) => value === null || !value.startsWith('/') || isSitePath(value),
+      `${label} must be an http(s) URL or a path on this site: a path starts with a single / and has no spaces or backslashes`,
+    );
 }
 
 const READ_TIME_MESSAGE = 'Read time must be a whole number of minutes';

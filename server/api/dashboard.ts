@@ -2,9 +2,14 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../deps.ts';
 import type { AppServices } from '../services/index.ts';
 
-/** GET /admin/dashboard: the four counts of the back office's dashboard (SPEC.md section 2). */
-export function adminDashboardApi({ dashboard }: AppServices) {
+/**
+ * GET /admin/dashboard: the four counts of the back office's dashboard (SPEC.md section 2).
+ * GET /admin/dashboard/payments: how the site takes payments ({ mode: 'stripe' | 'test' | 'off' }),
+ * for the banner every back-office page shows while payments are simulated or off.
+ */
+export function adminDashboardApi({ dashboard, payments }: AppServices) {
   const app = new Hono<AppEnv>();
   app.get('/', async (c) => c.json(await dashboard.counts()));
+  app.get('/payments', (c) => c.json({ mode: payments.mode() }));
   return app;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ensurePrivateDir, makeFilePrivate } from '../private-files.ts';
 
 const KEY_FILE = 'jwt-secret';
 
@@ -13,10 +14,12 @@ export function loadSigningKey(jwtSecret: string | undefined, dataDir: string): 
   if (jwtSecret) return new TextEncoder().encode(jwtSecret);
   const file = path.join(dataDir, KEY_FILE);
   if (existsSync(file)) {
+    // Kept from a version that wrote it readable to others.
+    makeFilePrivate(file);
     const stored = readFileSync(file, 'utf8').trim();
     if (stored.length >= 32) return new TextEncoder().encode(stored);
   }
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const secret = randomBytes(48).toString('base64url');
   // 'wx' fails if another process created the file first; then use theirs.
   try {

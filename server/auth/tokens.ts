@@ -8,7 +8,7 @@ import {
   markRefreshTokenRotated,
   revokeRefreshTokenFamily,
 } from '../db/queries/refresh-tokens.ts';
-import { findUserById } from '../db/queries/users.ts';
+import { findUserById, revokeAccessTokensOfUser } from '../db/queries/users.ts';
 import type { Database, UserRole, UserRow } from '../db/schema.ts';
 import { DomainError } from '../../common/errors.ts';
 
@@ -27,18 +27,30 @@ export interface Session {
 export interface AccessClaims {
   userId: number;
   role: UserRole;
+  /** The token's `iat` (Unix seconds), compared with `users.tokens_valid_after`. */
+  issuedAt: number;
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/**
+ * The `iat` of a token issued now: never below the user's
+ * `tokens_valid_after`, which a revocation sets to the second after its own,
+ * so a sign-in in the same second as a logout is not refused (decision 029).
+ */
+export function accessTokenIssuedAt(user: Pick<UserRow, 'tokens_valid_after'>, now: number): number {
+  return Math.max(now, Number(user.tokens_valid_after));
+}
+
 async function signTokens(key: Uint8Array, user: UserRow, now: number) {
-  const expiresAt = now + ACCESS_TOKEN_TTL_SECONDS;
+  const issuedAt = accessTokenIssuedAt(user, now);
+  const expiresAt = issuedAt + ACCESS_TOKEN_TTL_SECONDS;
   const access_token = await new SignJWT({ role: user.role, typ: 'access' })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(user.id))
     .setIssuer(ISSUER)
     .setAudience('api')
-    .setIssuedAt(now)
+    .setIssuedAt(issuedAt)
     .setExpirationTime(expiresAt)
     .setJti(randomUUID())
     .sign(key);
@@ -49,7 +61,7 @@ async function signTokens(key: Uint8Array, user: UserRow, now: number) {
     .setSubject(String(user.id))
     .setIssuer(ISSUER)
     .setAudience('client')
-    .setIssuedAt(now)
+    .setIssuedAt(issuedAt)
     .setExpirationTime(expiresAt)
     .sign(key);
   return { access_token, id_token };
@@ -102,6 +114,9 @@ export async function refreshSession(
     if (stored.revoked_at !== null || stored.expires_at <= now) throw invalidRefreshToken();
     if (stored.rotated_at !== null || !(await markRefreshTokenRotated(trx, stored.id, now))) {
       await revokeRefreshTokenFamily(trx, stored.family_id, now);
+      // The thief may hold an access token of the family too; access tokens
+      // name no family, so every one of the user's ends (decision 029).
+      await revokeAccessTokensOfUser(trx, stored.user_id, now);
       return null;
     }
     const user = await findUserById(trx, stored.user_id);
@@ -116,24 +131,43 @@ export async function refreshSession(
   });
 }
 
-/** Ends a session: the refresh token and its whole family stop working. */
+/**
+ * Ends a session: the refresh token and its whole family stop working, and
+ * so does every access token of the user issued so far. Access tokens name
+ * no session, so the user's other sessions lose theirs too and get new ones
+ * from their refresh tokens on their next 401 (decision 029). A token that
+ * was already revoked or expired ends nothing more.
+ */
 export async function endSession(db: Kysely<Database>, refreshToken: string): Promise<void> {
-  const stored = await findRefreshTokenByHash(db, hashToken(refreshToken));
-  if (stored) await revokeRefreshTokenFamily(db, stored.family_id, nowSeconds());
+  const now = nowSeconds();
+  await db.transaction().execute(async (trx) => {
+    const stored = await findRefreshTokenByHash(trx, hashToken(refreshToken));
+    if (!stored) return;
+    await revokeRefreshTokenFamily(trx, stored.family_id, now);
+    if (stored.revoked_at === null && stored.expires_at > now) {
+      await revokeAccessTokensOfUser(trx, stored.user_id, now);
+    }
+  });
 }
 
-/** Verifies a bearer access token; throws 401 when it is missing, forged or expired. */
+/**
+ * Verifies a bearer access token; throws 401 when it is missing, forged or
+ * expired, or lacks `exp`, `iat` or `sub`. Whether it was revoked since
+ * (`users.tokens_valid_after`) is for the caller, which reads the user.
+ */
 export async function verifyAccessToken(key: Uint8Array, token: string): Promise<AccessClaims> {
   try {
     const { payload } = await jwtVerify(token, key, {
       issuer: ISSUER,
       audience: 'api',
       algorithms: ['HS256'],
+      requiredClaims: ['exp', 'iat', 'sub'],
     });
     const userId = Number(payload.sub);
     if (payload.typ !== 'access' || !Number.isInteger(userId) || userId <= 0) throw new Error('claims');
+    if (typeof payload.iat !== 'number' || typeof payload.exp !== 'number') throw new Error('claims');
     const role = payload.role === 'admin' ? 'admin' : 'member';
-    return { userId, role };
+    return { userId, role, issuedAt: payload.iat };
   } catch {
     throw new DomainError('INVALID_TOKEN', 'Your session has expired. Please sign in again.');
   }

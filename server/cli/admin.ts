@@ -9,11 +9,10 @@ import { parseArgs } from 'node:util';
 import { PASSWORD_MIN_LENGTH } from '../../common/schemas/auth.ts';
 import { emailProblem } from '../../common/schemas/email.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { resetPassword } from '../auth/reset-password.ts';
 import { loadConfigOrExit } from '../config.ts';
-import { nowSeconds } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { revokeAllRefreshTokensOfUser } from '../db/queries/refresh-tokens.ts';
-import { createUser, findUserByEmail, updateUserPassword } from '../db/queries/users.ts';
+import { createUser, findUserByEmail } from '../db/queries/users.ts';
 import { openConfiguredDatabase } from '../runtime.ts';
 
 const USAGE = 'Usage: npm run admin -- create|reset-password --email <address>';
@@ -81,11 +80,8 @@ try {
     process.stdout.write(`Administrator ${email} created.\n`);
   } else {
     if (!existing) fail(`No account for ${email}; use create.`);
-    await handle.db.transaction().execute(async (trx) => {
-      await updateUserPassword(trx, existing.id, await hashPassword(password));
-      // A new password ends every session signed in with the old one.
-      await revokeAllRefreshTokensOfUser(trx, existing.id, nowSeconds());
-    });
+    // A new password ends every session signed in with the old one.
+    await resetPassword(handle.db, existing.id, await hashPassword(password));
     process.stdout.write(`Password of ${email} changed; its sessions were signed out.\n`);
   }
 } finally {

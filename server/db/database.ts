@@ -3,12 +3,12 @@
  * PostgreSQL pool when a `postgres://` URL is given. Every difference between
  * the two engines that the rest of the code must know about is in this file.
  */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { ensurePrivateDir, makeFilePrivate } from '../private-files.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -49,9 +49,15 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
 }
 
 function openSqlite(file: string): DatabaseHandle {
-  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const onDisk = file !== ':memory:';
+  // The database holds password hashes and subscribers' addresses: owner-only.
+  if (onDisk) ensurePrivateDir(path.dirname(path.resolve(file)));
   const sqlite = new SQLite(file);
+  // SQLite creates the file 0644 (less the umask) and its -wal and -shm files
+  // with the mode of the database file: narrow it before those exist.
+  if (onDisk) makeFilePrivate(file);
   sqlite.pragma('journal_mode = WAL');
+  if (onDisk) for (const suffix of ['-wal', '-shm']) makeFilePrivate(`${file}${suffix}`);
   // NORMAL is durable against process crashes in WAL mode; only a power loss
   // can take the last transactions, which is the usual trade-off for a site.
   sqlite.pragma('synchronous = NORMAL');

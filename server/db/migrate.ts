@@ -16,6 +16,7 @@ import { sponsoredPostsMigration } from './migrations/2026-11-25-0009-sponsored-
 import { searchMigration } from './migrations/2026-11-25-0010-search.ts';
 import { contentRevisionsMigration } from './migrations/2026-11-25-0011-revisions.ts';
 import { previewLinksMigration } from './migrations/2026-11-25-0012-preview-links.ts';
+import { tokenValidityMigration } from './migrations/2026-11-25-0013-token-validity.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -31,6 +32,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-25-0010-search': searchMigration(engine),
     '2026-11-25-0011-revisions': contentRevisionsMigration(engine),
     '2026-11-25-0012-preview-links': previewLinksMigration(engine),
+    '2026-11-25-0013-token-validity': tokenValidityMigration(),
   };
 }
 

@@ -30,6 +30,8 @@ export interface UserTable {
   role: UserRole;
   created_at: number;
   updated_at: number;
+  /** Access tokens of the user with an `iat` below this (Unix seconds) are refused. */
+  tokens_valid_after: ColumnType<number, number | undefined, number>;
 }
 
 export interface RefreshTokenTable {

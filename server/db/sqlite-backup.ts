@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { makeFilePrivate, PRIVATE_DIR_MODE } from '../private-files.ts';
 
 /** A problem an operator can fix; the CLIs print its message as it is. */
 export class BackupError extends Error {
@@ -26,7 +27,7 @@ export function backupTimestamp(date = new Date()): string {
 export function backupSqliteDatabase(source: string, target: string): void {
   if (!existsSync(source)) throw new BackupError(`No database at ${source}`);
   if (existsSync(target)) throw new BackupError(`${target} already exists; choose another file`);
-  mkdirSync(path.dirname(path.resolve(target)), { recursive: true });
+  mkdirSync(path.dirname(path.resolve(target)), { recursive: true, mode: PRIVATE_DIR_MODE });
   const partial = `${target}.partial`;
   rmSync(partial, { force: true });
   const db = new SQLite(source, { fileMustExist: true });
@@ -36,6 +37,8 @@ export function backupSqliteDatabase(source: string, target: string): void {
   } finally {
     db.close();
   }
+  // A copy of the database: as private as the database itself.
+  makeFilePrivate(partial);
   try {
     checkSqliteBackup(partial);
   } catch (error) {
@@ -107,7 +110,7 @@ export function restoreSqliteDatabase(backup: string, target: string, now = new 
   if (hasCurrent && isDatabaseInUse(target)) {
     throw new BackupError(`${target} is in use (is the server running?); stop it first`);
   }
-  mkdirSync(path.dirname(path.resolve(target)), { recursive: true });
+  mkdirSync(path.dirname(path.resolve(target)), { recursive: true, mode: PRIVATE_DIR_MODE });
   const incoming = `${target}.restoring`;
   rmSync(incoming, { force: true });
   // Through SQLite rather than a file copy: a backup that is itself in WAL
@@ -118,6 +121,7 @@ export function restoreSqliteDatabase(backup: string, target: string, now = new 
   } finally {
     source.close();
   }
+  makeFilePrivate(incoming);
 
   let replacedFile: string | null = null;
   if (hasCurrent) {

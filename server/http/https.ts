@@ -24,6 +24,6 @@ export function isHttpsRequest(c: Context, trustProxy: boolean): boolean {
 export function strictTransportSecurity(config: Config): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    if (isHttpsRequest(c, config.TRUST_PROXY)) c.res.headers.set('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
+    if (isHttpsRequest(c, config.TRUST_PROXY > 0)) c.res.headers.set('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
   };
 }

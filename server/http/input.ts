@@ -11,11 +11,14 @@ import { decodeCursor, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_ROW_ID, type PageRe
 /**
  * Reads a JSON body and validates it. A body that is not declared as JSON is
  * a 415 (otherwise it would parse as `{}` and fail with a misleading field
- * message); malformed JSON is a 400, and so is text holding a NUL character.
+ * message); malformed JSON or invalid UTF-8 is a 400, and so is text holding a
+ * NUL character.
  */
 export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
   return validate(schema, await readJsonObject(c));
 }
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * The JSON object of the body, not validated yet: for handlers whose own
@@ -26,11 +29,18 @@ export async function readJsonObject(c: Context): Promise<object> {
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(contentType)) {
     throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json');
   }
-  let body: unknown;
+  let text: string;
   try {
-    body = await c.req.json();
+    // Fatal: invalid UTF-8 would otherwise be stored as U+FFFD.
+    text = utf8.decode(await c.req.arrayBuffer());
   } catch (error) {
     if (error instanceof DomainError) throw error;
+    throw new DomainError('INVALID_JSON', 'The request body is not valid UTF-8');
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
     throw new DomainError('INVALID_JSON', 'The request body is not valid JSON');
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {

@@ -5,7 +5,20 @@ import { LocalPaymentProvider } from './local-provider.ts';
 import type { PaymentProvider } from './provider.ts';
 import { StripePaymentProvider } from './stripe-provider.ts';
 
-/** Stripe when STRIPE_SECRET_KEY is set; otherwise the built-in test checkout. */
+/**
+ * How this site takes payments: 'stripe' when STRIPE_SECRET_KEY is set;
+ * otherwise the built-in test checkout, which charges nothing ('test'), but
+ * only outside production or with PAYMENTS_TEST_MODE=true; otherwise none
+ * ('off': checkouts are refused).
+ */
+export type PaymentMode = 'stripe' | 'test' | 'off';
+
+export function paymentModeOf(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'NODE_ENV' | 'PAYMENTS_TEST_MODE'>): PaymentMode {
+  if (config.STRIPE_SECRET_KEY) return 'stripe';
+  return config.NODE_ENV !== 'production' || config.PAYMENTS_TEST_MODE ? 'test' : 'off';
+}
+
+/** Stripe when STRIPE_SECRET_KEY is set; otherwise the built-in test checkout (see paymentModeOf for when it may run). */
 export function createPaymentProvider(
   config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_BASE'>,
   db: Kysely<Database>,

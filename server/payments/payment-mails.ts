@@ -3,9 +3,16 @@ import { SITE_NAME } from '../../common/site.ts';
 import type { SponsoredSubmissionJson } from '../db/queries/sponsored-submissions.ts';
 import type { PaymentTransactionRow } from '../db/schema.ts';
 import type { MailMessage } from '../mail/mailer.ts';
+import { LOCAL_PROVIDER_NAME } from './local-provider.ts';
 
 // Text typed into the form ends up in a header: keep it on one line.
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** A payment through the built-in test checkout, which takes no money: its mails say so. */
+const isTestPayment = (payment: PaymentTransactionRow) => payment.provider === LOCAL_PROVIDER_NAME;
+const TEST_PAYMENT_LINE = 'This was a test payment: no money was taken.';
+const testSubject = (payment: PaymentTransactionRow, subject: string) =>
+  isTestPayment(payment) ? `[TEST] ${subject}` : subject;
 
 /** The receipt sent to whoever submitted the project (SPEC.md section 9 timings). */
 export function paymentConfirmationMail(
@@ -17,11 +24,12 @@ export function paymentConfirmationMail(
   return {
     kind: 'payment_confirmation',
     to: submission.contact_email,
-    subject: oneLine(`Payment received: sponsored post for ${submission.project_name}`),
+    subject: testSubject(payment, oneLine(`Payment received: sponsored post for ${submission.project_name}`)),
     text: [
       `Hi ${submission.contact_name},`,
       '',
       `Thank you: we received your payment of ${amount} for a sponsored post about ${submission.project_name}.`,
+      ...(isTestPayment(payment) ? [TEST_PAYMENT_LINE] : []),
       '',
       'What happens next:',
       '- We review your project and get back to you within 24-48 hours.',
@@ -49,9 +57,10 @@ export function paidSubmissionNotificationMail(
   return {
     kind: 'payment_admin_notification',
     to,
-    subject: oneLine(`New paid sponsored submission: ${submission.project_name}`),
+    subject: testSubject(payment, oneLine(`New paid sponsored submission: ${submission.project_name}`)),
     text: [
       'A sponsored post was paid for and waits for review.',
+      ...(isTestPayment(payment) ? [TEST_PAYMENT_LINE] : []),
       '',
       `Project: ${submission.project_name}`,
       `Project URL: ${submission.project_url}`,

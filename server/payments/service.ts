@@ -19,6 +19,7 @@ import { findSponsoredSubmissionById, insertSponsoredSubmission } from '../db/qu
 import type { Db, PaymentStatus, PaymentTransactionRow } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { DomainError } from '../../common/errors.ts';
+import { LOCAL_PROVIDER_NAME } from './local-provider.ts';
 import { paidSubmissionNotificationMail, paymentConfirmationMail } from './payment-mails.ts';
 import type { PaymentEvent, ProviderSession, TestCheckout, TestCheckoutOutcome } from './provider.ts';
 
@@ -103,6 +104,25 @@ export async function findPaymentCancellation(deps: PaymentDeps, sessionId: stri
   };
 }
 
+export const PAYMENTS_NOT_SET_UP_MESSAGE = 'Payments are not set up on this site yet. Please try again later.';
+
+/**
+ * True when the provider in use is the built-in test checkout but it may not
+ * run: in production without PAYMENTS_TEST_MODE=true it would hand out
+ * sponsored posts for free.
+ */
+export function isTestCheckoutRefused(deps: Pick<PaymentDeps, 'config' | 'payments'>): boolean {
+  return (
+    deps.payments.name === LOCAL_PROVIDER_NAME && deps.config.NODE_ENV === 'production' && !deps.config.PAYMENTS_TEST_MODE
+  );
+}
+
+function assertPaymentsSetUp(deps: Pick<PaymentDeps, 'config' | 'payments'>) {
+  if (isTestCheckoutRefused(deps)) {
+    throw new DomainError('SERVICE_UNAVAILABLE', PAYMENTS_NOT_SET_UP_MESSAGE, { retryAfterSeconds: 3600 });
+  }
+}
+
 export interface StartedCheckout {
   checkout_url: string;
   session_id: string;
@@ -119,6 +139,7 @@ export async function startCheckout(
   siteUrl: string,
 ): Promise<StartedCheckout> {
   const { config, payments } = deps;
+  assertPaymentsSetUp(deps);
   const { submission, payment } = await deps.db.transaction().execute(async (trx) => {
     const stored = await insertSponsoredSubmission(trx, input);
     const pending = await insertPendingPayment(trx, {
@@ -307,6 +328,7 @@ export async function findPaymentOfSession(deps: PaymentDeps, sessionId: string)
 
 /** A session of the built-in test checkout; null when unknown or when another provider is configured. */
 export async function findTestCheckout(deps: PaymentDeps, sessionId: string): Promise<TestCheckout | null> {
+  assertPaymentsSetUp(deps);
   return (await deps.payments.findTestCheckout?.(sessionId)) ?? null;
 }
 
@@ -320,6 +342,7 @@ export async function settleTestCheckout(
   sessionId: string,
   outcome: TestCheckoutOutcome,
 ): Promise<{ redirectUrl: string } | null> {
+  assertPaymentsSetUp(deps);
   const settlement = await deps.payments.settleTestCheckout?.(sessionId, outcome);
   if (!settlement) return null;
   if (settlement.event) await handlePaymentEvent(deps, settlement.event);

@@ -9,11 +9,14 @@ import {
   findPaymentOfSession,
   findTestCheckout,
   handlePaymentEvent,
+  isTestCheckoutRefused,
   publicPaymentStatus,
   settleTestCheckout,
   type PaymentCancellation,
   type PublicPaymentStatus,
 } from '../payments/service.ts';
+import type { PaymentMode } from '../payments/create-provider.ts';
+import { LOCAL_PROVIDER_NAME } from '../payments/local-provider.ts';
 import type { PaymentEvent, TestCheckoutOutcome } from '../payments/provider.ts';
 import { authService } from './auth.ts';
 import { categoriesService } from './categories.ts';
@@ -27,7 +30,7 @@ import { sponsoredSubmissionsService } from './sponsored-submissions.ts';
 import { siteService } from './site.ts';
 import { subscribersService } from './subscribers.ts';
 
-export type { PaymentCancellation, TestCheckoutOutcome };
+export type { PaymentCancellation, PaymentMode, TestCheckoutOutcome };
 
 /** How a checkout stands, as its result pages and GET /api/payments/success tell it. */
 export interface PaymentStatusResult {
@@ -37,6 +40,11 @@ export interface PaymentStatusResult {
 
 function paymentsService(deps: AppDeps) {
   return {
+    /** How this site takes payments, for the back office's banner (see PaymentMode). */
+    mode(): PaymentMode {
+      if (deps.payments.name !== LOCAL_PROVIDER_NAME) return 'stripe';
+      return isTestCheckoutRefused(deps) ? 'off' : 'test';
+    },
     /** The payment of a checkout session, brought up to date with the provider; null when unknown. */
     async findStatus(sessionId: string): Promise<PaymentStatusResult | null> {
       const payment = await findPaymentOfSession(deps, sessionId);

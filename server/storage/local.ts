@@ -18,6 +18,7 @@ import { DomainError } from '../../common/errors.ts';
 import type { ReadOptions, ReadResult, StorageDriver, UploadTarget } from './driver.ts';
 import { SNIFF_BYTES } from './image-type.ts';
 import { signUploadToken } from './upload-token.ts';
+import { ensurePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files.ts';
 
 /** Where the local upload address points. */
 export const LOCAL_UPLOAD_PATH = '/api/media/upload';
@@ -48,6 +49,7 @@ export class LocalDriver implements StorageDriver {
   readonly root: string;
   private readonly tempDir: string;
   private sweep: Promise<void> | undefined;
+  private dirsReady = false;
   /**
    * With a quota: the bytes of the files in place (counted once, then kept
    * up to date) and of the uploads being received, which hold their room
@@ -110,9 +112,9 @@ export class LocalDriver implements StorageDriver {
   async write(key: string, bytes: Uint8Array): Promise<void> {
     const tempPath = await this.newTempPath();
     try {
-      await writeFile(tempPath, bytes, { flag: 'wx' });
+      await writeFile(tempPath, bytes, { flag: 'wx', mode: PRIVATE_FILE_MODE });
       const file = this.pathOf(key);
-      await mkdir(path.dirname(file), { recursive: true });
+      await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
       const replaced = await this.sizeOf(file);
       await rename(tempPath, file);
       this.countChange(bytes.length - replaced);
@@ -181,7 +183,7 @@ export class LocalDriver implements StorageDriver {
     });
     try {
       const source = body ? Readable.fromWeb(body as NodeReadableStream<Uint8Array>) : Readable.from([]);
-      await pipeline(source, limit, createWriteStream(tempPath, { flags: 'wx' }));
+      await pipeline(source, limit, createWriteStream(tempPath, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
     } catch (error) {
       this.receiving -= reserved;
       await rm(tempPath, { force: true });
@@ -202,7 +204,7 @@ export class LocalDriver implements StorageDriver {
   async placeReceived(received: ReceivedUpload, key: string): Promise<void> {
     const file = this.pathOf(key);
     try {
-      await mkdir(path.dirname(file), { recursive: true });
+      await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
       // link() is atomic and, unlike rename(), fails when the name exists.
       await link(received.tempPath, file);
     } catch (error) {
@@ -241,7 +243,13 @@ export class LocalDriver implements StorageDriver {
   }
 
   private async newTempPath(): Promise<string> {
-    await mkdir(this.tempDir, { recursive: true });
+    if (!this.dirsReady) {
+      // Served by this server only, so owner-only like the rest of DATA_DIR
+      // (files 0600, folders 0700); every write starts with a temporary file.
+      for (const dir of [this.options.dataDir, this.root, this.tempDir]) ensurePrivateDir(dir);
+      this.dirsReady = true;
+    }
+    await mkdir(this.tempDir, { recursive: true, mode: PRIVATE_DIR_MODE });
     this.sweep ??= this.removeStaleTempFiles();
     return path.join(this.tempDir, `${randomBytes(12).toString('hex')}.part`);
   }

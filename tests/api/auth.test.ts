@@ -352,7 +352,10 @@ describe('bearer tokens on /api/admin/*', () => {
 
 describe('Cache-Control on private responses', () => {
   it('marks login, refresh and logout responses no-store', async () => {
-    const session = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    // An account of its own: a logout ends every access token of its user
+    // (decision 029), the cached administrator token of later tests included.
+    const account = await createAccount();
+    const session = await login(account.email, account.password);
     expect(session.headers.get('cache-control')).toBe('no-store');
     const refreshed = await refresh(session.body.refresh_token);
     expect(refreshed.headers.get('cache-control')).toBe('no-store');

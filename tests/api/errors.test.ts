@@ -112,6 +112,22 @@ describe('request bodies', () => {
     expect(await countContactMessages()).toBe(before);
   });
 
+  it('refuses invalid UTF-8 with 400 INVALID_JSON instead of storing U+FFFD', async () => {
+    const before = await countContactMessages();
+    // `message` ends with C3 28: a lead byte without its continuation.
+    const [head = '', tail = ''] = JSON.stringify(contactMessage({ message: 'caf|' })).split('|');
+    const encoder = new TextEncoder();
+    const body = new Uint8Array([...encoder.encode(head), 0xc3, 0x28, ...encoder.encode(tail)]);
+    const response = await t.app.request('http://localhost/api/submissions/contact', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': freshIp() },
+      body,
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: 'INVALID_JSON', message: 'The request body is not valid UTF-8' });
+    expect(await countContactMessages()).toBe(before);
+  });
+
   const oversized = () => JSON.stringify(contactMessage({ message: 'x'.repeat(101 * 1024) }));
 
   it('refuses a body over 100 KB on a public POST with 413 and stores nothing', async () => {

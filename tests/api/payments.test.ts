@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOCAL_SESSION_LIFETIME_SECONDS } from '../../server/payments/local-provider.ts';
 import type { TestCheckoutOutcome } from '../../server/payments/provider.ts';
-import { settleTestCheckout } from '../../server/payments/service.ts';
+import { findTestCheckout, settleTestCheckout } from '../../server/payments/service.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { createTestApp, freshIp, type TestApp, useTestApp } from '../helpers/test-app.ts';
 
@@ -269,15 +269,22 @@ describe('a checkout settled on the test checkout', () => {
     expect(confirmation).toMatchObject({
       kind: 'payment_confirmation',
       status: 'stored',
-      subject: `Payment received: sponsored post for ${payload.project_name}`,
+      // The test checkout takes no money, and its receipts say so.
+      subject: `[TEST] Payment received: sponsored post for ${payload.project_name}`,
       error: null,
     });
     expect(confirmation?.text_body).toContain('we received your payment of $75.00');
+    expect(confirmation?.text_body).toContain('This was a test payment: no money was taken.');
     expect(confirmation?.text_body).toContain('within 24-48 hours');
     expect(confirmation?.text_body).toContain(`Payment reference: ${payment.provider_payment_id}`);
     const staffMails = (await mailsTo(STAFF_EMAIL)).filter((mail) => mail.subject.includes(payload.project_name));
     expect(staffMails).toHaveLength(1);
-    expect(staffMails[0]).toMatchObject({ kind: 'payment_admin_notification', status: 'stored' });
+    expect(staffMails[0]).toMatchObject({
+      kind: 'payment_admin_notification',
+      status: 'stored',
+      subject: `[TEST] New paid sponsored submission: ${payload.project_name}`,
+    });
+    expect(staffMails[0]?.text_body).toContain('This was a test payment: no money was taken.');
     expect(staffMails[0]?.text_body).toContain(`Contact: Ada Lovelace <${payload.contact_email}>`);
   });
 
@@ -435,5 +442,77 @@ describe('POST /api/payments/webhook with the test checkout', () => {
     });
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ error: 'NOT_FOUND', message: 'This site receives no payment webhooks' });
+  });
+});
+
+// In production the test checkout would hand sponsored posts out for free:
+// without a Stripe key it runs only when PAYMENTS_TEST_MODE=true says so.
+describe('production without a Stripe key', () => {
+  const PRODUCTION = { NODE_ENV: 'production', PUBLIC_URL: 'https://showcase.example.com' };
+
+  async function rowsOf(app: TestApp) {
+    const count = async (table: 'sponsored_submissions' | 'payment_transactions' | 'local_checkout_sessions') =>
+      Number(
+        (await app.handle.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+      );
+    return {
+      submissions: await count('sponsored_submissions'),
+      payments: await count('payment_transactions'),
+      sessions: await count('local_checkout_sessions'),
+    };
+  }
+
+  it('refuses the checkout with 503 and stores nothing, and the test checkout is off too', async () => {
+    const app = await createTestApp({ env: PRODUCTION });
+    try {
+      const payload = sponsoredPayload();
+      const response = await createCheckout(app, payload);
+
+      expect(response.status).toBe(503);
+      expect(response.body).toEqual({
+        error: 'SERVICE_UNAVAILABLE',
+        message: 'Payments are not set up on this site yet. Please try again later.',
+      });
+      expect(await rowsOf(app)).toEqual({ submissions: 0, payments: 0, sessions: 0 });
+      expect(await mailsTo(payload.contact_email, app)).toEqual([]);
+      await expect(findTestCheckout(app.deps, 'cs_local_0123')).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+      await expect(settleTestCheckout(app.deps, 'cs_local_0123', 'pay')).rejects.toMatchObject({
+        code: 'SERVICE_UNAVAILABLE',
+      });
+
+      const mode = await app.request('GET', '/admin/dashboard/payments', { token: await app.adminToken() });
+      expect(mode).toMatchObject({ status: 200, body: { mode: 'off' } });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('runs the test checkout when PAYMENTS_TEST_MODE=true, and the back office is told', async () => {
+    const app = await createTestApp({ env: { ...PRODUCTION, PAYMENTS_TEST_MODE: 'true' } });
+    try {
+      const response = await createCheckout(app, sponsoredPayload());
+
+      expect(response.status).toBe(201);
+      expect(response.body.checkout_url).toBe(`https://showcase.example.com/checkout/test/${response.body.session_id}`);
+      expect(await rowsOf(app)).toEqual({ submissions: 1, payments: 1, sessions: 1 });
+      const mode = await app.request('GET', '/admin/dashboard/payments', { token: await app.adminToken() });
+      expect(mode).toMatchObject({ status: 200, body: { mode: 'test' } });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('tells the back office: test mode outside production, Stripe once a key is set; admins only', async () => {
+    const local = await t.request('GET', '/admin/dashboard/payments', { token: await t.adminToken() });
+    expect(local).toMatchObject({ status: 200, body: { mode: 'test' } });
+    expect((await t.request('GET', '/admin/dashboard/payments')).status).toBe(401);
+
+    const app = await createTestApp({ env: { ...PRODUCTION, STRIPE_SECRET_KEY: 'sk_test_0123' } });
+    try {
+      const mode = await app.request('GET', '/admin/dashboard/payments', { token: await app.adminToken() });
+      expect(mode).toMatchObject({ status: 200, body: { mode: 'stripe' } });
+    } finally {
+      await app.close();
+    }
   });
 });

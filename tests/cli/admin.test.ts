@@ -58,11 +58,14 @@ describe('npm run admin', { timeout: 30_000 }, () => {
   });
 
   it('resets the password of an existing administrator', async () => {
+    const before = Math.floor(Date.now() / 1000);
     const result = await admin(['reset-password', '--email', 'editor@example.com'], 'second secret');
 
     expect(result.code).toBe(0);
     const user = await storedUser('editor@example.com');
     expect(await verifyPassword(user?.password_hash ?? '', 'second secret')).toBe(true);
+    // Access tokens issued until now are refused (decision 029).
+    expect(Number(user?.tokens_valid_after)).toBeGreaterThan(before);
   });
 
   it('reads the password from standard input when ADMIN_PASSWORD is not set', async () => {

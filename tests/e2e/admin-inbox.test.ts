@@ -189,13 +189,16 @@ describe('an administrator reading the inbox, submissions and subscribers', () =
     const row = page.getByRole('row', { name: /Paid Planter/ });
     await row.waitFor();
     expect(await row.getByText(/^Paid \$75\.00 on /).isVisible()).toBe(true);
+    // Paid on the built-in test checkout (PAYMENTS_TEST_MODE=true): no money, and the back office says so.
+    expect(await row.getByText('TEST, no money').isVisible()).toBe(true);
+    expect(await page.getByText('Test mode: payments are simulated, no money is taken.').isVisible()).toBe(true);
 
     await row.getByRole('button', { name: /View Details/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Submission Details' });
     await dialog.getByRole('heading', { name: 'Payment' }).waitFor();
     const text = await dialog.innerText();
     expect(text).toContain('$75.00');
-    expect(text).toMatch(/Status\s+Paid/);
+    expect(text).toMatch(/Status\s+Paid\s*TEST, no money/);
     expect(text).toContain('https://example.com/paid-planter');
     expect(text).toContain('Grace Hopper (grace@example.com)');
     expect(text).toMatch(/Transaction id\s+\S+/);

@@ -50,7 +50,9 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
     dataDir,
     admin: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
     jwtSecret: 'e2e-only-secret-0123456789abcdef0123456789',
-    env: { SEED_DEMO: 'false', GA_MEASUREMENT_ID, ...env },
+    // The built server runs in production, where the test checkout (no Stripe
+    // key) must be switched on explicitly.
+    env: { SEED_DEMO: 'false', GA_MEASUREMENT_ID, PAYMENTS_TEST_MODE: 'true', ...env },
   });
   const { baseUrl, child } = server;
 

@@ -81,6 +81,8 @@ describe('the payment success page', () => {
     const text = textOf(html);
     expect(text).toContain('Your sponsored post will be live within 3-5 days.');
     expect(text).toContain('You will receive a confirmation e-mail from our payment provider');
+    // Paid on the built-in test checkout: no money was taken, and the page says so.
+    expect(text).toContain('This was a test payment: no money was taken.');
     expect(text).toContain(sessionId);
     expect(linksOf(html)).toContainEqual([
       'mailto:support@crowdfundingshowcase.com?subject=Sponsored%20post%20payment',

@@ -236,6 +236,34 @@ describe('the sponsored post form when the checkout cannot start', () => {
   });
 });
 
+describe('the sponsored post form in production without a Stripe key', () => {
+  // The built-in test checkout would take no money: without PAYMENTS_TEST_MODE=true it is off.
+  const { t, site } = useSiteApp({ app: { env: { NODE_ENV: 'production' } } });
+
+  it('shows that payments are not set up, keeps the values and stores nothing', async () => {
+    const before = await countSubmissions(t);
+    const form = filledForm();
+    const response = await site.post(PATH, form, { ip: freshIp() });
+
+    expect(response.status).toBe(503);
+    const html = await response.text();
+    expect(statusBox(html)).toEqual({
+      role: 'alert',
+      texts: ['Error', 'Payments are not set up on this site yet. Please try again later.'],
+    });
+    expect(inputTag(html, 'sponsored-project-name')).toContain(`value="${form.project_name}"`);
+    expect(await countSubmissions(t)).toBe(before);
+  });
+
+  it('refuses the test checkout page too', async () => {
+    const response = await site.get('/checkout/test/cs_local_0123');
+    expect(response.status).toBe(503);
+    const html = decodeHtml(await response.text());
+    expect(html).toContain('The test checkout is off');
+    expect(html).toContain('Payments are not set up on this site yet. Please try again later.');
+  });
+});
+
 describe('the sponsored post landing page with another price', () => {
   it('advertises the configured price, with its cents', async () => {
     const t = await createTestApp({ env: { SPONSORED_PRICE_CENTS: '12345', SPONSORED_CURRENCY: 'eur' } });

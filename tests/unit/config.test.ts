@@ -14,10 +14,11 @@ describe('parseConfig', () => {
       DATABASE_POOL_SIZE: 10,
       SEED_DEMO: false,
       NEWSLETTER_DOUBLE_OPT_IN: true,
-      TRUST_PROXY: false,
+      TRUST_PROXY: 0,
       LOG_LEVEL: 'info',
       SPONSORED_PRICE_CENTS: 7500,
       SPONSORED_CURRENCY: 'usd',
+      PAYMENTS_TEST_MODE: false,
       S3_FORCE_PATH_STYLE: false,
       UPLOAD_URL_TTL_SECONDS: 900,
       NEWSLETTER_RATE_PER_SECOND: 10,
@@ -55,12 +56,27 @@ describe('parseConfig', () => {
       SPONSORED_PRICE_CENTS: 9900,
       SPONSORED_CURRENCY: 'eur',
       SEED_DEMO: true,
-      TRUST_PROXY: true,
+      TRUST_PROXY: 1,
       S3_FORCE_PATH_STYLE: false,
       PUBLIC_URL: 'https://showcase.example.com',
       UPLOAD_QUOTA_MB: 512,
       METRICS_TOKEN: 'm'.repeat(32),
     });
+  });
+
+  it.each([
+    ['false', 0],
+    ['0', 0],
+    ['no', 0],
+    ['true', 1],
+    ['TRUE', 1],
+    ['yes', 1],
+    ['1', 1],
+    ['2', 2],
+    [' 3 ', 3],
+    ['', 0],
+  ])('reads TRUST_PROXY=%j as %i trusted proxy hops', (value, hops) => {
+    expect(parseConfig({ TRUST_PROXY: value }).TRUST_PROXY).toBe(hops);
   });
 
   it('accepts the postgresql:// spelling', () => {
@@ -83,6 +99,11 @@ describe('parseConfig', () => {
     ['SPONSORED_PRICE_CENTS', '10', 'SPONSORED_PRICE_CENTS must be at least 50 cents'],
     ['SPONSORED_CURRENCY', 'dollars', 'SPONSORED_CURRENCY must be a three-letter ISO currency code'],
     ['SEED_DEMO', 'maybe', 'SEED_DEMO must be true or false'],
+    ['TRUST_PROXY', 'maybe', 'TRUST_PROXY must be true, false or a whole number of trusted proxy hops'],
+    ['TRUST_PROXY', '-1', 'TRUST_PROXY must be true, false or a whole number of trusted proxy hops'],
+    ['TRUST_PROXY', '1.5', 'TRUST_PROXY must be true, false or a whole number of trusted proxy hops'],
+    ['TRUST_PROXY', '10.0.0.0/8', 'TRUST_PROXY must be true, false or a whole number of trusted proxy hops'],
+    ['TRUST_PROXY', '101', 'TRUST_PROXY must be true, false or a whole number of trusted proxy hops'],
     ['ADMIN_EMAIL', 'admin', 'ADMIN_EMAIL must be an e-mail address'],
     ['ADMIN_PASSWORD', '12345', 'ADMIN_PASSWORD must be at least 6 characters'],
     ['JWT_SECRET', 'too-short', 'JWT_SECRET must be at least 32 characters'],

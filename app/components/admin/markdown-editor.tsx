@@ -10,6 +10,7 @@ import { uploadErrorMessage, uploadImage } from '../../lib/upload.ts';
 import { Button } from '../ui/button.tsx';
 import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
 import { callUploadApi } from './image-uploader.tsx';
+import { MARKDOWN_PLUGINS } from '../../../common/markdown.ts';
 
 const altText = (fileName: string) => fileName.replace(/\.[^.]+$/, '').replace(/[[\]]/g, '') || 'image';
 
@@ -112,6 +113,8 @@ export default function MarkdownEditor({
         onChange={(next) => onChange(next ?? '')}
         height={360}
         preview="edit"
+        // The preview sanitises as the public pages do: no data:, vbscript: or javascript: links, no raw HTML.
+        previewOptions={{ rehypePlugins: MARKDOWN_PLUGINS.rehypePlugins, skipHtml: true }}
         textareaProps={{
           id,
           'aria-invalid': invalid || undefined,

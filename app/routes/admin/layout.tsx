@@ -8,9 +8,16 @@ import { requireAdmin } from '../../lib/admin-session.ts';
 import { cn } from '../../lib/cn.ts';
 import type { Route } from './+types/layout';
 
+type PaymentMode = 'stripe' | 'test' | 'off';
+
 export async function clientLoader() {
   await requireAdmin();
-  return { email: api.userEmail() ?? '' };
+  // Only for the banner: the back office still works when this fails.
+  const paymentMode = await api
+    .get<{ mode: PaymentMode }>('/admin/dashboard/payments')
+    .then((answer) => answer.mode)
+    .catch(() => null);
+  return { email: api.userEmail() ?? '', paymentMode };
 }
 clientLoader.hydrate = true as const;
 
@@ -110,8 +117,31 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </div>
       </aside>
       <main className="min-w-0 flex-1 px-4 py-6 sm:px-8">
+        <PaymentModeBanner mode={loaderData.paymentMode} />
         <Outlet />
       </main>
+    </div>
+  );
+}
+
+/** Shown on every back-office page while sponsored posts are not really paid for. */
+function PaymentModeBanner({ mode }: { mode: PaymentMode | null }) {
+  if (mode !== 'test' && mode !== 'off') return null;
+  return (
+    <div
+      className="mb-6 rounded-md border border-amber-400 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+      data-testid="payment-mode-banner"
+    >
+      {mode === 'test' ? (
+        <>
+          <strong>Test mode: payments are simulated, no money is taken.</strong> Sponsored posts are paid through the
+          built-in test checkout because STRIPE_SECRET_KEY is not set.
+        </>
+      ) : (
+        <>
+          <strong>Payments are off.</strong> Sponsored checkouts are refused because STRIPE_SECRET_KEY is not set.
+        </>
+      )}
     </div>
   );
 }

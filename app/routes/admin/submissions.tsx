@@ -150,7 +150,31 @@ function PaymentSummary({ submission }: { submission: SponsoredSubmission }) {
       : status === 'failed' || status === 'expired'
         ? 'text-destructive'
         : 'text-muted-foreground';
-  return <span className={tone}>{paymentSummary(submission)}</span>;
+  return (
+    <>
+      <span className={tone}>{paymentSummary(submission)}</span>
+      <TestPaymentBadge submission={submission} />
+    </>
+  );
+}
+
+/** The built-in test checkout's provider: its payments took no money. */
+const TEST_PAYMENT_PROVIDER = 'local';
+
+const isTestPayment = (submission: SponsoredSubmission) =>
+  submission.payment_transaction?.provider === TEST_PAYMENT_PROVIDER;
+
+/** Marks a payment made through the built-in test checkout, which charges nothing. */
+function TestPaymentBadge({ submission }: { submission: SponsoredSubmission }) {
+  if (!isTestPayment(submission)) return null;
+  return (
+    <span
+      className="ml-2 inline-block rounded-sm bg-amber-100 px-1.5 py-0.5 align-middle text-xs font-semibold text-amber-900"
+      title="Paid through the built-in test checkout: no money was taken"
+    >
+      TEST, no money
+    </span>
+  );
 }
 
 /** The project's name, linking to its campaign. */
@@ -387,7 +411,10 @@ function DetailsBody({ submission }: { submission: SponsoredSubmission }) {
         </h3>
         <dl className="grid grid-cols-[7rem_1fr] gap-x-4 gap-y-1 sm:grid-cols-[10rem_1fr]">
           <dt className="text-muted-foreground">Status</dt>
-          <dd>{paymentStatusText(submission.payment_status)}</dd>
+          <dd>
+            {paymentStatusText(submission.payment_status)}
+            <TestPaymentBadge submission={submission} />
+          </dd>
           <dt className="text-muted-foreground">Amount</dt>
           <dd>
             {transaction

@@ -52,3 +52,25 @@ export async function updateUserPassword(db: Db, id: number, passwordHash: strin
     .where('id', '=', id)
     .execute();
 }
+
+/**
+ * Ends every access token of the user issued so far, this second included:
+ * tokens with an `iat` below `now + 1` are refused from here on, and tokens
+ * issued afterwards carry an `iat` of at least that (`accessTokenIssuedAt`).
+ * Never moves the limit backwards (another server's clock may lag).
+ */
+export async function revokeAccessTokensOfUser(db: Db, userId: number, now: number): Promise<void> {
+  const limit = now + 1;
+  await db
+    .updateTable('users')
+    .set((eb) => ({
+      tokens_valid_after: eb
+        .case()
+        .when('tokens_valid_after', '<', limit)
+        .then(limit)
+        .else(eb.ref('tokens_valid_after'))
+        .end(),
+    }))
+    .where('id', '=', userId)
+    .execute();
+}
