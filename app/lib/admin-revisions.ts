@@ -13,6 +13,7 @@ import type {
   PostJson,
   ResourceJson,
 } from '../../common/answers.ts';
+import { postSnapshot, resourceSnapshot } from '../../common/content-snapshot.ts';
 import type { AdminContentKind } from './admin-content.ts';
 import { api } from './api-client.ts';
 import { formatSiteDateTime } from './dates.ts';
@@ -41,19 +42,7 @@ export function restoreRevision(kind: AdminContentKind, id: number, revisionId: 
 
 /** The editable fields of a stored item, as a revision keeps them. */
 export function snapshotOfItem(kind: AdminContentKind, item: AdminItem): ContentSnapshot {
-  const shared: ContentSnapshot = {
-    title: item.title,
-    slug: item.slug,
-    excerpt: item.excerpt,
-    content: item.content,
-    cover_image: item.cover_image,
-    read_time: item.read_time,
-    status: item.status,
-    published_at: item.published_at,
-  };
-  return kind.kind === 'post'
-    ? { ...shared, campaign_url: item.campaign_url, sponsored: item.sponsored, category_ids: item.category_ids }
-    : { ...shared, category_id: item.category_id };
+  return kind.kind === 'post' ? postSnapshot(item) : resourceSnapshot(item);
 }
 
 /** One piece of a field's comparison: kept, only in the older version, or only in the newer. */

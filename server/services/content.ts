@@ -19,6 +19,7 @@ import { DomainError, notFound, slugTaken, versionConflict } from '../../common/
 import { postInputSchema, postUpdateSchema } from '../../common/schemas/post.ts';
 import { resourceInputSchema, resourceUpdateSchema } from '../../common/schemas/resource.ts';
 import { versionField } from '../../common/schemas/fields.ts';
+import { postSnapshot, resourceSnapshot } from '../../common/content-snapshot.ts';
 import { parseWith, validate } from '../../common/validate.ts';
 import { isUniqueViolation, nowSeconds } from '../db/database.ts';
 import type { PageRequest } from '../db/paging.ts';
@@ -72,18 +73,6 @@ export interface ContentKind<
   snapshotOf(item: Json): ContentSnapshot;
 }
 
-/** The editable fields both kinds share. */
-const sharedSnapshot = (item: PostJson | ResourceJson): ContentSnapshot => ({
-  title: item.title,
-  slug: item.slug,
-  excerpt: item.excerpt,
-  content: item.content,
-  cover_image: item.cover_image,
-  read_time: item.read_time,
-  status: item.status,
-  published_at: item.published_at,
-});
-
 /**
  * How many revisions of each item are kept: every save adds one (the state
  * it replaces) and deletes those past this many, in its transaction
@@ -102,12 +91,7 @@ export const POST_KIND = {
   find: findPost,
   insert: insertPost,
   update: updatePost,
-  snapshotOf: (post) => ({
-    ...sharedSnapshot(post),
-    campaign_url: post.campaign_url,
-    sponsored: post.sponsored,
-    category_ids: post.category_ids,
-  }),
+  snapshotOf: postSnapshot,
   // Advertising rules: a post made from a paid submission keeps its label.
   async checkUpdate(db, id, input) {
     if (input.sponsored === false && (await isPostFromSubmission(db, id))) {
@@ -129,7 +113,7 @@ export const RESOURCE_KIND = {
   find: findResource,
   insert: insertResource,
   update: updateResource,
-  snapshotOf: (resource) => ({ ...sharedSnapshot(resource), category_id: resource.category_id }),
+  snapshotOf: resourceSnapshot,
 } as const satisfies ContentKind<typeof resourceInputSchema, typeof resourceUpdateSchema, ResourceJson, ResourcePage>;
 
 // Only the version, read before anything else of an update's payload.

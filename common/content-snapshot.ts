@@ -1,0 +1,29 @@
+/**
+ * The editable fields of a post or resource, as a revision keeps them: the
+ * server takes them before each save, the editor to compare a revision
+ * with the stored item. One definition, so both sides compare the same.
+ */
+import type { ContentSnapshot, PostJson, ResourceJson } from './answers.ts';
+
+const sharedSnapshot = (item: PostJson | ResourceJson): ContentSnapshot => ({
+  title: item.title,
+  slug: item.slug,
+  excerpt: item.excerpt,
+  content: item.content,
+  cover_image: item.cover_image,
+  read_time: item.read_time,
+  status: item.status,
+  published_at: item.published_at,
+});
+
+export const postSnapshot = (post: PostJson): ContentSnapshot => ({
+  ...sharedSnapshot(post),
+  campaign_url: post.campaign_url,
+  sponsored: post.sponsored,
+  category_ids: post.category_ids,
+});
+
+export const resourceSnapshot = (resource: ResourceJson): ContentSnapshot => ({
+  ...sharedSnapshot(resource),
+  category_id: resource.category_id,
+});
