@@ -28,6 +28,11 @@ export type ErrorCode =
   | 'INVALID_S3_KEY'
   | 'INVALID_UPLOAD_TOKEN'
   | 'UPLOAD_FAILED'
+  | 'INVALID_CODE'
+  | 'TOTP_REQUIRED'
+  | 'CSRF_FAILED'
+  | 'LAST_OWNER'
+  | 'EMAIL_TAKEN'
   | 'INTERNAL_ERROR';
 
 /** The kind of failure, which decides how a caller may react (and the HTTP status). */
@@ -73,6 +78,16 @@ export const KIND_BY_CODE: Record<ErrorCode, ErrorKind> = {
   INVALID_S3_KEY: 'invalid',
   INVALID_UPLOAD_TOKEN: 'forbidden',
   UPLOAD_FAILED: 'invalid',
+  /** A wrong or spent two-factor or recovery code. */
+  INVALID_CODE: 'unauthenticated',
+  /** The owner requires two-factor sign-in and this account has not set it up. */
+  TOTP_REQUIRED: 'forbidden',
+  /** A cookie-authenticated call without the matching CSRF header. */
+  CSRF_FAILED: 'forbidden',
+  /** The change would leave the site without an owner. */
+  LAST_OWNER: 'conflict',
+  /** A staff account or pending invitation has the address already. */
+  EMAIL_TAKEN: 'conflict',
   INTERNAL_ERROR: 'internal',
 };
 

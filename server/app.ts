@@ -19,9 +19,10 @@ import { adminSponsoredSubmissionsApi, sponsoredSubmissionsApi } from './api/spo
 import { adminSubscribersApi, subscribersApi } from './api/subscribers.ts';
 import { adminNewslettersApi } from './api/newsletters.ts';
 import { adminPreviewLinksApi } from './api/preview-links.ts';
-import { requireAdmin } from './auth/require-admin.ts';
+import { allow, requireStaff } from './auth/require-staff.ts';
 import { pingDatabase } from './db/database.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
+import type { Permission } from '../common/staff-roles.ts';
 import { API_CONTENT_SECURITY_POLICY } from './http/content-security-policy.ts';
 import { DomainError } from '../common/errors.ts';
 import { callerReader } from './http/client-ip.ts';
@@ -148,7 +149,23 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route('/media', mediaUploadApi(media));
   api.route('/payments', paymentsApi(services, deps, callerOf));
 
-  api.use('/admin/*', requireAdmin(deps));
+  // Every admin route needs a member of staff, and each family the role that
+  // may use it (common/staff-roles.ts): checked here for every route, so a
+  // route added to a family cannot forget it.
+  api.use('/admin/*', requireStaff(deps));
+  const families: [string, Permission][] = [
+    ['/admin/posts', 'content'],
+    ['/admin/resources', 'content'],
+    ['/admin/media', 'content'],
+    ['/admin/categories', 'categories'],
+    ['/admin/dashboard', 'dashboard'],
+    ['/admin/submissions/contact', 'inbox'],
+    ['/admin/submissions/sponsored', 'inbox'],
+    ['/admin/submissions/newsletter', 'newsletter'],
+    ['/admin/newsletters', 'newsletter'],
+  ];
+  // A wildcard also matches the bare path.
+  for (const [path, permission] of families) api.use(`${path}/*`, allow(permission));
   api.route('/admin/posts', adminContentApi(services.posts));
   api.route('/admin/resources', adminContentApi(services.resources));
   api.route('/admin/posts', adminPreviewLinksApi(services.previewLinks, 'post', deps.config.PUBLIC_URL));

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { NEW_PASSWORD_MIN_LENGTH } from '../common/schemas/auth.ts';
 
 const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -81,7 +82,9 @@ export const configSchema = z.object({
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email('must be an e-mail address').optional()),
   ADMIN_PASSWORD: z.preprocess(
     emptyToUndefined,
-    z.string().min(6, 'must be at least 6 characters').optional(),
+    // The policy of every password set (server/auth/password-policy.ts); the
+    // common-password list is checked at start, where it is used.
+    z.string().min(NEW_PASSWORD_MIN_LENGTH, `must be at least ${NEW_PASSWORD_MIN_LENGTH} characters`).optional(),
   ),
   SEED_DEMO: booleanFlag.default(false),
   NEWSLETTER_DOUBLE_OPT_IN: booleanFlag.default(true),

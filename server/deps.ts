@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
+import type { Staff } from './services/caller.ts';
 import type { Engine, PoolStats } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import type { ContentChanges } from './content-changes.ts';
@@ -19,6 +20,13 @@ export interface RateLimits {
    * stranger guessing passwords never locks the real administrator out.
    */
   loginFailuresPerAccountAndIp: RateLimitRule;
+  /**
+   * Failed logins for one account from any address: past `afterFailures`
+   * each attempt waits, doubling from `baseMs` up to `maxMs`. Delays, not a
+   * lock-out, so guessing from many addresses slows down while the real
+   * owner can still sign in.
+   */
+  loginSlowdown: { name: string; afterFailures: number; windowSeconds: number; baseMs: number; maxMs: number };
   contactPerIp: RateLimitRule;
   newsletterPerIp: RateLimitRule;
   sponsoredPerIp: RateLimitRule;
@@ -29,6 +37,7 @@ export interface RateLimits {
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginPerIp: { name: 'login-ip', max: 30, windowSeconds: 15 * 60 },
   loginFailuresPerAccountAndIp: { name: 'login-fail', max: 5, windowSeconds: 15 * 60 },
+  loginSlowdown: { name: 'login-slow', afterFailures: 10, windowSeconds: 60 * 60, baseMs: 1000, maxMs: 20_000 },
   contactPerIp: { name: 'contact-ip', max: 5, windowSeconds: 10 * 60 },
   newsletterPerIp: { name: 'newsletter-ip', max: 10, windowSeconds: 10 * 60 },
   sponsoredPerIp: { name: 'sponsored-ip', max: 10, windowSeconds: 10 * 60 },
@@ -60,6 +69,7 @@ export interface AppDeps {
 export interface AppEnv {
   Variables: {
     requestId: string;
-    adminUserId: number;
+    /** The signed-in member of staff, on `/api/admin/*` routes. */
+    staff: Staff;
   };
 }

@@ -7,7 +7,9 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { ensureFirstAdministrator } from './auth/bootstrap-admin.ts';
 import { loadSigningKey } from './auth/signing-key.ts';
-import type { Config } from './config.ts';
+import { ConfigError, type Config } from './config.ts';
+import { passwordProblem } from './auth/password-policy.ts';
+import { PASSWORD_TOO_COMMON } from '../common/schemas/auth.ts';
 import { openDatabase, withFirstRunLock, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoContent } from './db/seed-demo.ts';
@@ -38,6 +40,9 @@ export interface Runtime {
 }
 
 export async function startRuntime(config: Config, logger: Logger): Promise<Runtime> {
+  if (config.ADMIN_PASSWORD && (await passwordProblem(config.ADMIN_PASSWORD)) === PASSWORD_TOO_COMMON) {
+    throw new ConfigError('Invalid configuration: ADMIN_PASSWORD is one of the most common passwords; choose another');
+  }
   const handle = openConfiguredDatabase(config, logger);
   try {
     await migrateToLatest(handle);

@@ -8,7 +8,7 @@ import type { CallerOf } from '../http/client-ip.ts';
 export function authApi({ auth }: AppServices, callerOf: CallerOf) {
   const app = new Hono<AppEnv>();
   app.post('/login', async (c) => c.json(await auth.login(await readJsonObject(c), callerOf(c))));
-  app.post('/refresh', async (c) => c.json(await auth.refresh(await readJsonObject(c))));
+  app.post('/refresh', async (c) => c.json(await auth.refresh(await readJsonObject(c), callerOf(c))));
   app.post('/logout', async (c) => {
     await auth.logout(await readJsonObject(c));
     return c.body(null, 204);

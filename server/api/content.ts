@@ -68,7 +68,7 @@ export function adminContentApi(service: ContentService) {
   app.post('/', async (c) => c.json(await service.create(await readJsonObject(c)), 201));
   app.put('/:id', async (c) => {
     const id = readIdParam(c, label);
-    return c.json(await service.update(id, await readJsonObject(c), { userId: c.get('adminUserId') }));
+    return c.json(await service.update(id, await readJsonObject(c), { userId: c.get('staff').userId }));
   });
   app.get('/:id/revisions', async (c) => c.json(await service.listRevisions(readIdParam(c, label))));
   app.get('/:id/revisions/:revisionId', async (c) => {
@@ -79,7 +79,7 @@ export function adminContentApi(service: ContentService) {
   app.post('/:id/revisions/:revisionId/restore', async (c) => {
     const id = readIdParam(c, label);
     const revisionId = readIdParam(c, 'Revision', 'revisionId');
-    return c.json(await service.restoreRevision(id, revisionId, await readJsonObject(c), { userId: c.get('adminUserId') }));
+    return c.json(await service.restoreRevision(id, revisionId, await readJsonObject(c), { userId: c.get('staff').userId }));
   });
   app.delete('/:id', async (c) => {
     await service.remove(readIdParam(c, label));

@@ -9,7 +9,7 @@ import type { AppServices } from '../services/index.ts';
  */
 export function adminDashboardApi({ dashboard, payments }: AppServices) {
   const app = new Hono<AppEnv>();
-  app.get('/', async (c) => c.json(await dashboard.counts()));
+  app.get('/', async (c) => c.json(await dashboard.counts(c.get('staff').role)));
   app.get('/payments', (c) => c.json({ mode: payments.mode() }));
   return app;
 }

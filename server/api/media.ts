@@ -33,7 +33,7 @@ export function adminMediaApi(config: Config, media: MediaStorage) {
       size: request.file_size,
     });
     if (problem) throw new DomainError(problem.code, problem.message, { kind: KIND_BY_PROBLEM[problem.code] });
-    const upload = await media.startUpload(request, c.get('adminUserId'), siteOrigin(c, config));
+    const upload = await media.startUpload(request, c.get('staff').userId, siteOrigin(c, config));
     return c.json(upload, 201);
   });
 

@@ -14,7 +14,7 @@ export function adminPreviewLinksApi(previewLinks: PreviewLinksService, type: Pr
 
   app.post('/:id/preview-links', async (c) => {
     const siteUrl = new URL(publicUrl ?? c.req.url).origin;
-    return c.json(await previewLinks.create(type, readIdParam(c, label), c.get('adminUserId') ?? null, siteUrl), 201);
+    return c.json(await previewLinks.create(type, readIdParam(c, label), c.get('staff').userId, siteUrl), 201);
   });
   app.get('/:id/preview-links', async (c) => c.json({ links: await previewLinks.list(type, readIdParam(c, label)) }));
   app.delete('/:id/preview-links', async (c) => {

@@ -17,6 +17,7 @@ export interface BootstrapResult {
  * password that the caller prints once. Does nothing when one exists.
  * Run it under the first-run lock (`withFirstRunLock`): it counts, then inserts.
  */
+// The first account of a site is its owner (who alone manages staff and settings).
 export async function ensureFirstAdministrator(
   db: Db,
   options: { email?: string | undefined; password?: string | undefined },
@@ -25,6 +26,6 @@ export async function ensureFirstAdministrator(
   const email = options.email ?? DEFAULT_ADMIN_EMAIL;
   const generatedPassword = options.password ? undefined : randomBytes(12).toString('base64url');
   const password = options.password ?? (generatedPassword as string);
-  await createUser(db, { email, passwordHash: await hashPassword(password), role: 'admin' });
+  await createUser(db, { email, passwordHash: await hashPassword(password), role: 'owner' });
   return generatedPassword ? { email, generatedPassword } : { email };
 }

@@ -6,11 +6,12 @@ import {
   findRefreshTokenByHash,
   insertRefreshToken,
   markRefreshTokenRotated,
-  revokeRefreshTokenFamily,
 } from '../db/queries/refresh-tokens.ts';
-import { findUserById, revokeAccessTokensOfUser } from '../db/queries/users.ts';
+import { insertStaffSession, revokeStaffSession, touchStaffSession, type SessionDevice } from '../db/queries/staff-sessions.ts';
+import { findUserById } from '../db/queries/users.ts';
 import type { Database, UserRole, UserRow } from '../db/schema.ts';
 import { DomainError } from '../../common/errors.ts';
+import { isStaffRole } from '../../common/staff-roles.ts';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -29,6 +30,8 @@ export interface AccessClaims {
   role: UserRole;
   /** The token's `iat` (Unix seconds), compared with `users.tokens_valid_after`. */
   issuedAt: number;
+  /** The sign-in session (`sid`); null for tokens issued before sessions were kept. */
+  sessionId: string | null;
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -42,10 +45,10 @@ export function accessTokenIssuedAt(user: Pick<UserRow, 'tokens_valid_after'>, n
   return Math.max(now, Number(user.tokens_valid_after));
 }
 
-async function signTokens(key: Uint8Array, user: UserRow, now: number) {
+async function signTokens(key: Uint8Array, user: UserRow, now: number, sessionId: string) {
   const issuedAt = accessTokenIssuedAt(user, now);
   const expiresAt = issuedAt + ACCESS_TOKEN_TTL_SECONDS;
-  const access_token = await new SignJWT({ role: user.role, typ: 'access' })
+  const access_token = await new SignJWT({ role: user.role, typ: 'access', sid: sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(user.id))
     .setIssuer(ISSUER)
@@ -86,12 +89,21 @@ async function createRefreshToken(
   return token;
 }
 
-/** Starts a session for a user who just proved their password. */
-export async function startSession(db: Kysely<Database>, key: Uint8Array, user: UserRow): Promise<Session> {
+/** Starts a session for a user who just proved who they are, on the device it was asked from. */
+export async function startSession(
+  db: Kysely<Database>,
+  key: Uint8Array,
+  user: UserRow,
+  device: SessionDevice,
+): Promise<Session & { session_id: string }> {
   const now = nowSeconds();
-  const refresh_token = await createRefreshToken(db, user.id, randomUUID(), now);
-  const tokens = await signTokens(key, user, now);
-  return { ...tokens, refresh_token, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_SECONDS };
+  const sessionId = randomUUID();
+  const refresh_token = await db.transaction().execute(async (trx) => {
+    await insertStaffSession(trx, { id: sessionId, userId: user.id, now, ...device });
+    return createRefreshToken(trx, user.id, sessionId, now);
+  });
+  const tokens = await signTokens(key, user, now, sessionId);
+  return { ...tokens, refresh_token, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_SECONDS, session_id: sessionId };
 }
 
 const invalidRefreshToken = () =>
@@ -106,6 +118,7 @@ export async function refreshSession(
   db: Kysely<Database>,
   key: Uint8Array,
   refreshToken: string,
+  device: SessionDevice,
 ): Promise<Session> {
   const now = nowSeconds();
   return db.transaction().execute(async (trx) => {
@@ -113,16 +126,16 @@ export async function refreshSession(
     if (!stored) throw invalidRefreshToken();
     if (stored.revoked_at !== null || stored.expires_at <= now) throw invalidRefreshToken();
     if (stored.rotated_at !== null || !(await markRefreshTokenRotated(trx, stored.id, now))) {
-      await revokeRefreshTokenFamily(trx, stored.family_id, now);
-      // The thief may hold an access token of the family too; access tokens
-      // name no family, so every one of the user's ends (decision 029).
-      await revokeAccessTokensOfUser(trx, stored.user_id, now);
+      // The thief may hold an access token of the session too: ending the
+      // session ends those as well (its id is their `sid`).
+      await revokeStaffSession(trx, stored.family_id, now);
       return null;
     }
     const user = await findUserById(trx, stored.user_id);
     if (!user) throw invalidRefreshToken();
+    await touchStaffSession(trx, { id: stored.family_id, userId: user.id, now, ...device });
     const refresh_token = await createRefreshToken(trx, user.id, stored.family_id, now);
-    const tokens = await signTokens(key, user, now);
+    const tokens = await signTokens(key, user, now, stored.family_id);
     return { ...tokens, refresh_token, token_type: 'Bearer' as const, expires_in: ACCESS_TOKEN_TTL_SECONDS };
   }).then((session) => {
     // Thrown after the transaction commits, so the family revocation stays.
@@ -133,20 +146,15 @@ export async function refreshSession(
 
 /**
  * Ends a session: the refresh token and its whole family stop working, and
- * so does every access token of the user issued so far. Access tokens name
- * no session, so the user's other sessions lose theirs too and get new ones
- * from their refresh tokens on their next 401 (decision 029). A token that
- * was already revoked or expired ends nothing more.
+ * so do the session's access tokens (they carry its id as `sid`). The
+ * user's other sessions go on.
  */
 export async function endSession(db: Kysely<Database>, refreshToken: string): Promise<void> {
   const now = nowSeconds();
   await db.transaction().execute(async (trx) => {
     const stored = await findRefreshTokenByHash(trx, hashToken(refreshToken));
     if (!stored) return;
-    await revokeRefreshTokenFamily(trx, stored.family_id, now);
-    if (stored.revoked_at === null && stored.expires_at > now) {
-      await revokeAccessTokensOfUser(trx, stored.user_id, now);
-    }
+    await revokeStaffSession(trx, stored.family_id, now);
   });
 }
 
@@ -166,8 +174,9 @@ export async function verifyAccessToken(key: Uint8Array, token: string): Promise
     const userId = Number(payload.sub);
     if (payload.typ !== 'access' || !Number.isInteger(userId) || userId <= 0) throw new Error('claims');
     if (typeof payload.iat !== 'number' || typeof payload.exp !== 'number') throw new Error('claims');
-    const role = payload.role === 'admin' ? 'admin' : 'member';
-    return { userId, role, issuedAt: payload.iat };
+    const role = typeof payload.role === 'string' && isStaffRole(payload.role) ? payload.role : 'member';
+    const sessionId = typeof payload.sid === 'string' && payload.sid ? payload.sid : null;
+    return { userId, role, issuedAt: payload.iat, sessionId };
   } catch {
     throw new DomainError('INVALID_TOKEN', 'Your session has expired. Please sign in again.');
   }

@@ -6,13 +6,13 @@
  * would land in the shell history and the process list.
  */
 import { parseArgs } from 'node:util';
-import { PASSWORD_MIN_LENGTH } from '../../common/schemas/auth.ts';
 import { emailProblem } from '../../common/schemas/email.ts';
+import { passwordProblem } from '../auth/password-policy.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { resetPassword } from '../auth/reset-password.ts';
 import { loadConfigOrExit } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { createUser, findUserByEmail } from '../db/queries/users.ts';
+import { countOwners, createUser, findUserByEmail } from '../db/queries/users.ts';
 import { openConfiguredDatabase } from '../runtime.ts';
 
 const USAGE = 'Usage: npm run admin -- create|reset-password --email <address>';
@@ -66,9 +66,8 @@ if (problem) fail(`--email: ${problem}`);
 
 const config = loadConfigOrExit();
 const password = config.ADMIN_PASSWORD ?? (await promptHidden('New password: '));
-if (password.length < PASSWORD_MIN_LENGTH) {
-  fail(`The password must be at least ${PASSWORD_MIN_LENGTH} characters.`);
-}
+const passwordRefusal = await passwordProblem(password);
+if (passwordRefusal) fail(passwordRefusal);
 
 const handle = openConfiguredDatabase(config);
 try {
@@ -76,8 +75,10 @@ try {
   const existing = await findUserByEmail(handle.db, email);
   if (command === 'create') {
     if (existing) fail(`An account for ${email} already exists; use reset-password.`);
-    await createUser(handle.db, { email, passwordHash: await hashPassword(password), role: 'admin' });
-    process.stdout.write(`Administrator ${email} created.\n`);
+    // A site without an owner (all removed by hand) gets one back; otherwise an administrator.
+    const role = (await countOwners(handle.db)) === 0 ? 'owner' : 'admin';
+    await createUser(handle.db, { email, passwordHash: await hashPassword(password), role });
+    process.stdout.write(`${role === 'owner' ? 'Owner' : 'Administrator'} ${email} created.\n`);
   } else {
     if (!existing) fail(`No account for ${email}; use create.`);
     // A new password ends every session signed in with the old one.

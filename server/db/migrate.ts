@@ -17,6 +17,7 @@ import { searchMigration } from './migrations/2026-11-25-0010-search.ts';
 import { contentRevisionsMigration } from './migrations/2026-11-25-0011-revisions.ts';
 import { previewLinksMigration } from './migrations/2026-11-25-0012-preview-links.ts';
 import { tokenValidityMigration } from './migrations/2026-11-25-0013-token-validity.ts';
+import { staffAccountsMigration } from './migrations/2026-11-25-0014-staff-accounts.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -33,6 +34,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-25-0011-revisions': contentRevisionsMigration(engine),
     '2026-11-25-0012-preview-links': previewLinksMigration(engine),
     '2026-11-25-0013-token-validity': tokenValidityMigration(),
+    '2026-11-25-0014-staff-accounts': staffAccountsMigration(engine),
   };
 }
 

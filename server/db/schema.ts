@@ -5,6 +5,7 @@
  */
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
+import type { StaffRole } from '../../common/staff-roles.ts';
 import type {
   ContactMessageJson,
   ContactMessageStatus,
@@ -21,17 +22,88 @@ import type {
 } from '../../common/answers.ts';
 
 export type { ContactMessageStatus, PaymentStatus, PublicationStatus, SponsoredSubmissionStatus };
-export type UserRole = 'admin' | 'member';
+/** Staff roles, and `member`: an account that may sign in but reaches nothing of the back office. */
+export type UserRole = StaffRole | 'member';
 
 export interface UserTable {
   id: Generated<number>;
   email: string;
+  /** The name staff set when accepting their invitation ('' for accounts made at start). */
+  name: ColumnType<string, string | undefined, string>;
   password_hash: string;
   role: UserRole;
   created_at: number;
   updated_at: number;
   /** Access tokens of the user with an `iat` below this (Unix seconds) are refused. */
   tokens_valid_after: ColumnType<number, number | undefined, number>;
+  /** The TOTP secret (base32): set at enrolment, in use once `totp_enabled_at` is set. */
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  totp_enabled_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The time step of the last code accepted; a code of that step or before is refused. */
+  totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** One sign-in: its refresh tokens carry its id as `family_id`, its access tokens as `sid`. */
+export interface StaffSessionTable {
+  id: string;
+  user_id: number;
+  created_at: number;
+  last_used_at: number;
+  ip_address: string;
+  user_agent: string;
+  revoked_at: number | null;
+}
+
+export interface StaffInvitationTable {
+  id: Generated<number>;
+  email: string;
+  role: StaffRole;
+  token_hash: string;
+  invited_by: number | null;
+  created_at: number;
+  expires_at: number;
+  accepted_at: number | null;
+  revoked_at: number | null;
+}
+
+export interface PasswordResetTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface RecoveryCodeTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  created_at: number;
+  used_at: number | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  created_at: number;
+  user_id: number | null;
+  user_email: string | null;
+  ip_address: string | null;
+  action: string;
+  entity: string | null;
+  entity_id: string | null;
+  version_before: number | null;
+  version_after: number | null;
+  /** A short JSON object of what else matters (never a secret). */
+  detail: string | null;
+}
+
+export interface SiteSettingTable {
+  key: string;
+  /** JSON. */
+  value: string;
+  updated_at: number;
+  updated_by: number | null;
 }
 
 export interface RefreshTokenTable {
@@ -287,6 +359,12 @@ export interface Database {
   newsletter_deliveries: NewsletterDeliveryTable;
   newsletter_erasures: NewsletterErasureTable;
   preview_links: PreviewLinkTable;
+  staff_sessions: StaffSessionTable;
+  staff_invitations: StaffInvitationTable;
+  password_resets: PasswordResetTable;
+  recovery_codes: RecoveryCodeTable;
+  audit_log: AuditLogTable;
+  site_settings: SiteSettingTable;
 }
 
 /** The database or a transaction: query functions take either, so callers choose the transaction. */
@@ -316,3 +394,8 @@ export type OutboxRow = Selectable<OutboxTable>;
 export type MediaRow = Selectable<MediaTable>;
 export type JobRow = Selectable<JobTable>;
 export type ContentRevisionRow = Selectable<ContentRevisionTable>;
+export type StaffSessionRow = Selectable<StaffSessionTable>;
+export type StaffInvitationRow = Selectable<StaffInvitationTable>;
+export type PasswordResetRow = Selectable<PasswordResetTable>;
+export type RecoveryCodeRow = Selectable<RecoveryCodeTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;

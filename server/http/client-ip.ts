@@ -47,4 +47,4 @@ export type CallerOf = (c: Context) => Caller;
 
 export const callerReader =
   (trustedHops: number): CallerOf =>
-  (c) => ({ clientIp: clientIp(c, trustedHops) });
+  (c) => ({ clientIp: clientIp(c, trustedHops), userAgent: c.req.header('user-agent') ?? '' });

@@ -4,10 +4,13 @@ import { countContactMessagesByStatus } from '../db/queries/contact-messages.ts'
 import { countSponsoredSubmissionsByPaymentStatus } from '../db/queries/sponsored-submissions.ts';
 import { countSubscribers } from '../db/queries/subscribers.ts';
 import type { AppDeps } from '../deps.ts';
+import { can, type StaffRole } from '../../common/staff-roles.ts';
 
 export function dashboardService({ db }: AppDeps) {
   return {
-    async counts() {
+    /** The counts `role` may see: an editor sees posts only (common/staff-roles.ts). */
+    async counts(role: StaffRole) {
+      if (!can(role, 'inbox') || !can(role, 'newsletter')) return { posts: await countContent(db, 'posts') };
       const [posts, contactMessages, submissions, subscribers] = await Promise.all([
         countContent(db, 'posts'),
         countContactMessagesByStatus(db),

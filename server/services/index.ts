@@ -18,6 +18,7 @@ import {
 import type { PaymentMode } from '../payments/create-provider.ts';
 import { LOCAL_PROVIDER_NAME } from '../payments/local-provider.ts';
 import type { PaymentEvent, TestCheckoutOutcome } from '../payments/provider.ts';
+import { auditLogService } from './audit-log.ts';
 import { authService } from './auth.ts';
 import { categoriesService } from './categories.ts';
 import { contactMessagesService } from './contact-messages.ts';
@@ -60,8 +61,10 @@ function paymentsService(deps: AppDeps) {
 }
 
 export function createServices(deps: AppDeps) {
+  const auditLog = auditLogService(deps);
   return {
-    auth: authService(deps),
+    auditLog,
+    auth: authService(deps, auditLog),
     posts: contentService(deps, POST_KIND),
     resources: contentService(deps, RESOURCE_KIND),
     categories: categoriesService(deps),

@@ -21,7 +21,7 @@ describe('the first administrator', () => {
     const rows = await users();
     expect(rows).toHaveLength(1);
     expect(rows[0]?.email).toBe('owner@example.com');
-    expect(rows[0]?.role).toBe('admin');
+    expect(rows[0]?.role).toBe('owner');
     expect(await verifyPassword(rows[0]?.password_hash ?? '', 'a long passphrase')).toBe(true);
     const login = await t.request('POST', '/auth/login', {
       body: { email: 'owner@example.com', password: 'a long passphrase' },

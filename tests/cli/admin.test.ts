@@ -39,12 +39,15 @@ async function storedUser(email: string) {
 
 // Each case starts the CLI in a new process: allow for a busy machine.
 describe('npm run admin', { timeout: 30_000 }, () => {
-  it('creates an administrator with the password from ADMIN_PASSWORD', async () => {
+  it('creates the owner with the password from ADMIN_PASSWORD when the site has none, then administrators', async () => {
     const result = await admin(['create', '--email', 'editor@example.com'], 'first secret');
 
-    expect(result).toMatchObject({ code: 0, stdout: 'Administrator editor@example.com created.\n' });
+    expect(result).toMatchObject({ code: 0, stdout: 'Owner editor@example.com created.\n' });
     const user = await storedUser('editor@example.com');
-    expect(user?.role).toBe('admin');
+    expect(user?.role).toBe('owner');
+    const second = await admin(['create', '--email', 'second@example.com'], 'second owner secret');
+    expect(second).toMatchObject({ code: 0, stdout: 'Administrator second@example.com created.\n' });
+    expect((await storedUser('second@example.com'))?.role).toBe('admin');
     expect(await verifyPassword(user?.password_hash ?? '', 'first secret')).toBe(true);
   });
 
@@ -72,18 +75,22 @@ describe('npm run admin', { timeout: 30_000 }, () => {
     const child = execFile(tsx, ['server/cli/admin.ts', 'create', '--email', 'piped@example.com'], {
       env: { ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: '', DATABASE_URL: '' },
     });
-    child.stdin?.end('piped secret\n');
+    child.stdin?.end('piped long secret\n');
     const code = await new Promise((resolve) => child.on('exit', resolve));
 
     expect(code).toBe(0);
     const user = await storedUser('piped@example.com');
-    expect(await verifyPassword(user?.password_hash ?? '', 'piped secret')).toBe(true);
+    expect(await verifyPassword(user?.password_hash ?? '', 'piped long secret')).toBe(true);
   });
 
-  it('refuses a short password, a bad e-mail and an unknown command without touching the database', async () => {
-    expect(await admin(['create', '--email', 'short@example.com'], '12345')).toMatchObject({
+  it('refuses a short or common password, a bad e-mail and an unknown command without touching the database', async () => {
+    expect(await admin(['create', '--email', 'short@example.com'], 'eleven-char')).toMatchObject({
       code: 1,
-      stderr: 'Invalid configuration: ADMIN_PASSWORD must be at least 6 characters\n',
+      stderr: 'Invalid configuration: ADMIN_PASSWORD must be at least 12 characters\n',
+    });
+    expect(await admin(['create', '--email', 'short@example.com'], 'password1234')).toMatchObject({
+      code: 1,
+      stderr: 'This password is one of the most common passwords. Please choose another.\n',
     });
     expect(await admin(['create', '--email', 'not-an-address'], 'long enough')).toMatchObject({
       code: 1,

@@ -123,7 +123,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await createUser(handle.db, {
     email: ADMIN_EMAIL,
     passwordHash: await hashPassword(ADMIN_PASSWORD),
-    role: 'admin',
+    // The first account of a site is its owner, as at start.
+    role: 'owner',
   });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'showcase-test-'));
   const config = parseConfig({
@@ -142,7 +143,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     logger,
     signingKey: new TextEncoder().encode(config.JWT_SECRET),
-    rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+    // Failed logins do not slow down unless a test asks: many suites try wrong passwords on one account.
+    rateLimits: { ...DEFAULT_RATE_LIMITS, loginSlowdown: { ...DEFAULT_RATE_LIMITS.loginSlowdown, baseMs: 0, maxMs: 0 }, ...options.rateLimits },
     payments: options.payments ? options.payments({ db: handle.db, config }) : createPaymentProvider(config, handle.db),
     mailer: (options.mailer ?? createMailer)({ db: handle.db, config, logger }),
     contentChanges: new ContentChanges(),

@@ -105,7 +105,7 @@ describe('parseConfig', () => {
     ['TRUST_PROXY', '10.0.0.0/8', 'TRUST_PROXY must be true, false or a whole number of trusted proxy hops'],
     ['TRUST_PROXY', '101', 'TRUST_PROXY must be true, false or a whole number of trusted proxy hops'],
     ['ADMIN_EMAIL', 'admin', 'ADMIN_EMAIL must be an e-mail address'],
-    ['ADMIN_PASSWORD', '12345', 'ADMIN_PASSWORD must be at least 6 characters'],
+    ['ADMIN_PASSWORD', 'eleven-char', 'ADMIN_PASSWORD must be at least 12 characters'],
     ['JWT_SECRET', 'too-short', 'JWT_SECRET must be at least 32 characters'],
     ['PUBLIC_URL', 'ftp://example.com', 'PUBLIC_URL must be an http(s) URL'],
     ['S3_PUBLIC_URL', 'cdn.example.com', 'S3_PUBLIC_URL must be an http(s) URL'],

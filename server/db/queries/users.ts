@@ -22,20 +22,30 @@ export async function countAdministrators(db: Db): Promise<number> {
   const row = await db
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('role', '=', 'admin')
+    .where('role', 'in', ['owner', 'admin', 'editor'])
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function countOwners(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('role', '=', 'owner')
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
 export async function createUser(
   db: Db,
-  user: { email: string; passwordHash: string; role: UserRole },
+  user: { email: string; passwordHash: string; role: UserRole; name?: string },
 ): Promise<UserRow> {
   const now = nowSeconds();
   return db
     .insertInto('users')
     .values({
       email: normalizeEmail(user.email),
+      name: user.name ?? '',
       password_hash: user.passwordHash,
       role: user.role,
       created_at: now,
