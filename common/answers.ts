@@ -3,6 +3,7 @@
  * server that builds them and the back office and tests that read them.
  * Timestamps are Unix seconds unless a field says otherwise.
  */
+import type { Permission, StaffRole } from './staff-roles.ts';
 
 export type PublicationStatus = 'draft' | 'published';
 export type ContactMessageStatus = 'new' | 'read';
@@ -269,4 +270,14 @@ export interface SearchResultJson {
 export interface SearchPage {
   results: SearchResultJson[];
   next_token: string | null;
+}
+
+/** GET /api/admin/me: the signed-in member of staff and what their role may do. */
+export interface StaffMeJson {
+  id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  permissions: Permission[];
+  totp_enabled: boolean;
 }

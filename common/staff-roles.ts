@@ -28,6 +28,11 @@ const OWNER: readonly Permission[] = [...ADMIN, 'staff', 'settings'];
 
 const PERMISSIONS: Record<StaffRole, readonly Permission[]> = { owner: OWNER, admin: ADMIN, editor: EDITOR };
 
+/** Everything `role` may do, for the back office to show only that. */
+export function permissionsOf(role: StaffRole): Permission[] {
+  return [...PERMISSIONS[role]];
+}
+
 export function isStaffRole(role: string): role is StaffRole {
   return (STAFF_ROLES as readonly string[]).includes(role);
 }

@@ -19,6 +19,7 @@ import { adminSponsoredSubmissionsApi, sponsoredSubmissionsApi } from './api/spo
 import { adminSubscribersApi, subscribersApi } from './api/subscribers.ts';
 import { adminNewslettersApi } from './api/newsletters.ts';
 import { adminPreviewLinksApi } from './api/preview-links.ts';
+import { adminMeApi } from './api/staff.ts';
 import { allow, requireStaff } from './auth/require-staff.ts';
 import { pingDatabase } from './db/database.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
@@ -177,6 +178,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route('/admin/submissions/sponsored', adminSponsoredSubmissionsApi(services));
   api.route('/admin/media', adminMediaApi(deps.config, media));
   api.route('/admin/dashboard', adminDashboardApi(services));
+  api.route('/admin/me', adminMeApi(services));
 
   app.route('/api', api);
   // Uploaded images, ahead of the web app's files and pages.

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Staff } from './services/caller.ts';
+import type { AuditRecord } from './services/audit-log.ts';
 import type { Engine, PoolStats } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import type { ContentChanges } from './content-changes.ts';
@@ -71,5 +72,10 @@ export interface AppEnv {
     requestId: string;
     /** The signed-in member of staff, on `/api/admin/*` routes. */
     staff: Staff;
+    /**
+     * What a handler adds to the audit entry of its request (the entity, the
+     * versions, a detail such as a role change); read after it answers.
+     */
+    audit?: Partial<AuditRecord>;
   };
 }

@@ -30,6 +30,7 @@ import { searchService } from './search.ts';
 import { sponsoredSubmissionsService } from './sponsored-submissions.ts';
 import { siteService } from './site.ts';
 import { subscribersService } from './subscribers.ts';
+import { staffService } from './staff.ts';
 
 export type { PaymentCancellation, PaymentMode, TestCheckoutOutcome };
 
@@ -77,6 +78,7 @@ export function createServices(deps: AppDeps) {
     payments: paymentsService(deps),
     dashboard: dashboardService(deps),
     site: siteService(deps),
+    staff: staffService(deps),
   };
 }
 

@@ -1,10 +1,12 @@
-import { FileText, Inbox, LayoutDashboard, LogOut, Mail, Menu, Megaphone, Newspaper, Send, X } from 'lucide-react';
+import { FileText, Inbox, LayoutDashboard, LogOut, Mail, Menu, Megaphone, Newspaper, Send, X, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { isRouteErrorResponse, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { api, errorMessage } from '../../lib/api-client.ts';
-import { requireAdmin } from '../../lib/admin-session.ts';
+import { requireAdmin, withAdminSession } from '../../lib/admin-session.ts';
+import type { StaffMeJson } from '../../../common/answers.ts';
+import { STAFF_ROLE_LABELS, type Permission } from '../../../common/staff-roles.ts';
 import { cn } from '../../lib/cn.ts';
 import type { Route } from './+types/layout';
 
@@ -12,12 +14,15 @@ type PaymentMode = 'stripe' | 'test' | 'off';
 
 export async function clientLoader() {
   await requireAdmin();
-  // Only for the banner: the back office still works when this fails.
-  const paymentMode = await api
-    .get<{ mode: PaymentMode }>('/admin/dashboard/payments')
-    .then((answer) => answer.mode)
-    .catch(() => null);
-  return { email: api.userEmail() ?? '', paymentMode };
+  const [me, paymentMode] = await Promise.all([
+    withAdminSession(() => api.get<StaffMeJson>('/admin/me')),
+    // Only for the banner: the back office still works when this fails.
+    api
+      .get<{ mode: PaymentMode }>('/admin/dashboard/payments')
+      .then((answer) => answer.mode)
+      .catch(() => null),
+  ]);
+  return { email: me.email || (api.userEmail() ?? ''), me, paymentMode };
 }
 clientLoader.hydrate = true as const;
 
@@ -26,15 +31,25 @@ export function shouldRevalidate() {
   return false;
 }
 
-const SECTIONS = [
-  { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
-  { to: '/admin/posts', label: 'Posts', icon: Newspaper, end: false },
-  { to: '/admin/resources', label: 'Resources', icon: FileText, end: false },
-  { to: '/admin/contacts', label: 'Contact Messages', icon: Inbox, end: false },
-  { to: '/admin/submissions', label: 'Sponsored Posts', icon: Megaphone, end: false },
-  { to: '/admin/newsletter', label: 'Newsletter', icon: Mail, end: true },
-  { to: '/admin/newsletter/issues', label: 'Newsletter Issues', icon: Send, end: false },
-] as const;
+// Each section shows only to roles the server lets use it (common/staff-roles.ts).
+const SECTIONS: readonly Section[] = [
+  { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true, permission: 'dashboard' },
+  { to: '/admin/posts', label: 'Posts', icon: Newspaper, end: false, permission: 'content' },
+  { to: '/admin/resources', label: 'Resources', icon: FileText, end: false, permission: 'content' },
+  { to: '/admin/contacts', label: 'Contact Messages', icon: Inbox, end: false, permission: 'inbox' },
+  { to: '/admin/submissions', label: 'Sponsored Posts', icon: Megaphone, end: false, permission: 'inbox' },
+  { to: '/admin/newsletter', label: 'Newsletter', icon: Mail, end: true, permission: 'newsletter' },
+  { to: '/admin/newsletter/issues', label: 'Newsletter Issues', icon: Send, end: false, permission: 'newsletter' },
+];
+
+interface Section {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  end: boolean;
+  /** Null: every member of staff. */
+  permission: Permission | null;
+}
 
 export function HydrateFallback() {
   return (
@@ -88,7 +103,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <div className="hidden px-6 py-5 text-lg font-semibold md:block">Admin Panel</div>
         <nav aria-label="Admin" className="flex-1 px-3 py-2">
           <ul className="grid gap-1">
-            {SECTIONS.map(({ to, label, icon: Icon, end }) => (
+            {SECTIONS.filter(({ permission }) => permission === null || loaderData.me.permissions.includes(permission)).map(({ to, label, icon: Icon, end }) => (
               <li key={to}>
                 <NavLink
                   to={to}
@@ -109,7 +124,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </nav>
         <div className="border-t border-border px-6 py-4">
           <p className="truncate text-sm font-medium">{loaderData.email}</p>
-          <p className="text-xs text-muted-foreground">Administrator</p>
+          <p className="text-xs text-muted-foreground">{STAFF_ROLE_LABELS[loaderData.me.role]}</p>
           <Button variant="outline" size="sm" className="mt-3 w-full" onClick={() => void signOut()}>
             <LogOut aria-hidden="true" />
             Sign Out
