@@ -35,6 +35,11 @@ export default [
   // indexed and never kept by a shared cache.
   layout('routes/admin/shell.tsx', [
     route('auth', 'routes/admin/auth.tsx'),
+    // Password reset by e-mail: reached signed out, so outside the admin area's guard.
+    route('admin/forgot-password', 'routes/admin/forgot-password.tsx'),
+    route('admin/reset-password', 'routes/admin/reset-password.tsx'),
+    // The link of a staff invitation: its invitee has no account yet.
+    route('admin/accept-invite', 'routes/admin/accept-invite.tsx'),
     route('admin', 'routes/admin/layout.tsx', [
       index('routes/admin/dashboard.tsx'),
       route('posts', 'routes/admin/posts.tsx'),
@@ -48,6 +53,11 @@ export default [
       route('newsletter/issues', 'routes/admin/newsletter-issues.tsx'),
       // `new` or an issue id.
       route('newsletter/issues/:id', 'routes/admin/newsletter-issue.tsx'),
+      route('staff', 'routes/admin/staff.tsx'),
+      route('audit-log', 'routes/admin/audit-log.tsx'),
+      // The signed-in member of staff's own password, two-factor and sessions.
+      route('account', 'routes/admin/account.tsx'),
+      route('settings', 'routes/admin/settings.tsx'),
     ]),
   ]),
   route('checkout/test/:sessionId', 'routes/test-checkout.tsx'),

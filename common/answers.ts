@@ -280,4 +280,101 @@ export interface StaffMeJson {
   role: StaffRole;
   permissions: Permission[];
   totp_enabled: boolean;
+  /** The owner requires two-factor sign-in of all staff. */
+  totp_required: boolean;
+}
+
+/** One entry of the audit log (GET /api/admin/audit-log); times are Unix seconds. */
+export interface AuditLogEntryJson {
+  id: number;
+  created_at: number;
+  user_id: number | null;
+  user_email: string | null;
+  ip_address: string | null;
+  /** `entity.verb` (`post.update`), or `METHOD /path` for a route without a name. */
+  action: string;
+  entity: string | null;
+  entity_id: string | null;
+  version_before: number | null;
+  version_after: number | null;
+  detail: Record<string, unknown> | null;
+}
+
+/** A page of the audit log, newest first; `next_token` is null on the last page. */
+export interface AuditLogPage {
+  entries: AuditLogEntryJson[];
+  next_token: string | null;
+}
+
+/** The owner's security settings (GET/PUT /api/admin/settings/security). */
+export interface SecuritySettingsJson {
+  /** Every member of staff must sign in with a two-factor code. */
+  require_totp: boolean;
+}
+
+/** A new two-factor secret, waiting for a first code to confirm it. */
+export interface TotpSetupJson {
+  /** Base32, for typing into an authenticator app. */
+  secret: string;
+  otpauth_url: string;
+  /** The otpauth URL as a QR code (SVG markup). */
+  qr_svg: string;
+}
+
+/** Single-use codes for signing in without the authenticator app, shown once. */
+export interface RecoveryCodesJson {
+  recovery_codes: string[];
+}
+
+/** The password was right; a two-factor code must follow (POST /api/auth/login/totp). */
+export interface MfaChallengeJson {
+  mfa_required: true;
+  mfa_token: string;
+}
+
+/** One of the signed-in member of staff's active sessions. */
+export interface StaffSessionJson {
+  id: string;
+  created_at: number;
+  last_used_at: number;
+  ip_address: string | null;
+  /** The browser and system, as named from its user agent ("Chrome 131 on macOS"). */
+  device: string;
+  /** The session making this call. */
+  current: boolean;
+}
+
+/** A member of staff as the owner's Staff screen lists them (GET /api/admin/users). */
+export interface StaffUserJson {
+  id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  created_at: number;
+  totp_enabled: boolean;
+  /** The latest use of any of their sessions; null when they never signed in. */
+  last_active_at: number | null;
+}
+
+/** An invitation not yet accepted, revoked or expired. */
+export interface StaffInvitationJson {
+  id: number;
+  email: string;
+  role: StaffRole;
+  created_at: number;
+  expires_at: number;
+  /** Null once the inviting account is removed. */
+  invited_by_email: string | null;
+}
+
+export interface StaffListJson {
+  users: StaffUserJson[];
+  invitations: StaffInvitationJson[];
+}
+
+/** What an invitation link offers (GET /api/auth/invitations/{token}). */
+export interface InvitationLinkJson {
+  email: string;
+  role: StaffRole;
+  expires_at: number;
 }

@@ -33,6 +33,7 @@ export type ErrorCode =
   | 'CSRF_FAILED'
   | 'LAST_OWNER'
   | 'EMAIL_TAKEN'
+  | 'CANNOT_REMOVE_SELF'
   | 'INTERNAL_ERROR';
 
 /** The kind of failure, which decides how a caller may react (and the HTTP status). */
@@ -88,6 +89,8 @@ export const KIND_BY_CODE: Record<ErrorCode, ErrorKind> = {
   LAST_OWNER: 'conflict',
   /** A staff account or pending invitation has the address already. */
   EMAIL_TAKEN: 'conflict',
+  /** An owner asked to remove their own account: another owner has to. */
+  CANNOT_REMOVE_SELF: 'conflict',
   INTERNAL_ERROR: 'internal',
 };
 

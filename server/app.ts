@@ -19,7 +19,11 @@ import { adminSponsoredSubmissionsApi, sponsoredSubmissionsApi } from './api/spo
 import { adminSubscribersApi, subscribersApi } from './api/subscribers.ts';
 import { adminNewslettersApi } from './api/newsletters.ts';
 import { adminPreviewLinksApi } from './api/preview-links.ts';
-import { adminMeApi } from './api/staff.ts';
+import { adminMeApi, adminUsersApi } from './api/staff.ts';
+import { adminAccountApi } from './api/account.ts';
+import { adminSettingsApi } from './api/settings.ts';
+import { adminAuditLogApi } from './api/audit-log.ts';
+import { recordStaffChanges } from './http/audit.ts';
 import { allow, requireStaff } from './auth/require-staff.ts';
 import { pingDatabase } from './db/database.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
@@ -134,7 +138,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     return c.json({ status: 'ready' });
   });
 
-  api.route('/auth', authApi(services, callerOf));
+  api.route('/auth', authApi(services, callerOf, deps.config.TRUST_PROXY > 0));
   const shareable = publicReads(options.publicReadCache);
   // A wildcard also matches the bare path (`/posts`).
   for (const path of ['/posts/*', '/resources/*', '/categories/*']) api.use(path, shareable);
@@ -154,6 +158,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // may use it (common/staff-roles.ts): checked here for every route, so a
   // route added to a family cannot forget it.
   api.use('/admin/*', requireStaff(deps));
+  // Every change made through the back office is an audit entry (server/http/audit.ts).
+  api.use('/admin/*', recordStaffChanges(services.auditLog, callerOf, deps.logger));
   const families: [string, Permission][] = [
     ['/admin/posts', 'content'],
     ['/admin/resources', 'content'],
@@ -164,6 +170,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     ['/admin/submissions/sponsored', 'inbox'],
     ['/admin/submissions/newsletter', 'newsletter'],
     ['/admin/newsletters', 'newsletter'],
+    ['/admin/users', 'staff'],
+    ['/admin/settings', 'settings'],
+    ['/admin/audit-log', 'audit'],
   ];
   // A wildcard also matches the bare path.
   for (const [path, permission] of families) api.use(`${path}/*`, allow(permission));
@@ -179,6 +188,11 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route('/admin/media', adminMediaApi(deps.config, media));
   api.route('/admin/dashboard', adminDashboardApi(services));
   api.route('/admin/me', adminMeApi(services));
+  api.route('/admin/users', adminUsersApi(services));
+  // Every role's own account (no family guard).
+  api.route('/admin/account', adminAccountApi(services, callerOf));
+  api.route('/admin/settings', adminSettingsApi(services, callerOf));
+  api.route('/admin/audit-log', adminAuditLogApi(services));
 
   app.route('/api', api);
   // Uploaded images, ahead of the web app's files and pages.

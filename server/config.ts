@@ -202,6 +202,16 @@ export const configSchema = z.object({
       .max(60, 'must be a whole number of seconds between 0 and 60')
       .default(0),
   ),
+  // Days the audit log is kept; at least a year, so a year's changes can always be traced.
+  AUDIT_LOG_RETENTION_DAYS: z.preprocess(
+    wholeNumber,
+    z
+      .number({ message: 'must be a whole number of days, at least 365' })
+      .int('must be a whole number of days, at least 365')
+      .min(365, 'must be a whole number of days, at least 365')
+      .max(36500, 'must be a whole number of days, at most 36500')
+      .default(400),
+  ),
   GA_MEASUREMENT_ID: z.preprocess(
     emptyToUndefined,
     z

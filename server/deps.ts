@@ -33,6 +33,15 @@ export interface RateLimits {
   sponsoredPerIp: RateLimitRule;
   /** Starting a checkout stores a submission and calls the payment provider. */
   checkoutPerIp: RateLimitRule;
+  /** "Forgot your password?" requests from one address. */
+  forgotPasswordPerIp: RateLimitRule;
+  /**
+   * Reset mails to one address: past it, requests still get the usual
+   * answer but no mail, so the limit itself tells nothing about accounts.
+   */
+  forgotPasswordPerAddress: RateLimitRule;
+  /** Opening and accepting staff invitation links from one address. */
+  invitationPerIp: RateLimitRule;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -43,6 +52,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   newsletterPerIp: { name: 'newsletter-ip', max: 10, windowSeconds: 10 * 60 },
   sponsoredPerIp: { name: 'sponsored-ip', max: 10, windowSeconds: 10 * 60 },
   checkoutPerIp: { name: 'checkout-ip', max: 10, windowSeconds: 10 * 60 },
+  forgotPasswordPerIp: { name: 'forgot-ip', max: 10, windowSeconds: 15 * 60 },
+  forgotPasswordPerAddress: { name: 'forgot-address', max: 3, windowSeconds: 60 * 60 },
+  invitationPerIp: { name: 'invitation-ip', max: 20, windowSeconds: 15 * 60 },
 };
 
 /** Everything a route needs, handed in once when the app is built. */

@@ -29,7 +29,12 @@ try {
 
 // One media store for the routes and the clean-up of abandoned uploads.
 const media = new MediaStorage(runtime.deps);
-const stopMaintenance = scheduleMaintenance({ db: runtime.deps.db, logger, media });
+const stopMaintenance = scheduleMaintenance({
+  db: runtime.deps.db,
+  logger,
+  media,
+  auditLogRetentionDays: runtime.deps.config.AUDIT_LOG_RETENTION_DAYS,
+});
 
 runtime.deps.jobs.start();
 

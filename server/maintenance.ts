@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { nowSeconds } from './db/database.ts';
 import { deleteExpiredRefreshTokens } from './db/queries/refresh-tokens.ts';
 import type { Database } from './db/schema.ts';
+import { pruneAuditEntries } from './db/queries/audit-log.ts';
 import { pruneDoneJobs } from './db/queries/jobs.ts';
 import { pruneRateLimits } from './db/queries/rate-limits.ts';
 import type { MediaStorage } from './storage/media.ts';
@@ -14,22 +15,36 @@ const RATE_LIMIT_RETENTION_SECONDS = 24 * 60 * 60;
 /** Finished jobs are kept a week, for the record of what ran. */
 const DONE_JOB_RETENTION_SECONDS = 7 * 24 * 60 * 60;
 
-/** Deletes rows nobody can use any more: spent rate-limit windows, expired refresh tokens, old finished jobs. */
-export async function pruneExpiredRows(db: Kysely<Database>): Promise<void> {
+/** The audit log's retention when none is configured (AUDIT_LOG_RETENTION_DAYS). */
+export const DEFAULT_AUDIT_LOG_RETENTION_DAYS = 400;
+const DAY_SECONDS = 24 * 60 * 60;
+
+export interface RetentionOptions {
+  /** Days audit entries are kept (the configuration checks it is at least 365). */
+  auditLogRetentionDays?: number;
+}
+
+/**
+ * Deletes rows nobody can use any more: spent rate-limit windows, expired
+ * refresh tokens, old finished jobs, and audit entries past their retention.
+ */
+export async function pruneExpiredRows(db: Kysely<Database>, options: RetentionOptions = {}): Promise<void> {
   await pruneRateLimits(db, RATE_LIMIT_RETENTION_SECONDS);
   await deleteExpiredRefreshTokens(db, nowSeconds());
   await pruneDoneJobs(db, nowSeconds() - DONE_JOB_RETENTION_SECONDS);
+  const auditDays = options.auditLogRetentionDays ?? DEFAULT_AUDIT_LOG_RETENTION_DAYS;
+  await pruneAuditEntries(db, nowSeconds() - auditDays * DAY_SECONDS);
 }
 
-export interface MaintenanceDeps {
+export interface MaintenanceDeps extends RetentionOptions {
   db: Kysely<Database>;
   logger: Logger;
   media: MediaStorage;
 }
 
 /** One round: the rows above, then uploads that never arrived. */
-export async function runMaintenance({ db, logger, media }: MaintenanceDeps): Promise<void> {
-  await pruneExpiredRows(db);
+export async function runMaintenance({ db, logger, media, auditLogRetentionDays }: MaintenanceDeps): Promise<void> {
+  await pruneExpiredRows(db, { auditLogRetentionDays });
   const forgotten = await media.forgetAbandonedUploads();
   if (forgotten > 0) logger.info({ forgotten }, 'abandoned uploads forgotten');
 }

@@ -19,6 +19,8 @@ export async function requireAdmin(): Promise<void> {
     await api.get('/admin/posts', { limit: 1 });
   } catch (error) {
     if (isSessionExpired(error)) return sessionEnded();
+    // Signed in, but two-factor must be set up first: the admin layout sends them to their account page.
+    if (error instanceof ApiRequestError && error.code === 'TOTP_REQUIRED') return;
     // Leaving the tokens would send /auth straight back here.
     api.clearSession();
     notifyError('Access Denied', 'You need admin privileges to access this area.');

@@ -1,15 +1,22 @@
 /**
  * The back office's one API client (SPEC.md sections 4, 7 and 8): JSON calls
  * under /api with the bearer token (except login), one refresh and one retry
- * on a 401, the session kept in browser storage, and SPEC.md's rule for
- * error messages. No admin screen calls `fetch` itself.
+ * on a 401, and SPEC.md's rule for error messages. No admin screen calls
+ * `fetch` itself.
+ *
+ * The session (decision 030): the access token lives in memory only; the
+ * refresh token in an HttpOnly cookie the server sets, which no script can
+ * read; browser storage keeps only the signed-in user's e-mail, which also
+ * says a cookie session may exist. After a reload the first call has no
+ * access token, gets a 401 and refreshes from the cookie.
  */
+import { CSRF_COOKIE, CSRF_HEADER, SESSION_TRANSPORT_HEADER } from '../../common/session-transport.ts';
 
-/** The three stored items of a session. */
+/** What browser storage keeps of a session: the e-mail, and the keys of earlier versions, removed on sight. */
 export const SESSION_KEYS = {
-  accessToken: 'admin_access_token',
-  refreshToken: 'admin_refresh_token',
   userEmail: 'admin_user_email',
+  legacyAccessToken: 'admin_access_token',
+  legacyRefreshToken: 'admin_refresh_token',
 } as const;
 
 export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please login again.';
@@ -72,14 +79,31 @@ export interface ApiClientOptions {
   fetch: typeof fetch;
   /** Read on each call, so the browser's storage is only touched in the browser. */
   storage: () => SessionStorage;
+  /** The page's cookies (`document.cookie`), for the CSRF token the server set. */
+  cookies?: () => string;
   /** Where the API lives: `/api` on this site. */
   baseUrl?: string;
 }
 
+/** A session's answer; in a cookie session the refresh token is in the cookie, not here. */
 interface LoginAnswer {
   access_token: string;
-  refresh_token: string;
   id_token?: string;
+}
+
+/** The password was right; the server wants a two-factor code next. */
+interface MfaAnswer {
+  mfa_required: true;
+  mfa_token: string;
+}
+
+/** The value of one cookie in a `document.cookie` string. */
+export function cookieValue(cookies: string, name: string): string | null {
+  for (const part of cookies.split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return null;
 }
 
 /** The e-mail in a JWT's payload, when it has one. */
@@ -97,13 +121,27 @@ export function emailFromIdToken(idToken: string | undefined): string | undefine
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-export function createApiClient({ fetch: send, storage, baseUrl = '/api' }: ApiClientOptions) {
+export function createApiClient({ fetch: send, storage, cookies = () => '', baseUrl = '/api' }: ApiClientOptions) {
   let refreshing: Promise<string> | null = null;
+  // The address typed at the first step of a two-factor sign-in.
+  let mfaEmail = '';
+  // Memory only: a script injected into the page cannot find it in storage.
+  let accessToken: string | null = null;
 
-  const read = (key: keyof typeof SESSION_KEYS) => storage().getItem(SESSION_KEYS[key]);
+  const userEmail = () => storage().getItem(SESSION_KEYS.userEmail);
   const clearSession = () => {
+    accessToken = null;
     const store = storage();
     for (const key of Object.values(SESSION_KEYS)) store.removeItem(key);
+  };
+
+  /** Keeps a session the server just started or renewed. */
+  const keepSession = (answer: LoginAnswer, email?: string) => {
+    accessToken = answer.access_token;
+    const store = storage();
+    store.removeItem(SESSION_KEYS.legacyAccessToken);
+    store.removeItem(SESSION_KEYS.legacyRefreshToken);
+    if (email !== undefined) store.setItem(SESSION_KEYS.userEmail, email);
   };
 
   function url(path: string, query: RequestOptions['query']): string {
@@ -119,6 +157,12 @@ export function createApiClient({ fetch: send, storage, baseUrl = '/api' }: ApiC
     const headers: Record<string, string> = { accept: 'application/json' };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (token && path !== '/auth/login') headers.authorization = `Bearer ${token}`;
+    if (path.startsWith('/auth/')) {
+      // Sign-in, refresh and logout: the session travels in cookies.
+      headers[SESSION_TRANSPORT_HEADER] = 'cookie';
+      const csrf = cookieValue(cookies(), CSRF_COOKIE);
+      if (csrf) headers[CSRF_HEADER] = csrf;
+    }
     try {
       return await send(url(path, options.query), {
         method: options.method ?? 'GET',
@@ -153,15 +197,10 @@ export function createApiClient({ fetch: send, storage, baseUrl = '/api' }: ApiC
   /** One refresh for every call that needs it at the same time. */
   function refreshAccessToken(): Promise<string> {
     refreshing ??= (async () => {
-      const refreshToken = read('refreshToken');
-      if (!refreshToken) throw new Error('no refresh token');
-      const response = await call('/auth/refresh', { method: 'POST', body: { refresh_token: refreshToken } }, null);
+      const response = await call('/auth/refresh', { method: 'POST', body: {} }, null);
       const answer = await parse<Partial<LoginAnswer>>(response);
       if (!answer?.access_token) throw new Error('no access token in the refresh answer');
-      const store = storage();
-      store.setItem(SESSION_KEYS.accessToken, answer.access_token);
-      // The server rotates refresh tokens: the old one is spent.
-      if (answer.refresh_token) store.setItem(SESSION_KEYS.refreshToken, answer.refresh_token);
+      keepSession({ access_token: answer.access_token });
       return answer.access_token;
     })().finally(() => {
       refreshing = null;
@@ -176,13 +215,24 @@ export function createApiClient({ fetch: send, storage, baseUrl = '/api' }: ApiC
 
   /** Calls `path` under the API and resolves with its JSON answer (undefined for 204). */
   async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
-    const token = read('accessToken');
+    const isAuthCall = path.startsWith('/auth/');
+    // After a reload the token is gone from memory: renew it from the cookie
+    // first rather than send a call bound to be refused.
+    if (accessToken === null && !isAuthCall && userEmail()) {
+      try {
+        await refreshAccessToken();
+      } catch {
+        return sessionExpired();
+      }
+    }
+    const token = accessToken;
     const response = await call(path, options, token);
-    const canRefresh = response.status === 401 && path !== '/auth/login' && path !== '/auth/refresh';
-    if (!canRefresh || !read('refreshToken')) return parse<T>(response);
+    if (response.status !== 401 || isAuthCall || !userEmail()) return parse<T>(response);
+    // The refused answer is not read: release it.
+    await response.body?.cancel().catch(() => {});
 
     let nextToken: string;
-    const current = read('accessToken');
+    const current = accessToken;
     if (current && current !== token) {
       // Another call refreshed while this one was out: retry with its token.
       nextToken = current;
@@ -206,20 +256,28 @@ export function createApiClient({ fetch: send, storage, baseUrl = '/api' }: ApiC
     patch: <T>(path: string, body: unknown) => request<T>(path, { method: 'PATCH', body }),
     delete: <T>(path: string) => request<T>(path, { method: 'DELETE' }),
 
-    /** Signs in and keeps the session's three items. */
-    async login(email: string, password: string): Promise<void> {
-      const answer = await request<LoginAnswer>('/auth/login', { method: 'POST', body: { email, password } });
-      const store = storage();
-      store.setItem(SESSION_KEYS.accessToken, answer.access_token);
-      store.setItem(SESSION_KEYS.refreshToken, answer.refresh_token);
-      store.setItem(SESSION_KEYS.userEmail, emailFromIdToken(answer.id_token) ?? email);
+    /** Signs in; the server keeps the refresh token in its cookie. */
+    async login(email: string, password: string): Promise<{ mfaToken: string } | undefined> {
+      const answer = await request<LoginAnswer | MfaAnswer>('/auth/login', { method: 'POST', body: { email, password } });
+      // Two-factor accounts get a session only once a code follows (`loginWithTotp`).
+      if ('mfa_required' in answer) {
+        mfaEmail = email;
+        return { mfaToken: answer.mfa_token };
+      }
+      keepSession(answer, emailFromIdToken(answer.id_token) ?? email);
+      return undefined;
     },
 
-    /** Ends the session on the server when it can; the stored items go in any case. */
+    /** The second step of a two-factor sign-in: keeps the session like `login`. */
+    async loginWithTotp(mfaToken: string, proof: { code: string } | { recovery_code: string }): Promise<void> {
+      const answer = await request<LoginAnswer>('/auth/login/totp', { method: 'POST', body: { mfa_token: mfaToken, ...proof } });
+      keepSession(answer, emailFromIdToken(answer.id_token) ?? mfaEmail);
+    },
+
+    /** Ends the session on the server when it can; what the browser keeps goes in any case. */
     async logout(): Promise<void> {
-      const refreshToken = read('refreshToken');
       try {
-        if (refreshToken) await request('/auth/logout', { method: 'POST', body: { refresh_token: refreshToken } });
+        if (userEmail()) await request('/auth/logout', { method: 'POST', body: {} });
       } catch {
         // Signing out must work offline or with a dead session too.
       } finally {
@@ -227,8 +285,9 @@ export function createApiClient({ fetch: send, storage, baseUrl = '/api' }: ApiC
       }
     },
 
-    isSignedIn: () => Boolean(read('accessToken')),
-    userEmail: () => read('userEmail'),
+    /** Signed in as far as this page knows: a token in memory, or a session the cookie may still hold. */
+    isSignedIn: () => accessToken !== null || Boolean(userEmail()),
+    userEmail,
     clearSession,
   };
 }
@@ -237,6 +296,7 @@ export function createApiClient({ fetch: send, storage, baseUrl = '/api' }: ApiC
 export const api = createApiClient({
   fetch: (input, init) => globalThis.fetch(input, init),
   storage: () => window.localStorage,
+  cookies: () => document.cookie,
 });
 
 /** The page a loader reads from the address: `?next_token=`. */

@@ -20,6 +20,13 @@ export const ANALYTICS_TAG_ORIGIN = 'https://www.googletagmanager.com';
 
 let starting: Promise<CookieConsentApi | null> | null = null;
 
+/**
+ * Whether a public page is showing. The back office runs in the same
+ * document after a client-side navigation, and no third party may see it:
+ * there the tag neither loads nor sends, whatever the visitor consented to.
+ */
+let onPublicPage = false;
+
 declare global {
   interface Window {
     dataLayer?: unknown[];
@@ -28,7 +35,7 @@ declare global {
 }
 
 function loadAnalytics(measurementId: string | null) {
-  if (!measurementId) return;
+  if (!measurementId || !onPublicPage) return;
   (window as unknown as Record<string, unknown>)[`ga-disable-${measurementId}`] = false;
   if (document.getElementById('analytics-tag')) return;
   window.dataLayer = window.dataLayer ?? [];
@@ -52,9 +59,14 @@ function stopAnalytics(measurementId: string | null) {
   if (measurementId) (window as unknown as Record<string, unknown>)[`ga-disable-${measurementId}`] = true;
 }
 
+/** Applies the visitor's choice: the tag on with consent on a public page, off otherwise. */
+function syncAnalytics(api: CookieConsentApi, measurementId: string | null) {
+  if (onPublicPage && api.acceptedCategory('analytics')) loadAnalytics(measurementId);
+  else stopAnalytics(measurementId);
+}
+
 function consentConfig(api: CookieConsentApi, measurementId: string | null): CookieConsentConfig {
-  const syncAnalytics = () =>
-    api.acceptedCategory('analytics') ? loadAnalytics(measurementId) : stopAnalytics(measurementId);
+  const sync = () => syncAnalytics(api, measurementId);
   return {
     mode: 'opt-in',
     revision: 0,
@@ -71,8 +83,8 @@ function consentConfig(api: CookieConsentApi, measurementId: string | null): Coo
         autoClear: { cookies: [{ name: /^_ga/ }, { name: /^_gid/ }] },
       },
     },
-    onConsent: syncAnalytics,
-    onChange: syncAnalytics,
+    onConsent: sync,
+    onChange: sync,
     language: {
       default: 'en',
       translations: {
@@ -126,7 +138,15 @@ function consentConfig(api: CookieConsentApi, measurementId: string | null): Coo
  * choice. Safe to call more than once. SPEC.md: a failure is logged only.
  */
 export function startCookieConsent(measurementId: string | null): Promise<CookieConsentApi | null> {
-  starting ??= (async () => {
+  onPublicPage = true;
+  if (starting) {
+    // Back on the public site after the back office: the stored choice applies again.
+    return starting.then((api) => {
+      if (api && onPublicPage) syncAnalytics(api, measurementId);
+      return api;
+    });
+  }
+  starting = (async () => {
     const [api] = await Promise.all([
       import('vanilla-cookieconsent'),
       import('vanilla-cookieconsent/dist/cookieconsent.css'),
@@ -139,6 +159,19 @@ export function startCookieConsent(measurementId: string | null): Promise<Cookie
     return null;
   });
   return starting;
+}
+
+/**
+ * Leaving the public site for the back office in the same document: the
+ * tag stops sending and the banner closes, even when the library is still
+ * starting (it then never loads the tag here).
+ */
+export function leaveCookieConsent(measurementId: string | null): void {
+  onPublicPage = false;
+  stopAnalytics(measurementId);
+  void starting?.then((api) => {
+    if (!onPublicPage) api?.hide();
+  });
 }
 
 /** Opens the preferences dialog (the footer's "Cookie preferences" link). */

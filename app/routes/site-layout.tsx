@@ -5,7 +5,7 @@ import { SiteHeader, SiteSearchRow } from '../components/site-header.tsx';
 import { ToastRegion } from '../components/toast-region.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { listAllCategories } from '../lib/content.server.ts';
-import { showCookiePreferences, startCookieConsent } from '../lib/cookie-consent.ts';
+import { leaveCookieConsent, showCookiePreferences, startCookieConsent } from '../lib/cookie-consent.ts';
 import { siteOrigin } from '../lib/site-url.server.ts';
 import { siteSettings } from '../lib/site-settings.server.ts';
 import type { Route } from './+types/site-layout';
@@ -36,14 +36,21 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
 
   // The consent library and its banner load once the page is idle, never
   // delaying the first paint.
+  // Leaving for the back office (same document) turns analytics off there.
   useEffect(() => {
     const start = () => void startCookieConsent(gaMeasurementId);
     if ('requestIdleCallback' in window) {
       const handle = window.requestIdleCallback(start, { timeout: 2000 });
-      return () => window.cancelIdleCallback(handle);
+      return () => {
+        window.cancelIdleCallback(handle);
+        leaveCookieConsent(gaMeasurementId);
+      };
     }
     const timer = setTimeout(start, 200);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      leaveCookieConsent(gaMeasurementId);
+    };
   }, [gaMeasurementId]);
 
   return (

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailField } from './email.ts';
 
 /** The sign-in form's browser check (SPEC.md section 5); accounts made before the policy may have such passwords. */
 export const PASSWORD_MIN_LENGTH = 6;
@@ -34,3 +35,50 @@ export const refreshSchema = z.object({
 });
 
 export type LoginInput = z.infer<typeof loginSchema>;
+
+/** "Forgot your password?": the address to send a reset link to. */
+export const forgotPasswordSchema = z.object({ email: emailField });
+
+/** The most characters a reset link's token can have (its 32 random bytes take 43). */
+export const RESET_TOKEN_MAX_LENGTH = 100;
+export const RESET_LINK_EXPIRED = 'This link has expired. Ask for a new one.';
+export const RESET_LINK_INVALID = 'This link has already been used or is not valid.';
+
+/** A reset link's token and the new password (its policy is checked on the server). */
+export const resetPasswordSchema = z.object({
+  token: z
+    .string({ error: 'Token is required' })
+    .min(1, 'Token is required')
+    .max(RESET_TOKEN_MAX_LENGTH, RESET_LINK_INVALID),
+  password: z.string({ error: 'Password is required' }).max(1024, 'Password must be at most 1024 characters'),
+});
+
+const mfaCodeMessage = 'Enter the 6-digit code from your authenticator app';
+
+/** A code from the authenticator app: six digits, spaces allowed as apps show them. */
+export const totpCodeSchema = z
+  .string({ error: mfaCodeMessage })
+  .trim()
+  .min(1, mfaCodeMessage)
+  .max(20, mfaCodeMessage);
+
+export const recoveryCodeSchema = z
+  .string({ error: 'Enter a recovery code' })
+  .trim()
+  .min(1, 'Enter a recovery code')
+  .max(64, 'That is not a recovery code');
+
+/** The second step of a sign-in: the token from the first, and a code or a recovery code. */
+export const loginTotpSchema = z
+  .object({
+    mfa_token: z
+      .string({ error: 'mfa_token is required' })
+      .min(1, 'mfa_token is required')
+      .max(2048, 'mfa_token is invalid'),
+    code: totpCodeSchema.optional(),
+    recovery_code: recoveryCodeSchema.optional(),
+  })
+  .refine((value) => (value.code === undefined) !== (value.recovery_code === undefined), {
+    message: mfaCodeMessage,
+    path: ['code'],
+  });

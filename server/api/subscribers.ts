@@ -24,7 +24,8 @@ const listQuerySchema = z
 
 /**
  * The back office's subscribers: GET / (the list, of one `?status=` when
- * given, its total and the count of each status), POST /import (a CSV with
+ * given, its total and the count of each status), GET /export (every
+ * subscriber, for the CSV file), POST /import (a CSV with
  * a consent note), POST /{id}/unsubscribe, DELETE /{id} (erasure).
  */
 export function adminSubscribersApi({ subscribers }: AppServices) {
@@ -32,6 +33,12 @@ export function adminSubscribersApi({ subscribers }: AppServices) {
   app.get('/', async (c) => {
     const { status, ...paging } = readQuery(c, listQuerySchema);
     return c.json(await subscribers.list(paging, status));
+  });
+  // The whole list leaves the site here, so the export is an audit entry of its own.
+  app.get('/export', async (c) => {
+    const all = await subscribers.exportAll();
+    c.set('audit', { action: 'subscriber.export', entity: 'subscriber', detail: { count: all.length } });
+    return c.json({ subscribers: all });
   });
   app.post('/import', async (c) => c.json(await subscribers.import(await readJsonObject(c))));
   app.post('/:id/unsubscribe', async (c) => {

@@ -5,6 +5,11 @@ import { findUserById } from '../db/queries/users.ts';
 import { DomainError } from '../../common/errors.ts';
 import { can, forbiddenMessage, isStaffRole, type Permission } from '../../common/staff-roles.ts';
 import { verifyAccessToken } from './tokens.ts';
+import { securitySettings } from './security-settings.ts';
+
+export const TOTP_REQUIRED_MESSAGE = "The site's owner requires two-factor sign-in. Set it up on your account page.";
+/** What a member of staff without two-factor may still reach when the owner requires it: enough to set it up. */
+const OPEN_WITHOUT_TOTP = /^\/api\/admin\/(me|account)(\/|$)/;
 
 /**
  * Guards `/api/admin/*`: a valid bearer access token of a member of staff.
@@ -35,6 +40,9 @@ export function requireStaff(deps: AppDeps): MiddlewareHandler<AppEnv> {
       throw new DomainError('FORBIDDEN', 'You need admin privileges to access this area.');
     }
     c.set('staff', { userId: user.id, email: user.email, role: user.role, sessionId: claims.sessionId });
+    if (user.totp_enabled_at === null && !OPEN_WITHOUT_TOTP.test(c.req.path) && (await securitySettings(deps.db)).require_totp) {
+      throw new DomainError('TOTP_REQUIRED', TOTP_REQUIRED_MESSAGE);
+    }
     await next();
   };
 }

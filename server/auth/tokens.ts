@@ -181,3 +181,40 @@ export async function verifyAccessToken(key: Uint8Array, token: string): Promise
     throw new DomainError('INVALID_TOKEN', 'Your session has expired. Please sign in again.');
   }
 }
+
+export const MFA_TOKEN_TTL_SECONDS = 5 * 60;
+
+/**
+ * The proof that a sign-in got past its password, exchanged with a
+ * two-factor code for a session. Its own audience and type, so it is never
+ * taken for an access token.
+ */
+export async function signMfaToken(key: Uint8Array, userId: number): Promise<string> {
+  const now = nowSeconds();
+  return new SignJWT({ typ: 'mfa' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(userId))
+    .setIssuer(ISSUER)
+    .setAudience('mfa')
+    .setIssuedAt(now)
+    .setExpirationTime(now + MFA_TOKEN_TTL_SECONDS)
+    .setJti(randomUUID())
+    .sign(key);
+}
+
+/** The user an unexpired MFA token was issued for; throws INVALID_TOKEN otherwise. */
+export async function verifyMfaToken(key: Uint8Array, token: string): Promise<number> {
+  try {
+    const { payload } = await jwtVerify(token, key, {
+      issuer: ISSUER,
+      audience: 'mfa',
+      algorithms: ['HS256'],
+      requiredClaims: ['exp', 'iat', 'sub'],
+    });
+    const userId = Number(payload.sub);
+    if (payload.typ !== 'mfa' || !Number.isInteger(userId) || userId <= 0) throw new Error('claims');
+    return userId;
+  } catch {
+    throw new DomainError('INVALID_TOKEN', 'Your sign-in took too long. Please enter your email and password again.');
+  }
+}

@@ -3,14 +3,23 @@
  * and logout (SPEC.md section 7).
  */
 import { DomainError } from '../../common/errors.ts';
-import { loginSchema, refreshSchema } from '../../common/schemas/auth.ts';
+import { loginSchema, loginTotpSchema, refreshSchema } from '../../common/schemas/auth.ts';
+import type { MfaChallengeJson } from '../../common/answers.ts';
+import { SITE_NAME } from '../../common/site.ts';
 import { validate } from '../../common/validate.ts';
 import { verifyAgainstDummy, verifyPassword } from '../auth/passwords.ts';
-import { endSession, refreshSession, startSession, type Session } from '../auth/tokens.ts';
+import { endSession, refreshSession, signMfaToken, startSession, verifyMfaToken, type Session } from '../auth/tokens.ts';
+import { hashRecoveryCode, totpStepOf } from '../auth/totp.ts';
+import { nowSeconds } from '../db/database.ts';
+import { spendRecoveryCode } from '../db/queries/recovery-codes.ts';
+import { earlierSignIns } from '../db/queries/staff-sessions.ts';
+import { claimTotpStep } from '../db/queries/user-totp.ts';
+import type { UserRow } from '../db/schema.ts';
+import { deviceName } from './device-name.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { clearRateLimit, hitRateLimit, peekRateLimit } from '../db/queries/rate-limits.ts';
 import type { AuditLogService } from './audit-log.ts';
-import { findUserByEmail, normalizeEmail } from '../db/queries/users.ts';
+import { findUserByEmail, findUserById, normalizeEmail } from '../db/queries/users.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Caller } from './caller.ts';
 import { enforceRateLimit, tooManyRequests } from './rate-limits.ts';
@@ -34,6 +43,53 @@ export function authService(deps: AppDeps, audit: AuditLogService) {
     await sleep(Math.min(slowdown.baseMs * 2 ** Math.min(over, 16), slowdown.maxMs));
   }
 
+  /**
+   * Tells the user of a sign-in from a browser and address none of their
+   * earlier sessions had, so a stolen password does not go unnoticed. Not
+   * awaited: a slow mail server must not hold the sign-in.
+   */
+  function warnOfNewDevice(user: UserRow, caller: Caller, earlier: { any: boolean; fromDevice: boolean }): void {
+    if (!earlier.any || earlier.fromDevice) return;
+    const origin = deps.config.PUBLIC_URL ? new URL(deps.config.PUBLIC_URL).origin : '';
+    const accountPage = `${origin}/admin/account`;
+    const text = [
+      'Hello,',
+      '',
+      `Your ${SITE_NAME} back-office account (${user.email}) was just signed in to from a device it had not been used on before.`,
+      '',
+      `When: ${new Date(nowSeconds() * 1000).toUTCString()}`,
+      `Device: ${deviceName(caller.userAgent)}`,
+      `Address: ${caller.clientIp}`,
+      '',
+      'If this was you, there is nothing to do.',
+      '',
+      `If it was not you, change your password now on your account page (${accountPage}), sign out the sessions you do not recognise there, and set up two-factor authentication.`,
+    ].join('\n');
+    deps.mailer
+      .sendMail({ kind: 'new_sign_in', to: user.email, subject: `New sign-in to ${SITE_NAME}`, text })
+      .catch((error: unknown) => deps.logger.warn({ err: error, userId: user.id }, 'new sign-in mail could not be kept'));
+  }
+
+  /** The session of a user who proved who they are, recorded and, from a new device, told to them. */
+  async function completeSignIn(user: UserRow, caller: Caller, method?: 'totp' | 'recovery_code'): Promise<Session> {
+    const device = deviceOf(caller);
+    const earlier = await earlierSignIns(db, user.id, device);
+    const { session_id: sessionId, ...session } = await startSession(db, signingKey, user, device);
+    await audit.record({
+      userId: user.id,
+      userEmail: user.email,
+      ipAddress: caller.clientIp,
+      action: 'auth.login',
+      entity: 'session',
+      entityId: sessionId,
+      ...(method ? { detail: { method } } : {}),
+    });
+    warnOfNewDevice(user, caller, earlier);
+    return session;
+  }
+
+  const invalidCode = () => new DomainError('INVALID_CODE', 'Invalid authentication code');
+
   return {
     /**
      * Every attempt is counted against the account before its password is
@@ -41,7 +97,7 @@ export function authService(deps: AppDeps, audit: AuditLogService) {
      * guesses cannot all slip in under the limit while the first ones are
      * still being verified. A success clears the count.
      */
-    async login(values: unknown, caller: Caller): Promise<Session> {
+    async login(values: unknown, caller: Caller): Promise<Session | MfaChallengeJson> {
       const { email, password } = validate(loginSchema, values);
       await enforceRateLimit(db, rateLimits.loginPerIp, caller.clientIp);
       const accountKey = `${normalizeEmail(email)}|${caller.clientIp}`;
@@ -68,16 +124,53 @@ export function authService(deps: AppDeps, audit: AuditLogService) {
       }
       await clearRateLimit(db, rateLimits.loginFailuresPerAccountAndIp, accountKey);
       await clearRateLimit(db, slowdownRule, normalizeEmail(email));
-      const { session_id: sessionId, ...session } = await startSession(db, signingKey, user, deviceOf(caller));
-      await audit.record({
-        userId: user.id,
-        userEmail: user.email,
-        ipAddress: caller.clientIp,
-        action: 'auth.login',
-        entity: 'session',
-        entityId: sessionId,
-      });
-      return session;
+      if (user.totp_enabled_at !== null) return { mfa_required: true, mfa_token: await signMfaToken(signingKey, user.id) };
+      return completeSignIn(user, caller);
+    },
+
+    /**
+     * The second step of a sign-in with two-factor: a code of the app (each
+     * time step accepted once) or an unused recovery code. Wrong codes count
+     * like wrong passwords, against the same limits.
+     */
+    async loginWithTotp(values: unknown, caller: Caller): Promise<Session> {
+      const input = validate(loginTotpSchema, values);
+      await enforceRateLimit(db, rateLimits.loginPerIp, caller.clientIp);
+      const userId = await verifyMfaToken(signingKey, input.mfa_token);
+      const user = await findUserById(db, userId);
+      if (!user || user.totp_enabled_at === null || !user.totp_secret) {
+        throw new DomainError('INVALID_TOKEN', 'Your sign-in took too long. Please enter your email and password again.');
+      }
+      const account = normalizeEmail(user.email);
+      const accountKey = `${account}|${caller.clientIp}`;
+      const attempts = await hitRateLimit(db, rateLimits.loginFailuresPerAccountAndIp, accountKey);
+      if (!attempts.allowed) throw tooManyRequests(attempts);
+      await slowDownGuessing(account);
+
+      const method = input.code !== undefined ? 'totp' : 'recovery_code';
+      let accepted = false;
+      if (input.code !== undefined) {
+        const step = totpStepOf(user.totp_secret, input.code);
+        accepted = step !== null && (await claimTotpStep(db, user.id, step));
+      } else if (input.recovery_code !== undefined) {
+        accepted = await spendRecoveryCode(db, user.id, hashRecoveryCode(input.recovery_code), nowSeconds());
+      }
+      if (!accepted) {
+        await hitRateLimit(db, slowdownRule, account);
+        await audit.record({
+          userId: user.id,
+          userEmail: user.email,
+          ipAddress: caller.clientIp,
+          action: 'auth.login_failed',
+          entity: 'user',
+          entityId: user.id,
+          detail: { method },
+        });
+        throw invalidCode();
+      }
+      await clearRateLimit(db, rateLimits.loginFailuresPerAccountAndIp, accountKey);
+      await clearRateLimit(db, slowdownRule, account);
+      return completeSignIn(user, caller, method);
     },
 
     async refresh(values: unknown, caller: Caller): Promise<Session> {

@@ -18,6 +18,7 @@ import {
 import type { PaymentMode } from '../payments/create-provider.ts';
 import { LOCAL_PROVIDER_NAME } from '../payments/local-provider.ts';
 import type { PaymentEvent, TestCheckoutOutcome } from '../payments/provider.ts';
+import { accountService } from './account.ts';
 import { auditLogService } from './audit-log.ts';
 import { authService } from './auth.ts';
 import { categoriesService } from './categories.ts';
@@ -25,12 +26,15 @@ import { contactMessagesService } from './contact-messages.ts';
 import { contentService, POST_KIND, RESOURCE_KIND } from './content.ts';
 import { dashboardService } from './dashboard.ts';
 import { newslettersService } from './newsletters.ts';
+import { passwordResetsService } from './password-resets.ts';
 import { previewLinksService } from './preview-links.ts';
 import { searchService } from './search.ts';
 import { sponsoredSubmissionsService } from './sponsored-submissions.ts';
 import { siteService } from './site.ts';
 import { subscribersService } from './subscribers.ts';
 import { staffService } from './staff.ts';
+import { settingsService } from './settings.ts';
+import { twoFactorService } from './two-factor.ts';
 
 export type { PaymentCancellation, PaymentMode, TestCheckoutOutcome };
 
@@ -66,6 +70,10 @@ export function createServices(deps: AppDeps) {
   return {
     auditLog,
     auth: authService(deps, auditLog),
+    account: accountService(deps, auditLog),
+    twoFactor: twoFactorService(deps, auditLog),
+    settings: settingsService(deps, auditLog),
+    passwordResets: passwordResetsService(deps, auditLog),
     posts: contentService(deps, POST_KIND),
     resources: contentService(deps, RESOURCE_KIND),
     categories: categoriesService(deps),
@@ -78,7 +86,7 @@ export function createServices(deps: AppDeps) {
     payments: paymentsService(deps),
     dashboard: dashboardService(deps),
     site: siteService(deps),
-    staff: staffService(deps),
+    staff: staffService(deps, auditLog),
   };
 }
 

@@ -2,14 +2,113 @@
  * Staff accounts: who is signed in (`me`), and the owner's management of
  * staff (accounts, roles, invitations).
  */
-import { DomainError } from '../../common/errors.ts';
-import type { StaffMeJson } from '../../common/answers.ts';
-import { isStaffRole, permissionsOf } from '../../common/staff-roles.ts';
-import { findUserById } from '../db/queries/users.ts';
+import { createHash, randomBytes } from 'node:crypto';
+import { DomainError, notFound } from '../../common/errors.ts';
+import type { InvitationLinkJson, StaffInvitationJson, StaffListJson, StaffMeJson, StaffUserJson } from '../../common/answers.ts';
+import { SITE_NAME } from '../../common/site.ts';
+import { isStaffRole, permissionsOf, STAFF_ROLE_LABELS, type StaffRole } from '../../common/staff-roles.ts';
+import {
+  countOwners,
+  createUser,
+  deleteUser,
+  findUserByEmail,
+  findUserById,
+  listStaffUsers,
+  lockOwners,
+  normalizeEmail,
+  revokeAccessTokensOfUser,
+  updateUserRole,
+  type StaffUserWithActivity,
+} from '../db/queries/users.ts';
+import { securitySettings } from '../auth/security-settings.ts';
 import type { AppDeps } from '../deps.ts';
-import type { Staff } from './caller.ts';
+import type { AuditLogService } from './audit-log.ts';
+import type { Caller, Staff } from './caller.ts';
+import { enforceRateLimit } from './rate-limits.ts';
+import {
+  acceptInvitationSchema,
+  INVITATION_EXPIRED,
+  INVITATION_INVALID,
+  INVITATION_TOKEN_MAX_LENGTH,
+  inviteStaffSchema,
+  updateStaffSchema,
+} from '../../common/schemas/staff.ts';
+import { validate } from '../../common/validate.ts';
+import { assertAcceptablePassword } from '../auth/password-policy.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { nowSeconds } from '../db/database.ts';
+import type { StaffInvitationRow } from '../db/schema.ts';
+import { revokeStaffSessionsOfUser } from '../db/queries/staff-sessions.ts';
+import {
+  claimStaffInvitation,
+  findStaffInvitationByTokenHash,
+  insertStaffInvitation,
+  listPendingInvitations,
+  revokeStaffInvitation,
+  type PendingInvitation,
+} from '../db/queries/staff-invitations.ts';
 
-export function staffService({ db }: AppDeps) {
+/** How long an invitation link works. */
+export const INVITATION_SECONDS = 72 * 60 * 60;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+// A 404 naming why: the link is wrong, not the caller's sign-in (a 401 would
+// make the back office try to refresh a session).
+const invalidInvitation = (message: string) => new DomainError('INVALID_TOKEN', message, { kind: 'not_found' });
+
+function invitationMail(to: string, role: StaffRole, invitedBy: string, link: string) {
+  return {
+    kind: 'staff_invitation',
+    to,
+    subject: `You are invited to the ${SITE_NAME} back office`,
+    text: [
+      `${invitedBy} invited you to join the back office of ${SITE_NAME} as ${STAFF_ROLE_LABELS[role]}.`,
+      '',
+      'To accept, open this link within 72 hours, then choose your name and a password. It works once:',
+      link,
+      '',
+      'If you did not expect this invitation, ignore this e-mail: no account is made.',
+    ].join('\n'),
+  };
+}
+
+function staffUserJson(user: StaffUserWithActivity): StaffUserJson {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    // Listed and changed accounts are staff; `member` rows never get here.
+    role: user.role as StaffRole,
+    created_at: user.created_at,
+    totp_enabled: user.totp_enabled_at !== null,
+    last_active_at: user.last_active_at === null ? null : Number(user.last_active_at),
+  };
+}
+
+function invitationJson(invitation: PendingInvitation): StaffInvitationJson {
+  return {
+    id: invitation.id,
+    email: invitation.email,
+    role: invitation.role,
+    created_at: invitation.created_at,
+    expires_at: invitation.expires_at,
+    invited_by_email: invitation.invited_by_email,
+  };
+}
+
+export function staffService(deps: AppDeps, audit: AuditLogService) {
+  const { db, engine, config, logger, mailer, rateLimits } = deps;
+
+  /** The invitation while it can still be accepted; INVALID_TOKEN saying why otherwise. */
+  async function usableInvitation(token: string): Promise<StaffInvitationRow> {
+    if (!token || token.length > INVITATION_TOKEN_MAX_LENGTH) throw invalidInvitation(INVITATION_INVALID);
+    const invitation = await findStaffInvitationByTokenHash(db, hashToken(token));
+    if (!invitation || invitation.accepted_at !== null || invitation.revoked_at !== null) throw invalidInvitation(INVITATION_INVALID);
+    if (invitation.expires_at <= nowSeconds()) throw invalidInvitation(INVITATION_EXPIRED);
+    return invitation;
+  }
+
   return {
     async me(staff: Staff): Promise<StaffMeJson> {
       const user = await findUserById(db, staff.userId);
@@ -21,7 +120,135 @@ export function staffService({ db }: AppDeps) {
         role: user.role,
         permissions: permissionsOf(user.role),
         totp_enabled: user.totp_enabled_at !== null,
+        totp_required: (await securitySettings(db)).require_totp,
       };
+    },
+
+    /** Every member of staff with their activity, and the invitations still waiting. */
+    async list(): Promise<StaffListJson> {
+      const [users, invitations] = await Promise.all([listStaffUsers(db), listPendingInvitations(db, nowSeconds())]);
+      return {
+        users: users.filter((user) => isStaffRole(user.role)).map(staffUserJson),
+        invitations: invitations.map(invitationJson),
+      };
+    },
+
+    /**
+     * Invites someone: an invitation row (its token's hash only) and a mail
+     * with the link. An address that has an account or a pending invitation
+     * is refused; an expired or revoked invitation does not count.
+     */
+    async invite(values: unknown, staff: Staff, requestOrigin: string): Promise<StaffInvitationJson> {
+      const { email: typed, role } = validate(inviteStaffSchema, values);
+      const email = normalizeEmail(typed);
+      const now = nowSeconds();
+      if (await findUserByEmail(db, email)) throw new DomainError('EMAIL_TAKEN', `${email} already has an account.`);
+      if ((await listPendingInvitations(db, now, email)).length > 0) {
+        throw new DomainError('EMAIL_TAKEN', `${email} has been invited already. Revoke that invitation to send a new one.`);
+      }
+      const token = randomBytes(32).toString('base64url');
+      const invitation = await insertStaffInvitation(db, {
+        email,
+        role,
+        tokenHash: hashToken(token),
+        invitedBy: staff.userId,
+        now,
+        expiresAt: now + INVITATION_SECONDS,
+      });
+      const link = `${new URL(config.PUBLIC_URL ?? requestOrigin).origin}/admin/accept-invite?token=${token}`;
+      try {
+        await mailer.sendMail(invitationMail(email, role, staff.email, link));
+      } catch (error) {
+        // The invitation stands: the owner sees it pending and can send it again.
+        logger.error({ err: error, invitationId: invitation.id }, 'staff invitation mail could not be stored');
+      }
+      return invitationJson({ ...invitation, invited_by_email: staff.email });
+    },
+
+    async revokeInvitation(id: number): Promise<void> {
+      if (!(await revokeStaffInvitation(db, id, nowSeconds()))) throw notFound('No pending invitation with this id.');
+    },
+
+    /**
+     * Changes an account's role (and name). The site always keeps an owner;
+     * the new role applies from the account's next call, as every call reads it.
+     */
+    async update(id: number, values: unknown): Promise<{ user: StaffUserJson; from: StaffRole }> {
+      const { role, name } = validate(updateStaffSchema, values);
+      const { user, from } = await db.transaction().execute(async (trx) => {
+        if (engine === 'postgres') await lockOwners(trx);
+        const current = await findUserById(trx, id);
+        if (!current || !isStaffRole(current.role)) throw notFound('No member of staff with this id.');
+        if (current.role === 'owner' && role !== 'owner' && (await countOwners(trx)) <= 1) {
+          throw new DomainError('LAST_OWNER', 'This is the only owner. Make another member of staff an owner first.');
+        }
+        const updated = await updateUserRole(trx, id, { role, name });
+        if (!updated) throw notFound('No member of staff with this id.');
+        return { user: updated, from: current.role };
+      });
+      const [listed] = (await listStaffUsers(db)).filter((row) => row.id === user.id);
+      return { user: staffUserJson(listed ?? { ...user, last_active_at: null }), from };
+    },
+
+    /**
+     * Removes an account and ends its sessions at once. Posts, revisions,
+     * media and links it made stay (their author becomes unknown). Owners
+     * cannot remove themselves, and the last owner cannot be removed.
+     */
+    async remove(id: number, staff: Staff): Promise<{ email: string; role: StaffRole }> {
+      if (id === staff.userId) {
+        throw new DomainError('CANNOT_REMOVE_SELF', 'You cannot remove your own account. Ask another owner to remove it.');
+      }
+      return db.transaction().execute(async (trx) => {
+        if (engine === 'postgres') await lockOwners(trx);
+        const user = await findUserById(trx, id);
+        if (!user || !isStaffRole(user.role)) throw notFound('No member of staff with this id.');
+        if (user.role === 'owner' && (await countOwners(trx)) <= 1) {
+          throw new DomainError('LAST_OWNER', 'This is the only owner and cannot be removed.');
+        }
+        const now = nowSeconds();
+        await revokeStaffSessionsOfUser(trx, id, now);
+        await revokeAccessTokensOfUser(trx, id, now);
+        await deleteUser(trx, id);
+        return { email: user.email, role: user.role };
+      });
+    },
+
+    /** What an invitation link offers, for the page to show before asking for a name and password. */
+    async checkInvitation(token: string, caller: Caller): Promise<InvitationLinkJson> {
+      await enforceRateLimit(db, rateLimits.invitationPerIp, caller.clientIp);
+      const invitation = await usableInvitation(token);
+      return { email: invitation.email, role: invitation.role, expires_at: invitation.expires_at };
+    },
+
+    /**
+     * Creates the account the invitation offers. The invitation is spent in
+     * the same transaction as the account is made: of two requests with one
+     * link, one makes the account and the other is refused.
+     */
+    async acceptInvitation(values: unknown, caller: Caller): Promise<{ email: string }> {
+      await enforceRateLimit(db, rateLimits.invitationPerIp, caller.clientIp);
+      const { token, name, password } = validate(acceptInvitationSchema, values);
+      const invitation = await usableInvitation(token);
+      await assertAcceptablePassword(password);
+      const passwordHash = await hashPassword(password);
+      const user = await db.transaction().execute(async (trx) => {
+        if (!(await claimStaffInvitation(trx, invitation.id, nowSeconds()))) throw invalidInvitation(INVITATION_INVALID);
+        if (await findUserByEmail(trx, invitation.email)) {
+          throw new DomainError('EMAIL_TAKEN', `${invitation.email} already has an account. Sign in instead.`);
+        }
+        return createUser(trx, { email: invitation.email, passwordHash, role: invitation.role, name });
+      });
+      await audit.record({
+        userId: user.id,
+        userEmail: user.email,
+        ipAddress: caller.clientIp,
+        action: 'staff.invitation_accepted',
+        entity: 'user',
+        entityId: user.id,
+        detail: { invitation_id: invitation.id, role: invitation.role },
+      });
+      return { email: user.email };
     },
   };
 }

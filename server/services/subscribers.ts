@@ -7,7 +7,7 @@
  * until its owner confirms it through the mailed link.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { SubscriberLeftVia, SubscriberStatus } from '../../common/answers.ts';
+import type { SubscriberJson, SubscriberLeftVia, SubscriberStatus } from '../../common/answers.ts';
 import { DomainError, notFound } from '../../common/errors.ts';
 import { isHoneypotFilled } from '../../common/honeypot.ts';
 import { subscriberImportSchema, subscriberSchema } from '../../common/schemas/subscriber.ts';
@@ -41,6 +41,8 @@ import { enforceRateLimit } from './rate-limits.ts';
 
 /** A pending address is sent its link again at most this often, however often it signs up. */
 const RESEND_AFTER_SECONDS = 10 * 60;
+/** Rows read per query while exporting the whole list. */
+const EXPORT_BATCH = 1000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 /** What an erased address leaves behind: enough to recognise it, not to read it. */
@@ -162,6 +164,18 @@ export function subscribersService(deps: AppDeps) {
         countSubscribersByStatus(db),
       ]);
       return { ...page, total, counts };
+    },
+
+    /** Every subscriber, newest first, for the CSV export of the back office. */
+    async exportAll(): Promise<SubscriberJson[]> {
+      const all: SubscriberJson[] = [];
+      let nextToken: string | null = null;
+      do {
+        const page = await listSubscribers(db, { pageSize: EXPORT_BATCH, nextToken });
+        all.push(...page.subscribers);
+        nextToken = page.next_token;
+      } while (nextToken);
+      return all;
     },
 
     /** An administrator takes an address off the list (it can sign up again itself). */

@@ -279,34 +279,34 @@ describe('an administrator reading the inbox, submissions and subscribers', () =
     await page.waitForURL((url) => url.pathname === '/admin/posts/new');
   });
 
-  it('refreshes an expired access token once and keeps working', async () => {
+  it('keeps the refresh token in an HttpOnly cookie and the access token in memory, refreshing once after a reload', async () => {
     const { page } = admin;
     await openAdmin(page, '/admin', 'Dashboard');
-    const oldRefresh = await page.evaluate(() => window.localStorage.getItem('admin_refresh_token'));
-    await page.evaluate(() => window.localStorage.setItem('admin_access_token', 'expired-token'));
+    const refreshCookie = async () => (await page.context().cookies()).find((cookie) => cookie.name === 'admin_refresh');
+    const before = await refreshCookie();
+    expect(before).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+    // Out of reach of the page's scripts, and nothing but the e-mail in storage.
+    expect(await page.evaluate(() => document.cookie)).not.toContain('admin_refresh');
+    expect(await page.evaluate(() => Object.keys(window.localStorage).filter((key) => key.startsWith('admin_')))).toEqual(['admin_user_email']);
+
     const refreshCalls: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/api/auth/refresh')) refreshCalls.push(request.url());
     });
+    // A reload forgets the access token: the first calls share one refresh from the cookie.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await page.getByRole('link', { name: 'Contact Messages' }).click();
     await page.getByRole('heading', { level: 1, name: 'Contact Messages' }).waitFor();
     expect(refreshCalls).toHaveLength(1);
-    const stored = await page.evaluate(() => ({
-      access: window.localStorage.getItem('admin_access_token'),
-      refresh: window.localStorage.getItem('admin_refresh_token'),
-    }));
-    expect(stored.access).not.toBe('expired-token');
-    expect(stored.refresh).not.toBe(oldRefresh);
+    expect((await refreshCookie())?.value).not.toBe(before?.value);
   });
 
   it('ends an expired session at /auth with the session-expired message', async () => {
     const { page } = admin;
     await openAdmin(page, '/admin', 'Dashboard');
-    await page.evaluate(() => {
-      window.localStorage.setItem('admin_access_token', 'expired-token');
-      window.localStorage.setItem('admin_refresh_token', 'revoked-token');
-    });
-    await page.getByRole('link', { name: 'Resources' }).click();
+    await page.context().clearCookies({ name: 'admin_refresh' });
+    await page.reload();
     await toastText(page, 'Session expired. Please login again.');
     await page.waitForURL('**/auth');
     expect(await page.evaluate(() => Object.keys(window.localStorage).filter((key) => key.startsWith('admin_')))).toEqual([]);

@@ -27,12 +27,13 @@ describe('an administrator managing posts', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     expect(await toastText(page, 'Error')).toContain('Invalid email or password');
     expect(new URL(page.url()).pathname).toBe('/auth');
-    expect(await page.evaluate(() => window.localStorage.getItem('admin_access_token'))).toBeNull();
+    expect(await page.evaluate(() => window.localStorage.getItem('admin_user_email'))).toBeNull();
 
     await signIn(page);
     expect(await toastText(page, 'Welcome back!')).toContain("You've successfully signed in.");
     expect(await page.getByText('e2e-admin@example.com').isVisible()).toBe(true);
-    expect(await page.getByText('Administrator', { exact: true }).isVisible()).toBe(true);
+    // The account made at start is the site's owner.
+    expect(await page.getByText('Owner', { exact: true }).isVisible()).toBe(true);
     await expectNoSeriousA11yViolations(page);
 
     await page.goto('/auth', { waitUntil: 'networkidle' });

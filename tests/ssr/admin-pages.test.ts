@@ -4,7 +4,7 @@ import { useSiteApp } from './site-app.ts';
 describe('the back office documents', () => {
   const { site } = useSiteApp();
 
-  for (const path of ['/auth', '/admin', '/admin/posts', '/admin/posts/new', '/admin/resources/7', '/admin/newsletter']) {
+  for (const path of ['/auth', '/admin', '/admin/posts', '/admin/posts/new', '/admin/resources/7', '/admin/newsletter', '/admin/forgot-password', '/admin/reset-password?token=abc', '/admin/staff', '/admin/accept-invite?token=abc']) {
     it(`serves ${path} as private, never indexed and without any admin data`, async () => {
       const response = await site.get(path);
       expect(response.status).toBe(200);

@@ -24,6 +24,7 @@ describe('parseConfig', () => {
       NEWSLETTER_RATE_PER_SECOND: 10,
       NEWSLETTER_SMTP_CONNECTIONS: 2,
       SHUTDOWN_DRAIN_SECONDS: 0,
+      AUDIT_LOG_RETENTION_DAYS: 400,
     });
   });
 

@@ -1,11 +1,11 @@
-import { Form, redirect, useNavigation } from 'react-router';
+import { useState } from 'react';
+import { Form, Link, redirect, useNavigation } from 'react-router';
 import { adminMeta } from '../../components/admin/admin-meta.ts';
 import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx';
+import { SignInCard, SignInLoading } from '../../components/admin/sign-in-card.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { api, ApiRequestError } from '../../lib/api-client.ts';
 import { PASSWORD_MIN_LENGTH } from '../../../common/schemas/auth.ts';
 import type { Route } from './+types/auth';
@@ -21,57 +21,122 @@ clientLoader.hydrate = true as const;
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const form = await request.formData();
+  const mfaToken = String(form.get('mfa_token') ?? '');
   try {
-    await api.login(String(form.get('email') ?? ''), String(form.get('password') ?? ''));
+    if (mfaToken) {
+      // The second step of a two-factor sign-in.
+      const recoveryCode = form.get('recovery_code');
+      await api.loginWithTotp(
+        mfaToken,
+        recoveryCode === null ? { code: String(form.get('code') ?? '') } : { recovery_code: String(recoveryCode) },
+      );
+    } else {
+      const challenge = await api.login(String(form.get('email') ?? ''), String(form.get('password') ?? ''));
+      if (challenge) return { failed: false, mfaToken: challenge.mfaToken };
+    }
   } catch (error) {
     notifyError('Error', error instanceof ApiRequestError && error.message ? error.message : 'An error occurred');
-    return { failed: true };
+    // A wrong code may be typed again; a step that took too long starts over.
+    const keepStep = mfaToken && !(error instanceof ApiRequestError && error.code === 'INVALID_TOKEN');
+    return { failed: true, mfaToken: keepStep ? mfaToken : undefined };
   }
   notifySuccess('Welcome back!', "You've successfully signed in.");
   return redirect('/admin');
 }
 
-export function HydrateFallback() {
+export const HydrateFallback = SignInLoading;
+
+export default function AdminSignIn({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const isSigningIn = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  if (actionData?.mfaToken) return <CodeStep mfaToken={actionData.mfaToken} isSigningIn={isSigningIn} />;
   return (
-    <main className="flex min-h-screen items-center justify-center">
-      <Spinner />
-    </main>
+    <SignInCard title="Admin Panel" description="Sign in to admin panel">
+      <Form method="post" className="grid gap-4">
+        <div className="grid gap-2">
+          <Label htmlFor="email">Email</Label>
+          <Input id="email" name="email" type="email" autoComplete="username" required />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="password">Password</Label>
+          <Input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            minLength={PASSWORD_MIN_LENGTH}
+            required
+          />
+        </div>
+        <Button type="submit" disabled={isSigningIn}>
+          {isSigningIn ? 'Signing in...' : 'Sign In'}
+        </Button>
+        <p className="text-center text-sm">
+          <Link to="/admin/forgot-password" className="underline underline-offset-4">
+            Forgot your password?
+          </Link>
+        </p>
+      </Form>
+    </SignInCard>
   );
 }
 
-export default function AdminSignIn() {
-  const navigation = useNavigation();
-  const isSigningIn = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+/** The second step for accounts with two-factor: a code from the app, or a recovery code. */
+function CodeStep({ mfaToken, isSigningIn }: { mfaToken: string; isSigningIn: boolean }) {
+  const [useRecoveryCode, setUseRecoveryCode] = useState(false);
   return (
-    <main className="flex min-h-screen items-center justify-center bg-muted px-4">
-      <Card className="w-full max-w-sm">
-        <CardHeader className="text-center">
-          <h1 className="text-2xl font-bold tracking-tight">Admin Panel</h1>
-          <CardDescription>Sign in to admin panel</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Form method="post" className="grid gap-4">
-            <div className="grid gap-2">
-              <Label htmlFor="email">Email</Label>
-              <Input id="email" name="email" type="email" autoComplete="username" required />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="password">Password</Label>
-              <Input
-                id="password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                minLength={PASSWORD_MIN_LENGTH}
-                required
-              />
-            </div>
-            <Button type="submit" disabled={isSigningIn}>
-              {isSigningIn ? 'Signing in...' : 'Sign In'}
-            </Button>
-          </Form>
-        </CardContent>
-      </Card>
-    </main>
+    <SignInCard
+      title="Two-factor authentication"
+      description={
+        useRecoveryCode
+          ? 'Enter one of the recovery codes you saved when you set up two-factor authentication.'
+          : 'Enter the 6-digit code from your authenticator app.'
+      }
+    >
+      <Form method="post" className="grid gap-4">
+        <input type="hidden" name="mfa_token" value={mfaToken} />
+        {useRecoveryCode ? (
+          <div className="grid gap-2">
+            <Label htmlFor="recovery_code">Recovery code</Label>
+            <Input
+              key="recovery_code"
+              id="recovery_code"
+              name="recovery_code"
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              autoFocus
+              required
+            />
+          </div>
+        ) : (
+          <div className="grid gap-2">
+            <Label htmlFor="code">Authentication code</Label>
+            <Input
+              key="code"
+              id="code"
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9 ]*"
+              maxLength={7}
+              autoFocus
+              required
+            />
+          </div>
+        )}
+        <Button type="submit" disabled={isSigningIn}>
+          {isSigningIn ? 'Verifying...' : 'Verify'}
+        </Button>
+        <Button type="button" variant="link" onClick={() => setUseRecoveryCode(!useRecoveryCode)}>
+          {useRecoveryCode ? 'Use your authenticator app instead' : 'Use a recovery code instead'}
+        </Button>
+        <p className="text-center text-sm">
+          <Link to="/auth" className="underline underline-offset-4">
+            Start over
+          </Link>
+        </p>
+      </Form>
+    </SignInCard>
   );
 }

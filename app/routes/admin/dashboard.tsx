@@ -1,18 +1,21 @@
 import { FilePlus, Inbox, Mail, Megaphone, Newspaper, Users } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useRouteLoaderData } from 'react-router';
 import { adminMeta } from '../../components/admin/admin-meta.ts';
 import { AdminLoading, AdminPageHeader } from '../../components/admin/admin-page.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { api } from '../../lib/api-client.ts';
 import { withAdminSession } from '../../lib/admin-session.ts';
+import type { Permission } from '../../../common/staff-roles.ts';
 import type { Route } from './+types/dashboard';
+import type { clientLoader as adminLayoutLoader } from './layout.tsx';
 
+/** An editor gets the posts count only: the other counts are of areas their role does not reach. */
 interface DashboardCounts {
   posts: number;
-  contact_messages: number;
-  sponsored_submissions: number;
-  subscribers: number;
+  contact_messages?: number;
+  sponsored_submissions?: number;
+  subscribers?: number;
 }
 
 export const meta = () => adminMeta('Dashboard');
@@ -25,12 +28,14 @@ clientLoader.hydrate = true as const;
 export const HydrateFallback = AdminLoading;
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const permissions = useRouteLoaderData<typeof adminLayoutLoader>('routes/admin/layout')?.me.permissions ?? [];
+  const may = (permission: Permission) => permissions.includes(permission);
   const cards = [
     { title: 'Total Posts', count: loaderData.posts, icon: Newspaper },
     { title: 'Contact Messages', count: loaderData.contact_messages, icon: Mail },
     { title: 'Project Submissions', count: loaderData.sponsored_submissions, icon: Megaphone },
     { title: 'Newsletter Subscribers', count: loaderData.subscribers, icon: Users },
-  ];
+  ].filter((card) => card.count !== undefined);
   return (
     <>
       <AdminPageHeader title="Dashboard" />
@@ -54,24 +59,30 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           Quick Actions
         </h2>
         <div className="flex flex-wrap gap-3">
-          <Button asChild>
-            <Link to="/admin/posts/new">
-              <FilePlus aria-hidden="true" />
-              Create New Post
-            </Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/admin/contacts">
-              <Inbox aria-hidden="true" />
-              View Messages
-            </Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/admin/submissions">
-              <Megaphone aria-hidden="true" />
-              Review Submissions
-            </Link>
-          </Button>
+          {may('content') ? (
+            <Button asChild>
+              <Link to="/admin/posts/new">
+                <FilePlus aria-hidden="true" />
+                Create New Post
+              </Link>
+            </Button>
+          ) : null}
+          {may('inbox') ? (
+            <>
+              <Button asChild variant="outline">
+                <Link to="/admin/contacts">
+                  <Inbox aria-hidden="true" />
+                  View Messages
+                </Link>
+              </Button>
+              <Button asChild variant="outline">
+                <Link to="/admin/submissions">
+                  <Megaphone aria-hidden="true" />
+                  Review Submissions
+                </Link>
+              </Button>
+            </>
+          ) : null}
         </div>
       </section>
     </>

@@ -1,6 +1,7 @@
-import { FileText, Inbox, LayoutDashboard, LogOut, Mail, Menu, Megaphone, Newspaper, Send, X, type LucideIcon } from 'lucide-react';
+import { FileText, Inbox, LayoutDashboard, LogOut, Mail, Menu, Megaphone, Newspaper, ScrollText, Send, Settings, UserCog, UserRound, X, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
-import { isRouteErrorResponse, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { isRouteErrorResponse, NavLink, Outlet, redirect, useLocation, useNavigate } from 'react-router';
+import { notifyError } from '../../lib/admin-toast.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { api, errorMessage } from '../../lib/api-client.ts';
@@ -12,7 +13,7 @@ import type { Route } from './+types/layout';
 
 type PaymentMode = 'stripe' | 'test' | 'off';
 
-export async function clientLoader() {
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   await requireAdmin();
   const [me, paymentMode] = await Promise.all([
     withAdminSession(() => api.get<StaffMeJson>('/admin/me')),
@@ -22,6 +23,11 @@ export async function clientLoader() {
       .then((answer) => answer.mode)
       .catch(() => null),
   ]);
+  // The owner requires two-factor sign-in: the account page is the one place it can be set up.
+  if (me.totp_required && !me.totp_enabled && new URL(request.url).pathname !== '/admin/account') {
+    notifyError('Two-factor authentication required', "The site's owner requires two-factor sign-in. Set it up on your account page.");
+    throw redirect('/admin/account');
+  }
   return { email: me.email || (api.userEmail() ?? ''), me, paymentMode };
 }
 clientLoader.hydrate = true as const;
@@ -40,6 +46,10 @@ const SECTIONS: readonly Section[] = [
   { to: '/admin/submissions', label: 'Sponsored Posts', icon: Megaphone, end: false, permission: 'inbox' },
   { to: '/admin/newsletter', label: 'Newsletter', icon: Mail, end: true, permission: 'newsletter' },
   { to: '/admin/newsletter/issues', label: 'Newsletter Issues', icon: Send, end: false, permission: 'newsletter' },
+  { to: '/admin/audit-log', label: 'Audit Log', icon: ScrollText, end: false, permission: 'audit' },
+  { to: '/admin/staff', label: 'Staff', icon: UserCog, end: true, permission: 'staff' },
+  { to: '/admin/settings', label: 'Settings', icon: Settings, end: true, permission: 'settings' },
+  { to: '/admin/account', label: 'Account', icon: UserRound, end: true, permission: null },
 ];
 
 interface Section {

@@ -97,16 +97,9 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 
 export const HydrateFallback = AdminLoading;
 
-/** Every subscriber, page after page. */
+/** Every subscriber, from the export route: the server records who exported the list. */
 async function listAllSubscribers(): Promise<SubscriberJson[]> {
-  const all: SubscriberJson[] = [];
-  let token: string | null = null;
-  do {
-    const page: SubscriberPage = await api.get<SubscriberPage>('/admin/submissions/newsletter', { limit: 100, next_token: token });
-    all.push(...page.subscribers);
-    token = page.next_token;
-  } while (token);
-  return all;
+  return (await api.get<{ subscribers: SubscriberJson[] }>('/admin/submissions/newsletter/export')).subscribers;
 }
 
 function download(fileName: string, text: string) {

@@ -3,7 +3,9 @@
  * sign-in event. Rows are only ever inserted and, after the retention
  * period, pruned; nothing updates them.
  */
-import type { Db } from '../schema.ts';
+import { sql, type Selectable } from 'kysely';
+import { fetchNewestFirst, type PageRequest } from '../paging.ts';
+import type { AuditLogTable, Db } from '../schema.ts';
 
 export interface AuditEntry {
   at: number;
@@ -36,4 +38,47 @@ export async function insertAuditEntry(db: Db, entry: AuditEntry): Promise<void>
       detail: entry.detail ? JSON.stringify(entry.detail) : null,
     })
     .execute();
+}
+
+export interface AuditLogFilter {
+  userId?: number | undefined;
+  userEmail?: string | undefined;
+  /** An exact action, or every action of a family when it ends with a dot (`post.`). */
+  action?: string | undefined;
+  entity?: string | undefined;
+  entityId?: string | undefined;
+  /** Unix seconds, both inclusive. */
+  from?: number | undefined;
+  to?: number | undefined;
+}
+
+export type AuditLogRow = Selectable<AuditLogTable>;
+
+/** One page of entries matching `filter`, newest first. */
+export async function listAuditEntries(
+  db: Db,
+  filter: AuditLogFilter,
+  paging: PageRequest,
+): Promise<{ rows: AuditLogRow[]; next_token: string | null }> {
+  let query = db.selectFrom('audit_log').selectAll();
+  if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
+  if (filter.userEmail !== undefined) query = query.where('user_email', '=', filter.userEmail);
+  if (filter.action !== undefined) {
+    const { action } = filter;
+    // substr rather than LIKE: the same case-sensitive match on both engines, and no wildcards to escape.
+    query = action.endsWith('.')
+      ? query.where(sql<boolean>`substr(action, 1, ${sql.lit(action.length)}) = ${action}`)
+      : query.where('action', '=', action);
+  }
+  if (filter.entity !== undefined) query = query.where('entity', '=', filter.entity);
+  if (filter.entityId !== undefined) query = query.where('entity_id', '=', filter.entityId);
+  if (filter.from !== undefined) query = query.where('created_at', '>=', filter.from);
+  if (filter.to !== undefined) query = query.where('created_at', '<=', filter.to);
+  return fetchNewestFirst(query, { sort: 'created_at', id: 'id', sortKeyOf: (row) => row.created_at }, paging);
+}
+
+/** Deletes entries recorded before `before` (Unix seconds); returns how many. */
+export async function pruneAuditEntries(db: Db, before: number): Promise<number> {
+  const result = await db.deleteFrom('audit_log').where('created_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -95,3 +95,22 @@ export async function revokeStaffSessionsOfUser(db: Db, userId: number, now: num
   await sessions.execute();
   await tokens.execute();
 }
+
+/**
+ * Whether the user signed in before at all, and before from this device
+ * (the same browser at the same address), revoked sessions included.
+ */
+export async function earlierSignIns(db: Db, userId: number, device: SessionDevice): Promise<{ any: boolean; fromDevice: boolean }> {
+  const [any, same] = await Promise.all([
+    db.selectFrom('staff_sessions').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst(),
+    db
+      .selectFrom('staff_sessions')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('ip_address', '=', device.ipAddress)
+      .where('user_agent', '=', device.userAgent.slice(0, MAX_USER_AGENT))
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  return { any: any !== undefined, fromDevice: same !== undefined };
+}

@@ -84,3 +84,48 @@ export async function revokeAccessTokensOfUser(db: Db, userId: number, now: numb
     .where('id', '=', userId)
     .execute();
 }
+
+/** A member of staff with the latest use of any of their sessions (null: never signed in since sessions were kept). */
+export type StaffUserWithActivity = UserRow & { last_active_at: number | null };
+
+/** Every staff account (not `member`), oldest first. */
+export function listStaffUsers(db: Db): Promise<StaffUserWithActivity[]> {
+  return db
+    .selectFrom('users')
+    .selectAll('users')
+    .select((eb) =>
+      eb
+        .selectFrom('staff_sessions')
+        .select((inner) => inner.fn.max('staff_sessions.last_used_at').as('last_used_at'))
+        .whereRef('staff_sessions.user_id', '=', 'users.id')
+        .as('last_active_at'),
+    )
+    .where('users.role', 'in', ['owner', 'admin', 'editor'])
+    .orderBy('users.created_at', 'asc')
+    .orderBy('users.id', 'asc')
+    .execute();
+}
+
+/**
+ * Locks the owners' rows until the transaction ends (PostgreSQL; SQLite has
+ * one writer at a time already), so two changes cannot each leave the other
+ * as the last owner and both go through.
+ */
+export async function lockOwners(db: Db): Promise<void> {
+  await db.selectFrom('users').select('id').where('role', '=', 'owner').forUpdate().execute();
+}
+
+export async function updateUserRole(db: Db, id: number, changes: { role: UserRole; name?: string | undefined }): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set({ role: changes.role, ...(changes.name === undefined ? {} : { name: changes.name }), updated_at: nowSeconds() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Removes the account; its sessions, tokens and codes go with it, what it wrote stays (foreign keys set null). */
+export async function deleteUser(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}

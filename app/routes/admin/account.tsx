@@ -1,0 +1,409 @@
+import { useState, type FormEvent } from 'react';
+import { useFetcher, useNavigate, useRevalidator } from 'react-router';
+import { adminMeta } from '../../components/admin/admin-meta.ts';
+import { AdminLoading, AdminPageHeader } from '../../components/admin/admin-page.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
+import { describeFailure, withAdminSession } from '../../lib/admin-session.ts';
+import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
+import { api, isSessionExpired } from '../../lib/api-client.ts';
+import { formatDateTime } from '../../lib/dates.ts';
+import type { RecoveryCodesJson, StaffMeJson, StaffSessionJson, TotpSetupJson } from '../../../common/answers.ts';
+import { NEW_PASSWORD_MIN_LENGTH } from '../../../common/schemas/auth.ts';
+import type { Route } from './+types/account';
+
+export const meta = () => adminMeta('Your account');
+
+export function clientLoader() {
+  return withAdminSession(async () => {
+    const [me, sessions] = await Promise.all([
+      api.get<StaffMeJson>('/admin/me'),
+      api.get<StaffSessionJson[]>('/admin/account/sessions'),
+    ]);
+    return { me, sessions };
+  });
+}
+clientLoader.hydrate = true as const;
+
+/** The password form and the session buttons; two-factor enrolment keeps its steps in the page instead. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const form = await request.formData();
+  const intent = String(form.get('intent') ?? '');
+  return withAdminSession(async () => {
+    try {
+      if (intent === 'password') {
+        if (form.get('new_password') !== form.get('confirm_password')) {
+          notifyError('Error', 'The new passwords do not match');
+          return { intent, ok: false };
+        }
+        await api.post('/admin/account/password', {
+          current_password: String(form.get('current_password') ?? ''),
+          new_password: String(form.get('new_password') ?? ''),
+        });
+        notifySuccess('Password changed', 'Your other sessions were signed out.');
+      } else if (intent === 'revoke') {
+        await api.delete(`/admin/account/sessions/${encodeURIComponent(String(form.get('id') ?? ''))}`);
+        notifySuccess('Session revoked');
+      } else if (intent === 'revoke-others') {
+        await api.post('/admin/account/sessions/revoke-others', {});
+        notifySuccess('Signed out of all other sessions');
+      }
+      return { intent, ok: true };
+    } catch (error) {
+      if (isSessionExpired(error)) throw error;
+      notifyError('Error', describeFailure(error, 'The change could not be saved'));
+      return { intent, ok: false };
+    }
+  });
+}
+
+export const HydrateFallback = AdminLoading;
+
+export default function AdminAccount({ loaderData }: Route.ComponentProps) {
+  const { me, sessions } = loaderData;
+  return (
+    <>
+      <AdminPageHeader title="Your account" />
+      <p className="-mt-4 mb-6 text-sm text-muted-foreground">Signed in as {me.email}</p>
+      {me.totp_required && !me.totp_enabled ? (
+        <div role="status" className="mb-6 rounded-md border border-amber-400 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          The site&apos;s owner requires two-factor sign-in. Set it up below to use the rest of the back office.
+        </div>
+      ) : null}
+      <div className="grid max-w-3xl gap-6">
+        <PasswordSection />
+        <TwoFactorSection me={me} />
+        <SessionsSection sessions={sessions} />
+      </div>
+    </>
+  );
+}
+
+function PasswordSection() {
+  const fetcher = useFetcher<typeof clientAction>();
+  const busy = fetcher.state !== 'idle';
+  const [formKey, setFormKey] = useState(0);
+  // A saved password leaves the fields: a new form, empty.
+  const [seen, setSeen] = useState<unknown>(null);
+  if (fetcher.data && fetcher.data !== seen) {
+    setSeen(fetcher.data);
+    if (fetcher.data.intent === 'password' && fetcher.data.ok) setFormKey(formKey + 1);
+  }
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id="password-heading">Password</CardTitle>
+        <CardDescription>Changing it signs you out everywhere else.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <fetcher.Form key={formKey} method="post" className="grid max-w-sm gap-4">
+          <input type="hidden" name="intent" value="password" />
+          <div className="grid gap-2">
+            <Label htmlFor="current_password">Current password</Label>
+            <Input id="current_password" name="current_password" type="password" autoComplete="current-password" required />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="new_password">New password</Label>
+            <Input
+              id="new_password"
+              name="new_password"
+              type="password"
+              autoComplete="new-password"
+              minLength={NEW_PASSWORD_MIN_LENGTH}
+              aria-describedby="new_password_hint"
+              required
+            />
+            <p id="new_password_hint" className="text-xs text-muted-foreground">
+              At least {NEW_PASSWORD_MIN_LENGTH} characters, and not a common password.
+            </p>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="confirm_password">Confirm new password</Label>
+            <Input
+              id="confirm_password"
+              name="confirm_password"
+              type="password"
+              autoComplete="new-password"
+              minLength={NEW_PASSWORD_MIN_LENGTH}
+              required
+            />
+          </div>
+          <Button type="submit" className="w-fit" disabled={busy}>
+            {busy ? 'Saving...' : 'Change password'}
+          </Button>
+        </fetcher.Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Runs one two-factor call; a refusal becomes a toast, an ended session the sign-in page. */
+function useCall() {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  async function run<T>(call: () => Promise<T>, failure: string): Promise<T | undefined> {
+    setBusy(true);
+    try {
+      return await call();
+    } catch (error) {
+      if (isSessionExpired(error)) {
+        notifyError('Session expired. Please login again.');
+        await navigate('/auth');
+        return undefined;
+      }
+      notifyError('Error', describeFailure(error, failure));
+      return undefined;
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, run };
+}
+
+const valueOf = (event: FormEvent<HTMLFormElement>, name: string) =>
+  String(new FormData(event.currentTarget).get(name) ?? '');
+
+function TwoFactorSection({ me }: { me: StaffMeJson }) {
+  const revalidator = useRevalidator();
+  const { busy, run } = useCall();
+  const [setup, setSetup] = useState<TotpSetupJson | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+
+  const startSetup = async () => {
+    const answer = await run(() => api.post<TotpSetupJson>('/admin/account/totp/setup', {}), 'Two-factor set-up could not start');
+    if (answer) setSetup(answer);
+  };
+
+  const enable = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const code = valueOf(event, 'code');
+    const answer = await run(() => api.post<RecoveryCodesJson>('/admin/account/totp/enable', { code }), 'Two-factor could not be turned on');
+    if (!answer) return;
+    setSetup(null);
+    setCodes(answer.recovery_codes);
+    notifySuccess('Two-factor authentication is on');
+    await revalidator.revalidate();
+  };
+
+  const regenerate = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const code = valueOf(event, 'code');
+    const answer = await run(() => api.post<RecoveryCodesJson>('/admin/account/recovery-codes', { code }), 'New codes could not be made');
+    if (!answer) return;
+    form.reset();
+    setCodes(answer.recovery_codes);
+    notifySuccess('New recovery codes', 'The old ones no longer work.');
+  };
+
+  const disable = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const password = valueOf(event, 'password');
+    const done = await run(async () => {
+      await api.post('/admin/account/totp/disable', { password });
+      return true;
+    }, 'Two-factor could not be turned off');
+    if (!done) return;
+    setCodes(null);
+    notifySuccess('Two-factor authentication is off');
+    await revalidator.revalidate();
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id="two-factor-heading">Two-factor authentication</CardTitle>
+        <CardDescription>
+          {me.totp_enabled
+            ? 'On: signing in asks for a code from your authenticator app after your password.'
+            : 'Off: add a code from an authenticator app to your password when you sign in.'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        {codes ? <RecoveryCodes codes={codes} onDone={() => setCodes(null)} /> : null}
+        {!me.totp_enabled && !setup ? (
+          <Button type="button" className="w-fit" disabled={busy} onClick={() => void startSetup()}>
+            Set up two-factor authentication
+          </Button>
+        ) : null}
+        {!me.totp_enabled && setup ? (
+          <div className="grid gap-4">
+            <p className="text-sm">
+              Scan this QR code with your authenticator app, or enter the key below by hand. Then type the 6-digit code the
+              app shows.
+            </p>
+            <img
+              src={`data:image/svg+xml;base64,${btoa(setup.qr_svg)}`}
+              alt="QR code to add this account to your authenticator app"
+              width={200}
+              height={200}
+              className="rounded-md border border-border bg-white"
+            />
+            <div className="grid gap-1">
+              <span className="text-sm font-medium" id="totp-secret-label">
+                Key for manual entry
+              </span>
+              <code aria-labelledby="totp-secret-label" data-testid="totp-secret" className="w-fit break-all rounded bg-muted px-2 py-1 font-mono text-sm">
+                {setup.secret}
+              </code>
+            </div>
+            <form className="grid max-w-sm gap-2" onSubmit={(event) => void enable(event)}>
+              <Label htmlFor="totp_code">Authentication code</Label>
+              <Input
+                id="totp_code"
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9 ]*"
+                maxLength={7}
+                required
+              />
+              <Button type="submit" className="w-fit" disabled={busy}>
+                Turn on two-factor authentication
+              </Button>
+            </form>
+          </div>
+        ) : null}
+        {me.totp_enabled ? (
+          <div className="grid gap-6 sm:grid-cols-2">
+            <form className="grid content-start gap-2" onSubmit={(event) => void regenerate(event)}>
+              <h3 className="font-medium">New recovery codes</h3>
+              <p className="text-sm text-muted-foreground">The codes you have now stop working.</p>
+              <Label htmlFor="regenerate_code">Authentication code</Label>
+              <Input id="regenerate_code" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} required />
+              <Button type="submit" variant="outline" className="w-fit" disabled={busy}>
+                Make new recovery codes
+              </Button>
+            </form>
+            <form className="grid content-start gap-2" onSubmit={(event) => void disable(event)}>
+              <h3 className="font-medium">Turn off</h3>
+              <p className="text-sm text-muted-foreground">
+                {me.totp_required ? "The site's owner requires two-factor sign-in for all staff." : 'Sign-in will ask for your password only.'}
+              </p>
+              <Label htmlFor="disable_password">Current password</Label>
+              <Input id="disable_password" name="password" type="password" autoComplete="current-password" required />
+              <Button type="submit" variant="destructive" className="w-fit" disabled={busy || me.totp_required}>
+                Turn off two-factor authentication
+              </Button>
+            </form>
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Shown once, right after they are made: the server keeps only their hashes. */
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const text = `${codes.join('\n')}\n`;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      notifySuccess('Recovery codes copied');
+    } catch {
+      notifyError('Error', 'Copying is not allowed here: select the codes and copy them yourself.');
+    }
+  };
+  const download = () => {
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+    link.download = 'recovery-codes.txt';
+    link.click();
+    URL.revokeObjectURL(link.href);
+  };
+  return (
+    <section aria-labelledby="recovery-codes-heading" className="grid gap-3 rounded-md border border-amber-400 bg-amber-50 p-4 text-amber-950">
+      <h3 id="recovery-codes-heading" className="font-semibold">
+        Your recovery codes
+      </h3>
+      <p className="text-sm">
+        Keep them somewhere safe, such as a password manager. Each one signs you in once if you lose your authenticator
+        app. They will not be shown again.
+      </p>
+      <ol data-testid="recovery-codes" className="grid grid-cols-2 gap-x-6 gap-y-1 font-mono text-sm">
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ol>
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" variant="outline" size="sm" onClick={() => void copy()}>
+          Copy
+        </Button>
+        <Button type="button" variant="outline" size="sm" onClick={download}>
+          Download
+        </Button>
+        <Button type="button" size="sm" onClick={onDone}>
+          I have saved them
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function SessionsSection({ sessions }: { sessions: StaffSessionJson[] }) {
+  const fetcher = useFetcher<typeof clientAction>();
+  const busy = fetcher.state !== 'idle';
+  const others = sessions.filter((session) => !session.current).length;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id="sessions-heading">Sessions</CardTitle>
+        <CardDescription>Where your account is signed in. Revoke any session you do not recognise.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Device</TableHead>
+              <TableHead>Address</TableHead>
+              <TableHead>Last used</TableHead>
+              <TableHead>
+                <span className="sr-only">Actions</span>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {sessions.map((session) => (
+              <TableRow key={session.id}>
+                <TableCell className="font-medium">
+                  <span className="flex flex-wrap items-center gap-2">
+                    {session.device}
+                    {session.current ? <Badge variant="secondary">This device</Badge> : null}
+                  </span>
+                </TableCell>
+                <TableCell>{session.ip_address ?? 'Unknown'}</TableCell>
+                <TableCell className="whitespace-nowrap">{formatDateTime(session.last_used_at)}</TableCell>
+                <TableCell className="text-right">
+                  {session.current ? null : (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={busy}
+                      aria-label={`Revoke the session on ${session.device}, last used ${formatDateTime(session.last_used_at)}`}
+                      onClick={() => void fetcher.submit({ intent: 'revoke', id: session.id }, { method: 'post' })}
+                    >
+                      Revoke
+                    </Button>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        <Button
+          type="button"
+          variant="outline"
+          className="w-fit"
+          disabled={busy || others === 0}
+          onClick={() => void fetcher.submit({ intent: 'revoke-others' }, { method: 'post' })}
+        >
+          Sign out all other sessions
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

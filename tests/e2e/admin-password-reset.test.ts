@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, expectNoSeriousA11yViolations, toastText, useJourney } from './harness.ts';
+
+const NEW_PASSWORD = 'a fresh passphrase for e2e';
+
+describe('an administrator who forgot their password', () => {
+  const { site, visitor } = useJourney();
+
+  /** The reset link of the newest mail to the administrator (kept in the outbox: no SMTP here). */
+  async function resetLinkFromOutbox(): Promise<string> {
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const text = site.mailsTo(ADMIN_EMAIL).at(-1)?.text_body ?? '';
+      const link = /https?:\/\/\S+\/admin\/reset-password\?token=[\w-]+/.exec(text)?.[0];
+      if (link) return link;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('no reset mail in the outbox');
+  }
+
+  it('asks for a link from the sign-in page, sets a new password with it and signs in', async () => {
+    const { page } = visitor;
+    await page.goto('/auth', { waitUntil: 'networkidle' });
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Forgot your password?' }).waitFor();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByLabel('Email').fill(ADMIN_EMAIL);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText('If an account exists for that address, we have sent a link to reset its password.').waitFor();
+
+    const link = new URL(await resetLinkFromOutbox());
+    await page.goto(`${link.pathname}${link.search}`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1, name: 'Choose a new password' }).waitFor();
+    expect(await page.getByText(`For ${ADMIN_EMAIL}`).isVisible()).toBe(true);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel('Repeat the new password').fill(`${NEW_PASSWORD} typo`);
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByText('The two passwords do not match').waitFor();
+
+    await page.getByLabel('Repeat the new password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Password changed' }).waitFor();
+    expect(await toastText(page, 'Password changed')).toContain('Sign in with your new password.');
+
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.getByLabel('Email').fill(ADMIN_EMAIL);
+    await page.getByLabel('Password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+
+    // The link worked once.
+    await page.goto(`${link.pathname}${link.search}`, { waitUntil: 'networkidle' });
+    await page.getByText('This link has already been used or is not valid.').waitFor();
+    expect(await page.getByRole('link', { name: 'Ask for a new link' }).isVisible()).toBe(true);
+    await expectNoSeriousA11yViolations(page);
+  });
+});
