@@ -18,12 +18,22 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
  * their preview links and media; `categories` is reading the categories;
  * `inbox` is contact messages, sponsored submissions and payments;
  * `newsletter` is subscribers and issues; `audit` is reading the audit log;
- * `staff` and `settings` are the owner's.
+ * `site_settings` is the site's name, addresses and legal texts;
+ * `staff` and `settings` (staff security) are the owner's.
  */
-export type Permission = 'content' | 'categories' | 'dashboard' | 'inbox' | 'newsletter' | 'audit' | 'staff' | 'settings';
+export type Permission =
+  | 'content'
+  | 'categories'
+  | 'dashboard'
+  | 'inbox'
+  | 'newsletter'
+  | 'audit'
+  | 'site_settings'
+  | 'staff'
+  | 'settings';
 
 const EDITOR: readonly Permission[] = ['content', 'categories', 'dashboard'];
-const ADMIN: readonly Permission[] = [...EDITOR, 'inbox', 'newsletter', 'audit'];
+const ADMIN: readonly Permission[] = [...EDITOR, 'inbox', 'newsletter', 'audit', 'site_settings'];
 const OWNER: readonly Permission[] = [...ADMIN, 'staff', 'settings'];
 
 const PERMISSIONS: Record<StaffRole, readonly Permission[]> = { owner: OWNER, admin: ADMIN, editor: EDITOR };
@@ -51,6 +61,7 @@ export function forbiddenMessage(permission: Permission): string {
     case 'inbox':
     case 'newsletter':
     case 'audit':
+    case 'site_settings':
       return 'Only owners and administrators can do this; editors manage posts, resources and media.';
     default:
       return 'You need admin privileges to access this area.';

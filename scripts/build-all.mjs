@@ -46,7 +46,12 @@ function isOlderThanSources(stamp, sources) {
 export const isWebBuildStale = () => isOlderThanSources(WEB_STAMP, WEB_SOURCES);
 export const isServerBuildStale = () => isOlderThanSources(SERVER_STAMP, SERVER_SOURCES);
 
-export function buildWebApp({ quiet = false } = {}) {
+/**
+ * `quiet` keeps the React Router build to its warnings; `captured` keeps all
+ * of its output back and prints it only when the build fails, so a first
+ * `npm start` shows its banner rather than a page of build lines.
+ */
+export function buildWebApp({ quiet = false, captured = false } = {}) {
   // The React Router build would otherwise empty all of build/ (server
   // bundles included): vite.config.ts turns that off and only its own two
   // folders are cleared here.
@@ -59,9 +64,14 @@ export function buildWebApp({ quiet = false } = {}) {
   // (NODE_ENV=test) would otherwise ship React's development build, which
   // `npm start` would then serve as up to date.
   const result = spawnSync(process.execPath, args, {
-    stdio: 'inherit',
+    stdio: captured ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    maxBuffer: 64 * 1024 * 1024,
     env: { ...process.env, NODE_ENV: 'production' },
   });
+  if (result.status !== 0 && captured) {
+    process.stderr.write(result.stdout ?? '');
+    process.stderr.write(result.stderr ?? '');
+  }
   if (result.status !== 0) throw new Error(`react-router build failed (exit code ${result.status ?? result.signal})`);
   writeFileSync(WEB_STAMP, new Date().toISOString());
 }
@@ -136,7 +146,7 @@ export async function buildIfStale({ web = true } = {}) {
     // Checked again under the lock: another process may just have built.
     const stale = isStale();
     if (stale.web || stale.server) process.stderr.write('Building…\n');
-    if (stale.web) buildWebApp();
+    if (stale.web) buildWebApp({ captured: true });
     if (stale.server) await buildServer();
     return stale.web || stale.server;
   });

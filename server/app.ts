@@ -47,7 +47,7 @@ import { createServices, type AppServices } from './services/index.ts';
 const KB = 1024;
 /** JSON bodies of the public API and most admin calls. */
 export const DEFAULT_BODY_LIMIT = 100 * KB;
-/** Post, resource and newsletter bodies carry whole markdown articles; imports carry CSV files. */
+/** Post, resource and newsletter bodies carry whole markdown articles (so do the site settings' legal texts); imports carry CSV files. */
 export const CONTENT_BODY_LIMIT = 1024 * KB;
 
 const payloadTooLarge = (limit: number) => () => {
@@ -70,6 +70,8 @@ export interface CreateAppOptions {
   publicReadCache?: ResponseCache;
   /** The domain services; built from the dependencies when not given. */
   services?: AppServices;
+  /** Where the per-request lines go, at a level of their own (`requestLogLevel`); the app's logger when not given. */
+  requestLogger?: AppDeps['logger'];
 }
 
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
@@ -78,7 +80,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const metricsToken = deps.config.METRICS_TOKEN;
   const metrics = metricsToken ? createMetrics(deps) : undefined;
   app.use('*', requestId());
-  app.use('*', logRequests(deps.logger, metrics));
+  app.use('*', logRequests(options.requestLogger ?? deps.logger, metrics));
   app.use(
     '*',
     secureHeaders({
@@ -104,7 +106,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     // Image uploads stream to disk and are limited to their signed size there.
     if (c.req.path === LOCAL_UPLOAD_PATH) return next();
-    return /^\/api\/admin\/(posts|resources|newsletters|submissions\/newsletter\/import)(\/|$)/.test(c.req.path) ? contentLimit(c, next) : defaultLimit(c, next);
+    return /^\/api\/admin\/(posts|resources|newsletters|submissions\/newsletter\/import|settings\/site)(\/|$)/.test(c.req.path) ? contentLimit(c, next) : defaultLimit(c, next);
   });
   api.use('*', async (c, next) => {
     await next();
@@ -171,7 +173,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     ['/admin/submissions/newsletter', 'newsletter'],
     ['/admin/newsletters', 'newsletter'],
     ['/admin/users', 'staff'],
-    ['/admin/settings', 'settings'],
+    ['/admin/settings/security', 'settings'],
+    ['/admin/settings/site', 'site_settings'],
     ['/admin/audit-log', 'audit'],
   ];
   // A wildcard also matches the bare path.

@@ -17,4 +17,20 @@ export class ContentChanges {
   notify(): void {
     this.writes += 1;
   }
+
+  private seen = 0;
+
+  /**
+   * Changes by this process plus those another server made and a cache
+   * noticed: what a copy of settings kept in this process compares with, so
+   * a page rendered after a cache saw a change never shows the old value.
+   */
+  get generation(): number {
+    return this.writes + this.seen;
+  }
+
+  /** Called by a cache that saw the stored content change (another server wrote it). */
+  changedElsewhere(): void {
+    this.seen += 1;
+  }
 }

@@ -13,6 +13,8 @@ import { MediaStorage } from './storage/media.ts';
 import { ResponseCache } from './http/response-cache.ts';
 import { loadBuiltWebApp, startDevWebApp } from './pages.ts';
 import { startRuntime } from './runtime.ts';
+import { requestLogLevel } from './http/request-log.ts';
+import { firstAdminNotice, localOrigin, shouldPrintBanner, startBanner } from './start-banner.ts';
 
 const config = loadConfigOrExit();
 const logger = createLogger(config.LOG_LEVEL);
@@ -49,6 +51,17 @@ const app = createApp(runtime.deps, {
   services: runtime.services,
   isShuttingDown: () => isShuttingDown,
   publicReadCache: new ResponseCache(runtime.deps),
+  requestLogger: logger.child(
+    {},
+    {
+      level: requestLogLevel({
+        logLevel: config.LOG_LEVEL,
+        demo: config.SEED_DEMO,
+        // The parsed configuration has a default; only the environment tells whether it was asked for.
+        logLevelSet: Boolean(process.env.LOG_LEVEL?.trim()),
+      }),
+    },
+  ),
 });
 
 /**
@@ -73,10 +86,19 @@ const serverOptions = {
   requestTimeout: REQUEST_TIMEOUT_MS,
   connectionsCheckingInterval: 1_000,
 };
+const { firstAdmin } = runtime;
 const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST, serverOptions }, (info) => {
-  const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
-  logger.info({ port: info.port }, `listening on http://${host}:${info.port}`);
+  const origin = localOrigin(config.HOST, info.port);
+  logger.info({ port: info.port }, `listening on ${origin}`);
+  if (shouldPrintBanner({ demo: config.SEED_DEMO, firstAdmin })) process.stdout.write(startBanner({ origin, firstAdmin }));
 }) as Server; // plain HTTP: no TLS or HTTP/2 options are given
+server.once('error', (error: NodeJS.ErrnoException) => {
+  if (server.listening) throw error;
+  // The port is taken, say. The administrator exists already: its password is shown now or never.
+  if (firstAdmin) process.stdout.write(`\n${firstAdminNotice(firstAdmin)}\n`);
+  process.stderr.write(`Start-up failed: ${error.message || error.code || error.name}\n`);
+  process.exit(1);
+});
 server.setTimeout(IDLE_SOCKET_TIMEOUT_MS);
 
 /** In-flight requests get this long to finish once the port is closed. */

@@ -36,6 +36,12 @@ export interface Runtime {
   deps: AppDeps;
   /** The domain services, one set for the API and the pages. */
   services: AppServices;
+  /**
+   * The administrator this start created with a generated password, shown
+   * once in the start banner (server/start-banner.ts): never a log event,
+   * so it never reaches log storage.
+   */
+  firstAdmin?: { email: string; password: string };
   close: () => Promise<void>;
 }
 
@@ -44,6 +50,7 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
     throw new ConfigError('Invalid configuration: ADMIN_PASSWORD is one of the most common passwords; choose another');
   }
   const handle = openConfiguredDatabase(config, logger);
+  let firstAdmin: Runtime['firstAdmin'];
   try {
     await migrateToLatest(handle);
     // Servers started together on an empty database take turns here.
@@ -52,13 +59,7 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
       seeded: config.SEED_DEMO ? await seedDemoContent(trx) : null,
     }));
     if (admin?.generatedPassword) {
-      // Printed once, to the terminal only: it is not a log event and must
-      // not end up in log storage.
-      process.stdout.write(
-        `\nAdministrator created: ${admin.email}\nPassword (shown once): ${admin.generatedPassword}\n` +
-          'Change it with: npm run admin -- reset-password --email ' +
-          `${admin.email}\n\n`,
-      );
+      firstAdmin = { email: admin.email, password: admin.generatedPassword };
     } else if (admin) {
       logger.info({ email: admin.email }, 'administrator created from ADMIN_EMAIL/ADMIN_PASSWORD');
     }
@@ -81,7 +82,12 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
     jobs: new Jobs({ db: handle.db, engine: handle.engine, logger }),
   };
   warnAboutPaymentSetup(config, logger);
-  return { deps, services: createServices(deps), close: () => handle.destroy() };
+  return {
+    deps,
+    services: createServices(deps),
+    ...(firstAdmin ? { firstAdmin } : {}),
+    close: () => handle.destroy(),
+  };
 }
 
 function warnAboutPaymentSetup(config: Config, logger: Logger) {

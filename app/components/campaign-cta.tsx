@@ -1,38 +1,52 @@
 import { ExternalLink } from 'lucide-react';
+import { Link } from 'react-router';
 import { campaignLinkRel } from './sponsored-label.tsx';
 import { Button } from './ui/button.tsx';
 
 /**
- * A call to back the campaign, shown before and after a post's review when
- * it has a campaign URL. SPEC.md: the button opens the campaign in a new
- * tab with no opener.
+ * The one call to action at the end of a post: back the campaign when it has
+ * one (SPEC.md: in a new tab, with no opener), or find more projects (SPEC.md's
+ * 'Enjoyed this post?' with its button home). A single block: on a short post,
+ * separate boxes before and after it stacked up into a wall of buttons.
  */
 export function CampaignCta({
   campaignUrl,
   title,
-  text,
-  buttonLabel,
   sponsored,
 }: {
-  campaignUrl: string;
+  campaignUrl: string | null;
   title: string;
-  text: string;
-  buttonLabel: string;
   sponsored: boolean;
 }) {
   return (
-    <aside
-      aria-label={`${buttonLabel}: ${title}`}
-      className="flex flex-col gap-4 rounded-xl border border-primary/25 bg-accent p-5 sm:flex-row sm:items-center sm:justify-between"
+    <section
+      aria-labelledby="enjoyed-title"
+      className="mt-16 overflow-hidden rounded-2xl border border-primary/20 bg-accent px-6 py-10 text-center sm:px-10"
     >
-      <p className="font-medium text-accent-foreground">{text}</p>
-      <Button asChild>
-        <a href={campaignUrl} target="_blank" rel={campaignLinkRel(sponsored)}>
-          {buttonLabel}
-          <ExternalLink aria-hidden="true" />
-          <span className="sr-only"> (opens in a new tab)</span>
-        </a>
-      </Button>
-    </aside>
+      <h2 id="enjoyed-title" className="text-2xl font-bold tracking-tight text-accent-foreground">
+        Enjoyed this post?
+      </h2>
+      <p className="mx-auto mt-2 max-w-xl text-muted-foreground">
+        {campaignUrl
+          ? `Like what you see? Back ${title} directly on its campaign page, or discover more crowdfunding projects worth backing.`
+          : 'Discover more crowdfunding projects worth backing.'}
+      </p>
+      <div className="mt-6 flex flex-col items-center justify-center gap-3 sm:flex-row">
+        {campaignUrl ? (
+          <Button asChild size="lg">
+            <a href={campaignUrl} target="_blank" rel={campaignLinkRel(sponsored)}>
+              Back This Project
+              <ExternalLink aria-hidden="true" />
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </Button>
+        ) : null}
+        <Button asChild size="lg" variant={campaignUrl ? 'outline' : 'default'}>
+          <Link to="/" prefetch="intent">
+            Explore More Projects
+          </Link>
+        </Button>
+      </div>
+    </section>
   );
 }

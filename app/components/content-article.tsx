@@ -12,7 +12,6 @@ import { CoverImage } from './cover-image.tsx';
 import { MarkdownContent } from './markdown-content.tsx';
 import { ShareLinks } from './share-links.tsx';
 import { SponsoredLabel } from './sponsored-label.tsx';
-import { Button } from './ui/button.tsx';
 
 const DETAIL_IMAGE_SIZES = '(min-width: 832px) 768px, 100vw';
 
@@ -36,6 +35,7 @@ export function PostArticle({ post, shareUrl }: { post: PostDetail; shareUrl?: s
       <BackLink to="/">Back to Projects</BackLink>
       <CoverImage
         src={post.cover_image}
+        fallback={post.cover_fallback}
         title={post.title}
         sizes={DETAIL_IMAGE_SIZES}
         isPriority
@@ -50,43 +50,11 @@ export function PostArticle({ post, shareUrl }: { post: PostDetail; shareUrl?: s
         <ContentMeta className="mt-4" published={post.published} readTime={post.read_time} dateStyle="long" />
         {post.excerpt ? <p className="mt-6 text-lg italic text-muted-foreground">{post.excerpt}</p> : null}
       </header>
-      {post.campaign_url ? (
-        <div className="mt-8">
-          <CampaignCta
-            campaignUrl={post.campaign_url}
-            sponsored={post.sponsored}
-            title={post.title}
-            text="Like what you see? Check out the campaign and back it directly."
-            buttonLabel="Back This Project"
-          />
-        </div>
-      ) : null}
       <div className="mt-10">
         <MarkdownContent content={post.content} />
       </div>
       {shareUrl ? <ShareLinks url={shareUrl} title={post.title} /> : null}
-      {post.campaign_url ? (
-        <div className="mt-12">
-          <CampaignCta
-            campaignUrl={post.campaign_url}
-            sponsored={post.sponsored}
-            title={post.title}
-            text="Ready to support this project? Every pledge brings it closer to launch."
-            buttonLabel="Visit Campaign"
-          />
-        </div>
-      ) : null}
-      <section aria-labelledby="enjoyed-title" className="mt-16 rounded-2xl bg-secondary px-6 py-10 text-center">
-        <h2 id="enjoyed-title" className="text-2xl font-bold tracking-tight">
-          Enjoyed this post?
-        </h2>
-        <p className="mt-2 text-muted-foreground">Discover more crowdfunding projects worth backing.</p>
-        <Button asChild size="lg" className="mt-6">
-          <Link to="/" prefetch="intent">
-            Explore More Projects
-          </Link>
-        </Button>
-      </section>
+      <CampaignCta campaignUrl={post.campaign_url} sponsored={post.sponsored} title={post.title} />
     </article>
   );
 }
@@ -104,9 +72,10 @@ export function ResourceArticle({ resource, shareUrl }: { resource: ResourceDeta
           dateStyle="long"
         />
       </header>
-      {resource.cover_image ? (
+      {resource.cover_image || resource.cover_fallback ? (
         <CoverImage
           src={resource.cover_image}
+          fallback={resource.cover_fallback}
           title={resource.title}
           sizes={DETAIL_IMAGE_SIZES}
           isPriority

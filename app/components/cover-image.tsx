@@ -11,10 +11,13 @@ export const COVER_HEIGHT = 675;
  * A post or resource cover. `isPriority` for the one image most likely to be
  * the largest paint (loaded at once, high priority); all others wait until
  * they near the viewport. The alt text comes from the title; `sizes` tells
- * the browser which resized copy of an upload to pick.
+ * the browser which resized copy of an upload to pick. Without a cover,
+ * `fallback` (a published item's social card: its title on its category's
+ * colours) stands in; with neither, a neutral box keeps the layout.
  */
 export function CoverImage({
   src,
+  fallback,
   title,
   sizes,
   isPriority = false,
@@ -22,14 +25,16 @@ export function CoverImage({
   ...props
 }: Omit<ComponentProps<'img'>, 'src' | 'srcSet' | 'sizes' | 'alt' | 'width' | 'height'> & {
   src: string | null;
+  fallback?: string | null | undefined;
   title: string;
   sizes: string;
   isPriority?: boolean;
 }) {
-  if (!src) return <div aria-hidden="true" className={cn('aspect-video w-full bg-muted', className)} />;
+  const shown = src || fallback;
+  if (!shown) return <div aria-hidden="true" className={cn('aspect-video w-full bg-muted', className)} />;
   return (
     <img
-      {...responsiveImage(src, sizes)}
+      {...responsiveImage(shown, sizes)}
       alt={`Cover image for ${title}`}
       width={COVER_WIDTH}
       height={COVER_HEIGHT}

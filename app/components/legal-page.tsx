@@ -1,19 +1,24 @@
-import type { ReactNode } from 'react';
+import type { RenderedMarkdown } from '../lib/markdown.server.tsx';
+import { MarkdownContent } from './markdown-content.tsx';
 
-/** SPEC.md section 2: both legal texts were last updated on 2025-10-15. */
-export const LEGAL_LAST_UPDATED = '2025-10-15';
+/** `2025-10-15` → `October 15, 2025`. */
+function longDate(isoDate: string): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return isoDate;
+  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+}
 
-/** The frame of a legal text: title, last update, sections. */
-export function LegalPage({ title, children }: { title: string; children: ReactNode }) {
+/** The frame of a legal text: title, last update, the text as its owner wrote it in the back office. */
+export function LegalPage({ title, updated, content }: { title: string; updated: string; content: RenderedMarkdown }) {
   return (
     <article className="mx-auto max-w-3xl">
       <header className="mb-10">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
         <p className="mt-3 text-muted-foreground">
-          Last updated: <time dateTime={LEGAL_LAST_UPDATED}>October 15, 2025</time>
+          Last updated: <time dateTime={updated}>{longDate(updated)}</time>
         </p>
       </header>
-      <div className="markdown">{children}</div>
+      <MarkdownContent content={content} />
     </article>
   );
 }

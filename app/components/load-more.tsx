@@ -61,7 +61,8 @@ export function LoadMoreLink({
   onLoad: (token: string) => void;
 }) {
   return (
-    <div className="mt-10 flex flex-col items-center gap-2">
+    // Without a next page only the (invisible) announcement is left: no gap for it.
+    <div className={nextToken ? 'mt-10 flex flex-col items-center gap-2' : 'flex flex-col items-center'}>
       <p aria-live="polite" className="sr-only">
         {loadedCount > 0 && !isLoading ? `${loadedCount} more ${itemName} loaded` : ''}
       </p>

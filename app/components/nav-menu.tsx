@@ -1,51 +1,100 @@
 import { ChevronDown } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Fragment, useEffect, useId, useRef } from 'react';
+import { Link, useLocation } from 'react-router';
 import type { NavMenuProps } from './nav-menu-types.ts';
-import { Button } from './ui/button.tsx';
-
-const loadDropdown = () => import('./nav-menu-dropdown.tsx');
-const NavMenuDropdown = lazy(loadDropdown);
+import { buttonVariants } from './ui/button.tsx';
+import { cn } from '../lib/cn.ts';
 
 /**
- * A navigation dropdown (Projects, Tools). The Radix menu behind it weighs
- * more than the rest of the page's own code, so it is fetched when a visitor
- * points at or focuses the button, and mounted on the first click; until
- * then the server-rendered button stands in for it.
+ * A navigation dropdown (Projects, Tools): a native disclosure of plain
+ * links, so it opens and its links work before the scripts load and without
+ * them. Sharing one `name`, only one of them is open at a time. The scripts
+ * add what a dropdown is expected to do: Escape closes it and gives the focus
+ * back to its button, and a click elsewhere, a focus moving away or a
+ * followed link closes it. Nothing is loaded on demand, so the first click on
+ * an item always lands on a link that is already there.
  */
-export function NavMenu(props: NavMenuProps) {
-  const [isWanted, setIsWanted] = useState(false);
-  const [isOpen, setIsOpen] = useState(false);
-  const preload = () => void loadDropdown();
-  const open = () => {
-    setIsWanted(true);
-    setIsOpen(true);
+export function NavMenu({ label, groups }: NavMenuProps) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const headingId = useId();
+  const { pathname, search } = useLocation();
+
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [pathname, search]);
+
+  useEffect(() => {
+    const details = menu.current;
+    if (!details) return;
+    const closeOnOutsidePointer = (event: PointerEvent) => {
+      if (details.open && event.target instanceof Node && !details.contains(event.target)) details.open = false;
+    };
+    document.addEventListener('pointerdown', closeOnOutsidePointer);
+    return () => document.removeEventListener('pointerdown', closeOnOutsidePointer);
+  }, []);
+
+  const close = (returnFocus: boolean) => {
+    const details = menu.current;
+    if (!details?.open) return;
+    details.open = false;
+    if (returnFocus) details.querySelector('summary')?.focus();
   };
 
-  const placeholder = (
-    <Button
-      type="button"
-      variant="ghost"
-      className="px-3"
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onPointerEnter={preload}
-      onFocus={preload}
-      onClick={open}
+  return (
+    <details
+      ref={menu}
+      name="site-nav-menu"
+      className="group/nav-menu relative"
       onKeyDown={(event) => {
-        if (event.key === 'ArrowDown') {
+        if (event.key === 'Escape' && menu.current?.open) {
           event.preventDefault();
-          open();
+          close(true);
         }
       }}
+      onBlur={(event) => {
+        // Only a focus that lands elsewhere on the page: a click on an item
+        // in a browser that does not focus links must still reach the link.
+        const next = event.relatedTarget;
+        if (next instanceof Node && !event.currentTarget.contains(next)) close(false);
+      }}
     >
-      {props.label}
-      <ChevronDown aria-hidden="true" />
-    </Button>
-  );
-  if (!isWanted) return placeholder;
-  return (
-    <Suspense fallback={placeholder}>
-      <NavMenuDropdown {...props} open={isOpen} onOpenChange={setIsOpen} />
-    </Suspense>
+      <summary
+        className={cn(
+          buttonVariants({ variant: 'ghost' }),
+          'cursor-pointer list-none px-3 [&::-webkit-details-marker]:hidden',
+        )}
+      >
+        {label}
+        <ChevronDown aria-hidden="true" className="transition-transform group-open/nav-menu:rotate-180" />
+      </summary>
+      <div className="absolute left-0 top-full z-50 mt-1.5 max-h-[calc(100dvh-5rem)] min-w-48 overflow-y-auto rounded-md border border-border bg-popover p-1 text-popover-foreground shadow-md">
+        {groups.map((group, index) => (
+          <Fragment key={group.heading ?? index}>
+            {index > 0 ? <div role="presentation" className="-mx-1 my-1 h-px bg-border" /> : null}
+            {group.heading ? (
+              <p
+                id={`${headingId}-${index}`}
+                className="px-2 py-1.5 text-xs font-semibold uppercase tracking-wide text-muted-foreground"
+              >
+                {group.heading}
+              </p>
+            ) : null}
+            <ul aria-labelledby={group.heading ? `${headingId}-${index}` : undefined}>
+              {group.items.map((item) => (
+                <li key={item.to}>
+                  <Link to={item.to} prefetch="intent" className={NAV_MENU_ITEM_CLASS}>
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </Fragment>
+        ))}
+      </div>
+    </details>
   );
 }
+
+// The ring is drawn inside the item so the scrolling panel never clips it.
+const NAV_MENU_ITEM_CLASS =
+  'block whitespace-nowrap rounded-sm px-2 py-1.5 text-sm hover:bg-accent hover:text-accent-foreground focus-visible:bg-accent focus-visible:text-accent-foreground focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring';

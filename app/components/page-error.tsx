@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link } from 'react-router';
-import { ContentNotFound, NotFoundPage } from './not-found-page.tsx';
+import { ContentNotFound, NotFoundPage, recentPostsOf } from './not-found-page.tsx';
 import { Button } from './ui/button.tsx';
 
 /**
@@ -8,7 +8,8 @@ import { Button } from './ui/button.tsx';
  */
 export function PageError({ error, notFound = 'page' }: { error: unknown; notFound?: 'page' | 'content' }) {
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return notFound === 'content' ? <ContentNotFound /> : <NotFoundPage />;
+    const recentPosts = recentPostsOf(error.data);
+    return notFound === 'content' ? <ContentNotFound recentPosts={recentPosts} /> : <NotFoundPage recentPosts={recentPosts} />;
   }
   if (isRouteErrorResponse(error) && error.status === 503) {
     return (

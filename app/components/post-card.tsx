@@ -26,7 +26,7 @@ export function PostCard({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm transition-shadow hover:shadow-md">
-      <CoverImage src={post.cover_image} title={post.title} sizes={CARD_IMAGE_SIZES} isPriority={isPriority} />
+      <CoverImage src={post.cover_image} fallback={post.cover_fallback} title={post.title} sizes={CARD_IMAGE_SIZES} isPriority={isPriority} />
       <div className="flex flex-1 flex-col gap-3 p-5">
         {post.sponsored ? <SponsoredLabel className="w-fit" /> : null}
         <CategoryBadges categories={post.categories} />

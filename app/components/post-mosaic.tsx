@@ -30,6 +30,7 @@ export function PostMosaic({ posts }: { posts: PostCard[] }) {
           <article className="group relative isolate flex h-full flex-col justify-end overflow-hidden rounded-xl bg-slate-900 shadow-sm">
             <CoverImage
               src={post.cover_image}
+              fallback={post.cover_fallback}
               title={post.title}
               sizes={tileSizes(index)}
               isPriority={index === 0}

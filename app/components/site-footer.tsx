@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { PRIVACY_EMAIL, SITE_NAME } from '../../common/site.ts';
+import { SOCIAL_NETWORK_LABELS, SOCIAL_NETWORKS } from '../../common/schemas/site-settings.ts';
+import type { PublicSite } from '../lib/public-site.ts';
 import type { NavCategory } from './site-header.tsx';
 import { TOOL_LINKS } from './site-header.tsx';
 import { SiteLogo } from './site-logo.tsx';
@@ -14,10 +15,12 @@ const linkClass = 'rounded-sm text-muted-foreground underline-offset-4 hover:tex
 export function SiteFooter({
   year,
   categories,
+  site,
   onCookiePreferences,
 }: {
   year: number;
   categories: NavCategory[];
+  site: PublicSite;
   onCookiePreferences: () => void;
 }) {
   return (
@@ -25,12 +28,11 @@ export function SiteFooter({
       <div className="mx-auto grid w-full max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4">
         <div className="md:col-span-2">
           <p className="flex items-center gap-2 font-bold tracking-tight">
-            <SiteLogo className="size-7" />
-            {SITE_NAME}
+            <SiteLogo className="size-7" src={site.logoUrl} />
+            {site.name}
           </p>
-          <p className="mt-3 max-w-sm text-sm text-muted-foreground">
-            Reviewed crowdfunding campaigns, guides for campaign owners and free fee calculators.
-          </p>
+          {site.tagline ? <p className="mt-3 max-w-sm text-sm text-muted-foreground">{site.tagline}</p> : null}
+          <SocialLinks social={site.social} />
         </div>
         <nav aria-label="Projects">
           <h2 className="text-sm font-semibold">Projects</h2>
@@ -75,7 +77,7 @@ export function SiteFooter({
       <div className="border-t border-border">
         <div className="mx-auto flex w-full max-w-6xl flex-col gap-3 px-4 py-6 text-sm sm:px-6 md:flex-row md:items-center md:justify-between">
           <p className="text-muted-foreground">
-            {`© ${year} ${SITE_NAME}. All rights reserved.`}
+            {`© ${year} ${site.name}. All rights reserved.`}
           </p>
           <ul className="flex flex-wrap items-center gap-x-5 gap-y-2">
             <li>
@@ -89,8 +91,8 @@ export function SiteFooter({
               </a>
             </li>
             <li>
-              <a href={`mailto:${PRIVACY_EMAIL}`} className={linkClass}>
-                {PRIVACY_EMAIL}
+              <a href={`mailto:${site.privacyEmail}`} className={linkClass}>
+                {site.privacyEmail}
               </a>
             </li>
             <li>
@@ -102,5 +104,25 @@ export function SiteFooter({
         </div>
       </div>
     </footer>
+  );
+}
+
+/** The site's profiles on social networks, as set in the site settings; nothing when none is. */
+function SocialLinks({ social }: { social: PublicSite['social'] }) {
+  const profiles = SOCIAL_NETWORKS.flatMap((network) => {
+    const url = social[network];
+    return url ? [{ network, url }] : [];
+  });
+  if (profiles.length === 0) return null;
+  return (
+    <ul aria-label="Follow us" className="mt-4 flex flex-wrap gap-x-4 gap-y-2 text-sm">
+      {profiles.map(({ network, url }) => (
+        <li key={network}>
+          <a href={url} rel="me noopener noreferrer" className={linkClass}>
+            {SOCIAL_NETWORK_LABELS[network]}
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }

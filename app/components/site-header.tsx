@@ -2,7 +2,8 @@ import { Menu } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { cn } from '../lib/cn.ts';
-import { SITE_NAME, SPONSORED_PATH } from '../../common/site.ts';
+import { SPONSORED_PATH } from '../../common/site.ts';
+import type { PublicSite } from '../lib/public-site.ts';
 import { Button, buttonVariants } from './ui/button.tsx';
 import { NavMenu } from './nav-menu.tsx';
 import { SiteLogo } from './site-logo.tsx';
@@ -27,13 +28,13 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
  * screens a menu (a native disclosure, usable before the scripts load) that
  * repeats them with a CATEGORIES heading.
  */
-export function SiteHeader({ categories }: { categories: NavCategory[] }) {
+export function SiteHeader({ categories, site }: { categories: NavCategory[]; site: PublicSite }) {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
       <div className="mx-auto flex h-16 w-full max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link to="/" className="flex items-center gap-2 rounded-md font-bold tracking-tight" prefetch="intent">
-          <SiteLogo />
-          <span>{SITE_NAME}</span>
+          <SiteLogo src={site.logoUrl} />
+          <span>{site.name}</span>
         </Link>
 
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
@@ -117,7 +118,17 @@ function MobileMenu({ categories }: { categories: NavCategory[] }) {
 
   const itemClass = 'block rounded-md px-3 py-2 text-base font-medium hover:bg-accent hover:text-accent-foreground';
   return (
-    <details ref={menu} className="group md:hidden">
+    <details
+      ref={menu}
+      className="group md:hidden"
+      onKeyDown={(event) => {
+        // Escape closes it wherever the focus is inside, and hands the focus back to its button.
+        if (event.key !== 'Escape' || !menu.current?.open) return;
+        event.preventDefault();
+        menu.current.open = false;
+        menu.current.querySelector('summary')?.focus();
+      }}
+    >
       <summary
         className={cn(
           buttonVariants({ variant: 'ghost', size: 'icon' }),

@@ -17,6 +17,8 @@ export interface ResourceCard {
   title: string;
   excerpt: string | null;
   cover_image: string | null;
+  /** The item's social card, shown where a published item has no cover; null for drafts (they have no card). */
+  cover_fallback?: string | null;
   read_time: number | null;
   published_at: number | null;
   /** The date as text, formatted on the server. */

@@ -6,6 +6,7 @@
 import { redirect, type AppLoadContext } from 'react-router';
 import type { CategoryJson, PostSummaryJson, ResourceSummaryJson } from '../../common/answers.ts';
 import { DomainError } from '../../common/errors.ts';
+import { socialCardPath } from '../../common/social-cards.ts';
 import { categoryLabel } from './categories.ts';
 import type {
   Detail,
@@ -19,12 +20,17 @@ import type {
 import { publishedDate } from './dates.ts';
 import { renderMarkdown } from './markdown.server.tsx';
 
-function toResourceCard(item: ResourceSummaryJson | PostSummaryJson): ResourceCard {
+/** Only a live item has a social card: a draft's or a scheduled item's address answers 404. */
+const isLive = (item: ResourceSummaryJson | PostSummaryJson) =>
+  item.status === 'published' && item.published_at !== null && item.published_at <= Date.now() / 1000;
+
+function toResourceCard(item: ResourceSummaryJson | PostSummaryJson, kind: 'post' | 'resource'): ResourceCard {
   return {
     slug: item.slug,
     title: item.title,
     excerpt: item.excerpt,
     cover_image: item.cover_image,
+    cover_fallback: !item.cover_image && isLive(item) ? socialCardPath(kind, item.slug, item.updated_at) : null,
     read_time: item.read_time,
     published_at: item.published_at,
     published: publishedDate(item.published_at),
@@ -33,7 +39,7 @@ function toResourceCard(item: ResourceSummaryJson | PostSummaryJson): ResourceCa
 
 function toPostCard(post: PostSummaryJson): PostCard {
   return {
-    ...toResourceCard(post),
+    ...toResourceCard(post, 'post'),
     campaign_url: post.campaign_url,
     sponsored: post.sponsored,
     categories: post.category_ids.map((id) => ({ id, label: categoryLabel(id) })),
@@ -85,13 +91,42 @@ export async function listPostCards(
   return { posts: page.posts.map(toPostCard), next_token: page.next_token };
 }
 
+/** The newest published posts as cards (a short list: the 404 page's, the home page's). */
+export async function listRecentPostCards(context: AppLoadContext, size: number): Promise<PostCard[]> {
+  return (await listPostCards(context, { pageSize: size, nextToken: null })).posts;
+}
+
+/**
+ * Up to `size` published posts to read after `post`: the newest of its
+ * categories first, then the newest of all, never `post` itself.
+ */
+export async function listRelatedPostCards(
+  context: AppLoadContext,
+  post: { slug: string; categories: readonly { id: string }[] },
+  size: number,
+): Promise<PostCard[]> {
+  const related: PostCard[] = [];
+  const isWanted = (card: PostCard) => card.slug !== post.slug && !related.some((other) => other.slug === card.slug);
+  // One more than wanted: the post itself may be among them.
+  for (const category of post.categories) {
+    if (related.length >= size) break;
+    const page = await listPostCards(context, { pageSize: size + 1, nextToken: null, categoryId: category.id });
+    related.push(...page.posts.filter(isWanted).slice(0, size - related.length));
+  }
+  if (related.length < size) {
+    const latest = await listPostCards(context, { pageSize: size * 2 + 1, nextToken: null });
+    related.push(...latest.posts.filter(isWanted).slice(0, size - related.length));
+  }
+  return related;
+}
+
 /** One page of published resources as cards, newest first. */
 export async function listResourceCards(
   context: AppLoadContext,
   options: { pageSize: number; nextToken: string | null },
 ): Promise<ResourceCardPage> {
   const page = await context.services.resources.listPublished(options);
-  return { resources: page.resources.map(toResourceCard), next_token: page.next_token };
+  return { resources: page.resources.map((resource) => toResourceCard(resource, 'resource')), next_token: page.next_token };
 }
 
 export type DetailAnswer =
@@ -107,7 +142,7 @@ export async function findDetail(context: AppLoadContext, slug: string): Promise
   const post = await posts.findPublished(slug);
   if (post) return { kind: 'post', post: toDetail(context, 'post', toPostCard(post), post) };
   const resource = await resources.findPublished(slug);
-  if (resource) return { kind: 'resource', resource: toDetail(context, 'resource', toResourceCard(resource), resource) };
+  if (resource) return { kind: 'resource', resource: toDetail(context, 'resource', toResourceCard(resource, 'resource'), resource) };
   const renamed = (await posts.findRenamed(slug)) ?? (await resources.findRenamed(slug));
   return renamed ? { kind: 'renamed', slug: renamed } : { kind: 'missing' };
 }
@@ -120,7 +155,7 @@ export async function findPreview(
   const found = await context.services.previewLinks.open(token);
   if (!found) return null;
   if (found.kind === 'post') return { kind: 'post', post: toDetail(context, 'post', toPostCard(found.post), found.post) };
-  return { kind: 'resource', resource: toDetail(context, 'resource', toResourceCard(found.resource), found.resource) };
+  return { kind: 'resource', resource: toDetail(context, 'resource', toResourceCard(found.resource, 'resource'), found.resource) };
 }
 
 /** Every category, in menu order (the navigation's Projects dropdown). */

@@ -65,7 +65,11 @@ function syncAnalytics(api: CookieConsentApi, measurementId: string | null) {
   else stopAnalytics(measurementId);
 }
 
-function consentConfig(api: CookieConsentApi, measurementId: string | null): CookieConsentConfig {
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+function consentConfig(api: CookieConsentApi, measurementId: string | null, privacyEmail: string): CookieConsentConfig {
+  const email = escapeHtml(privacyEmail);
   const sync = () => syncAnalytics(api, measurementId);
   return {
     mode: 'opt-in',
@@ -123,7 +127,7 @@ function consentConfig(api: CookieConsentApi, measurementId: string | null): Coo
               },
               {
                 title: 'More information',
-                description: `Questions about your data: <a href="mailto:${PRIVACY_EMAIL}">${PRIVACY_EMAIL}</a>.`,
+                description: `Questions about your data: <a href="mailto:${email}">${email}</a>.`,
               },
             ],
           },
@@ -137,7 +141,10 @@ function consentConfig(api: CookieConsentApi, measurementId: string | null): Coo
  * Shows the consent banner to undecided visitors and applies an earlier
  * choice. Safe to call more than once. SPEC.md: a failure is logged only.
  */
-export function startCookieConsent(measurementId: string | null): Promise<CookieConsentApi | null> {
+export function startCookieConsent(
+  measurementId: string | null,
+  privacyEmail: string = PRIVACY_EMAIL,
+): Promise<CookieConsentApi | null> {
   onPublicPage = true;
   if (starting) {
     // Back on the public site after the back office: the stored choice applies again.
@@ -151,7 +158,7 @@ export function startCookieConsent(measurementId: string | null): Promise<Cookie
       import('vanilla-cookieconsent'),
       import('vanilla-cookieconsent/dist/cookieconsent.css'),
     ]);
-    await api.run(consentConfig(api, measurementId));
+    await api.run(consentConfig(api, measurementId, privacyEmail));
     return api;
   })().catch((error: unknown) => {
     console.warn('Cookie consent could not start', error);
@@ -175,7 +182,7 @@ export function leaveCookieConsent(measurementId: string | null): void {
 }
 
 /** Opens the preferences dialog (the footer's "Cookie preferences" link). */
-export async function showCookiePreferences(measurementId: string | null): Promise<void> {
-  const api = await startCookieConsent(measurementId);
+export async function showCookiePreferences(measurementId: string | null, privacyEmail?: string): Promise<void> {
+  const api = await startCookieConsent(measurementId, privacyEmail);
   api?.showPreferences();
 }

@@ -33,10 +33,18 @@ export function invalidFormOutcome(error: ZodError, emailField = 'email'): FormO
   return invalidFieldsOutcome(fieldErrorsOf(error), emailField);
 }
 
-/** `invalidFormOutcome` from the messages of each field. */
+/**
+ * `invalidFormOutcome` from the messages of each field. Several problems are
+ * counted and each named (an empty form is not an 'Invalid email').
+ */
 export function invalidFieldsOutcome(fieldErrors: Partial<Record<string, string>>, emailField = 'email'): FormOutcome {
+  const messages = Object.values(fieldErrors).filter((message): message is string => Boolean(message));
+  if (messages.length > 1) {
+    const description = messages.map((message) => message.replace(/[.]$/, '')).join('. ') + '.';
+    return { status: 'error', title: `Please fix ${messages.length} fields`, description, fieldErrors, httpStatus: 400 };
+  }
   const emailProblem = fieldErrors[emailField];
-  const first = Object.values(fieldErrors)[0] ?? 'Please check the form';
+  const first = messages[0] ?? 'Please check the form';
   return emailProblem
     ? { status: 'error', title: 'Invalid email', description: emailProblem, fieldErrors, httpStatus: 400 }
     : { status: 'error', title: 'Error', description: first, fieldErrors, httpStatus: 400 };

@@ -7,6 +7,7 @@
 import { useRouteLoaderData, type MetaDescriptor } from 'react-router';
 import { isSitePath } from '../../common/schemas/fields.ts';
 import { LOGO_PATH, SITE_NAME } from '../../common/site.ts';
+import { siteFromMatches, type PublicSite } from './public-site.ts';
 
 /** The route id of the public layout, whose loader data carries `origin`. */
 export const SITE_LAYOUT_ROUTE_ID = 'routes/site-layout';
@@ -29,6 +30,8 @@ export interface PageSeo {
   jsonLd?: JsonLd | JsonLd[];
   /** Pages that must not be indexed (paged copies, form results). */
   noIndex?: boolean;
+  /** The site's name from its settings (`siteFromMatches`); today's name when absent. */
+  siteName?: string;
 }
 
 /** `https://example.com` + `/a` → `https://example.com/a`; absolute URLs are kept. */
@@ -67,9 +70,11 @@ export function useSiteOrigin(): string {
   return typeof data?.origin === 'string' ? data.origin : '';
 }
 
-/** `Contact | Crowdfunding Showcase`. */
-export function pageTitle(title: string): string {
-  return `${title} | ${SITE_NAME}`;
+type MetaMatches = Parameters<typeof siteFromMatches>[0];
+
+/** `Contact | Crowdfunding Showcase`, with the site's name from its settings among the meta `matches`. */
+export function pageTitle(title: string, matches?: MetaMatches): string {
+  return `${title} | ${matches ? siteFromMatches(matches).name : SITE_NAME}`;
 }
 
 export function pageMeta(page: PageSeo): MetaDescriptor[] {
@@ -79,7 +84,7 @@ export function pageMeta(page: PageSeo): MetaDescriptor[] {
     { title: page.title },
     { name: 'description', content: page.description },
     { tagName: 'link', rel: 'canonical', href: url },
-    { property: 'og:site_name', content: SITE_NAME },
+    { property: 'og:site_name', content: page.siteName ?? SITE_NAME },
     { property: 'og:type', content: page.type ?? 'website' },
     { property: 'og:title', content: page.title },
     { property: 'og:description', content: page.description },
@@ -106,12 +111,12 @@ export function pageMeta(page: PageSeo): MetaDescriptor[] {
 }
 
 /** The site as publisher of its articles. */
-export function organizationJsonLd(origin: string): JsonLd {
+export function organizationJsonLd(origin: string, site?: Pick<PublicSite, 'name' | 'logoUrl'>): JsonLd {
   return {
     '@type': 'Organization',
-    name: SITE_NAME,
+    name: site?.name ?? SITE_NAME,
     url: absoluteUrl(origin, '/'),
-    logo: absoluteUrl(origin, LOGO_PATH),
+    logo: absoluteUrl(origin, site?.logoUrl ?? LOGO_PATH),
   };
 }
 
@@ -126,6 +131,7 @@ export function articleJsonLd(
     publishedAt: number | null;
     updatedAt: number;
   },
+  site?: Pick<PublicSite, 'name' | 'logoUrl'>,
 ): JsonLd {
   const url = absoluteUrl(origin, article.path);
   const image = article.image ? absoluteImageUrl(origin, article.image) : null;
@@ -139,7 +145,7 @@ export function articleJsonLd(
     dateModified: new Date(article.updatedAt * 1000).toISOString(),
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },
     url,
-    author: organizationJsonLd(origin),
-    publisher: organizationJsonLd(origin),
+    author: organizationJsonLd(origin, site),
+    publisher: organizationJsonLd(origin, site),
   };
 }

@@ -1,7 +1,41 @@
 import type { AppLoadContext } from 'react-router';
+import { fillLegalTemplate } from '../../common/legal-templates.ts';
 import type { SiteSettings } from '../../server/services/site.ts';
+import type { SiteSettingsJson } from '../../common/schemas/site-settings.ts';
+import { renderMarkdown, type RenderedMarkdown } from './markdown.server.tsx';
+import type { PublicSite } from './public-site.ts';
 
 /** How this site is set up (analytics, the sponsored price), for page loaders. */
 export function siteSettings(context: AppLoadContext): SiteSettings {
   return context.services.site.settings();
+}
+
+/** The owner's settings (name, addresses, legal texts), as saved in the back office or their defaults. */
+export function storedSiteSettings(context: AppLoadContext): Promise<SiteSettingsJson> {
+  return context.services.siteSettings.current();
+}
+
+/** What every public page shows of the settings (header, footer, titles): never the legal texts. */
+export async function publicSite(context: AppLoadContext): Promise<PublicSite> {
+  const settings = await storedSiteSettings(context);
+  return {
+    name: settings.site_name,
+    tagline: settings.tagline,
+    logoUrl: settings.logo_url,
+    contactEmail: settings.contact_email,
+    privacyEmail: settings.privacy_email,
+    social: settings.social,
+  };
+}
+
+/** A legal page, rendered from its markdown with the site's name and addresses filled in, and the date it last changed. */
+export async function legalText(context: AppLoadContext, page: 'privacy' | 'terms'): Promise<{ content: RenderedMarkdown; updated: string }> {
+  const settings = await storedSiteSettings(context);
+  const markdown = page === 'privacy' ? settings.privacy_policy_md : settings.terms_md;
+  return {
+    content: renderMarkdown(fillLegalTemplate(markdown, settings), (error) =>
+      context.logger.warn({ err: error, page }, 'legal page markdown could not be rendered: showing raw text'),
+    ),
+    updated: page === 'privacy' ? settings.privacy_policy_updated : settings.terms_updated,
+  };
 }

@@ -3,7 +3,8 @@
  * checked with the shared schema, in the browser before sending and in the
  * page action: the same rules and messages on both sides.
  */
-import { invalidFormOutcome, type FormOutcome } from './form-outcome.ts';
+import { invalidFieldsOutcome, type FormOutcome } from './form-outcome.ts';
+import { fieldErrorsOf } from '../../common/field-errors.ts';
 import { sponsoredSubmissionSchema, type SponsoredSubmissionInput } from '../../common/schemas/sponsored-submission.ts';
 
 /** The text fields of the form, in the payload's names. */
@@ -51,9 +52,8 @@ export type SponsoredFormCheck = { ok: true; input: SponsoredSubmissionInput } |
 export function checkSponsoredForm(values: Partial<Record<string, string>>, side: 'browser' | 'server'): SponsoredFormCheck {
   const parsed = sponsoredSubmissionSchema.safeParse(sponsoredPayloadOf(values));
   if (parsed.success) return { ok: true, input: parsed.data };
-  const outcome = invalidFormOutcome(parsed.error, 'contact_email');
-  const fieldErrors = { ...outcome.fieldErrors };
+  const fieldErrors = fieldErrorsOf(parsed.error);
   if (fieldErrors.terms_accepted && side === 'browser') fieldErrors.terms_accepted = TERMS_REQUIRED_MESSAGE;
   const isOnlyTerms = Object.keys(fieldErrors).every((field) => field === 'terms_accepted');
-  return { ok: false, outcome: isOnlyTerms ? { ...TERMS_NOTICE, fieldErrors } : { ...outcome, fieldErrors } };
+  return { ok: false, outcome: isOnlyTerms ? { ...TERMS_NOTICE, fieldErrors } : invalidFieldsOutcome(fieldErrors, 'contact_email') };
 }

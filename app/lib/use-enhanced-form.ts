@@ -24,6 +24,8 @@ export function useEnhancedForm({
   const isValidating = useRef(false);
   const [clientErrors, setClientErrors] = useState<Partial<Record<string, string>> | null>(null);
   const isSubmitting = fetcher.state !== 'idle';
+  // The answer the visitor put away to use the form again ("Send another message").
+  const [dismissed, setDismissed] = useState<FormOutcome | undefined>(undefined);
 
   // The server's answer, once the submission has settled: a toast (an
   // outside system), and a success clears the form. Keyed on the state too,
@@ -52,8 +54,9 @@ export function useEnhancedForm({
           const invalid = invalidFormOutcome(parsed.error);
           setClientErrors(invalid.fieldErrors ?? {});
           showOutcomeToast(invalid);
-          const firstInvalid = Object.keys(invalid.fieldErrors ?? {})[0];
-          const field = firstInvalid ? formElement.elements.namedItem(firstInvalid) : null;
+          // Several problems: the form's error summary takes focus instead.
+          const invalidFields = Object.keys(invalid.fieldErrors ?? {});
+          const field = invalidFields.length === 1 ? formElement.elements.namedItem(invalidFields[0] ?? '') : null;
           if (field instanceof HTMLElement) field.focus();
           return;
         }
@@ -65,11 +68,16 @@ export function useEnhancedForm({
       });
   };
 
+  const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
   return {
     Form: fetcher.Form,
     isSubmitting,
     /** The server's last answer, once settled. */
-    answer: fetcher.state === 'idle' ? fetcher.data : undefined,
+    answer,
+    /** The last answer when it went through, for the form's lasting success panel. */
+    success: answer && answer.status !== 'error' && answer !== dismissed ? answer : undefined,
+    /** Puts the success panel away, to show the form again. */
+    dismissSuccess: () => setDismissed(answer),
     fieldErrors: clientErrors ?? fetcher.data?.fieldErrors ?? {},
     formProps: {
       ref: form,

@@ -50,8 +50,9 @@ export function useSponsoredForm() {
           const errors = checked.outcome.fieldErrors ?? {};
           setClientErrors(errors);
           showOutcomeToast(checked.outcome);
-          const firstInvalid = Object.keys(errors)[0];
-          const field = firstInvalid ? formElement.elements.namedItem(firstInvalid) : null;
+          // Several problems: the form's error summary takes focus instead.
+          const invalidFields = Object.keys(errors);
+          const field = invalidFields.length === 1 ? formElement.elements.namedItem(invalidFields[0] ?? '') : null;
           if (field instanceof HTMLElement) field.focus();
           return;
         }

@@ -1,13 +1,17 @@
-import { redirect } from 'react-router';
+import { Link, redirect } from 'react-router';
+import { OtherCategories } from '../components/category-links.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
+import { Button } from '../components/ui/button.tsx';
 import { LoadMoreLink, usePagedList } from '../components/load-more.tsx';
 import { PageError } from '../components/page-error.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { PostCard } from '../components/post-card.tsx';
 import { NOT_FOUND_CACHE_CONTROL, publicPageHeaders } from '../lib/cache-headers.ts';
 import type { PostCardPage } from '../lib/content-cards.ts';
-import { findCategory, listPostCards, loadPagedList } from '../lib/content.server.ts';
+import { findCategory, listAllCategories, listPostCards, loadPagedList } from '../lib/content.server.ts';
 import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
+import { siteFromMatches } from '../lib/public-site.ts';
+import { SPONSORED_PATH } from '../../common/site.ts';
 import type { Route } from './+types/category';
 
 const CATEGORY_PAGE_SIZE = 20;
@@ -16,19 +20,26 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const category = await findCategory(context, params.slug);
   // SPEC.md: an unknown category redirects to the home page.
   if (!category) throw redirect('/', { headers: { 'Cache-Control': NOT_FOUND_CACHE_CONTROL } });
-  const page = await loadPagedList(request, (nextToken) =>
-    listPostCards(context, { pageSize: CATEGORY_PAGE_SIZE, nextToken, categoryId: category.id }),
-  );
-  return { category, ...page };
+  const [page, categories] = await Promise.all([
+    loadPagedList(request, (nextToken) =>
+      listPostCards(context, { pageSize: CATEGORY_PAGE_SIZE, nextToken, categoryId: category.id }),
+    ),
+    listAllCategories(context),
+  ]);
+  const otherCategories = categories
+    .filter((other) => other.slug !== category.slug)
+    .map(({ slug, name }) => ({ slug, name }));
+  return { category, otherCategories, ...page };
 }
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: pageTitle('Category') }];
+  if (!loaderData) return [{ title: pageTitle('Category', matches) }];
   const { category, isFirstPage } = loaderData;
   return pageMeta({
     origin: originFromMatches(matches),
+    siteName: siteFromMatches(matches).name,
     path: isFirstPage ? location.pathname : location.pathname + location.search,
-    title: pageTitle(`${category.name} Projects`),
+    title: pageTitle(`${category.name} Projects`, matches),
     description: category.description,
     noIndex: !isFirstPage,
   });
@@ -43,7 +54,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
 }
 
 function CategoryPosts({ data }: { data: Route.ComponentProps['loaderData'] }) {
-  const { category, posts, next_token } = data;
+  const { category, otherCategories, posts, next_token } = data;
   const list = usePagedList<PostCardPage['posts'][number], PostCardPage>({
     firstPage: { items: posts, nextToken: next_token },
     dataUrl: (token) => `/category/${category.slug}?cursor=${encodeURIComponent(token)}`,
@@ -55,7 +66,22 @@ function CategoryPosts({ data }: { data: Route.ComponentProps['loaderData'] }) {
         <p>{category.description}</p>
       </PageHeader>
       {list.items.length === 0 ? (
-        <EmptyState>No projects found in this category yet. Check back soon!</EmptyState>
+        <EmptyState
+          action={
+            <>
+              <Button asChild>
+                <Link to="/" prefetch="intent">
+                  Browse all projects
+                </Link>
+              </Button>
+              <Button asChild variant="outline">
+                <Link to={SPONSORED_PATH}>Submit your project</Link>
+              </Button>
+            </>
+          }
+        >
+          No projects found in this category yet. Check back soon!
+        </EmptyState>
       ) : (
         <section aria-labelledby="category-projects">
           <h2 id="category-projects" className="sr-only">
@@ -77,6 +103,7 @@ function CategoryPosts({ data }: { data: Route.ComponentProps['loaderData'] }) {
         itemName="projects"
         onLoad={list.load}
       />
+      <OtherCategories categories={otherCategories} />
     </>
   );
 }

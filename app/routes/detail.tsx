@@ -1,12 +1,17 @@
 import { data, redirect } from 'react-router';
 import { PostArticle, ResourceArticle } from '../components/content-article.tsx';
+import type { NotFoundData } from '../components/not-found-page.tsx';
 import { PageError } from '../components/page-error.tsx';
+import { RelatedPosts } from '../components/related-posts.tsx';
 import { NOT_FOUND_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL, publicPageHeaders } from '../lib/cache-headers.ts';
-import { findDetail } from '../lib/content.server.ts';
+import { findDetail, listRecentPostCards, listRelatedPostCards } from '../lib/content.server.ts';
 import { absoluteUrl, articleJsonLd, originFromMatches, pageMeta, pageTitle, useSiteOrigin } from '../lib/seo.ts';
-import { SITE_NAME } from '../../common/site.ts';
+import { siteFromMatches } from '../lib/public-site.ts';
 import { SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH, socialCardPath } from '../../common/social-cards.ts';
 import type { Route } from './+types/detail';
+
+/** How many posts a post page offers next ("More projects"), and its 404 ("Recent projects"). */
+const RELATED_POSTS = 3;
 
 // Long enough for any real slug, short enough to keep junk out of the logs.
 const MAX_LOGGED_PATH = 200;
@@ -18,32 +23,36 @@ const MAX_LOGGED_PATH = 200;
  */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const found = await findDetail(context, params.slug);
-  if (found.kind === 'post' || found.kind === 'resource') return found;
+  if (found.kind === 'post') return { ...found, related: await listRelatedPostCards(context, found.post, RELATED_POSTS) };
+  if (found.kind === 'resource') return found;
   const url = new URL(request.url);
   if (found.kind === 'renamed') {
     throw redirect(`/${found.slug}${url.search}`, { status: 301, headers: { 'Cache-Control': PUBLIC_PAGE_CACHE_CONTROL } });
   }
   context.logger.info({ path: url.pathname.slice(0, MAX_LOGGED_PATH) }, 'page not found');
-  throw data(null, { status: 404, headers: { 'Cache-Control': NOT_FOUND_CACHE_CONTROL } });
+  const notFound: NotFoundData = { recentPosts: await listRecentPostCards(context, RELATED_POSTS) };
+  throw data(notFound, { status: 404, headers: { 'Cache-Control': NOT_FOUND_CACHE_CONTROL } });
 }
 
 export function meta({ loaderData, matches, error }: Route.MetaArgs) {
   const origin = originFromMatches(matches);
+  const site = siteFromMatches(matches);
   if (error || !loaderData) {
-    return [{ title: pageTitle('Content Not Found') }, { name: 'robots', content: 'noindex' }];
+    return [{ title: pageTitle('Content Not Found', matches) }, { name: 'robots', content: 'noindex' }];
   }
   const item = loaderData.kind === 'post' ? loaderData.post : loaderData.resource;
-  const description = item.excerpt ?? `${item.title}, on ${SITE_NAME}.`;
+  const description = item.excerpt ?? `${item.title}, on ${site.name}.`;
   const path = `/${item.slug}`;
   return [
     ...pageMeta({
       origin,
       path,
-      title: pageTitle(item.title),
+      title: pageTitle(item.title, matches),
       description,
       // A raster card networks show (they do not show SVG covers), drawn from the cover.
       image: socialCardPath(loaderData.kind, item.slug, item.updated_at),
-      imageAlt: `${item.title}, on ${SITE_NAME}`,
+      imageAlt: `${item.title}, on ${site.name}`,
+      siteName: site.name,
       imageSize: { width: SOCIAL_CARD_WIDTH, height: SOCIAL_CARD_HEIGHT },
       type: 'article',
       jsonLd: articleJsonLd(origin, {
@@ -53,7 +62,7 @@ export function meta({ loaderData, matches, error }: Route.MetaArgs) {
         image: item.cover_image,
         publishedAt: item.published_at,
         updatedAt: item.updated_at,
-      }),
+      }, site),
     }),
     ...(item.published_at
       ? [{ property: 'article:published_time', content: new Date(item.published_at * 1000).toISOString() }]
@@ -68,7 +77,10 @@ export default function Detail({ loaderData }: Route.ComponentProps) {
   const slug = loaderData.kind === 'post' ? loaderData.post.slug : loaderData.resource.slug;
   const shareUrl = absoluteUrl(origin || 'http://localhost', `/${slug}`);
   return loaderData.kind === 'post' ? (
-    <PostArticle post={loaderData.post} shareUrl={shareUrl} />
+    <>
+      <PostArticle post={loaderData.post} shareUrl={shareUrl} />
+      <RelatedPosts posts={loaderData.related} />
+    </>
   ) : (
     <ResourceArticle resource={loaderData.resource} shareUrl={shareUrl} />
   );

@@ -1,5 +1,6 @@
 import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { EmptyState } from '../components/empty-state.tsx';
+import { CalculatorLinks, LatestResources } from '../components/home-sections.tsx';
 import { LoadMoreLink, usePagedList } from '../components/load-more.tsx';
 import { NEWSLETTER_INTENT, NewsletterSection } from '../components/newsletter-section.tsx';
 import { PostCard } from '../components/post-card.tsx';
@@ -8,18 +9,27 @@ import { NO_STORE, publicPageHeaders } from '../lib/cache-headers.ts';
 import { formAnswer } from '../lib/form-answer.server.ts';
 import { failedOutcome } from '../lib/form-outcome.ts';
 import type { PostCardPage } from '../lib/content-cards.ts';
-import { listPostCards, loadPagedList } from '../lib/content.server.ts';
+import { listPostCards, listResourceCards, loadPagedList } from '../lib/content.server.ts';
 import { organizationJsonLd, originFromMatches, pageMeta, absoluteUrl } from '../lib/seo.ts';
+import { siteFromMatches } from '../lib/public-site.ts';
 import { subscribeToNewsletter } from '../lib/public-forms.server.ts';
 import { postOrAnnounceFailure } from '../lib/toast.ts';
-import { SITE_DESCRIPTION, SITE_NAME } from '../../common/site.ts';
+import { SITE_DESCRIPTION } from '../../common/site.ts';
 import type { Route } from './+types/home';
 
 /** SPEC.md section 9: the home page lists 20 posts at a time. */
 const HOME_PAGE_SIZE = 20;
 
+/** The newest resources shown below the projects. */
+const HOME_RESOURCES = 3;
+
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return loadPagedList(request, (nextToken) => listPostCards(context, { pageSize: HOME_PAGE_SIZE, nextToken }));
+  const page = await loadPagedList(request, (nextToken) => listPostCards(context, { pageSize: HOME_PAGE_SIZE, nextToken }));
+  // A "Load More" page only feeds the grid: the sections below it come with the first.
+  const latestResources = page.isFirstPage
+    ? (await listResourceCards(context, { pageSize: HOME_RESOURCES, nextToken: null })).resources
+    : [];
+  return { ...page, latestResources };
 }
 
 /** The newsletter signup at the end of the page posts here. */
@@ -42,18 +52,20 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   const origin = originFromMatches(matches);
+  const site = siteFromMatches(matches);
   const isFirstPage = loaderData?.isFirstPage ?? true;
   return pageMeta({
     origin,
     path: isFirstPage ? '/' : location.pathname + location.search,
-    title: `${SITE_NAME}: reviewed crowdfunding projects`,
+    title: `${site.name}: reviewed crowdfunding projects`,
+    siteName: site.name,
     description: SITE_DESCRIPTION,
     noIndex: !isFirstPage,
     jsonLd: {
       '@context': 'https://schema.org',
       '@graph': [
-        organizationJsonLd(origin),
-        { '@type': 'WebSite', name: SITE_NAME, url: absoluteUrl(origin, '/'), description: SITE_DESCRIPTION },
+        organizationJsonLd(origin, site),
+        { '@type': 'WebSite', name: site.name, url: absoluteUrl(origin, '/'), description: SITE_DESCRIPTION },
       ],
     },
   });
@@ -115,6 +127,13 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
         itemName="projects"
         onLoad={list.load}
       />
+
+      {isFirstPage ? (
+        <>
+          <LatestResources resources={loaderData.latestResources} />
+          <CalculatorLinks />
+        </>
+      ) : null}
 
       <NewsletterSection action="/?index#newsletter" outcome={actionData} />
     </>

@@ -3,13 +3,15 @@ import { PageHeader } from '../components/page-header.tsx';
 import { publicPageHeaders } from '../lib/cache-headers.ts';
 import { INDIEGOGO_FEES } from '../lib/fee-calculator.ts';
 import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
+import { siteFromMatches } from '../lib/public-site.ts';
 import type { Route } from './+types/indiegogo-fee-calculator';
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
     origin: originFromMatches(matches),
+    siteName: siteFromMatches(matches).name,
     path: '/free-indiegogo-fee-calculator',
-    title: pageTitle('Indiegogo Fee Calculator'),
+    title: pageTitle('Indiegogo Fee Calculator', matches),
     description:
       'Free Indiegogo fee calculator: the 5% platform fee, payment processing (3% plus $0.30 per backer) and the optional $25 international bank transfer fee.',
   });

@@ -3,13 +3,15 @@ import { PageHeader } from '../components/page-header.tsx';
 import { publicPageHeaders } from '../lib/cache-headers.ts';
 import { KICKSTARTER_FEES } from '../lib/fee-calculator.ts';
 import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
+import { siteFromMatches } from '../lib/public-site.ts';
 import type { Route } from './+types/kickstarter-fee-calculator';
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
     origin: originFromMatches(matches),
+    siteName: siteFromMatches(matches).name,
     path: '/instant-kickstarter-fee-calculator',
-    title: pageTitle('Kickstarter Fee Calculator'),
+    title: pageTitle('Kickstarter Fee Calculator', matches),
     description:
       'Free Kickstarter fee calculator: see the 5% platform fee, payment processing (3% plus $0.20 per backer) and what you actually receive.',
   });

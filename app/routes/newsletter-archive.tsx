@@ -6,7 +6,7 @@ import { publicPageHeaders } from '../lib/cache-headers.ts';
 import { formatLongDate } from '../lib/dates.ts';
 import { listArchivedIssues } from '../lib/newsletter-archive.server.ts';
 import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
-import { SITE_NAME } from '../../common/site.ts';
+import { siteFromMatches } from '../lib/public-site.ts';
 import type { Route } from './+types/newsletter-archive';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -16,9 +16,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
     origin: originFromMatches(matches),
+    siteName: siteFromMatches(matches).name,
     path: '/newsletter',
-    title: pageTitle('Newsletter Archive'),
-    description: `Every issue of the ${SITE_NAME} newsletter: reviewed crowdfunding campaigns and guides, as they were sent.`,
+    title: pageTitle('Newsletter Archive', matches),
+    description: `Every issue of the ${siteFromMatches(matches).name} newsletter: reviewed crowdfunding campaigns and guides, as they were sent.`,
   });
 }
 

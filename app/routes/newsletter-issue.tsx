@@ -7,7 +7,7 @@ import { NOT_FOUND_CACHE_CONTROL, publicPageHeaders } from '../lib/cache-headers
 import { formatLongDate } from '../lib/dates.ts';
 import { findIssueWebVersion } from '../lib/newsletter-archive.server.ts';
 import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
-import { SITE_NAME } from '../../common/site.ts';
+import { siteFromMatches } from '../lib/public-site.ts';
 import type { Route } from './+types/newsletter-issue';
 
 /** /newsletter/{slug}: the web version of a sent issue; 404 for any other. */
@@ -18,13 +18,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches, error }: Route.MetaArgs) {
-  if (error || !loaderData) return [{ title: pageTitle('Page Not Found') }, { name: 'robots', content: 'noindex' }];
+  if (error || !loaderData) return [{ title: pageTitle('Page Not Found', matches) }, { name: 'robots', content: 'noindex' }];
   const { issue } = loaderData;
   return pageMeta({
     origin: originFromMatches(matches),
+    siteName: siteFromMatches(matches).name,
     path: `/newsletter/${issue.slug}`,
-    title: pageTitle(issue.subject),
-    description: issue.preheader || `The ${SITE_NAME} newsletter of ${formatLongDate(issue.sent_at)}.`,
+    title: pageTitle(issue.subject, matches),
+    description: issue.preheader || `The ${siteFromMatches(matches).name} newsletter of ${formatLongDate(issue.sent_at)}.`,
     image: issue.posts.find((post) => post.image)?.image ?? null,
     type: 'article',
   });

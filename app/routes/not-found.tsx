@@ -1,19 +1,24 @@
 import { data } from 'react-router';
-import { NotFoundPage } from '../components/not-found-page.tsx';
+import { NotFoundPage, type NotFoundData } from '../components/not-found-page.tsx';
 import { PageError } from '../components/page-error.tsx';
 import { NOT_FOUND_CACHE_CONTROL, publicPageHeaders } from '../lib/cache-headers.ts';
+import { listRecentPostCards } from '../lib/content.server.ts';
 import { pageTitle } from '../lib/seo.ts';
 import type { Route } from './+types/not-found';
+
+/** The newest posts offered on the 404 page. */
+const NOT_FOUND_RECENT_POSTS = 3;
 
 // Long enough for any real path, short enough to keep junk out of the logs.
 const MAX_LOGGED_PATH = 200;
 
 // SPEC.md: the missing path is logged. Only the path: the query string may
 // carry tokens or personal data.
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   context.logger.info({ path: pathname.slice(0, MAX_LOGGED_PATH) }, 'page not found');
-  throw data(null, { status: 404, headers: { 'Cache-Control': NOT_FOUND_CACHE_CONTROL } });
+  const notFound: NotFoundData = { recentPosts: await listRecentPostCards(context, NOT_FOUND_RECENT_POSTS) };
+  throw data(notFound, { status: 404, headers: { 'Cache-Control': NOT_FOUND_CACHE_CONTROL } });
 }
 
 export function meta() {

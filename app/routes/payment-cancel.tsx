@@ -12,8 +12,9 @@ import { NO_STORE } from '../lib/cache-headers.ts';
 import { lookUpWithRetries } from '../lib/payment-lookup.ts';
 import { findPaymentCancellationResult, type PaymentCancellationResult } from '../lib/payment-results.server.ts';
 import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
+import { siteFromMatches, usePublicSite } from '../lib/public-site.ts';
 import { sponsoredFormState } from '../lib/sponsored-prefill.ts';
-import { SPONSORED_PATH, SUPPORT_EMAIL } from '../../common/site.ts';
+import { SPONSORED_PATH } from '../../common/site.ts';
 import type { Route } from './+types/payment-cancel';
 
 const PATH = '/payment/cancel';
@@ -33,8 +34,9 @@ export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
     origin: originFromMatches(matches),
+    siteName: siteFromMatches(matches).name,
     path: PATH,
-    title: pageTitle('Payment cancelled'),
+    title: pageTitle('Payment cancelled', matches),
     description: 'Your sponsored post payment was not completed.',
     noIndex: true,
   });
@@ -54,6 +56,7 @@ function StartNewSubmission({ variant = 'default' }: { variant?: 'default' | 'ou
 }
 
 function Cancellation({ result }: { result: PaymentCancellationResult }) {
+  const { contactEmail } = usePublicSite();
   return (
     <div className="grid gap-6">
       <Card>
@@ -88,7 +91,7 @@ function Cancellation({ result }: { result: PaymentCancellationResult }) {
               </Link>
             </Button>
             <Button asChild variant="outline">
-              <a href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('Sponsored post payment')}`}>
+              <a href={`mailto:${contactEmail}?subject=${encodeURIComponent('Sponsored post payment')}`}>
                 <Mail aria-hidden="true" />
                 Contact support
               </a>

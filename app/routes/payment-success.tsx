@@ -10,7 +10,8 @@ import { NO_STORE } from '../lib/cache-headers.ts';
 import { lookUpWithRetries } from '../lib/payment-lookup.ts';
 import { findPaymentStatusResult, type PaymentStatusResult } from '../lib/payment-results.server.ts';
 import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
-import { SPONSORED_PATH, SUPPORT_EMAIL } from '../../common/site.ts';
+import { siteFromMatches, usePublicSite } from '../lib/public-site.ts';
+import { SPONSORED_PATH } from '../../common/site.ts';
 import type { Route } from './+types/payment-success';
 
 const PATH = '/payment/success';
@@ -29,8 +30,9 @@ export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
     origin: originFromMatches(matches),
+    siteName: siteFromMatches(matches).name,
     path: PATH,
-    title: pageTitle('Payment status'),
+    title: pageTitle('Payment status', matches),
     description: 'The status of your sponsored post payment.',
     noIndex: true,
   });
@@ -72,9 +74,10 @@ const STATUS_CARDS: Record<
 };
 
 function SupportLink() {
+  const { contactEmail } = usePublicSite();
   return (
     <a
-      href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('Sponsored post payment')}`}
+      href={`mailto:${contactEmail}?subject=${encodeURIComponent('Sponsored post payment')}`}
       className="inline-flex items-center gap-2 rounded-sm text-sm font-medium text-primary hover:underline"
     >
       <Mail aria-hidden="true" className="size-4" />

@@ -7,6 +7,7 @@ import { publicPageHeaders } from '../lib/cache-headers.ts';
 import type { ResourceCardPage } from '../lib/content-cards.ts';
 import { listResourceCards, loadPagedList } from '../lib/content.server.ts';
 import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
+import { siteFromMatches } from '../lib/public-site.ts';
 import type { Route } from './+types/resources';
 
 /** SPEC.md section 9: public resources come 20 at a time. */
@@ -22,8 +23,9 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   const isFirstPage = loaderData?.isFirstPage ?? true;
   return pageMeta({
     origin: originFromMatches(matches),
+    siteName: siteFromMatches(matches).name,
     path: isFirstPage ? '/resources' : location.pathname + location.search,
-    title: pageTitle('Crowdfunding Resources'),
+    title: pageTitle('Crowdfunding Resources', matches),
     description:
       'Guides for campaign owners: planning a crowdfunding campaign, understanding platform fees, building a press kit and reaching backers.',
     noIndex: !isFirstPage,

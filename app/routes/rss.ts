@@ -4,7 +4,8 @@ import { listFeedPosts } from '../lib/content.server.ts';
 import { absoluteUrl } from '../lib/seo.ts';
 import { siteOrigin } from '../lib/site-url.server.ts';
 import { escapeXml } from '../lib/xml.ts';
-import { SITE_DESCRIPTION, SITE_NAME } from '../../common/site.ts';
+import { SITE_DESCRIPTION } from '../../common/site.ts';
+import { storedSiteSettings } from '../lib/site-settings.server.ts';
 import type { Route } from './+types/rss';
 
 /** How many of the newest posts the feed carries. */
@@ -13,7 +14,7 @@ const FEED_SIZE = 50;
 /** /rss.xml: an RSS 2.0 feed of the newest published posts. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const origin = siteOrigin(context, request);
-  const posts = await listFeedPosts(context, FEED_SIZE);
+  const [posts, site] = await Promise.all([listFeedPosts(context, FEED_SIZE), storedSiteSettings(context)]);
   const items = posts.map((post) => {
     const link = escapeXml(absoluteUrl(origin, `/${post.slug}`));
     const published = post.published_at ? `<pubDate>${new Date(post.published_at * 1000).toUTCString()}</pubDate>` : '';
@@ -28,7 +29,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const xml =
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel>' +
-    `<title>${escapeXml(SITE_NAME)}</title>` +
+    `<title>${escapeXml(site.site_name)}</title>` +
     `<link>${escapeXml(absoluteUrl(origin, '/'))}</link>` +
     `<description>${escapeXml(SITE_DESCRIPTION)}</description>` +
     '<language>en</language>' +

@@ -7,6 +7,7 @@ import { buttonVariants } from '../components/ui/button.tsx';
 import { publicPageHeaders } from '../lib/cache-headers.ts';
 import { loadSearch, type SearchResultCard } from '../lib/search.server.ts';
 import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
+import { siteFromMatches } from '../lib/public-site.ts';
 import { SEARCH_QUERY_MAX_LENGTH } from '../../common/search.ts';
 import type { Route } from './+types/search';
 
@@ -26,8 +27,9 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   const q = loaderData?.q.trim() ?? '';
   return pageMeta({
     origin: originFromMatches(matches),
+    siteName: siteFromMatches(matches).name,
     path: location.pathname + location.search,
-    title: pageTitle(q ? `Search: ${q}` : 'Search'),
+    title: pageTitle(q ? `Search: ${q}` : 'Search', matches),
     description: 'Search the reviewed crowdfunding projects and the guides for campaign owners.',
     noIndex: true,
   });

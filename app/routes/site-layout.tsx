@@ -7,7 +7,7 @@ import { Spinner } from '../components/ui/spinner.tsx';
 import { listAllCategories } from '../lib/content.server.ts';
 import { leaveCookieConsent, showCookiePreferences, startCookieConsent } from '../lib/cookie-consent.ts';
 import { siteOrigin } from '../lib/site-url.server.ts';
-import { siteSettings } from '../lib/site-settings.server.ts';
+import { publicSite, siteSettings } from '../lib/site-settings.server.ts';
 import type { Route } from './+types/site-layout';
 
 /**
@@ -16,8 +16,9 @@ import type { Route } from './+types/site-layout';
  * the payment results) nest here too.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const categories = await listAllCategories(context);
+  const [categories, site] = await Promise.all([listAllCategories(context), publicSite(context)]);
   return {
+    site,
     origin: siteOrigin(context, request),
     categories: categories.map(({ slug, name }) => ({ slug, name })),
     gaMeasurementId: siteSettings(context).gaMeasurementId,
@@ -32,13 +33,13 @@ export function shouldRevalidate() {
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
-  const { categories, gaMeasurementId, year } = loaderData;
+  const { categories, gaMeasurementId, year, site } = loaderData;
 
   // The consent library and its banner load once the page is idle, never
   // delaying the first paint.
   // Leaving for the back office (same document) turns analytics off there.
   useEffect(() => {
-    const start = () => void startCookieConsent(gaMeasurementId);
+    const start = () => void startCookieConsent(gaMeasurementId, site.privacyEmail);
     if ('requestIdleCallback' in window) {
       const handle = window.requestIdleCallback(start, { timeout: 2000 });
       return () => {
@@ -51,7 +52,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       clearTimeout(timer);
       leaveCookieConsent(gaMeasurementId);
     };
-  }, [gaMeasurementId]);
+  }, [gaMeasurementId, site.privacyEmail]);
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -61,7 +62,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       >
         Skip to content
       </a>
-      <SiteHeader categories={categories} />
+      <SiteHeader categories={categories} site={site} />
       <SiteSearchRow />
       <main id="main" tabIndex={-1} className="relative mx-auto w-full max-w-6xl flex-1 px-4 py-10 outline-none sm:px-6">
         <PageLoading />
@@ -70,7 +71,8 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       <SiteFooter
         year={year}
         categories={categories}
-        onCookiePreferences={() => void showCookiePreferences(gaMeasurementId)}
+        site={site}
+        onCookiePreferences={() => void showCookiePreferences(gaMeasurementId, site.privacyEmail)}
       />
       <ToastRegion />
     </div>

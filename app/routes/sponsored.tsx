@@ -7,18 +7,22 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../co
 import { NO_STORE, publicPageHeaders } from '../lib/cache-headers.ts';
 import { formatMoney, minorUnitDigits } from '../../common/money.ts';
 import { absoluteUrl, originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
+import { siteFromMatches } from '../lib/public-site.ts';
 import { siteOrigin } from '../lib/site-url.server.ts';
 import { checkoutFailedOutcome } from '../lib/sponsored-checkout.ts';
 import { startSponsoredCheckout } from '../lib/public-forms.server.ts';
 import { postOrAnnounceFailure } from '../lib/toast.ts';
-import { SITE_NAME, SPONSORED_PATH } from '../../common/site.ts';
-import { siteSettings } from '../lib/site-settings.server.ts';
+import { SPONSORED_PATH } from '../../common/site.ts';
+import { siteSettings, storedSiteSettings } from '../lib/site-settings.server.ts';
 import type { Route } from './+types/sponsored';
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { cents, currency } = siteSettings(context).sponsoredPrice;
   const scale = 10 ** minorUnitDigits(currency);
+  const stored = await storedSiteSettings(context);
   return {
+    priceText: stored.sponsored_price_text,
+    socialProof: stored.social_proof,
     // "$75" rather than "$75.00" for a whole amount: how a price is advertised.
     priceLabel: cents % scale === 0 ? formatMoney(cents, currency).replace(/[.]0+$/, '') : formatMoney(cents, currency),
     price: (cents / scale).toFixed(minorUnitDigits(currency)),
@@ -53,12 +57,14 @@ const TITLE = 'Submit Your Project for a Sponsored Post';
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const origin = originFromMatches(matches);
+  const site = siteFromMatches(matches);
   const priceLabel = loaderData?.priceLabel ?? '$75';
   const description = `Feature your Kickstarter or Indiegogo campaign: a written review, a permanent listing, newsletter inclusion and social sharing for a flat ${priceLabel} one-time fee. Live within 3-5 days.`;
   return pageMeta({
     origin,
     path: SPONSORED_PATH,
-    title: pageTitle(TITLE),
+    title: pageTitle(TITLE, matches),
+    siteName: site.name,
     description,
     jsonLd: {
       '@context': 'https://schema.org',
@@ -67,7 +73,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
       serviceType: 'Sponsored article about a crowdfunding campaign',
       description,
       url: absoluteUrl(origin || 'http://localhost', SPONSORED_PATH),
-      provider: { '@type': 'Organization', name: SITE_NAME },
+      provider: { '@type': 'Organization', name: site.name },
       ...(loaderData
         ? { offers: { '@type': 'Offer', price: loaderData.price, priceCurrency: loaderData.currency } }
         : {}),
@@ -78,7 +84,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 export const headers = publicPageHeaders;
 
 export default function Sponsored({ loaderData, actionData }: Route.ComponentProps) {
-  const { priceLabel } = loaderData;
+  const { priceLabel, priceText, socialProof } = loaderData;
   return (
     <>
       <PageHeader title={TITLE}>
@@ -88,7 +94,7 @@ export default function Sponsored({ loaderData, actionData }: Route.ComponentPro
         </p>
       </PageHeader>
       <div className="grid gap-10 lg:grid-cols-2">
-        <SponsoredOffer priceLabel={priceLabel} />
+        <SponsoredOffer priceLabel={priceLabel} priceText={priceText} socialProof={socialProof} />
         <Card className="self-start">
           <CardHeader>
             <CardTitle>Your project</CardTitle>

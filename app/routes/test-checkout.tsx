@@ -2,7 +2,7 @@ import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from 
 import { z } from 'zod';
 import { Button } from '../components/ui/button.tsx';
 import { findTestCheckoutView, settleTestCheckoutSession, type TestCheckoutView } from '../lib/test-checkout.server.ts';
-import { SITE_NAME } from '../../common/site.ts';
+import { pageTitle } from '../lib/seo.ts';
 import type { Route } from './+types/test-checkout';
 
 // The built-in stand-in for the payment provider's hosted checkout (used
@@ -28,10 +28,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   return redirect(redirectUrl);
 }
 
-export function meta({ error }: Route.MetaArgs) {
+export function meta({ error, matches }: Route.MetaArgs) {
   const isNotFound = isRouteErrorResponse(error) && error.status === 404;
   const title = error ? (isNotFound ? 'Checkout session not found' : 'Test checkout failed') : 'Test checkout';
-  return [{ title: `${title} | ${SITE_NAME}` }, { name: 'robots', content: 'noindex, nofollow' }];
+  return [{ title: pageTitle(title, matches) }, { name: 'robots', content: 'noindex, nofollow' }];
 }
 
 // A checkout is one visitor's and changes with each click.

@@ -4,10 +4,20 @@ import type { CallerOf } from '../http/client-ip.ts';
 import { readJsonObject } from '../http/input.ts';
 import type { AppServices } from '../services/index.ts';
 
-/** /admin/settings: the owner's site-wide settings (the `settings` permission, checked by the family guard). */
-export function adminSettingsApi({ settings }: AppServices, callerOf: CallerOf) {
+/**
+ * /admin/settings: staff security (the owner's `settings` permission) and the
+ * site settings (`site_settings`), each checked by its family guard.
+ */
+export function adminSettingsApi({ settings, siteSettings }: AppServices, callerOf: CallerOf) {
   const app = new Hono<AppEnv>();
   app.get('/security', async (c) => c.json(await settings.security()));
   app.put('/security', async (c) => c.json(await settings.updateSecurity(c.get('staff'), await readJsonObject(c), callerOf(c))));
+  // The site's name, addresses and legal texts: owners and administrators (`site_settings`).
+  app.get('/site', async (c) => c.json(await siteSettings.get()));
+  app.put('/site', async (c) => {
+    const { settings: saved, changed } = await siteSettings.update(c.get('staff'), await readJsonObject(c));
+    c.set('audit', { entityId: 'site', detail: { changed } });
+    return c.json(saved);
+  });
   return app;
 }

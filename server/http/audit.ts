@@ -133,6 +133,8 @@ export const AUDITED_ROUTES: Record<string, RouteAudit | Unrecorded> = {
   'POST /admin/account/sessions/revoke-others': OWN_ENTRY,
   'DELETE /admin/account/sessions/:id': OWN_ENTRY,
   'PUT /admin/settings/security': OWN_ENTRY,
+  // The handler adds the names of the fields that changed.
+  'PUT /admin/settings/site': { action: 'settings.update', entity: 'settings' },
 };
 
 const isRead = (method: string) => method === 'GET' || method === 'HEAD';

@@ -52,6 +52,16 @@ export function routeLabel(c: Context): string {
 }
 
 /**
+ * The level of the logger the per-request lines go to. A demo server
+ * (SEED_DEMO, what `npm start` runs) keeps them off the console, failures
+ * aside, so its banner is not scrolled away by a line per page view; a
+ * LOG_LEVEL set explicitly brings them back. Otherwise they follow LOG_LEVEL.
+ */
+export function requestLogLevel({ logLevel, demo, logLevelSet }: { logLevel: string; demo: boolean; logLevelSet: boolean }): string {
+  return demo && !logLevelSet ? 'warn' : logLevel;
+}
+
+/**
  * One log line per request, tagged with the request id that is also sent
  * back as `X-Request-Id`. Only method, route, path, status and time: never
  * bodies, query strings or headers, which may carry tokens or personal data.

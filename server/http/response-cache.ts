@@ -275,7 +275,10 @@ export class ResponseCache {
     this.checking ??= this.readFingerprint()
       .then((fingerprint) => {
         if (fingerprint !== this.fingerprint) {
-          if (this.fingerprint !== null) this.clear();
+          if (this.fingerprint !== null) {
+            this.clear();
+            this.deps.contentChanges.changedElsewhere();
+          }
           this.fingerprint = fingerprint;
         }
         this.checkedAt = Date.now();

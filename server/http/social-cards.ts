@@ -52,6 +52,7 @@ export function serveSocialCards(services: AppServices, media: MediaStorage, sta
       png = await renderSocialCard({
         title: item.title,
         category: category?.name ?? null,
+        categoryId: category?.id ?? null,
         sponsored: 'sponsored' in item && item.sponsored,
         cover: await coverBytes(item.cover_image, media, staticDirs),
       });

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { SITE_NAME } from '../../common/site.ts';
 import type { Config } from '../config.ts';
 import { insertOutboxMail, markOutboxMailFailed, markOutboxMailSent } from '../db/queries/outbox.ts';
+import { readSiteSetting } from '../db/queries/site-settings.ts';
 import type { Database, OutboxStatus } from '../db/schema.ts';
 
 /** A plain-text e-mail; `kind` names what it is for (`payment_confirmation`) in the outbox and logs. */
@@ -47,9 +48,24 @@ export function smtpOptions(config: SmtpConfig & { SMTP_URL: string }) {
 }
 
 /** The sender when MAIL_FROM is unset: the site's name at its own domain. */
-export function defaultSender(publicUrl: string | undefined): string {
+export function defaultSender(publicUrl: string | undefined, siteName: string = SITE_NAME): string {
   const host = publicUrl ? new URL(publicUrl).hostname : 'localhost';
-  return `"${SITE_NAME}" <no-reply@${host}>`;
+  // Quotes and line breaks would end the display name early.
+  return `"${siteName.replace(/["\\\r\n]/g, '')}" <no-reply@${host}>`;
+}
+
+/**
+ * The site's name as saved in the site settings, for the sender of mails;
+ * today's name when none is saved or it cannot be read.
+ */
+export async function storedSiteName(db: Kysely<Database>): Promise<string> {
+  try {
+    const stored = await readSiteSetting(db, 'site');
+    const name: unknown = stored ? (JSON.parse(stored) as { site_name?: unknown }).site_name : undefined;
+    return typeof name === 'string' && name !== '' ? name : SITE_NAME;
+  } catch {
+    return SITE_NAME;
+  }
 }
 
 export function createMailer(options: {
@@ -58,7 +74,6 @@ export function createMailer(options: {
   config: SmtpConfig & Pick<Config, 'MAIL_FROM' | 'PUBLIC_URL'>;
 }): Mailer {
   const { db, logger, config } = options;
-  const from = config.MAIL_FROM ?? defaultSender(config.PUBLIC_URL);
   const transport = config.SMTP_URL ? nodemailer.createTransport(smtpOptions({ ...config, SMTP_URL: config.SMTP_URL })) : null;
 
   return {
@@ -70,6 +85,7 @@ export function createMailer(options: {
         return { outboxId: row.id, status: 'stored' };
       }
       try {
+        const from = config.MAIL_FROM ?? defaultSender(config.PUBLIC_URL, await storedSiteName(db));
         await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
         await markOutboxMailSent(db, row.id);
         logger.info({ outboxId: row.id, kind: message.kind }, 'mail sent');

@@ -11,7 +11,7 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
 import { insertOutboxMail } from '../db/queries/outbox.ts';
 import type { Database } from '../db/schema.ts';
-import { defaultSender, smtpOptions } from '../mail/mailer.ts';
+import { defaultSender, smtpOptions, storedSiteName } from '../mail/mailer.ts';
 
 export interface NewsletterMessage {
   to: string;
@@ -44,7 +44,6 @@ type TransportConfig = Pick<
 >;
 
 export function createNewsletterTransport(config: TransportConfig, db: Kysely<Database>): NewsletterTransport {
-  const from = config.MAIL_FROM ?? defaultSender(config.PUBLIC_URL);
   if (!config.SMTP_URL) {
     return {
       kind: 'outbox',
@@ -63,9 +62,13 @@ export function createNewsletterTransport(config: TransportConfig, db: Kysely<Da
     maxMessages: 500,
     ...(rate > 0 ? { rateDelta: 1000, rateLimit: rate } : {}),
   });
+  let sender: Promise<string> | null = null;
   return {
     kind: 'smtp',
     async send(message) {
+      // Read once per transport (one sending run), not once per recipient.
+      sender ??= storedSiteName(db).then((name) => config.MAIL_FROM ?? defaultSender(config.PUBLIC_URL, name));
+      const from = await sender;
       await transport.sendMail({
         from,
         to: message.to,

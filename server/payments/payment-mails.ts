@@ -19,6 +19,7 @@ export function paymentConfirmationMail(
   submission: SponsoredSubmissionJson,
   payment: PaymentTransactionRow,
   siteUrl: string | undefined,
+  siteName: string = SITE_NAME,
 ): MailMessage {
   const amount = formatMoney(payment.amount_cents, payment.currency);
   return {
@@ -41,7 +42,7 @@ export function paymentConfirmationMail(
       // The sender may well be a no-reply address: point at the contact form instead.
       `Questions? Write to us through the contact form${siteUrl ? ` at ${siteUrl}/contact-us` : ' on our site'} and mention your payment reference.`,
       '',
-      SITE_NAME,
+      siteName,
       ...(siteUrl ? [siteUrl] : []),
     ].join('\n'),
   };

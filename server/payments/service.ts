@@ -21,6 +21,7 @@ import type { AppDeps } from '../deps.ts';
 import { DomainError } from '../../common/errors.ts';
 import { LOCAL_PROVIDER_NAME } from './local-provider.ts';
 import { paidSubmissionNotificationMail, paymentConfirmationMail } from './payment-mails.ts';
+import { storedSiteName } from '../mail/mailer.ts';
 import type { PaymentEvent, ProviderSession, TestCheckout, TestCheckoutOutcome } from './provider.ts';
 
 export type PaymentDeps = Pick<AppDeps, 'db' | 'config' | 'logger' | 'payments' | 'mailer'>;
@@ -214,7 +215,7 @@ async function sendPaymentCompletedMails(deps: PaymentDeps, payment: PaymentTran
     const submission = await findSponsoredSubmissionById(deps.db, payment.submission_id);
     if (!submission) return;
     const siteUrl = deps.config.PUBLIC_URL?.replace(/\/+$/, '');
-    await deps.mailer.sendMail(paymentConfirmationMail(submission, payment, siteUrl));
+    await deps.mailer.sendMail(paymentConfirmationMail(submission, payment, siteUrl, await storedSiteName(deps.db)));
     if (deps.config.ADMIN_NOTIFY_EMAIL) {
       await deps.mailer.sendMail(
         paidSubmissionNotificationMail(submission, payment, deps.config.ADMIN_NOTIFY_EMAIL, siteUrl),

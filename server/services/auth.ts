@@ -5,7 +5,7 @@
 import { DomainError } from '../../common/errors.ts';
 import { loginSchema, loginTotpSchema, refreshSchema } from '../../common/schemas/auth.ts';
 import type { MfaChallengeJson } from '../../common/answers.ts';
-import { SITE_NAME } from '../../common/site.ts';
+import { storedSiteName } from '../mail/mailer.ts';
 import { validate } from '../../common/validate.ts';
 import { verifyAgainstDummy, verifyPassword } from '../auth/passwords.ts';
 import { endSession, refreshSession, signMfaToken, startSession, verifyMfaToken, type Session } from '../auth/tokens.ts';
@@ -52,10 +52,10 @@ export function authService(deps: AppDeps, audit: AuditLogService) {
     if (!earlier.any || earlier.fromDevice) return;
     const origin = deps.config.PUBLIC_URL ? new URL(deps.config.PUBLIC_URL).origin : '';
     const accountPage = `${origin}/admin/account`;
-    const text = [
+    const mail = (siteName: string) => [
       'Hello,',
       '',
-      `Your ${SITE_NAME} back-office account (${user.email}) was just signed in to from a device it had not been used on before.`,
+      `Your ${siteName} back-office account (${user.email}) was just signed in to from a device it had not been used on before.`,
       '',
       `When: ${new Date(nowSeconds() * 1000).toUTCString()}`,
       `Device: ${deviceName(caller.userAgent)}`,
@@ -65,8 +65,10 @@ export function authService(deps: AppDeps, audit: AuditLogService) {
       '',
       `If it was not you, change your password now on your account page (${accountPage}), sign out the sessions you do not recognise there, and set up two-factor authentication.`,
     ].join('\n');
-    deps.mailer
-      .sendMail({ kind: 'new_sign_in', to: user.email, subject: `New sign-in to ${SITE_NAME}`, text })
+    storedSiteName(deps.db)
+      .then((siteName) =>
+        deps.mailer.sendMail({ kind: 'new_sign_in', to: user.email, subject: `New sign-in to ${siteName}`, text: mail(siteName) }),
+      )
       .catch((error: unknown) => deps.logger.warn({ err: error, userId: user.id }, 'new sign-in mail could not be kept'));
   }
 

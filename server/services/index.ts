@@ -34,6 +34,7 @@ import { siteService } from './site.ts';
 import { subscribersService } from './subscribers.ts';
 import { staffService } from './staff.ts';
 import { settingsService } from './settings.ts';
+import { siteSettingsService } from './site-settings.ts';
 import { twoFactorService } from './two-factor.ts';
 
 export type { PaymentCancellation, PaymentMode, TestCheckoutOutcome };
@@ -86,6 +87,7 @@ export function createServices(deps: AppDeps) {
     payments: paymentsService(deps),
     dashboard: dashboardService(deps),
     site: siteService(deps),
+    siteSettings: siteSettingsService(deps),
     staff: staffService(deps, auditLog),
   };
 }

@@ -14,7 +14,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { DomainError } from '../../common/errors.ts';
-import { SITE_NAME } from '../../common/site.ts';
+import { storedSiteName } from '../mail/mailer.ts';
 import { isStaffRole } from '../../common/staff-roles.ts';
 import {
   forgotPasswordSchema,
@@ -52,13 +52,13 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 // office would otherwise try to refresh a session).
 const invalidLink = (message: string) => new DomainError('INVALID_TOKEN', message, { kind: 'invalid' });
 
-function resetMail(to: string, link: string, caller: Caller) {
+function resetMail(to: string, link: string, caller: Caller, siteName: string) {
   return {
     kind: 'password_reset',
     to,
-    subject: `Reset your ${SITE_NAME} password`,
+    subject: `Reset your ${siteName} password`,
     text: [
-      `Someone asked to reset the password of the ${SITE_NAME} back-office account ${to}.`,
+      `Someone asked to reset the password of the ${siteName} back-office account ${to}.`,
       `The request came from the address ${caller.clientIp}.`,
       '',
       'To choose a new password, open this link within 1 hour. It works once:',
@@ -108,9 +108,11 @@ export function passwordResetsService(deps: AppDeps, audit: AuditLogService) {
       const link = `${new URL(config.PUBLIC_URL ?? requestOrigin).origin}/admin/reset-password?token=${token}`;
       // Not awaited: a slow mail server must not make known addresses answer
       // later than unknown ones. The mailer records failures in the outbox.
-      mailer.sendMail(resetMail(user.email, link, caller)).catch((error: unknown) => {
-        logger.error({ err: error, userId: user.id }, 'password reset mail could not be stored');
-      });
+      storedSiteName(db)
+        .then((siteName) => mailer.sendMail(resetMail(user.email, link, caller, siteName)))
+        .catch((error: unknown) => {
+          logger.error({ err: error, userId: user.id }, 'password reset mail could not be stored');
+        });
       return answer;
     },
 

@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { DomainError, notFound } from '../../common/errors.ts';
 import type { InvitationLinkJson, StaffInvitationJson, StaffListJson, StaffMeJson, StaffUserJson } from '../../common/answers.ts';
-import { SITE_NAME } from '../../common/site.ts';
+import { storedSiteName } from '../mail/mailer.ts';
 import { isStaffRole, permissionsOf, STAFF_ROLE_LABELS, type StaffRole } from '../../common/staff-roles.ts';
 import {
   countOwners,
@@ -57,13 +57,13 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 // make the back office try to refresh a session).
 const invalidInvitation = (message: string) => new DomainError('INVALID_TOKEN', message, { kind: 'not_found' });
 
-function invitationMail(to: string, role: StaffRole, invitedBy: string, link: string) {
+function invitationMail(to: string, role: StaffRole, invitedBy: string, link: string, siteName: string) {
   return {
     kind: 'staff_invitation',
     to,
-    subject: `You are invited to the ${SITE_NAME} back office`,
+    subject: `You are invited to the ${siteName} back office`,
     text: [
-      `${invitedBy} invited you to join the back office of ${SITE_NAME} as ${STAFF_ROLE_LABELS[role]}.`,
+      `${invitedBy} invited you to join the back office of ${siteName} as ${STAFF_ROLE_LABELS[role]}.`,
       '',
       'To accept, open this link within 72 hours, then choose your name and a password. It works once:',
       link,
@@ -157,7 +157,7 @@ export function staffService(deps: AppDeps, audit: AuditLogService) {
       });
       const link = `${new URL(config.PUBLIC_URL ?? requestOrigin).origin}/admin/accept-invite?token=${token}`;
       try {
-        await mailer.sendMail(invitationMail(email, role, staff.email, link));
+        await mailer.sendMail(invitationMail(email, role, staff.email, link, await storedSiteName(db)));
       } catch (error) {
         // The invitation stands: the owner sees it pending and can send it again.
         logger.error({ err: error, invitationId: invitation.id }, 'staff invitation mail could not be stored');

@@ -12,7 +12,8 @@ import { DomainError, notFound } from '../../common/errors.ts';
 import { isHoneypotFilled } from '../../common/honeypot.ts';
 import { subscriberImportSchema, subscriberSchema } from '../../common/schemas/subscriber.ts';
 import { emailProblem } from '../../common/schemas/email.ts';
-import { NEWSLETTER_CONFIRM_DAYS, NEWSLETTER_CONSENT_TEXT, SITE_NAME } from '../../common/site.ts';
+import { NEWSLETTER_CONFIRM_DAYS, NEWSLETTER_CONSENT_TEXT } from '../../common/site.ts';
+import { storedSiteName } from '../mail/mailer.ts';
 import { validate } from '../../common/validate.ts';
 import { nowSeconds } from '../db/database.ts';
 import type { PageRequest } from '../db/paging.ts';
@@ -59,14 +60,15 @@ export function subscribersService(deps: AppDeps) {
   const { db, logger, rateLimits, config, mailer } = deps;
   const doubleOptIn = config.NEWSLETTER_DOUBLE_OPT_IN;
 
-  function confirmationMail(email: string, token: string, siteUrl: string) {
+  async function confirmationMail(email: string, token: string, siteUrl: string) {
     const link = `${config.PUBLIC_URL?.replace(/\/+$/, '') ?? siteUrl}/newsletter/confirm?token=${token}`;
+    const siteName = await storedSiteName(db);
     return {
       kind: 'newsletter_confirmation',
       to: email,
-      subject: `Confirm your subscription to ${SITE_NAME}`,
+      subject: `Confirm your subscription to ${siteName}`,
       text:
-        `Please confirm that you want ${SITE_NAME}'s newsletter at this address:\n\n${link}\n\n` +
+        `Please confirm that you want ${siteName}'s newsletter at this address:\n\n${link}\n\n` +
         `The link works for ${NEWSLETTER_CONFIRM_DAYS} days. If you did not ask for it, ignore this mail: ` +
         'nothing will be sent to you.\n',
     };
@@ -115,7 +117,7 @@ export function subscribersService(deps: AppDeps) {
         if (concurrent?.status === 'pending') return { id: concurrent.id, status: 'pending' };
         throw new DomainError('ALREADY_SUBSCRIBED', 'This email is already subscribed');
       }
-      if (doubleOptIn) await mailer.sendMail(confirmationMail(row.email, token, place.siteUrl));
+      if (doubleOptIn) await mailer.sendMail(await confirmationMail(row.email, token, place.siteUrl));
       return { id: row.id, status: row.status };
     },
 

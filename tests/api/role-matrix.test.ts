@@ -94,6 +94,12 @@ const FAMILIES: readonly Family[] = [
     write: { method: 'PUT', path: '/admin/settings/security', body: {} },
     module: 'server/api/settings.ts',
   },
+  {
+    name: 'site settings',
+    allowed: OWNER_AND_ADMIN,
+    read: { method: 'GET', path: '/admin/settings/site' },
+    write: { method: 'PUT', path: '/admin/settings/site', body: {} },
+  },
   // One's own account and role: every member of staff.
   { name: 'me', allowed: EVERY_STAFF, read: { method: 'GET', path: '/admin/me' } },
   {

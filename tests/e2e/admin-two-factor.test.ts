@@ -71,7 +71,8 @@ describe('an administrator turning on two-factor sign-in', () => {
     await openAdmin(page, '/admin/settings', 'Settings');
     await expectNoSeriousA11yViolations(page);
     await page.getByLabel('Require two-factor authentication for all staff').check();
-    await page.getByRole('button', { name: 'Save' }).click();
+    // Exact: the Site section above has its own save button.
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     expect(await toastText(page, 'Settings saved')).toContain('Settings saved');
     await openAdmin(page, '/admin/settings', 'Settings');
     expect(await page.getByLabel('Require two-factor authentication for all staff').isChecked()).toBe(true);

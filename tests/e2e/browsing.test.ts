@@ -62,10 +62,13 @@ describe('a visitor browsing the site', () => {
   it('finds a category through the Projects menu and a calculator through the Tools menu', async () => {
     const { page } = visitor;
     await visit(visitor, '/resources');
-    await page.getByRole('button', { name: 'Projects' }).click();
-    const menu = page.getByRole('menu');
-    await menu.waitFor();
-    expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
+    // Native disclosures of links: the first click on an item navigates, whatever has loaded.
+    const mainNav = page.getByRole('navigation', { name: 'Main' });
+    const projects = mainNav.locator('details', { has: page.locator('summary', { hasText: 'Projects' }) });
+    await projects.locator('summary').click();
+    const menu = projects.getByRole('list');
+    await menu.first().waitFor();
+    expect(await projects.getByRole('link').allTextContents()).toEqual([
       'All Projects',
       'Funding',
       'Technology',
@@ -74,14 +77,14 @@ describe('a visitor browsing the site', () => {
       'Business',
     ]);
     await expectNoSeriousA11yViolations(page);
-    await menu.getByRole('menuitem', { name: 'Creative Projects' }).click();
+    await projects.getByRole('link', { name: 'Creative Projects' }).click();
     await page.waitForURL('**/category/creative-projects');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Creative Projects');
     expect(await page.getByRole('article').count()).toBe(11);
     await expectNoSeriousA11yViolations(page);
 
-    await page.getByRole('button', { name: 'Tools' }).click();
-    await page.getByRole('menuitem', { name: 'Indiegogo Calculator' }).click();
+    await mainNav.locator('summary', { hasText: 'Tools' }).click();
+    await mainNav.getByRole('link', { name: 'Indiegogo Calculator' }).click();
     await page.waitForURL('**/free-indiegogo-fee-calculator');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Indiegogo Fee Calculator');
   });

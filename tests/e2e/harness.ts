@@ -120,7 +120,7 @@ export async function seedPosts(site: Site, posts: PostSeed[]): Promise<void> {
       slug: post.slug,
       excerpt: post.excerpt ?? `Why ${post.title} is worth backing.`,
       content: post.content ?? `## About ${post.title}\n\nA careful review of the campaign.`,
-      cover_image: post.cover_image === undefined ? `/images/demo/${DEMO_COVERS[index % DEMO_COVERS.length]}.svg` : post.cover_image,
+      cover_image: post.cover_image === undefined ? `/images/demo/${DEMO_COVERS[index % DEMO_COVERS.length]}.webp` : post.cover_image,
       campaign_url: post.campaign_url ?? null,
       status: 'published',
       read_time: 5,
@@ -137,7 +137,7 @@ export async function seedResource(site: Site, resource: { slug: string; title: 
     slug: resource.slug,
     excerpt: `A guide: ${resource.title}.`,
     content: resource.content ?? `## ${resource.title}\n\nStep by step.`,
-    cover_image: '/images/demo/fees-explained.svg',
+    cover_image: '/images/demo/fees-explained.webp',
     read_time: 6,
     status: 'published',
   });

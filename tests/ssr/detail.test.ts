@@ -78,19 +78,18 @@ describe('a post page', () => {
     expect(body).toContain('<a>Run this</a>');
   });
 
-  it('shows two calls to action before and after the review, opening the campaign in a new tab without opener', async () => {
+  it('has one call to action after the review, opening the campaign in a new tab without opener', async () => {
     const html = await (await site.get('/solar-kite')).text();
     const links = [...html.matchAll(/<a [^>]*href="https:\/\/www.kickstarter.com\/projects\/solar-kite"[^>]*>/g)].map(
       (match) => match[0],
     );
-    expect(links).toHaveLength(2);
-    for (const link of links) {
-      expect(link).toContain('target="_blank"');
-      expect(link).toContain('rel="noopener noreferrer"');
-    }
+    expect(links).toHaveLength(1);
+    expect(links[0]).toContain('target="_blank"');
+    expect(links[0]).toContain('rel="noopener noreferrer"');
     const body = html.indexOf('<div class="markdown">');
-    expect(html.indexOf('Back This Project')).toBeLessThan(body);
-    expect(html.indexOf('Visit Campaign')).toBeGreaterThan(body);
+    expect(html.indexOf('Back This Project')).toBeGreaterThan(body);
+    expect(html.indexOf('Back This Project')).toBeGreaterThan(html.indexOf('id="enjoyed-title"'));
+    expect(html).not.toContain('Visit Campaign');
   });
 
   it('ends with the Enjoyed this post? block and its button home', async () => {

@@ -82,7 +82,7 @@ describe('the home page', () => {
     expect(firstCover).toContain('width="1200"');
     expect(firstCover).toContain('height="675"');
 
-    const more = between(html, '<section aria-labelledby="more-projects"', 'id="newsletter"');
+    const more = between(html, '<section aria-labelledby="more-projects"', '<section aria-labelledby="fee-calculators"');
     expect(textsOf(more, 'h2')).toEqual(['More Projects']);
     expect(postLinks(more).map(([href]) => href)).toEqual(
       Array.from({ length: 13 }, (_, i) => `/post-${String(i + 8).padStart(2, '0')}`),
@@ -154,8 +154,19 @@ describe('the navigation and the footer', () => {
   it('link the logo home, the Projects and Tools menus, Resources, Contact and Submit Project', async () => {
     const html = await (await site.get('/contact-us')).text();
     const nav = between(html, '<nav aria-label="Main"', '</nav>');
-    expect(textsOf(nav, 'button')).toEqual(['Projects', 'Tools']);
-    expect(nav).toMatch(/<button [^>]*aria-haspopup="menu"[^>]*aria-expanded="false"[^>]*>Projects/);
+    // Native disclosures of plain links: every category and calculator is reachable without JavaScript.
+    expect(textsOf(nav, 'summary')).toEqual(['Projects', 'Tools']);
+    expect(textsOf(nav, 'a').slice(0, 7)).toEqual([
+      'All Projects',
+      'Funding',
+      'Technology',
+      'Creative Projects',
+      'Social Impact',
+      'Business',
+      'Resources',
+    ]);
+    expect(nav).toMatch(/href="\/category\/creative-projects"[^>]*>Creative Projects<\/a>/);
+    expect(nav).toMatch(/href="\/free-indiegogo-fee-calculator"[^>]*>Indiegogo Calculator<\/a>/);
     expect(nav).toMatch(/href="\/resources"[^>]*>Resources<\/a>/);
     expect(nav).toMatch(/href="\/contact-us"[^>]*>Contact<\/a>/);
     expect(nav).toMatch(/href="\/submit-your-project-for-a-sponsored-post"[^>]*>Submit Project<\/a>/);

@@ -81,10 +81,11 @@ describe('the sponsored post landing page', () => {
       'Social sharing',
       'We get back to you within 24-48 hours.',
       'Your sponsored post goes live within 3-5 days after payment.',
-      '$12,000,000+ raised',
     ]) {
       expect(text).toContain(claim);
     }
+    // No figure is claimed until the owner writes one in the site settings.
+    expect(text).not.toContain('$12,000,000');
     // In the site's frame: its navigation and footer.
     expect(html).toMatch(/<nav\b/);
     expect(html).toContain('<footer');
@@ -179,7 +180,13 @@ describe('the sponsored post landing page', () => {
 
     expect(response.status).toBe(400);
     const html = await response.text();
-    expect(statusBox(html)).toEqual({ role: 'alert', texts: ['Error', 'Project name is required'] });
+    // Two problems: counted and named at the top of the form, each a link to its field.
+    const summary = html.match(/<div [^>]*role="alert"[^>]*data-slot="error-summary"[^>]*>([\s\S]*?)<\/ul><\/div>/)?.[1] ?? '';
+    expect(summary).toContain('Please fix <!-- -->2<!-- --> fields');
+    expect([...summary.matchAll(/<a href="(#[^"]+)"[^>]*>([^<]*)<\/a>/g)].map((link) => [link[1], decodeHtml(link[2] ?? '')])).toEqual([
+      ['#sponsored-project-name', 'Project name is required'],
+      ['#sponsored-project-url', 'Project URL must be a valid http(s) URL'],
+    ]);
     expect(errorText(html, 'sponsored-project-name')).toBe('Project name is required');
     expect(errorText(html, 'sponsored-project-url')).toBe('Project URL must be a valid http(s) URL');
     expect(inputTag(html, 'sponsored-project-url')).toContain('aria-invalid="true"');

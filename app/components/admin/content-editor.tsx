@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, TriangleAlert } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, useBlocker, useFetcher, useRevalidator } from 'react-router';
 import type { z } from 'zod';
@@ -177,6 +177,15 @@ export function ContentEditor({
           onChange={(url) => set('cover_image', url)}
           onUploadingChange={onUploadingChange}
         />
+        {/* Always in the page, so screen readers announce the warning when it appears. */}
+        <div role="status" className="empty:hidden">
+          {draft.status === 'published' && !draft.cover_image ? (
+            <p className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              No cover image: the site will show a generated picture with the title.
+            </p>
+          ) : null}
+        </div>
         {kind === 'post' ? (
           <Field id={fieldId('campaign_url')} label="Campaign URL *" error={errors.campaign_url}>
             {(control) => (

@@ -5,6 +5,7 @@ import type { FormOutcome } from '../../lib/form-outcome.ts';
 import type { SponsoredFormValues } from '../../lib/sponsored-form.ts';
 import { sponsoredFormStateOf, type SponsoredPrefill } from '../../lib/sponsored-prefill.ts';
 import { useSponsoredForm } from '../../lib/use-sponsored-form.ts';
+import { ErrorSummary, type SummaryField } from '../form-feedback.tsx';
 import { FormStatus, HoneypotField } from '../form-status.tsx';
 import { Alert, AlertDescription, AlertTitle } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
@@ -18,6 +19,16 @@ import { Textarea } from '../ui/textarea.tsx';
 export type SponsoredActionData = FormOutcome & { values?: Partial<SponsoredFormValues & { terms_accepted: string }> };
 
 const noSubscription = () => () => {};
+
+const FIELDS: readonly SummaryField[] = [
+  { name: 'project_name', id: 'sponsored-project-name', label: 'Project name' },
+  { name: 'project_url', id: 'sponsored-project-url', label: 'Project URL' },
+  { name: 'contact_name', id: 'sponsored-contact-name', label: 'Contact name' },
+  { name: 'contact_email', id: 'sponsored-contact-email', label: 'Contact email' },
+  { name: 'description', id: 'sponsored-description', label: 'Description' },
+  { name: 'press_kit_url', id: 'sponsored-press-kit-url', label: 'Press kit URL' },
+  { name: 'terms_accepted', id: 'sponsored-terms', label: 'Terms of Service' },
+];
 
 /**
  * True once the page runs in the browser. Navigation state lives in the
@@ -41,6 +52,7 @@ export function SponsoredForm({ actionData, priceLabel }: { actionData: Sponsore
   const errorOf = (field: string) => fieldErrors[field] ?? actionData?.fieldErrors?.[field];
   const valueOf = (field: keyof SponsoredPrefill) => actionData?.values?.[field] ?? refill?.prefill?.[field] ?? '';
   const termsError = errorOf('terms_accepted');
+  const shownErrors = Object.keys(fieldErrors).length > 0 ? fieldErrors : actionData?.fieldErrors;
 
   return (
     <>
@@ -54,11 +66,13 @@ export function SponsoredForm({ actionData, priceLabel }: { actionData: Sponsore
           </AlertDescription>
         </Alert>
       ) : null}
-      {actionData ? (
+      {/* Several problems are listed by the summary instead. */}
+      {actionData && Object.keys(actionData.fieldErrors ?? {}).length < 2 ? (
         <div className="mb-6">
           <FormStatus outcome={actionData} />
         </div>
       ) : null}
+      <ErrorSummary errors={shownErrors} fields={FIELDS} className="mb-6" />
       {/* A new key remounts the fields, so a refill arriving after hydration shows. */}
       <Form {...formProps} key={refill ? `refill-${location.key}` : 'blank'} className="relative grid gap-5" aria-label="Sponsored post submission">
         <HoneypotField />

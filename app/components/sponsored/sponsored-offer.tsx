@@ -7,8 +7,20 @@ const BENEFITS = [
   { icon: Share2, title: 'Social sharing', text: 'Shared on our social channels to reach backers where they are.' },
 ] as const;
 
-/** SPEC.md section 1: what the $75 sponsored post includes, and when. */
-export function SponsoredOffer({ priceLabel }: { priceLabel: string }) {
+/**
+ * SPEC.md section 1: what the $75 sponsored post includes, and when. The
+ * site settings may word the price differently and add a line of social
+ * proof; without one, no figure is claimed.
+ */
+export function SponsoredOffer({
+  priceLabel,
+  priceText = null,
+  socialProof = null,
+}: {
+  priceLabel: string;
+  priceText?: string | null;
+  socialProof?: string | null;
+}) {
   return (
     <div className="grid gap-8">
       <section aria-labelledby="sponsored-price" className="rounded-xl border border-primary/30 bg-primary/5 p-6">
@@ -16,7 +28,7 @@ export function SponsoredOffer({ priceLabel }: { priceLabel: string }) {
           One simple price
         </h2>
         <p className="mt-2 flex items-baseline gap-2">
-          <span className="text-4xl font-bold tracking-tight">{priceLabel}</span>
+          <span className="text-4xl font-bold tracking-tight">{priceText ?? priceLabel}</span>
           <span className="text-muted-foreground">flat, one-time fee</span>
         </p>
         <p className="mt-2 text-sm text-muted-foreground">No subscription, no commission on your funds raised.</p>
@@ -59,17 +71,14 @@ export function SponsoredOffer({ priceLabel }: { priceLabel: string }) {
         </ol>
       </section>
 
-      <section aria-labelledby="sponsored-reach" className="flex gap-3 rounded-xl border border-border bg-card p-6">
-        <Megaphone aria-hidden="true" className="mt-1 size-6 shrink-0 text-primary" />
-        <div>
+      {socialProof ? (
+        <section aria-labelledby="sponsored-reach" className="flex gap-3 rounded-xl border border-border bg-card p-6">
+          <Megaphone aria-hidden="true" className="mt-1 size-6 shrink-0 text-primary" />
           <h2 id="sponsored-reach" className="text-xl font-bold">
-            $12,000,000+ raised
+            {socialProof}
           </h2>
-          <p className="mt-1 text-muted-foreground">
-            Projects featured on our site have raised more than $12,000,000 from backers.
-          </p>
-        </div>
-      </section>
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -35,7 +35,8 @@ export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof 
     <DropdownMenuPrimitive.Item
       data-slot="dropdown-menu-item"
       className={cn(
-        'relative flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none focus:bg-accent focus:text-accent-foreground data-disabled:pointer-events-none data-disabled:opacity-50',
+        // The highlight alone is a faint tint: the ring makes the current item visible.
+        'relative flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none focus:bg-accent focus:text-accent-foreground focus:outline-solid focus:outline-2 focus:-outline-offset-2 focus:outline-ring data-disabled:pointer-events-none data-disabled:opacity-50',
         className,
       )}
       {...props}

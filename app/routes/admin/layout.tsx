@@ -1,5 +1,5 @@
 import { FileText, Inbox, LayoutDashboard, LogOut, Mail, Menu, Megaphone, Newspaper, ScrollText, Send, Settings, UserCog, UserRound, X, type LucideIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { isRouteErrorResponse, NavLink, Outlet, redirect, useLocation, useNavigate } from 'react-router';
 import { notifyError } from '../../lib/admin-toast.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -48,7 +48,8 @@ const SECTIONS: readonly Section[] = [
   { to: '/admin/newsletter/issues', label: 'Newsletter Issues', icon: Send, end: false, permission: 'newsletter' },
   { to: '/admin/audit-log', label: 'Audit Log', icon: ScrollText, end: false, permission: 'audit' },
   { to: '/admin/staff', label: 'Staff', icon: UserCog, end: true, permission: 'staff' },
-  { to: '/admin/settings', label: 'Settings', icon: Settings, end: true, permission: 'settings' },
+  // Site settings for owners and administrators; its Security section is the owner's alone.
+  { to: '/admin/settings', label: 'Settings', icon: Settings, end: true, permission: 'site_settings' },
   { to: '/admin/account', label: 'Account', icon: UserRound, end: true, permission: null },
 ];
 
@@ -72,6 +73,7 @@ export function HydrateFallback() {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const [menuPath, setMenuPath] = useState<string | null>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   const navigate = useNavigate();
   // The mobile menu closes once a section is chosen.
@@ -80,6 +82,14 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     setMenuPath(null);
   }
 
+  // Escape from the button or from inside the open menu closes it and hands the focus back to the button.
+  const closeMenuOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !isMenuOpen) return;
+    event.preventDefault();
+    setIsMenuOpen(false);
+    menuButton.current?.focus();
+  };
+
   const signOut = async () => {
     await api.logout();
     await navigate('/');
@@ -87,9 +97,13 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="min-h-screen bg-muted md:flex">
-      <header className="flex items-center justify-between border-b border-border bg-background px-4 py-3 md:hidden">
+      <header
+        className="flex items-center justify-between border-b border-border bg-background px-4 py-3 md:hidden"
+        onKeyDown={closeMenuOnEscape}
+      >
         <span className="font-semibold">Admin Panel</span>
         <Button
+          ref={menuButton}
           variant="ghost"
           size="icon"
           aria-expanded={isMenuOpen}
@@ -105,6 +119,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       </header>
       <aside
         id="admin-sidebar"
+        onKeyDown={closeMenuOnEscape}
         className={cn(
           'w-full shrink-0 flex-col border-r border-border bg-background md:sticky md:top-0 md:flex md:h-screen md:w-64',
           isMenuOpen ? 'flex' : 'hidden',

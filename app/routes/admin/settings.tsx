@@ -4,23 +4,106 @@ import { AdminLoading, AdminPageHeader } from '../../components/admin/admin-page
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
+import { Textarea } from '../../components/ui/textarea.tsx';
 import { describeFailure, withAdminSession } from '../../lib/admin-session.ts';
 import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
-import { api, isSessionExpired } from '../../lib/api-client.ts';
-import type { SecuritySettingsJson } from '../../../common/answers.ts';
+import { api, ApiRequestError, isSessionExpired } from '../../lib/api-client.ts';
+import type { SecuritySettingsJson, StaffMeJson } from '../../../common/answers.ts';
+import {
+  SOCIAL_NETWORK_LABELS,
+  SOCIAL_NETWORKS,
+  siteSettingsUpdateSchema,
+  type SiteSettingsJson,
+} from '../../../common/schemas/site-settings.ts';
 import type { Route } from './+types/settings';
 
 export const meta = () => adminMeta('Settings');
 
 export function clientLoader() {
-  return withAdminSession(() => api.get<SecuritySettingsJson>('/admin/settings/security'));
+  return withAdminSession(async () => {
+    const [me, site] = await Promise.all([
+      api.get<StaffMeJson>('/admin/me'),
+      api.get<SiteSettingsJson>('/admin/settings/site'),
+    ]);
+    // Staff security is the owner's alone: administrators never ask for it.
+    const security = me.permissions.includes('settings')
+      ? await api.get<SecuritySettingsJson>('/admin/settings/security')
+      : null;
+    return { site, security };
+  });
 }
 clientLoader.hydrate = true as const;
 
-export async function clientAction({ request }: Route.ClientActionArgs) {
+type FieldErrors = Partial<Record<string, string>>;
+type ActionResult = { ok: true } | { ok: false; fieldErrors?: FieldErrors };
+
+/** The labels that start the server's messages, to show a refusal beside its field. */
+const FIELD_LABELS: [field: string, label: string][] = [
+  ['site_name', 'Site name'],
+  ['tagline', 'Tagline'],
+  ['logo_url', 'Logo'],
+  ['contact_email', 'Contact email'],
+  ['privacy_email', 'Privacy email'],
+  ['sponsored_price_text', 'Sponsored price text'],
+  ['social_proof', 'Social proof line'],
+  ['privacy_policy_md', 'Privacy policy'],
+  ['terms_md', 'Terms of service'],
+  ...SOCIAL_NETWORKS.map((network): [string, string] => [`social.${network}`, SOCIAL_NETWORK_LABELS[network]]),
+];
+
+function siteValues(form: FormData) {
+  const text = (name: string) => String(form.get(name) ?? '');
+  return {
+    version: Number(form.get('version')),
+    site_name: text('site_name'),
+    tagline: text('tagline'),
+    logo_url: text('logo_url'),
+    contact_email: text('contact_email'),
+    privacy_email: text('privacy_email'),
+    social: Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, text(`social.${network}`)])),
+    sponsored_price_text: text('sponsored_price_text'),
+    social_proof: text('social_proof'),
+    privacy_policy_md: text('privacy_policy_md'),
+    terms_md: text('terms_md'),
+  };
+}
+
+async function saveSite(form: FormData): Promise<ActionResult> {
+  const values = siteValues(form);
+  // The server's own rules, checked here first so every problem shows at once.
+  const parsed = siteSettingsUpdateSchema.safeParse(values);
+  if (!parsed.success) {
+    const fieldErrors: FieldErrors = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path.join('.');
+      fieldErrors[field] ??= issue.message;
+    }
+    notifyError('Error', 'Please fix the highlighted fields.');
+    return { ok: false, fieldErrors };
+  }
+  try {
+    await api.put('/admin/settings/site', values);
+    notifySuccess('Settings saved');
+    return { ok: true };
+  } catch (error) {
+    if (isSessionExpired(error)) throw error;
+    const message = describeFailure(error, 'The settings could not be saved');
+    const field =
+      error instanceof ApiRequestError && error.code === 'VALIDATION_FAILED'
+        ? FIELD_LABELS.find(([, label]) => message.startsWith(label))?.[0]
+        : undefined;
+    notifyError('Error', message);
+    return field ? { ok: false, fieldErrors: { [field]: message } } : { ok: false };
+  }
+}
+
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<ActionResult> {
   const form = await request.formData();
   return withAdminSession(async () => {
+    if (form.get('intent') === 'site') return saveSite(form);
     try {
       await api.put('/admin/settings/security', { require_totp: form.get('require_totp') === 'on' });
       notifySuccess('Settings saved');
@@ -36,40 +119,127 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 export const HydrateFallback = AdminLoading;
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  const fetcher = useFetcher<typeof clientAction>();
-  const busy = fetcher.state !== 'idle';
   return (
     <>
       <AdminPageHeader title="Settings" />
-      <Card className="max-w-3xl">
-        <CardHeader>
-          <CardTitle>Security</CardTitle>
-          <CardDescription>Applies to every member of staff.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {/* Keyed by the saved value, so a refused change shows the stored one again. */}
-          <fetcher.Form key={String(loaderData.require_totp)} method="post" className="grid gap-4">
-            <div className="flex items-start gap-3">
-              <Checkbox
-                id="require_totp"
-                name="require_totp"
-                defaultChecked={loaderData.require_totp}
-                aria-describedby="require_totp_hint"
-                className="mt-0.5"
-              />
-              <div className="grid gap-1">
-                <Label htmlFor="require_totp">Require two-factor authentication for all staff</Label>
-                <p id="require_totp_hint" className="text-sm text-muted-foreground">
-                  Staff who have not set it up can only reach their account page until they do.
-                </p>
-              </div>
-            </div>
-            <Button type="submit" className="w-fit" disabled={busy}>
-              {busy ? 'Saving...' : 'Save'}
-            </Button>
-          </fetcher.Form>
-        </CardContent>
-      </Card>
+      <div className="grid max-w-3xl gap-6">
+        <SiteSection site={loaderData.site} />
+        {loaderData.security ? <SecuritySection security={loaderData.security} /> : null}
+      </div>
     </>
+  );
+}
+
+function SiteSection({ site }: { site: SiteSettingsJson }) {
+  const fetcher = useFetcher<typeof clientAction>();
+  const busy = fetcher.state !== 'idle';
+  const errors: FieldErrors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
+  const text = (id: string, label: string, value: string | null, options: { hint?: string; type?: string; required?: boolean } = {}) => (
+    <Field id={`site-${id}`} label={label} error={errors[id]} hint={options.hint}>
+      {(control) => (
+        <Input {...control} name={id} type={options.type ?? 'text'} defaultValue={value ?? ''} required={options.required} />
+      )}
+    </Field>
+  );
+  const markdown = (id: 'privacy_policy_md' | 'terms_md', label: string, path: string) => (
+    <Field
+      id={`site-${id}`}
+      label={label}
+      error={errors[id]}
+      hint={
+        <>
+          Markdown. {'{{site_name}}'}, {'{{contact_email}}'} and {'{{privacy_email}}'} are replaced by the values above.{' '}
+          <a href={path} target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline underline-offset-4">
+            See the published page<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </>
+      }
+    >
+      {(control) => <Textarea {...control} name={id} defaultValue={site[id]} rows={14} className="font-mono text-sm" required />}
+    </Field>
+  );
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Site</CardTitle>
+        <CardDescription>How the public site names itself, where visitors write to, and its legal pages.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {/* Keyed by the saved version, so a save shows the stored values and the next version. */}
+        <fetcher.Form key={site.version} method="post" className="grid gap-5" noValidate aria-label="Site settings">
+          <input type="hidden" name="intent" value="site" />
+          <input type="hidden" name="version" value={site.version} />
+          {text('site_name', 'Site name', site.site_name, { required: true })}
+          {text('tagline', 'Tagline', site.tagline, { hint: 'Shown under the name in the footer.' })}
+          {text('logo_url', 'Logo', site.logo_url, {
+            hint: 'The address of an uploaded image (a path such as /uploads/logo.png, or its https:// address); empty for the built-in mark.',
+          })}
+          <div className="grid gap-5 sm:grid-cols-2">
+            {text('contact_email', 'Contact email', site.contact_email, { type: 'email', required: true })}
+            {text('privacy_email', 'Privacy email', site.privacy_email, { type: 'email', required: true })}
+          </div>
+          <fieldset className="grid gap-4 rounded-md border border-border p-4">
+            <legend className="px-1 text-sm font-medium">Social profiles</legend>
+            <div className="grid gap-4 sm:grid-cols-2">
+              {SOCIAL_NETWORKS.map((network) => (
+                <Field key={network} id={`site-social-${network}`} label={SOCIAL_NETWORK_LABELS[network]} error={errors[`social.${network}`]}>
+                  {(control) => (
+                    <Input {...control} name={`social.${network}`} type="url" placeholder="https://" defaultValue={site.social[network] ?? ''} />
+                  )}
+                </Field>
+              ))}
+            </div>
+          </fieldset>
+          {text('sponsored_price_text', 'Sponsored price text', site.sponsored_price_text, {
+            hint: 'Replaces the price shown on the sponsored post page (the amount charged does not change). Empty shows the price.',
+          })}
+          {text('social_proof', 'Social proof line', site.social_proof, {
+            hint: 'A claim shown on the sponsored post page, such as a total raised. Leave empty unless you can back it up.',
+          })}
+          {markdown('privacy_policy_md', 'Privacy policy', '/privacy-policy')}
+          {markdown('terms_md', 'Terms of service', '/terms-of-service')}
+          <Button type="submit" className="w-fit" disabled={busy}>
+            {busy ? 'Saving...' : 'Save site settings'}
+          </Button>
+        </fetcher.Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function SecuritySection({ security }: { security: SecuritySettingsJson }) {
+  const fetcher = useFetcher<typeof clientAction>();
+  const busy = fetcher.state !== 'idle';
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Security</CardTitle>
+        <CardDescription>Applies to every member of staff.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {/* Keyed by the saved value, so a refused change shows the stored one again. */}
+        <fetcher.Form key={String(security.require_totp)} method="post" className="grid gap-4">
+          <input type="hidden" name="intent" value="security" />
+          <div className="flex items-start gap-3">
+            <Checkbox
+              id="require_totp"
+              name="require_totp"
+              defaultChecked={security.require_totp}
+              aria-describedby="require_totp_hint"
+              className="mt-0.5"
+            />
+            <div className="grid gap-1">
+              <Label htmlFor="require_totp">Require two-factor authentication for all staff</Label>
+              <p id="require_totp_hint" className="text-sm text-muted-foreground">
+                Staff who have not set it up can only reach their account page until they do.
+              </p>
+            </div>
+          </div>
+          <Button type="submit" className="w-fit" disabled={busy}>
+            {busy ? 'Saving...' : 'Save'}
+          </Button>
+        </fetcher.Form>
+      </CardContent>
+    </Card>
   );
 }

@@ -12,6 +12,7 @@ import { deleteRevisions } from './revisions.ts';
 import { recordSlugChange } from './slug-history.ts';
 import { CONTENT_TABLES, type ContentColumns, type ContentTable, type ContentType, type Db } from '../schema.ts';
 import { deletePreviewLinks } from './preview-links.ts';
+import { siteSettingsStamp } from './site-settings.ts';
 
 export type { ContentTable, ContentType };
 
@@ -232,5 +233,6 @@ export async function readContentFingerprint(db: Db): Promise<string> {
     .selectFrom('newsletter_issues')
     .select((eb) => [eb.fn.countAll().as('count'), eb.fn.sum('version').as('versions'), eb.fn.max('id').as('newest')])
     .executeTakeFirst();
-  return JSON.stringify(await Promise.all([read('posts'), read('resources'), issues]));
+  // Site settings show on every page: saving them must empty the caches too.
+  return JSON.stringify(await Promise.all([read('posts'), read('resources'), issues, siteSettingsStamp(db)]));
 }

@@ -1,0 +1,76 @@
+import { ArrowRight, Calculator } from 'lucide-react';
+import { Link } from 'react-router';
+import type { ResourceCard as ResourceCardData } from '../lib/content-cards.ts';
+import { ResourceCard } from './resource-card.tsx';
+
+/** The newest guides for campaign owners, below the projects. */
+export function LatestResources({ resources }: { resources: readonly ResourceCardData[] }) {
+  if (resources.length === 0) return null;
+  return (
+    <section aria-labelledby="latest-resources" className="mt-16">
+      <div className="mb-6 flex flex-wrap items-baseline justify-between gap-x-6 gap-y-2">
+        <h2 id="latest-resources" className="text-2xl font-bold tracking-tight">
+          Latest Resources
+        </h2>
+        <Link
+          to="/resources"
+          prefetch="intent"
+          className="inline-flex items-center gap-1 rounded-sm text-sm font-medium text-primary hover:underline"
+        >
+          All resources
+          <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>
+      </div>
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {resources.map((resource) => (
+          <li key={resource.slug}>
+            <ResourceCard resource={resource} headingLevel={3} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+const CALCULATORS = [
+  {
+    to: '/instant-kickstarter-fee-calculator',
+    title: 'Kickstarter Fee Calculator',
+    text: 'See what Kickstarter and its payment processing take from your goal, and what reaches you.',
+  },
+  {
+    to: '/free-indiegogo-fee-calculator',
+    title: 'Indiegogo Fee Calculator',
+    text: 'Work out the Indiegogo platform and processing fees before you set your goal.',
+  },
+] as const;
+
+/** The two fee calculators, for campaign owners planning a goal. */
+export function CalculatorLinks() {
+  return (
+    <section aria-labelledby="fee-calculators" className="mt-16">
+      <h2 id="fee-calculators" className="mb-6 text-2xl font-bold tracking-tight">
+        Plan Your Campaign
+      </h2>
+      <ul className="grid gap-6 sm:grid-cols-2">
+        {CALCULATORS.map((calculator) => (
+          <li key={calculator.to}>
+            <div className="group relative flex h-full items-start gap-4 rounded-xl border border-border bg-card p-5 shadow-sm transition-shadow hover:shadow-md">
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground">
+                <Calculator aria-hidden="true" className="size-5" />
+              </span>
+              <div className="grid gap-1">
+                <h3 className="font-semibold leading-snug">
+                  <Link to={calculator.to} prefetch="intent" className="after:absolute after:inset-0 group-hover:underline">
+                    {calculator.title}
+                  </Link>
+                </h3>
+                <p className="text-sm text-muted-foreground">{calculator.text}</p>
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

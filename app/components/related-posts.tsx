@@ -1,0 +1,37 @@
+import type { PostCard as PostCardData } from '../lib/content-cards.ts';
+import { cn } from '../lib/cn.ts';
+import { PostCard } from './post-card.tsx';
+
+/** A titled row of post cards: where to go next after a post or a missing page. Nothing when there are none. */
+export function PostCardSection({
+  id,
+  title,
+  posts,
+  className,
+}: {
+  id: string;
+  title: string;
+  posts: readonly PostCardData[];
+  className?: string;
+}) {
+  if (posts.length === 0) return null;
+  return (
+    <section aria-labelledby={id} className={cn('mt-16', className)}>
+      <h2 id={id} className="mb-6 text-2xl font-bold tracking-tight">
+        {title}
+      </h2>
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {posts.map((post) => (
+          <li key={post.slug}>
+            <PostCard post={post} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Where to go after a post: a few others, the same categories first. */
+export function RelatedPosts({ posts }: { posts: readonly PostCardData[] }) {
+  return <PostCardSection id="related-projects" title="More projects" posts={posts} className="mx-auto max-w-5xl" />;
+}

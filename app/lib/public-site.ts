@@ -1,0 +1,46 @@
+/**
+ * The site's own details as the public pages show them (name, logo,
+ * addresses, profiles), from the settings owners edit. The site layout's
+ * loader carries them; components and `meta` functions read them here.
+ */
+import { useRouteLoaderData } from 'react-router';
+import type { SocialNetwork } from '../../common/schemas/site-settings.ts';
+import { SITE_SETTINGS_DEFAULTS } from '../../common/schemas/site-settings.ts';
+
+export interface PublicSite {
+  name: string;
+  tagline: string | null;
+  /** Null: the site's own mark. */
+  logoUrl: string | null;
+  contactEmail: string;
+  privacyEmail: string;
+  social: Record<SocialNetwork, string | null>;
+}
+
+/** The route id of the public layout, whose loader data carries `site`. */
+const SITE_LAYOUT_ROUTE_ID = 'routes/site-layout';
+
+/** Before anything is saved (and outside the public layout): today's texts. */
+export const DEFAULT_PUBLIC_SITE: PublicSite = {
+  name: SITE_SETTINGS_DEFAULTS.site_name,
+  tagline: SITE_SETTINGS_DEFAULTS.tagline,
+  logoUrl: SITE_SETTINGS_DEFAULTS.logo_url,
+  contactEmail: SITE_SETTINGS_DEFAULTS.contact_email,
+  privacyEmail: SITE_SETTINGS_DEFAULTS.privacy_email,
+  social: SITE_SETTINGS_DEFAULTS.social,
+};
+
+function siteOf(data: unknown): PublicSite {
+  if (data && typeof data === 'object' && 'site' in data && data.site && typeof data.site === 'object') return data.site as PublicSite;
+  return DEFAULT_PUBLIC_SITE;
+}
+
+/** The site's details, from the site layout's loader data among the meta matches. */
+export function siteFromMatches(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): PublicSite {
+  return siteOf(matches.find((match) => match?.id === SITE_LAYOUT_ROUTE_ID)?.loaderData);
+}
+
+/** The site's details in a component under the public layout. */
+export function usePublicSite(): PublicSite {
+  return siteOf(useRouteLoaderData(SITE_LAYOUT_ROUTE_ID));
+}

@@ -1,0 +1,83 @@
+/**
+ * The legal pages' starting texts, in markdown. `{{site_name}}`,
+ * `{{contact_email}}` and `{{privacy_email}}` are filled in from the site
+ * settings when a page is shown, so the template follows a change of name or
+ * address until the owner writes their own text.
+ */
+
+/** SPEC.md section 2: both legal texts were last updated on 2025-10-15. */
+export const LEGAL_TEMPLATE_DATE = '2025-10-15';
+
+export const PRIVACY_POLICY_TEMPLATE = `This policy explains what personal data {{site_name}} ("we", "us") collects when you use this website, why, how long we keep it and what rights you have.
+
+## 1. Data we collect
+
+- **Contact form:** your name, e-mail address and message.
+- **Newsletter:** your e-mail address and the date you subscribed.
+- **Sponsored post submissions:** the project's name and links, your name and e-mail address, the description you provide and the payment status. Card details are handled by our payment provider and never reach our servers.
+- **Technical data:** your IP address is used briefly to protect the forms against abuse (rate limits), and our servers keep short-lived logs of requests without form contents.
+
+## 2. How we use it
+
+We use this data only to answer your messages, send the newsletter you asked for, review and publish sponsored posts, keep the site secure and, if you allow it, understand how the site is used. We do not sell personal data.
+
+## 3. How long we keep it
+
+Data submitted through our forms (contact messages, newsletter subscriptions and sponsored post submissions) is kept for 2 years after your last interaction with us, then deleted. You can unsubscribe from the newsletter at any time.
+
+## 4. Cookies
+
+Strictly necessary cookies make the site work; one of them, \`cc_cookie\`, remembers your cookie choice for 12 months. Analytics cookies (\`_ga\`, \`_gid\`) are set only if you accept them in the cookie banner, and are removed if you later reject them. You can change your choice at any time with the "Cookie preferences" link at the bottom of every page.
+
+## 5. Sharing
+
+We share data only with the service providers that run the site for us (hosting, e-mail delivery, payment processing and, with your consent, analytics), under contracts that protect it, or when the law requires it.
+
+## 6. Your rights
+
+You may ask to access, correct, export or delete your personal data, or object to its use. Write to [{{privacy_email}}](mailto:{{privacy_email}}); we answer every privacy request within 30 days.
+
+## 7. Changes
+
+We may update this policy; the date at the top shows the latest version. Using the site is also subject to our [Terms of Service](/terms-of-service).`;
+
+export const TERMS_TEMPLATE = `These terms apply to everyone who uses {{site_name}}. By using the site you accept them; if you do not, please do not use it.
+
+## 1. Our content
+
+Reviews, resources and calculator results are for information only. They are not financial, legal or investment advice, and backing a crowdfunding campaign always carries the risk that it does not deliver. Fee calculators give estimates from the platforms' published rates; the platforms' own figures prevail.
+
+## 2. Sponsored posts
+
+A sponsored post is a one-time flat fee of $75. We respond within 24-48 hours and publish within 3-5 days after payment, once the project passes our review. We may decline a project that is unlawful, misleading or unsuitable.
+
+## 3. Your submissions
+
+When you send us a message or a project, you confirm the information is accurate and that you may share it. You allow us to use it to answer you and, for sponsored posts, to publish the article.
+
+## 4. Acceptable use
+
+Do not misuse the site: no automated submissions, no attempts to break its security, no unlawful content.
+
+## 5. Limitation of liability
+
+The site is provided "as is". To the extent the law allows, our total liability for any claim related to the site or our services is limited to $100 USD.
+
+## 6. Governing law
+
+These terms are governed by the laws of the State of California, United States, without regard to its conflict of law rules. Disputes are brought before the courts located in California.
+
+## 7. Contact and changes
+
+We may update these terms; the date at the top shows the latest version. Questions: [{{contact_email}}](mailto:{{contact_email}}). How we handle personal data is explained in our [Privacy Policy](/privacy-policy).`;
+
+/** A legal text with the site's name and addresses filled in. */
+export function fillLegalTemplate(
+  markdown: string,
+  site: { site_name: string; contact_email: string; privacy_email: string },
+): string {
+  return markdown
+    .replaceAll('{{site_name}}', site.site_name)
+    .replaceAll('{{contact_email}}', site.contact_email)
+    .replaceAll('{{privacy_email}}', site.privacy_email);
+}

@@ -1,0 +1,113 @@
+/**
+ * The site settings owners and administrators edit in the back office: the
+ * site's name, addresses, profiles and legal texts. One schema for the form
+ * and the server; what is not stored falls back to SITE_SETTINGS_DEFAULTS,
+ * today's texts.
+ */
+import { z } from 'zod';
+import { PRIVACY_POLICY_TEMPLATE, TERMS_TEMPLATE } from '../legal-templates.ts';
+import { LOGO_PATH, PRIVACY_EMAIL, SITE_NAME, SUPPORT_EMAIL } from '../site.ts';
+import { emailProblem } from './email.ts';
+import { isSitePath, optionalText, requiredText, versionField } from './fields.ts';
+
+/** The social networks a profile link may be given for, in the footer's order. */
+export const SOCIAL_NETWORKS = ['x', 'facebook', 'instagram', 'linkedin', 'youtube', 'tiktok'] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
+export const SOCIAL_NETWORK_LABELS: Record<SocialNetwork, string> = {
+  x: 'X (Twitter)',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  linkedin: 'LinkedIn',
+  youtube: 'YouTube',
+  tiktok: 'TikTok',
+};
+
+/** A legal text's largest size, in characters of markdown. */
+export const LEGAL_MARKDOWN_MAX = 100_000;
+
+const isHttpsUrl = (value: string) => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname !== '';
+  } catch {
+    return false;
+  }
+};
+
+const requiredEmail = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .superRefine((value, ctx) => {
+      const problem = value === '' ? `${label} is required` : emailProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
+
+const optionalHttpsUrl = (label: string) =>
+  optionalText(label, 2048).refine((value) => value === null || isHttpsUrl(value), `${label} must be an https:// URL`);
+
+const markdownField = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(LEGAL_MARKDOWN_MAX, `${label} must be at most 100 KB`);
+
+export const siteSettingsSchema = z.object({
+  site_name: requiredText('Site name', 80),
+  tagline: optionalText('Tagline', 160),
+  logo_url: optionalText('Logo', 2048).refine(
+    (value) => value === null || isHttpsUrl(value) || isSitePath(value),
+    'Logo must be an https:// URL or a path on this site, such as /uploads/logo.png',
+  ),
+  contact_email: requiredEmail('Contact email'),
+  privacy_email: requiredEmail('Privacy email'),
+  social: z
+    .object(Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, optionalHttpsUrl(SOCIAL_NETWORK_LABELS[network])])) as {
+      [N in SocialNetwork]: ReturnType<typeof optionalHttpsUrl>;
+    })
+    .partial()
+    .default({}),
+  sponsored_price_text: optionalText('Sponsored price text', 120),
+  social_proof: optionalText('Social proof line', 120),
+  privacy_policy_md: markdownField('Privacy policy'),
+  terms_md: markdownField('Terms of service'),
+});
+
+/** A save: the settings, with the version they were read at (a stale one is refused). */
+export const siteSettingsUpdateSchema = siteSettingsSchema.extend({ version: versionField });
+
+export type SiteSettingsInput = z.input<typeof siteSettingsSchema>;
+export type SiteSettingsValues = z.output<typeof siteSettingsSchema>;
+
+/** The settings as stored and read: every social network present (null for none). */
+export interface SiteSettingsData extends Omit<SiteSettingsValues, 'social'> {
+  social: Record<SocialNetwork, string | null>;
+}
+
+/** The settings as the API answers them and the pages read them. */
+export interface SiteSettingsJson extends SiteSettingsData {
+  /** 0 until the first save; each save adds one. */
+  version: number;
+  /** When each legal text last changed (YYYY-MM-DD), shown on its page. */
+  privacy_policy_updated: string;
+  terms_updated: string;
+}
+
+/** Today's texts, for a site whose owner has not saved settings yet; no social proof is claimed. */
+export const SITE_SETTINGS_DEFAULTS: SiteSettingsData = {
+  site_name: SITE_NAME,
+  tagline: 'Reviewed crowdfunding campaigns, guides for campaign owners and free fee calculators.',
+  logo_url: null,
+  contact_email: SUPPORT_EMAIL,
+  privacy_email: PRIVACY_EMAIL,
+  social: { x: null, facebook: null, instagram: null, linkedin: null, youtube: null, tiktok: null },
+  sponsored_price_text: null,
+  social_proof: null,
+  privacy_policy_md: PRIVACY_POLICY_TEMPLATE,
+  terms_md: TERMS_TEMPLATE,
+};
+
+/** The logo's address: the stored one, or the site's mark. */
+export const logoPathOf = (settings: Pick<SiteSettingsData, 'logo_url'>): string => settings.logo_url ?? LOGO_PATH;

@@ -1,0 +1,118 @@
+/**
+ * The site settings owners and administrators edit: validation, who may
+ * read and save them, lost updates refused, the audit entry, and the
+ * fingerprint that tells every server's page cache of a save.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PRIVACY_POLICY_TEMPLATE } from '../../common/legal-templates.ts';
+import { SITE_SETTINGS_DEFAULTS, type SiteSettingsJson } from '../../common/schemas/site-settings.ts';
+import { readContentFingerprint } from '../../server/db/queries/content.ts';
+import { freshIp, useTestApp } from '../helpers/test-app.ts';
+
+const t = useTestApp();
+const PASSWORD = 'a long enough password for settings';
+const tokens: Record<'admin' | 'editor', string> = { admin: '', editor: '' };
+
+beforeAll(async () => {
+  for (const role of ['admin', 'editor'] as const) {
+    const email = `${role}.site-settings@example.com`;
+    await t.createUserWithRole(email, PASSWORD, role);
+    tokens[role] = (await t.login(email, PASSWORD)).access_token;
+  }
+});
+
+const read = async (token?: string) =>
+  t.request<SiteSettingsJson>('GET', '/admin/settings/site', { token: token ?? (await t.adminToken()), ip: freshIp() });
+const save = async (body: unknown, token?: string) =>
+  t.request('PUT', '/admin/settings/site', { token: token ?? (await t.adminToken()), ip: freshIp(), body });
+
+/** The stored settings with `changes`, as a save sends them. */
+async function edited(changes: Record<string, unknown>) {
+  const { body } = await read();
+  const { privacy_policy_updated: _p, terms_updated: _t, ...values } = body;
+  return { ...values, ...changes };
+}
+
+describe('site settings', () => {
+  it('start as today\'s texts, with no social proof claimed', async () => {
+    const response = await read();
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      ...SITE_SETTINGS_DEFAULTS,
+      version: 0,
+      privacy_policy_updated: '2025-10-15',
+      terms_updated: '2025-10-15',
+    });
+    expect(response.body.social_proof).toBeNull();
+    expect(response.body.privacy_policy_md).toBe(PRIVACY_POLICY_TEMPLATE);
+  });
+
+  it('refuse invalid values, naming the field', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ site_name: '' }, 'site_name', 'Site name is required'],
+      [{ site_name: 'x'.repeat(81) }, 'site_name', 'Site name must be at most 80 characters'],
+      [{ tagline: 'x'.repeat(161) }, 'tagline', 'Tagline must be at most 160 characters'],
+      [{ logo_url: 'http://example.com/logo.png' }, 'logo_url', 'Logo must be an https:// URL'],
+      [{ logo_url: '//evil.example/logo.png' }, 'logo_url', 'Logo must be an https:// URL'],
+      [{ contact_email: 'nobody' }, 'contact_email', 'Email must contain an @ symbol'],
+      [{ privacy_email: '' }, 'privacy_email', 'Privacy email is required'],
+      [{ social: { x: 'javascript:alert(1)' } }, 'social', 'X (Twitter) must be an https:// URL'],
+      [{ social_proof: 'x'.repeat(121) }, 'social_proof', 'Social proof line must be at most 120 characters'],
+      [{ terms_md: 'x'.repeat(100_001) }, 'terms_md', 'Terms of service must be at most 100 KB'],
+    ];
+    for (const [changes, , message] of cases) {
+      const response = await save(await edited(changes));
+      expect(response.status, JSON.stringify(changes).slice(0, 80)).toBe(400);
+      expect(response.body.error).toBe('VALIDATION_FAILED');
+      expect(response.body.message).toContain(message);
+    }
+    expect((await read()).body.version).toBe(0);
+  });
+
+  it('are read and saved by owners and administrators, never by editors', async () => {
+    expect((await read(tokens.editor)).status).toBe(403);
+    expect((await save(await edited({ site_name: 'Editor Was Here' }), tokens.editor)).status).toBe(403);
+    expect((await read(tokens.admin)).status).toBe(200);
+    const saved = await save(await edited({ site_name: 'Admin Showcase' }), tokens.admin);
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ site_name: 'Admin Showcase', version: 1 });
+    // Staff security stays the owner's.
+    expect((await t.request('GET', '/admin/settings/security', { token: tokens.admin, ip: freshIp() })).status).toBe(403);
+  });
+
+  it('refuse a save made from a stale copy (409 VERSION_CONFLICT)', async () => {
+    const stale = await edited({ site_name: 'First Writer' });
+    const second = { ...stale, site_name: 'Second Writer' };
+    expect((await save(stale)).status).toBe(200);
+    const refused = await save(second);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('VERSION_CONFLICT');
+    expect((await read()).body.site_name).toBe('First Writer');
+  });
+
+  it('are audited as settings.update with the names of the fields that changed', async () => {
+    const before = (await read()).body.version;
+    expect((await save(await edited({ tagline: 'Audited tagline', social: { youtube: 'https://youtube.com/@showcase' } }))).status).toBe(200);
+    const row = await t.handle.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'settings.update')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ entity: 'settings', entity_id: 'site', version_before: before, version_after: before + 1 });
+    expect(JSON.parse(row.detail ?? 'null')).toEqual({ changed: ['tagline', 'social'] });
+  });
+
+  it('date a legal text when it changes, and keep the other date', async () => {
+    const response = await save(await edited({ privacy_policy_md: '# Our own policy\n\nShort and clear.' }));
+    expect(response.status).toBe(200);
+    expect(response.body.privacy_policy_updated).toBe(new Date().toISOString().slice(0, 10));
+    expect(response.body.terms_updated).toBe('2025-10-15');
+  });
+
+  it('change the content fingerprint, so every server drops its cached pages', async () => {
+    const before = await readContentFingerprint(t.handle.db);
+    expect((await save(await edited({ site_name: 'Fingerprinted Showcase' }))).status).toBe(200);
+    expect(await readContentFingerprint(t.handle.db)).not.toBe(before);
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * The site settings on the public pages: today's texts until the owner
+ * saves their own, then their name, tagline, addresses, profiles, legal
+ * texts and social proof everywhere, through the page cache.
+ */
+import { describe, expect, it } from 'vitest';
+import type { SiteSettingsJson } from '../../common/schemas/site-settings.ts';
+import { decodeHtml, metaContent, textsOf, useSiteApp } from './site-app.ts';
+
+const SPONSORED = '/submit-your-project-for-a-sponsored-post';
+const footerOf = (html: string) => html.slice(html.indexOf('<footer'));
+
+describe('site settings on public pages', () => {
+  const { t, site } = useSiteApp();
+
+  async function saveSettings(changes: Partial<SiteSettingsJson>) {
+    const token = await t.adminToken();
+    const { body } = await t.request<SiteSettingsJson>('GET', '/admin/settings/site', { token });
+    const { privacy_policy_updated: _p, terms_updated: _t, ...values } = body;
+    const saved = await t.request('PUT', '/admin/settings/site', { token, body: { ...values, ...changes } });
+    expect(saved.status).toBe(200);
+  }
+
+  it('show today\'s texts and claim no figure while nothing is saved', async () => {
+    const home = decodeHtml(await (await site.get('/')).text());
+    expect(home).toContain('<title>Crowdfunding Showcase: reviewed crowdfunding projects</title>');
+    expect(footerOf(home)).toMatch(/<a [^>]*href="mailto:privacy@crowdfundingshowcase.com"/);
+    expect(footerOf(home)).not.toContain('aria-label="Follow us"');
+    const sponsored = decodeHtml(await (await site.get(SPONSORED)).text());
+    expect(sponsored).not.toContain('$12,000,000');
+    expect(sponsored).not.toContain('id="sponsored-reach"');
+    const terms = decodeHtml(await (await site.get('/terms-of-service')).text());
+    expect(terms).toContain('These terms apply to everyone who uses Crowdfunding Showcase.');
+    expect(terms).toContain('<a href="mailto:support@crowdfundingshowcase.com">support@crowdfundingshowcase.com</a>');
+  });
+
+  it('show a saved name, tagline, addresses, profiles and social proof on the next render', async () => {
+    // Kept by the page cache first: the save must replace the copy.
+    expect((await site.get('/')).status).toBe(200);
+    await saveSettings({
+      site_name: 'Backer Digest',
+      tagline: 'Campaigns we would back ourselves.',
+      contact_email: 'hello@backerdigest.example.org',
+      privacy_email: 'dpo@backerdigest.example.org',
+      social: { x: null, facebook: null, instagram: 'https://instagram.com/backerdigest', linkedin: null, youtube: null, tiktok: null },
+      sponsored_price_text: '$75, launch price',
+      social_proof: '2,000 backers read us each week',
+    });
+
+    const home = decodeHtml(await (await site.get('/')).text());
+    expect(home).toContain('<title>Backer Digest: reviewed crowdfunding projects</title>');
+    expect(metaContent(home, 'og:site_name')).toBe('Backer Digest');
+    expect(home).toMatch(/<header[^>]*>[\s\S]*?<span>Backer Digest<\/span>/);
+    const footer = footerOf(home);
+    expect(footer).toContain('Campaigns we would back ourselves.');
+    expect(footer).toContain(`© ${new Date().getUTCFullYear()} Backer Digest. All rights reserved.`);
+    expect(footer).toMatch(/<a [^>]*href="mailto:dpo@backerdigest.example.org"/);
+    expect(footer).toMatch(/<a href="https:\/\/instagram.com\/backerdigest"[^>]*>Instagram<\/a>/);
+
+    const contact = decodeHtml(await (await site.get('/contact-us')).text());
+    expect(contact).toContain('<title>Contact Us | Backer Digest</title>');
+    expect(contact).toContain('href="mailto:hello@backerdigest.example.org"');
+
+    const sponsored = decodeHtml(await (await site.get(SPONSORED)).text());
+    expect(textsOf(sponsored, 'h2')).toContain('2,000 backers read us each week');
+    expect(sponsored).toContain('$75, launch price');
+
+    const terms = decodeHtml(await (await site.get('/terms-of-service')).text());
+    expect(terms).toContain('These terms apply to everyone who uses Backer Digest.');
+    expect(terms).toContain('<a href="mailto:hello@backerdigest.example.org">hello@backerdigest.example.org</a>');
+
+    const feed = await (await site.get('/rss.xml', {})).text();
+    expect(feed).toContain('<title>Backer Digest</title>');
+  });
+
+  it('render a saved legal text from its markdown, sanitised, dated the day it changed', async () => {
+    await saveSettings({
+      privacy_policy_md: '## Who we are\n\n{{site_name}} keeps **little** data. <script>alert(1)</script>\n\n[Write to us](mailto:{{privacy_email}})',
+    });
+    const html = decodeHtml(await (await site.get('/privacy-policy')).text());
+    expect(textsOf(html, 'h1')).toEqual(['Privacy Policy']);
+    expect(textsOf(html, 'h2')).toContain('Who we are');
+    expect(html).toContain('Backer Digest keeps <strong>little</strong> data.');
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).toContain('<a href="mailto:dpo@backerdigest.example.org">Write to us</a>');
+    const today = new Date().toISOString().slice(0, 10);
+    expect(html).toContain(`<time dateTime="${today}">`);
+    // The terms did not change: their date stays.
+    const terms = decodeHtml(await (await site.get('/terms-of-service')).text());
+    expect(terms).toContain('<time dateTime="2025-10-15">October 15, 2025</time>');
+  });
+});
