@@ -19,8 +19,9 @@ export const TOOL_LINKS: readonly { to: string; label: string }[] = [
   { to: '/free-indiegogo-fee-calculator', label: 'Indiegogo Calculator' },
 ];
 
+// The current section is marked by more than its colour: an underline, and `aria-current` (NavLink's).
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  cn(buttonVariants({ variant: 'ghost' }), 'px-3', isActive && 'text-primary');
+  cn(buttonVariants({ variant: 'ghost' }), 'px-3', isActive && 'text-primary underline decoration-2 underline-offset-8');
 
 /**
  * The navigation bar of SPEC.md section 2: logo, Projects and Tools
@@ -116,7 +117,8 @@ function MobileMenu({ categories }: { categories: NavCategory[] }) {
     if (menu.current) menu.current.open = false;
   }, [pathname, search]);
 
-  const itemClass = 'block rounded-md px-3 py-2 text-base font-medium hover:bg-accent hover:text-accent-foreground';
+  const itemClass =
+    'block rounded-md px-3 py-2 text-base font-medium hover:bg-accent hover:text-accent-foreground aria-[current=page]:bg-accent aria-[current=page]:text-primary';
   return (
     <details
       ref={menu}
@@ -144,9 +146,9 @@ function MobileMenu({ categories }: { categories: NavCategory[] }) {
       >
         <ul className="grid gap-1">
           <li>
-            <Link to="/" className={itemClass}>
+            <NavLink end to="/" className={itemClass}>
               All Projects
-            </Link>
+            </NavLink>
           </li>
         </ul>
         {categories.length > 0 ? (
@@ -155,9 +157,9 @@ function MobileMenu({ categories }: { categories: NavCategory[] }) {
             <ul className="mt-1 grid gap-1">
               {categories.map((category) => (
                 <li key={category.slug}>
-                  <Link to={`/category/${category.slug}`} className={itemClass}>
+                  <NavLink end to={`/category/${category.slug}`} className={itemClass}>
                     {category.name}
-                  </Link>
+                  </NavLink>
                 </li>
               ))}
             </ul>
@@ -165,21 +167,21 @@ function MobileMenu({ categories }: { categories: NavCategory[] }) {
         ) : null}
         <ul className="mt-3 grid gap-1 border-t border-border pt-3">
           <li>
-            <Link to="/resources" className={itemClass}>
+            <NavLink end to="/resources" className={itemClass}>
               Resources
-            </Link>
+            </NavLink>
           </li>
           {TOOL_LINKS.map((tool) => (
             <li key={tool.to}>
-              <Link to={tool.to} className={itemClass}>
+              <NavLink end to={tool.to} className={itemClass}>
                 {tool.label}
-              </Link>
+              </NavLink>
             </li>
           ))}
           <li>
-            <Link to="/contact-us" className={itemClass}>
+            <NavLink end to="/contact-us" className={itemClass}>
               Contact
-            </Link>
+            </NavLink>
           </li>
         </ul>
         <Button asChild className="mt-4 w-full">
