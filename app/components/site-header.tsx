@@ -19,9 +19,8 @@ export const TOOL_LINKS: readonly { to: string; label: string }[] = [
   { to: '/free-indiegogo-fee-calculator', label: 'Indiegogo Calculator' },
 ];
 
-// The current section is marked by more than its colour: an underline, and `aria-current` (NavLink's).
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  cn(buttonVariants({ variant: 'ghost' }), 'px-3', isActive && 'text-primary underline decoration-2 underline-offset-8');
+  cn(buttonVariants({ variant: 'ghost' }), 'px-3', isActive && 'text-primary');
 
 /**
  * The navigation bar of SPEC.md section 2: logo, Projects and Tools
@@ -117,8 +116,7 @@ function MobileMenu({ categories }: { categories: NavCategory[] }) {
     if (menu.current) menu.current.open = false;
   }, [pathname, search]);
 
-  const itemClass =
-    'block rounded-md px-3 py-2 text-base font-medium hover:bg-accent hover:text-accent-foreground aria-[current=page]:bg-accent aria-[current=page]:text-primary';
+  const itemClass = 'block rounded-md px-3 py-2 text-base font-medium hover:bg-accent hover:text-accent-foreground';
   return (
     <details
       ref={menu}
@@ -146,9 +144,9 @@ function MobileMenu({ categories }: { categories: NavCategory[] }) {
       >
         <ul className="grid gap-1">
           <li>
-            <NavLink end to="/" className={itemClass}>
+            <Link to="/" className={itemClass}>
               All Projects
-            </NavLink>
+            </Link>
           </li>
         </ul>
         {categories.length > 0 ? (
@@ -157,9 +155,9 @@ function MobileMenu({ categories }: { categories: NavCategory[] }) {
             <ul className="mt-1 grid gap-1">
               {categories.map((category) => (
                 <li key={category.slug}>
-                  <NavLink end to={`/category/${category.slug}`} className={itemClass}>
+                  <Link to={`/category/${category.slug}`} className={itemClass}>
                     {category.name}
-                  </NavLink>
+                  </Link>
                 </li>
               ))}
             </ul>
@@ -167,21 +165,21 @@ function MobileMenu({ categories }: { categories: NavCategory[] }) {
         ) : null}
         <ul className="mt-3 grid gap-1 border-t border-border pt-3">
           <li>
-            <NavLink end to="/resources" className={itemClass}>
+            <Link to="/resources" className={itemClass}>
               Resources
-            </NavLink>
+            </Link>
           </li>
           {TOOL_LINKS.map((tool) => (
             <li key={tool.to}>
-              <NavLink end to={tool.to} className={itemClass}>
+              <Link to={tool.to} className={itemClass}>
                 {tool.label}
-              </NavLink>
+              </Link>
             </li>
           ))}
           <li>
-            <NavLink end to="/contact-us" className={itemClass}>
+            <Link to="/contact-us" className={itemClass}>
               Contact
-            </NavLink>
+            </Link>
           </li>
         </ul>
         <Button asChild className="mt-4 w-full">

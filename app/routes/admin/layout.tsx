@@ -1,4 +1,4 @@
-import { ExternalLink, FileText, Inbox, LayoutDashboard, LogOut, Mail, Menu, Megaphone, Newspaper, ScrollText, Send, Settings, UserCog, UserRound, X, type LucideIcon } from 'lucide-react';
+import { FileText, Inbox, LayoutDashboard, LogOut, Mail, Menu, Megaphone, Newspaper, ScrollText, Send, Settings, UserCog, UserRound, X, type LucideIcon } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { isRouteErrorResponse, NavLink, Outlet, redirect, useLocation, useNavigate } from 'react-router';
 import { notifyError } from '../../lib/admin-toast.ts';
@@ -125,15 +125,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           isMenuOpen ? 'flex' : 'hidden',
         )}
       >
-        <div className="hidden px-6 pt-5 text-lg font-semibold md:block">Admin Panel</div>
-        {/* A document load, not a client navigation: the public pages have their own layout and styles. */}
-        <a
-          href="/"
-          className="mx-3 mt-1 flex items-center gap-2 rounded-md px-3 py-2 text-sm text-muted-foreground hover:bg-accent hover:text-accent-foreground"
-        >
-          <ExternalLink aria-hidden="true" className="size-4" />
-          View the site
-        </a>
+        <div className="hidden px-6 py-5 text-lg font-semibold md:block">Admin Panel</div>
         <nav aria-label="Admin" className="flex-1 px-3 py-2">
           <ul className="grid gap-1">
             {SECTIONS.filter(({ permission }) => permission === null || loaderData.me.permissions.includes(permission)).map(({ to, label, icon: Icon, end }) => (
