@@ -2,11 +2,10 @@
  * The server render: React Router's default for Node (streamed; bots and
  * crawlers wait for the whole page), with the request's script nonce on every
  * script it writes (the server's Content-Security-Policy allows only those),
- * plus three changes for the first paint:
- * the site's stylesheet inlined in the head (see lib/inline-styles.ts), the
- * scripts' module preloads lowered to low priority (the page is readable
- * before it is interactive: text, styles and the largest image go first),
- * and render errors logged through the server's logger.
+ * plus two changes: the scripts' module preloads lowered to low priority
+ * (the page is readable before it is interactive: text, styles and the
+ * largest image go first), and render errors logged through the server's
+ * logger.
  */
 import { Transform } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
@@ -15,9 +14,7 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
-import appStyles from './app.css?inline';
 import { CspNonceContext } from './lib/csp-nonce.ts';
-import { InlineStylesContext } from './lib/inline-styles.ts';
 
 export const streamTimeout = 5_000;
 
@@ -45,11 +42,9 @@ export default function handleRequest(
 
     const nonce = loadContext.cspNonce;
     const { pipe, abort } = renderToPipeableStream(
-      <InlineStylesContext value={appStyles}>
-        <CspNonceContext value={nonce}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </CspNonceContext>
-      </InlineStylesContext>,
+      <CspNonceContext value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </CspNonceContext>,
       {
         nonce,
         [readyOption]() {

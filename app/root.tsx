@@ -2,11 +2,16 @@ import { use, type ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import { CspNonceContext } from './lib/csp-nonce.ts';
-import { InlineStylesContext } from './lib/inline-styles.ts';
+import stylesheet from './app.css?url';
+// The same hashed file as the stylesheet's @font-face: preloaded so text is drawn in it from the first paint.
+import textFont from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 import { SITE_NAME } from '../common/site.ts';
 
-// The stylesheet is inlined by the server render (entry.server.tsx).
+// The stylesheet is a hashed file, cached for good after the first visit
+// (docs/decisions/036-stylesheet-as-a-cached-file.md).
 export const links: Route.LinksFunction = () => [
+  { rel: 'preload', href: textFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'alternate', type: 'application/rss+xml', title: SITE_NAME, href: '/rss.xml' },
 ];
@@ -21,7 +26,6 @@ export function meta({ error }: Route.MetaArgs) {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const styles = use(InlineStylesContext);
   const nonce = use(CspNonceContext);
   return (
     <html lang="en">
@@ -29,8 +33,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#047857" />
-        {/* Filled by the server only; the browser keeps what it received. */}
-        <style id="app-styles" dangerouslySetInnerHTML={{ __html: styles }} suppressHydrationWarning />
         <Meta />
         <Links />
       </head>

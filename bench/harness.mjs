@@ -34,9 +34,21 @@ export function track(child, name) {
   children.add(child);
   child.once('exit', (code, signal) => {
     children.delete(child);
-    if (!stopping) console.error(`${name} exited early (code ${code}, signal ${signal})`);
+    if (!stopping && !stoppedOnPurpose.has(child)) console.error(`${name} exited early (code ${code}, signal ${signal})`);
   });
   return child;
+}
+
+const stoppedOnPurpose = new WeakSet();
+
+/** Stops one tracked child before the end of the run (SIGTERM, as at the end); resolves once it has exited. */
+export function stopChild(child) {
+  stoppedOnPurpose.add(child);
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
 }
 
 /** A fresh temporary folder, removed at the end. */
@@ -161,12 +173,21 @@ export async function waitFor(url, child, { timeoutMs = 30_000, isReady = async 
  * Starts the built server on a free port with a fresh data folder, on the
  * default SQLite set-up, without demo content; `unsetEnv` names further
  * variables of this shell it must not see, `env` adds or overrides some;
- * with `logFile`, the server's log goes there rather than nowhere.
+ * with `logFile`, the server's log goes there rather than nowhere; with
+ * `dataDir`, it starts again on a folder an earlier start filled; `nodeArgs`
+ * go to node before the script (`--cpu-prof`, say).
  * Returns the child too (its pid, for memory readings) and the credentials
  * of the administrator the server creates at its first start.
  */
-export async function startBuiltServer({ name, tempPrefix, unsetEnv = [], env: extraEnv = {}, logFile }) {
-  const dataDir = tempDir(tempPrefix);
+export async function startBuiltServer({
+  name,
+  tempPrefix,
+  unsetEnv = [],
+  env: extraEnv = {},
+  logFile,
+  dataDir = tempDir(tempPrefix),
+  nodeArgs = [],
+}) {
   const port = await freePort();
   const unset = new Set(['DATABASE_URL', ...unsetEnv]);
   const env = {
@@ -184,7 +205,7 @@ export async function startBuiltServer({ name, tempPrefix, unsetEnv = [], env: e
   };
   const log = logFile ? openSync(logFile, 'a') : 'ignore';
   const child = track(
-    spawn(process.execPath, ['build/node/server.js'], { cwd: ROOT, env, stdio: ['ignore', log, 'inherit'] }),
+    spawn(process.execPath, [...nodeArgs, 'build/node/server.js'], { cwd: ROOT, env, stdio: ['ignore', log, 'inherit'] }),
     name,
   );
   // The child holds its own copy.

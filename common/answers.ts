@@ -282,6 +282,10 @@ export interface StaffMeJson {
   totp_enabled: boolean;
   /** The owner requires two-factor sign-in of all staff. */
   totp_required: boolean;
+  /** Whether the account signed in before this session: the first sign-in is not greeted as a return. */
+  signed_in_before: boolean;
+  /** The site's name as the owner saved it, for the back office's titles. */
+  site_name: string;
 }
 
 /** One entry of the audit log (GET /api/admin/audit-log); times are Unix seconds. */
@@ -377,4 +381,45 @@ export interface InvitationLinkJson {
   email: string;
   role: StaffRole;
   expires_at: number;
+}
+
+/** One line of the dashboard's recent activity; `id` is the record's, for a link to it. */
+export interface DashboardActivityJson {
+  /** A post or resource saved, a contact message received, a sponsored post paid for, a newsletter signup. */
+  kind: 'post' | 'resource' | 'contact_message' | 'sponsored_payment' | 'subscriber';
+  id: number;
+  /** The title, sender, project or address. */
+  label: string;
+  /** post and resource only: whether the save made it (rather than edited it). */
+  created?: boolean;
+  at: number;
+}
+
+/** One week of the dashboard's revenue: completed payments from `start` (Monday 00:00 UTC) for seven days. */
+export interface RevenueWeekJson {
+  start: number;
+  amount_cents: number;
+  payments: number;
+}
+
+/** Revenue from sponsored posts, the last 12 weeks oldest first; the current week is the last, still running. */
+export interface DashboardRevenueJson {
+  currency: string;
+  /** The site takes simulated payments: the sums are of test checkouts, not money. */
+  test_mode: boolean;
+  weeks: RevenueWeekJson[];
+}
+
+/**
+ * GET /admin/dashboard. An editor gets the posts count and the activity of
+ * posts and resources only: the rest belongs to areas their role does not reach.
+ */
+export interface DashboardJson {
+  posts: number;
+  contact_messages?: number;
+  sponsored_submissions?: number;
+  subscribers?: number;
+  /** The latest events the role may see, newest first, at most 10. */
+  activity: DashboardActivityJson[];
+  revenue?: DashboardRevenueJson;
 }

@@ -101,11 +101,6 @@ export interface DomainErrorOptions {
   retryAfterSeconds?: number;
   /** The first message of each field, for forms that show them beside the field. */
   fieldErrors?: Partial<Record<string, string>>;
-  /**
-   * The request's body was not read to its end: the connection cannot carry
-   * another request.
-   */
-  closeConnection?: boolean;
 }
 
 /**
@@ -125,7 +120,6 @@ export class DomainError extends Error {
   readonly kind: ErrorKind;
   readonly retryAfterSeconds: number | undefined;
   readonly fieldErrors: Partial<Record<string, string>> | undefined;
-  readonly closeConnection: boolean;
 
   constructor(
     readonly code: ErrorCode,
@@ -136,17 +130,6 @@ export class DomainError extends Error {
     this.kind = options.kind ?? KIND_BY_CODE[code];
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.fieldErrors = options.fieldErrors;
-    this.closeConnection = options.closeConnection ?? false;
-  }
-
-  /** The same error, marked as leaving the connection unusable. */
-  closingConnection(): DomainError {
-    return new DomainError(this.code, this.message, {
-      kind: this.kind,
-      ...(this.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: this.retryAfterSeconds }),
-      ...(this.fieldErrors ? { fieldErrors: this.fieldErrors } : {}),
-      closeConnection: true,
-    });
   }
 }
 

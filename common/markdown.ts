@@ -8,3 +8,25 @@ import rehypeSanitize from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
 
 export const MARKDOWN_PLUGINS = { remarkPlugins: [remarkGfm], rehypePlugins: [rehypeSanitize] };
+
+/**
+ * What makes the HTML of a markdown source: the libraries that parse,
+ * sanitise and print it, at the versions installed, and `rules` for the
+ * options above. Rendered HTML is stored and reused under a key that
+ * includes this (decision 033), so it must change whenever the output could:
+ * a unit test fails when an installed version differs from the one named
+ * here, and `rules` goes up with any change to MARKDOWN_PLUGINS.
+ */
+export const MARKDOWN_RENDERER = {
+  rules: 1,
+  libraries: {
+    'react-markdown': '10.1.0',
+    'remark-gfm': '4.0.1',
+    'rehype-sanitize': '6.0.0',
+    'hast-util-sanitize': '5.0.2',
+    'react-dom': '19.3.1',
+  },
+} as const;
+
+/** Either sanitised HTML, or (when rendering failed) the source to show as text. */
+export type RenderedMarkdown = { html: string } | { raw: string };

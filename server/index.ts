@@ -4,13 +4,13 @@
  * With `--dev` (`npm run dev`) the pages come from Vite instead of the build.
  */
 import type { Server } from 'node:http';
-import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { loadConfigOrExit } from './config.ts';
 import { createLogger } from './logger.ts';
 import { scheduleMaintenance } from './maintenance.ts';
 import { MediaStorage } from './storage/media.ts';
 import { ResponseCache } from './http/response-cache.ts';
+import { serveApp } from './http/unread-bodies.ts';
 import { loadBuiltWebApp, startDevWebApp } from './pages.ts';
 import { startRuntime } from './runtime.ts';
 import { requestLogLevel } from './http/request-log.ts';
@@ -87,7 +87,7 @@ const serverOptions = {
   connectionsCheckingInterval: 1_000,
 };
 const { firstAdmin } = runtime;
-const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST, serverOptions }, (info) => {
+const server = serveApp({ fetch: app.fetch, port: config.PORT, hostname: config.HOST, serverOptions }, (info) => {
   const origin = localOrigin(config.HOST, info.port);
   logger.info({ port: info.port }, `listening on ${origin}`);
   if (shouldPrintBanner({ demo: config.SEED_DEMO, firstAdmin })) process.stdout.write(startBanner({ origin, firstAdmin }));

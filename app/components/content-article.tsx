@@ -13,6 +13,9 @@ import { MarkdownContent } from './markdown-content.tsx';
 import { ShareLinks } from './share-links.tsx';
 import { SponsoredLabel } from './sponsored-label.tsx';
 
+// The cover spans the article; its text keeps the reading measure (docs/design-tokens.md).
+const PROSE_COLUMN = 'mx-auto max-w-(--container-prose)';
+
 const DETAIL_IMAGE_SIZES = '(min-width: 832px) 768px, 100vw';
 
 function BackLink({ to, children }: { to: string; children: string }) {
@@ -41,20 +44,22 @@ export function PostArticle({ post, shareUrl }: { post: PostDetail; shareUrl?: s
         isPriority
         className="rounded-xl shadow-sm"
       />
-      <header className="mt-8">
-        <div className="flex flex-wrap items-center gap-2">
-          {post.sponsored ? <SponsoredLabel /> : null}
-          <CategoryBadges categories={post.categories} />
+      <div className={PROSE_COLUMN}>
+        <header className="mt-8">
+          <div className="flex flex-wrap items-center gap-2">
+            {post.sponsored ? <SponsoredLabel /> : null}
+            <CategoryBadges categories={post.categories} />
+          </div>
+          <h1 className="mt-4 text-3xl font-bold leading-tight tracking-tight sm:text-[2.75rem]">{post.title}</h1>
+          <ContentMeta className="mt-4" published={post.published} readTime={post.read_time} dateStyle="long" />
+          {post.excerpt ? <p className="mt-6 text-xl italic leading-relaxed text-muted-foreground">{post.excerpt}</p> : null}
+        </header>
+        <div className="mt-10">
+          <MarkdownContent content={post.content} />
         </div>
-        <h1 className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">{post.title}</h1>
-        <ContentMeta className="mt-4" published={post.published} readTime={post.read_time} dateStyle="long" />
-        {post.excerpt ? <p className="mt-6 text-lg italic text-muted-foreground">{post.excerpt}</p> : null}
-      </header>
-      <div className="mt-10">
-        <MarkdownContent content={post.content} />
+        {shareUrl ? <ShareLinks url={shareUrl} title={post.title} /> : null}
+        <CampaignCta campaignUrl={post.campaign_url} sponsored={post.sponsored} title={post.title} />
       </div>
-      {shareUrl ? <ShareLinks url={shareUrl} title={post.title} /> : null}
-      <CampaignCta campaignUrl={post.campaign_url} sponsored={post.sponsored} title={post.title} />
     </article>
   );
 }
@@ -63,14 +68,9 @@ export function ResourceArticle({ resource, shareUrl }: { resource: ResourceDeta
   return (
     <article className="mx-auto max-w-3xl">
       <BackLink to="/resources">Back to Resources</BackLink>
-      <header>
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{resource.title}</h1>
-        <ContentMeta
-          className="mt-4"
-          published={resource.published}
-          readTime={resource.read_time}
-          dateStyle="long"
-        />
+      <header className={PROSE_COLUMN}>
+        <h1 className="text-3xl font-bold leading-tight tracking-tight sm:text-[2.75rem]">{resource.title}</h1>
+        <ContentMeta className="mt-4" published={resource.published} readTime={resource.read_time} dateStyle="long" />
       </header>
       {resource.cover_image || resource.cover_fallback ? (
         <CoverImage
@@ -82,10 +82,12 @@ export function ResourceArticle({ resource, shareUrl }: { resource: ResourceDeta
           className="mt-8 rounded-xl shadow-sm"
         />
       ) : null}
-      <div className="mt-10">
-        <MarkdownContent content={resource.content} />
+      <div className={PROSE_COLUMN}>
+        <div className="mt-10">
+          <MarkdownContent content={resource.content} />
+        </div>
+        {shareUrl ? <ShareLinks url={shareUrl} title={resource.title} /> : null}
       </div>
-      {shareUrl ? <ShareLinks url={shareUrl} title={resource.title} /> : null}
     </article>
   );
 }

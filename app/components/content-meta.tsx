@@ -1,5 +1,5 @@
 import { Calendar, Clock } from 'lucide-react';
-import { cn } from '../lib/cn.ts';
+import { cx } from '../lib/cx.ts';
 import type { PublishedDate } from '../lib/dates.ts';
 
 /** `5 min read`. */
@@ -22,7 +22,7 @@ export function ContentMeta({
 }) {
   if (published === null && readTime === null) return null;
   return (
-    <p className={cn('flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground', className)}>
+    <p className={cx('flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground', className)}>
       {published !== null ? (
         <span className="inline-flex items-center gap-1.5">
           <Calendar aria-hidden="true" className="size-4" />

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../lib/cn.ts';
+import { cx } from '../lib/cx.ts';
 import { responsiveImage } from '../lib/responsive-image.ts';
 
 // Demo covers and the editor's recommended size are 16:9; the attributes
@@ -31,7 +31,7 @@ export function CoverImage({
   isPriority?: boolean;
 }) {
   const shown = src || fallback;
-  if (!shown) return <div aria-hidden="true" className={cn('aspect-video w-full bg-muted', className)} />;
+  if (!shown) return <div aria-hidden="true" className={cx('aspect-video w-full bg-muted', className)} />;
   return (
     <img
       {...responsiveImage(shown, sizes)}
@@ -42,7 +42,7 @@ export function CoverImage({
       fetchPriority={isPriority ? 'high' : undefined}
       decoding={isPriority ? 'sync' : 'async'}
       {...props}
-      className={cn('aspect-video h-auto w-full bg-muted object-cover', className)}
+      className={cx('aspect-video h-auto w-full bg-muted object-cover', className)}
     />
   );
 }

@@ -74,7 +74,7 @@ export function FeeCalculator({
               )}
             </Field>
             {bankTransferLabel ? (
-              <Label className="font-normal">
+              <Label className="font-normal!">
                 <Checkbox name="bank_transfer" defaultChecked={includeBankTransfer} />
                 {bankTransferLabel}
               </Label>
@@ -123,7 +123,7 @@ function FeeResults({
     rows.push(['International bank transfer fee', result.bankTransferFeeCents]);
   }
   return (
-    <Card aria-labelledby="fee-results-title" role="region" className="border-primary/30">
+    <Card aria-labelledby="fee-results-title" role="region" className="border-primary/30!">
       <CardHeader>
         <CardTitle id="fee-results-title" ref={heading} tabIndex={-1} className="outline-none">
           Your {platform} fees

@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from 'react';
 import type { FormOutcome } from '../lib/form-outcome.ts';
-import { cn } from '../lib/cn.ts';
+import { cx } from '../lib/cx.ts';
 import { Alert, AlertDescription, AlertTitle } from './ui/alert.tsx';
 
 /**
@@ -31,17 +31,17 @@ export function SuccessPanel({
       tabIndex={-1}
       aria-labelledby={titleId}
       data-slot="success-panel"
-      className={cn(
+      className={cx(
         'scroll-mt-24 rounded-xl border border-primary/30 bg-card p-6 text-left text-card-foreground shadow-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
         className,
       )}
     >
-      <Alert variant="success" role="status" className="border-0 bg-transparent p-0 text-base has-[>svg]:grid-cols-[calc(var(--spacing)*6)_1fr] [&>svg]:size-6 [&>svg]:translate-y-0">
+      <Alert variant="success" role="status" className="border-0! bg-transparent! p-0! text-base! has-[>svg]:grid-cols-[calc(var(--spacing)*6)_1fr]! [&>svg]:size-6! [&>svg]:translate-y-0!">
         <CircleCheck aria-hidden="true" />
         <AlertTitle id={titleId} className="text-lg">
           {outcome.title}
         </AlertTitle>
-        <AlertDescription className="text-base">{outcome.description}</AlertDescription>
+        <AlertDescription className="text-base!">{outcome.description}</AlertDescription>
       </Alert>
       {children ? <div className="mt-4 grid justify-items-start gap-3 pl-9 text-sm text-muted-foreground">{children}</div> : null}
     </section>
@@ -107,7 +107,7 @@ export function ErrorSummary({
       role="alert"
       aria-labelledby={titleId}
       data-slot="error-summary"
-      className={cn(
+      className={cx(
         'rounded-lg border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm outline-none focus-visible:ring-[3px] focus-visible:ring-destructive/40',
         className,
       )}

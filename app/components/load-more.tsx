@@ -78,7 +78,7 @@ export function LoadMoreLink({
             onLoad(nextToken);
           }}
         >
-          {isLoading ? <Spinner className="size-4" label="Loading more" /> : null}
+          {isLoading ? <Spinner className="size-4!" label="Loading more" /> : null}
           Load More
         </Link>
       ) : null}

@@ -3,7 +3,7 @@ import { Fragment, useEffect, useId, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { NavMenuProps } from './nav-menu-types.ts';
 import { buttonVariants } from './ui/button.tsx';
-import { cn } from '../lib/cn.ts';
+import { cx } from '../lib/cx.ts';
 
 /**
  * A navigation dropdown (Projects, Tools): a native disclosure of plain
@@ -33,6 +33,9 @@ export function NavMenu({ label, groups }: NavMenuProps) {
     return () => document.removeEventListener('pointerdown', closeOnOutsidePointer);
   }, []);
 
+  // The section of the page shown: its menu is marked like a current link.
+  const isCurrentSection = groups.some((group) => group.items.some((item) => item.to === pathname));
+
   const close = (returnFocus: boolean) => {
     const details = menu.current;
     if (!details?.open) return;
@@ -59,12 +62,14 @@ export function NavMenu({ label, groups }: NavMenuProps) {
       }}
     >
       <summary
-        className={cn(
+        className={cx(
           buttonVariants({ variant: 'ghost' }),
-          'cursor-pointer list-none px-3 [&::-webkit-details-marker]:hidden',
+          'cursor-pointer list-none px-3! [&::-webkit-details-marker]:hidden',
+          isCurrentSection && 'underline decoration-primary decoration-2 underline-offset-8',
         )}
       >
         {label}
+        {isCurrentSection ? <span className="sr-only"> (current section)</span> : null}
         <ChevronDown aria-hidden="true" className="transition-transform group-open/nav-menu:rotate-180" />
       </summary>
       <div className="absolute left-0 top-full z-50 mt-1.5 max-h-[calc(100dvh-5rem)] min-w-48 overflow-y-auto rounded-md border border-border bg-popover p-1 text-popover-foreground shadow-md">
@@ -82,7 +87,12 @@ export function NavMenu({ label, groups }: NavMenuProps) {
             <ul aria-labelledby={group.heading ? `${headingId}-${index}` : undefined}>
               {group.items.map((item) => (
                 <li key={item.to}>
-                  <Link to={item.to} prefetch="intent" className={NAV_MENU_ITEM_CLASS}>
+                  <Link
+                    to={item.to}
+                    prefetch="intent"
+                    aria-current={item.to === pathname ? 'page' : undefined}
+                    className={NAV_MENU_ITEM_CLASS}
+                  >
                     {item.label}
                   </Link>
                 </li>
@@ -95,6 +105,5 @@ export function NavMenu({ label, groups }: NavMenuProps) {
   );
 }
 
-// The ring is drawn inside the item so the scrolling panel never clips it.
-const NAV_MENU_ITEM_CLASS =
-  'block whitespace-nowrap rounded-sm px-2 py-1.5 text-sm hover:bg-accent hover:text-accent-foreground focus-visible:bg-accent focus-visible:text-accent-foreground focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring';
+// The ring is drawn inside the item so the scrolling panel never clips it (components.css).
+const NAV_MENU_ITEM_CLASS = 'nav-menu-item';

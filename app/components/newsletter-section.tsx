@@ -61,7 +61,8 @@ export function NewsletterSection({ action, outcome }: { action: string; outcome
                     name="email"
                     autoComplete="email"
                     placeholder="you@example.com"
-                    className="h-11 border-white/60 bg-card text-foreground"
+                    defaultValue={outcome?.values?.email}
+                    className="h-11! border-white/60! bg-card! text-foreground"
                   />
                 )}
               </Field>

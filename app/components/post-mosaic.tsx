@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { cn } from '../lib/cn.ts';
+import { cx } from '../lib/cx.ts';
 import type { PostCard } from '../lib/content-cards.ts';
 import { CoverImage } from './cover-image.tsx';
 import { SponsoredLabel } from './sponsored-label.tsx';
@@ -36,7 +36,7 @@ export function PostMosaic({ posts }: { posts: PostCard[] }) {
               isPriority={index === 0}
               // The first row sits above the fold on every screen.
               loading={index < 3 ? 'eager' : 'lazy'}
-              className="absolute inset-0 -z-10 h-full transition-transform duration-300 group-hover:scale-105"
+              className="absolute inset-0 -z-10 h-full! transition-transform duration-300 group-hover:scale-105"
             />
             <div className="bg-gradient-to-t from-black/85 via-black/60 to-transparent p-4 pt-12 sm:p-5 sm:pt-16">
               {post.sponsored ? <SponsoredLabel className="mb-2" /> : null}
@@ -45,7 +45,7 @@ export function PostMosaic({ posts }: { posts: PostCard[] }) {
                   {post.categories[0].label}
                 </p>
               ) : null}
-              <h3 className={cn('font-bold leading-snug text-white', index === 0 ? 'text-xl sm:text-3xl' : 'text-base sm:text-lg')}>
+              <h3 className={cx('font-bold leading-snug text-white', index === 0 ? 'text-xl sm:text-3xl' : 'text-base sm:text-lg')}>
                 <Link
                   to={`/${post.slug}`}
                   prefetch="intent"

@@ -1,5 +1,5 @@
 import type { PostCard as PostCardData } from '../lib/content-cards.ts';
-import { cn } from '../lib/cn.ts';
+import { cx } from '../lib/cx.ts';
 import { PostCard } from './post-card.tsx';
 
 /** A titled row of post cards: where to go next after a post or a missing page. Nothing when there are none. */
@@ -16,7 +16,7 @@ export function PostCardSection({
 }) {
   if (posts.length === 0) return null;
   return (
-    <section aria-labelledby={id} className={cn('mt-16', className)}>
+    <section aria-labelledby={id} className={cx('mt-16', className)}>
       <h2 id={id} className="mb-6 text-2xl font-bold tracking-tight">
         {title}
       </h2>

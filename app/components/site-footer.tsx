@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
-import { SOCIAL_NETWORK_LABELS, SOCIAL_NETWORKS } from '../../common/schemas/site-settings.ts';
+import { SOCIAL_NETWORK_LABELS, SOCIAL_NETWORKS } from '../../common/site-profile.ts';
 import type { PublicSite } from '../lib/public-site.ts';
 import type { NavCategory } from './site-header.tsx';
 import { TOOL_LINKS } from './site-header.tsx';
 import { SiteLogo } from './site-logo.tsx';
 
-const linkClass = 'rounded-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline';
+const linkClass = 'footer-link';
 
 /**
  * SPEC.md's footer: copyright with the current year, the privacy and terms

@@ -1,7 +1,7 @@
 import { Menu } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { cn } from '../lib/cn.ts';
+import { cx } from '../lib/cx.ts';
 import { SPONSORED_PATH } from '../../common/site.ts';
 import type { PublicSite } from '../lib/public-site.ts';
 import { Button, buttonVariants } from './ui/button.tsx';
@@ -19,8 +19,9 @@ export const TOOL_LINKS: readonly { to: string; label: string }[] = [
   { to: '/free-indiegogo-fee-calculator', label: 'Indiegogo Calculator' },
 ];
 
+// The current section is marked by more than its colour: an underline, and `aria-current` (NavLink's).
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  cn(buttonVariants({ variant: 'ghost' }), 'px-3', isActive && 'text-primary');
+  cx(buttonVariants({ variant: 'ghost' }), 'px-3!', isActive && 'underline decoration-primary decoration-2 underline-offset-8');
 
 /**
  * The navigation bar of SPEC.md section 2: logo, Projects and Tools
@@ -88,7 +89,7 @@ export function SiteSearchRow() {
  */
 function HeaderSearch({ id, className }: { id: string; className?: string }) {
   return (
-    <form method="get" action="/search" role="search" aria-label="Site search" className={cn('items-center gap-2', className)}>
+    <form method="get" action="/search" role="search" aria-label="Site search" className={cx('items-center gap-2', className)}>
       <label htmlFor={id} className="sr-only">
         Search posts and resources
       </label>
@@ -116,7 +117,7 @@ function MobileMenu({ categories }: { categories: NavCategory[] }) {
     if (menu.current) menu.current.open = false;
   }, [pathname, search]);
 
-  const itemClass = 'block rounded-md px-3 py-2 text-base font-medium hover:bg-accent hover:text-accent-foreground';
+  const itemClass = 'site-menu-item';
   return (
     <details
       ref={menu}
@@ -130,7 +131,7 @@ function MobileMenu({ categories }: { categories: NavCategory[] }) {
       }}
     >
       <summary
-        className={cn(
+        className={cx(
           buttonVariants({ variant: 'ghost', size: 'icon' }),
           'cursor-pointer list-none [&::-webkit-details-marker]:hidden',
         )}
@@ -144,9 +145,9 @@ function MobileMenu({ categories }: { categories: NavCategory[] }) {
       >
         <ul className="grid gap-1">
           <li>
-            <Link to="/" className={itemClass}>
+            <NavLink end to="/" className={itemClass}>
               All Projects
-            </Link>
+            </NavLink>
           </li>
         </ul>
         {categories.length > 0 ? (
@@ -155,9 +156,9 @@ function MobileMenu({ categories }: { categories: NavCategory[] }) {
             <ul className="mt-1 grid gap-1">
               {categories.map((category) => (
                 <li key={category.slug}>
-                  <Link to={`/category/${category.slug}`} className={itemClass}>
+                  <NavLink end to={`/category/${category.slug}`} className={itemClass}>
                     {category.name}
-                  </Link>
+                  </NavLink>
                 </li>
               ))}
             </ul>
@@ -165,21 +166,21 @@ function MobileMenu({ categories }: { categories: NavCategory[] }) {
         ) : null}
         <ul className="mt-3 grid gap-1 border-t border-border pt-3">
           <li>
-            <Link to="/resources" className={itemClass}>
+            <NavLink end to="/resources" className={itemClass}>
               Resources
-            </Link>
+            </NavLink>
           </li>
           {TOOL_LINKS.map((tool) => (
             <li key={tool.to}>
-              <Link to={tool.to} className={itemClass}>
+              <NavLink end to={tool.to} className={itemClass}>
                 {tool.label}
-              </Link>
+              </NavLink>
             </li>
           ))}
           <li>
-            <Link to="/contact-us" className={itemClass}>
+            <NavLink end to="/contact-us" className={itemClass}>
               Contact
-            </Link>
+            </NavLink>
           </li>
         </ul>
         <Button asChild className="mt-4 w-full">

@@ -1,4 +1,4 @@
-import { cn } from '../lib/cn.ts';
+import { cx } from '../lib/cx.ts';
 
 /**
  * The disclosure of a paid post, required by advertising rules wherever the
@@ -6,7 +6,7 @@ import { cn } from '../lib/cn.ts';
  */
 export function SponsoredLabel({ className }: { className?: string }) {
   return (
-    <span className={cn('inline-block rounded-sm bg-amber-100 px-1.5 py-0.5 text-xs font-semibold uppercase tracking-wide text-amber-900', className)}>
+    <span className={cx('inline-block rounded-sm bg-amber-100 px-1.5 py-0.5 text-xs font-semibold uppercase tracking-wide text-amber-900', className)}>
       Sponsored
     </span>
   );

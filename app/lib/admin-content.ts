@@ -5,10 +5,11 @@
  */
 import { secondsToSiteInput } from './dates.ts';
 import { data, redirect } from 'react-router';
-import type { CategoryJson, PostJson, ResourceJson } from '../../common/answers.ts';
+import type { CategoryJson, ContentRecord, PostJson, ResourceJson } from '../../common/answers.ts';
+import { estimateReadTime } from '../../common/read-time.ts';
 import { notifyError, notifySuccess } from './admin-toast.ts';
 import { describeFailure, withAdminSession } from './admin-session.ts';
-import { api, ApiRequestError, isVersionConflict, pageToken } from './api-client.ts';
+import { api, ApiRequestError, isVersionConflict, listSearch, pageToken } from './api-client.ts';
 import { EMPTY_DRAFT, type ContentDraft, type ContentKind, type ContentPayload } from './content-payload.ts';
 
 export interface AdminContentKind {
@@ -40,6 +41,9 @@ export interface AdminContentKind {
 
 const sharedDraft = (item: PostJson | ResourceJson): ContentDraft => ({
   ...EMPTY_DRAFT,
+  // Only whole minutes are stored: one equal to the content's estimate (or none) is taken as the estimate, and
+  // keeps following the text.
+  readTimeOverridden: item.read_time !== null && item.read_time !== estimateReadTime(item.content),
   title: item.title,
   slug: item.slug,
   excerpt: item.excerpt ?? '',
@@ -70,7 +74,7 @@ export const ADMIN_POSTS: AdminContentKind = {
   draftOf: (post) => ({
     ...sharedDraft(post),
     campaign_url: post.campaign_url ?? '',
-    category_id: post.category_ids[0] ?? '',
+    category_ids: post.category_ids,
     sponsored: post.sponsored,
     fromSubmission: post.sponsored_submission_id,
   }),
@@ -95,6 +99,25 @@ export const ADMIN_RESOURCES: AdminContentKind = {
   hasCategories: false,
   draftOf: sharedDraft,
 };
+
+/** The item a save just stored, for the list it returns to: its public address, or how to preview it. */
+export interface SavedItem {
+  kind: ContentKind;
+  id: number;
+  title: string;
+  slug: string;
+  /** Published with its time reached: on the site now. */
+  isLive: boolean;
+}
+
+// The list's loader runs right after the save's redirect, in the same page: the save hands the item over here.
+let lastSaved: SavedItem | null = null;
+
+function takeSaved(kind: ContentKind): SavedItem | null {
+  const saved = lastSaved?.kind === kind ? lastSaved : null;
+  lastSaved = null;
+  return saved;
+}
 
 /** The editor's answer from its route action. */
 export interface SaveFailure {
@@ -135,15 +158,17 @@ export async function saveContent(
   const id = itemId(idParam);
   const payload = (await request.json()) as ContentPayload;
   return withAdminSession(async () => {
+    let saved: ContentRecord;
     try {
-      if (id === null) await api.post(kind.apiPath, payload);
-      else await api.put(`${kind.apiPath}/${id}`, payload);
+      if (id === null) saved = await api.post<ContentRecord>(kind.apiPath, payload);
+      else saved = await api.put<ContentRecord>(`${kind.apiPath}/${id}`, payload);
     } catch (error) {
       const message = describeFailure(error, kind.texts.saveFailedFallback);
       notifyError(kind.texts.saveFailedTitle, message);
       return { error: message, isConflict: isVersionConflict(error) };
     }
     if (kind.texts.saved) notifySuccess(id === null ? kind.texts.saved.created : kind.texts.saved.updated);
+    lastSaved = { kind: kind.kind, id: saved.id, title: saved.title, slug: saved.slug, isLive: isLive(saved) };
     // The list's loader runs again on arrival, so it shows the change.
     return redirect(kind.listPath);
   });
@@ -161,19 +186,24 @@ export const stateFilterOf = (request: Request): ContentStateFilter | null => {
 
 export function loadContentList<Row>(kind: AdminContentKind, request: Request) {
   const state = stateFilterOf(request);
+  const saved = takeSaved(kind.kind);
   return withAdminSession(async () => {
     const answer = await api.get<Record<string, Row[] | string | null>>(kind.apiPath, {
       limit: 20,
       next_token: pageToken(request),
       state: state ?? undefined,
+      q: listSearch(request),
     });
-    return { rows: (answer[kind.listKey] ?? []) as Row[], next_token: (answer.next_token as string | null) ?? null, state };
+    return { rows: (answer[kind.listKey] ?? []) as Row[], next_token: (answer.next_token as string | null) ?? null, state, saved };
   });
 }
 
 /** Whether a published item's time is still ahead. */
 export const isScheduled = (item: { status: string; published_at: number | null }) =>
   item.status === 'published' && item.published_at !== null && item.published_at > Date.now() / 1000;
+
+/** Whether an item is on the public site now. */
+export const isLive = (item: { status: string; published_at: number | null }) => item.status === 'published' && !isScheduled(item);
 
 /** The list's action: deletes the row its delete button posted, and says how it went. */
 export async function deleteListedContent(kind: AdminContentKind, request: Request) {

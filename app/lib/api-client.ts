@@ -303,3 +303,8 @@ export const api = createApiClient({
 export function pageToken(request: Request): string | undefined {
   return new URL(request.url).searchParams.get('next_token') ?? undefined;
 }
+
+/** A list's search from the address (`?q=`), for its loader; a blank box is none. */
+export function listSearch(request: Request): string | undefined {
+  return new URL(request.url).searchParams.get('q')?.trim() || undefined;
+}

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { PublicationStatus } from '../../common/answers.ts';
 import type { postInputSchema, postUpdateSchema } from '../../common/schemas/post.ts';
 import type { resourceInputSchema, resourceUpdateSchema } from '../../common/schemas/resource.ts';
+import { estimateReadTime } from '../../common/read-time.ts';
 import { siteInputToSeconds } from './dates.ts';
 
 /** What the editor form holds, as typed. */
@@ -17,8 +18,12 @@ export interface ContentDraft {
   cover_image: string | null;
   campaign_url: string;
   status: PublicationStatus;
+  /** The author's read time; used only when `readTimeOverridden`. */
   read_time: string;
-  category_id: string;
+  /** Off: the read time saved is the one estimated from the content, and follows it. */
+  readTimeOverridden: boolean;
+  /** Posts: the ids of their categories, in menu order. */
+  category_ids: string[];
   /** Posts: labelled Sponsored. */
   sponsored: boolean;
   /** Posts drafted from a sponsored submission: its id (the label then cannot be turned off). */
@@ -36,7 +41,8 @@ export const EMPTY_DRAFT: ContentDraft = {
   campaign_url: '',
   status: 'draft',
   read_time: '',
-  category_id: '',
+  readTimeOverridden: false,
+  category_ids: [],
   sponsored: false,
   fromSubmission: null,
   publish_at: '',
@@ -74,7 +80,7 @@ type _PayloadsFit = [
   Fits<SharedPayload & NewPayload & EditPayload, typeof resourceUpdateSchema>,
 ];
 
-/** SPEC.md section 5: read time is a whole number of minutes, or null. */
+/** SPEC.md section 5: read time is a whole number of minutes, or null (the author emptied the field). */
 export function readTimeValue(text: string): number | null {
   if (text.trim() === '') return null;
   const minutes = Number(text);
@@ -88,7 +94,8 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
  * carries its publication time: the one the editor holds (ahead: it is
  * scheduled), or now when the field is empty. Posts: published_at on
  * creation, and on update only when published. Resources: published_at or
- * null. The version only on update.
+ * null. The version only on update. The read time is the author's when
+ * overridden, else the estimate from the content.
  */
 export function contentPayload(kind: ContentKind, draft: ContentDraft, version: number | null): ContentPayload {
   const shared: SharedPayload = {
@@ -98,14 +105,14 @@ export function contentPayload(kind: ContentKind, draft: ContentDraft, version: 
     content: draft.content,
     cover_image: draft.cover_image || null,
     status: draft.status,
-    read_time: readTimeValue(draft.read_time),
+    read_time: draft.readTimeOverridden ? readTimeValue(draft.read_time) : estimateReadTime(draft.content),
   };
   const published_at = draft.status === 'published' ? (siteInputToSeconds(draft.publish_at) ?? nowSeconds()) : null;
   if (kind === 'resource') return version === null ? { ...shared, published_at } : { ...shared, published_at, version };
   const post: PostFields = {
     ...shared,
     campaign_url: draft.campaign_url.trim() || null,
-    category_ids: draft.category_id ? [draft.category_id] : [],
+    category_ids: draft.category_ids,
     sponsored: draft.sponsored,
   };
   if (version === null) return { ...post, published_at };

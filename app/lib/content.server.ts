@@ -18,7 +18,6 @@ import type {
   ResourceDetail,
 } from './content-cards.ts';
 import { publishedDate } from './dates.ts';
-import { renderMarkdown } from './markdown.server.tsx';
 
 /** Only a live item has a social card: a draft's or a scheduled item's address answers 404. */
 const isLive = (item: ResourceSummaryJson | PostSummaryJson) =>
@@ -46,16 +45,18 @@ function toPostCard(post: PostSummaryJson): PostCard {
   };
 }
 
-function toDetail<Card>(
+/** A card with its item's body as HTML: the rendering stored when the item was saved, or rendered now (decision 033). */
+async function toDetail<Card>(
   context: AppLoadContext,
   kind: 'post' | 'resource',
   card: Card,
-  item: { slug: string; updated_at: number; content: string },
-): Detail<Card> {
+  item: { id: number; slug: string; updated_at: number; content: string },
+): Promise<Detail<Card>> {
+  const service = kind === 'post' ? context.services.posts : context.services.resources;
   return {
     ...card,
     updated_at: item.updated_at,
-    content: renderMarkdown(item.content, (error) =>
+    content: await service.renderedContent(item, (error) =>
       context.logger.warn({ err: error, slug: item.slug }, `${kind} markdown could not be rendered: showing raw text`),
     ),
   };
@@ -140,9 +141,9 @@ export type DetailAnswer =
 export async function findDetail(context: AppLoadContext, slug: string): Promise<DetailAnswer> {
   const { posts, resources } = context.services;
   const post = await posts.findPublished(slug);
-  if (post) return { kind: 'post', post: toDetail(context, 'post', toPostCard(post), post) };
+  if (post) return { kind: 'post', post: await toDetail(context, 'post', toPostCard(post), post) };
   const resource = await resources.findPublished(slug);
-  if (resource) return { kind: 'resource', resource: toDetail(context, 'resource', toResourceCard(resource, 'resource'), resource) };
+  if (resource) return { kind: 'resource', resource: await toDetail(context, 'resource', toResourceCard(resource, 'resource'), resource) };
   const renamed = (await posts.findRenamed(slug)) ?? (await resources.findRenamed(slug));
   return renamed ? { kind: 'renamed', slug: renamed } : { kind: 'missing' };
 }
@@ -154,8 +155,8 @@ export async function findPreview(
 ): Promise<Extract<DetailAnswer, { kind: 'post' | 'resource' }> | null> {
   const found = await context.services.previewLinks.open(token);
   if (!found) return null;
-  if (found.kind === 'post') return { kind: 'post', post: toDetail(context, 'post', toPostCard(found.post), found.post) };
-  return { kind: 'resource', resource: toDetail(context, 'resource', toResourceCard(found.resource, 'resource'), found.resource) };
+  if (found.kind === 'post') return { kind: 'post', post: await toDetail(context, 'post', toPostCard(found.post), found.post) };
+  return { kind: 'resource', resource: await toDetail(context, 'resource', toResourceCard(found.resource, 'resource'), found.resource) };
 }
 
 /** Every category, in menu order (the navigation's Projects dropdown). */

@@ -1,9 +1,12 @@
 /**
  * Cookie consent (SPEC.md: opt-in; necessary always on, analytics optional)
  * with vanilla-cookieconsent v3, and the analytics tag loaded only after
- * consent. Browser-only: everything here runs from effects and click
- * handlers, and the library is fetched on demand so it never delays the
- * first paint. Without a measurement id there is no analytics at all.
+ * consent. The first-visit banner is the site's own markup, rendered by the
+ * server (components/cookie-banner.tsx); the library, which keeps the
+ * choice, clears cookies and draws the preferences dialog, is fetched only
+ * when a visitor uses the banner or the footer's link, or when a stored
+ * choice has to be applied. Without a measurement id there is no analytics
+ * at all.
  */
 import type * as CookieConsent from 'vanilla-cookieconsent';
 import type { CookieConsentConfig } from 'vanilla-cookieconsent';
@@ -65,6 +68,22 @@ function syncAnalytics(api: CookieConsentApi, measurementId: string | null) {
   else stopAnalytics(measurementId);
 }
 
+/** The banner's texts, shared by the server-rendered banner and the library's own. */
+export const CONSENT_BANNER = {
+  title: 'We value your privacy',
+  description:
+    'We use necessary cookies to run this site. With your permission we would also like to use analytics cookies to learn which pages are useful. Nothing optional is set until you choose.',
+  acceptAll: 'Accept all',
+  rejectAll: 'Reject all',
+  showPreferences: 'Manage preferences',
+  privacyLink: 'Privacy Policy',
+} as const;
+
+/** Whether this browser holds a consent choice (the library checks its contents once it runs). */
+export function hasConsentCookie(): boolean {
+  return document.cookie.split(';').some((cookie) => cookie.trim().startsWith(`${CONSENT_COOKIE_NAME}=`));
+}
+
 const escapeHtml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
@@ -76,6 +95,8 @@ function consentConfig(api: CookieConsentApi, measurementId: string | null, priv
     revision: 0,
     // Browsers driven by tests must see the banner too.
     hideFromBots: false,
+    // The server-rendered banner asks; the library never shows its own.
+    autoShow: false,
     cookie: { name: CONSENT_COOKIE_NAME, expiresAfterDays: CONSENT_COOKIE_DAYS, sameSite: 'Lax' },
     guiOptions: {
       consentModal: { layout: 'box', position: 'bottom right', equalWeightButtons: true },
@@ -94,13 +115,12 @@ function consentConfig(api: CookieConsentApi, measurementId: string | null, priv
       translations: {
         en: {
           consentModal: {
-            title: 'We value your privacy',
-            description:
-              'We use necessary cookies to run this site. With your permission we would also like to use analytics cookies to learn which pages are useful. Nothing optional is set until you choose.',
-            acceptAllBtn: 'Accept all',
-            acceptNecessaryBtn: 'Reject all',
-            showPreferencesBtn: 'Manage preferences',
-            footer: '<a href="/privacy-policy">Privacy Policy</a>',
+            title: CONSENT_BANNER.title,
+            description: CONSENT_BANNER.description,
+            acceptAllBtn: CONSENT_BANNER.acceptAll,
+            acceptNecessaryBtn: CONSENT_BANNER.rejectAll,
+            showPreferencesBtn: CONSENT_BANNER.showPreferences,
+            footer: `<a href="/privacy-policy">${CONSENT_BANNER.privacyLink}</a>`,
           },
           preferencesModal: {
             title: 'Cookie preferences',
@@ -138,8 +158,9 @@ function consentConfig(api: CookieConsentApi, measurementId: string | null, priv
 }
 
 /**
- * Shows the consent banner to undecided visitors and applies an earlier
- * choice. Safe to call more than once. SPEC.md: a failure is logged only.
+ * Starts the library: applies an earlier choice (onConsent runs on every
+ * page load with a valid one). Safe to call more than once. SPEC.md: a
+ * failure is logged only.
  */
 export function startCookieConsent(
   measurementId: string | null,
@@ -181,7 +202,17 @@ export function leaveCookieConsent(measurementId: string | null): void {
   });
 }
 
-/** Opens the preferences dialog (the footer's "Cookie preferences" link). */
+/** Records the choice of the banner's Accept all (`'all'`) or Reject all (`[]`). */
+export async function chooseCookies(
+  categories: 'all' | [],
+  measurementId: string | null,
+  privacyEmail?: string,
+): Promise<void> {
+  const api = await startCookieConsent(measurementId, privacyEmail);
+  api?.acceptCategory(categories);
+}
+
+/** Opens the preferences dialog (the banner's button and the footer's "Cookie preferences" link). */
 export async function showCookiePreferences(measurementId: string | null, privacyEmail?: string): Promise<void> {
   const api = await startCookieConsent(measurementId, privacyEmail);
   api?.showPreferences();

@@ -14,6 +14,8 @@ export interface FormOutcome {
   httpStatus?: number;
   /** One more line the form shows under itself (what happens next), beside SPEC.md's toast. */
   note?: string;
+  /** A refused post's fields as sent: a page shown without JavaScript fills the form with them again. */
+  values?: Partial<Record<string, string>>;
 }
 
 /**

@@ -45,12 +45,13 @@ function refusalOutcome(error: unknown): FormOutcome | undefined {
 const callerOf = (context: AppLoadContext) => ({ clientIp: context.clientIp });
 
 export async function sendContactMessage(context: AppLoadContext, form: FormData): Promise<FormOutcome> {
+  const values = formValues(form, ['name', 'email', 'message']);
   try {
-    await context.services.contactMessages.send(formValues(form, ['name', 'email', 'message', HONEYPOT_FIELD]), callerOf(context));
+    await context.services.contactMessages.send({ ...values, ...formValues(form, [HONEYPOT_FIELD]) }, callerOf(context));
     return CONTACT_SENT;
   } catch (error) {
     const outcome = refusalOutcome(error);
-    if (outcome) return outcome;
+    if (outcome) return { ...outcome, values };
     throw error;
   }
 }
@@ -59,10 +60,11 @@ export async function sendContactMessage(context: AppLoadContext, form: FormData
 export const CHECK_INBOX_NOTE = 'Check your inbox: we sent you a link to confirm your subscription.';
 
 export async function subscribeToNewsletter(context: AppLoadContext, form: FormData, request: Request): Promise<FormOutcome> {
+  const values = formValues(form, ['email']);
   try {
     const place = { siteUrl: siteOrigin(context, request), path: new URL(request.url).pathname };
     const { status } = await context.services.subscribers.subscribe(
-      formValues(form, ['email', HONEYPOT_FIELD]),
+      { ...values, ...formValues(form, [HONEYPOT_FIELD]) },
       callerOf(context),
       place,
     );
@@ -70,7 +72,7 @@ export async function subscribeToNewsletter(context: AppLoadContext, form: FormD
   } catch (error) {
     if (error instanceof DomainError && error.code === 'ALREADY_SUBSCRIBED') return ALREADY_SUBSCRIBED;
     const outcome = refusalOutcome(error);
-    if (outcome) return outcome;
+    if (outcome) return { ...outcome, values };
     throw error;
   }
 }

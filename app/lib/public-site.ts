@@ -4,8 +4,8 @@
  * loader carries them; components and `meta` functions read them here.
  */
 import { useRouteLoaderData } from 'react-router';
-import type { SocialNetwork } from '../../common/schemas/site-settings.ts';
-import { SITE_SETTINGS_DEFAULTS } from '../../common/schemas/site-settings.ts';
+import { PRIVACY_EMAIL, SITE_NAME, SUPPORT_EMAIL } from '../../common/site.ts';
+import { DEFAULT_TAGLINE, NO_SOCIAL_PROFILES, type SocialNetwork } from '../../common/site-profile.ts';
 
 export interface PublicSite {
   name: string;
@@ -20,14 +20,18 @@ export interface PublicSite {
 /** The route id of the public layout, whose loader data carries `site`. */
 const SITE_LAYOUT_ROUTE_ID = 'routes/site-layout';
 
-/** Before anything is saved (and outside the public layout): today's texts. */
+/**
+ * Before anything is saved (and outside the public layout): today's texts,
+ * as the settings' defaults (common/schemas/site-settings.ts) have them,
+ * without the settings schema and zod on every public page.
+ */
 export const DEFAULT_PUBLIC_SITE: PublicSite = {
-  name: SITE_SETTINGS_DEFAULTS.site_name,
-  tagline: SITE_SETTINGS_DEFAULTS.tagline,
-  logoUrl: SITE_SETTINGS_DEFAULTS.logo_url,
-  contactEmail: SITE_SETTINGS_DEFAULTS.contact_email,
-  privacyEmail: SITE_SETTINGS_DEFAULTS.privacy_email,
-  social: SITE_SETTINGS_DEFAULTS.social,
+  name: SITE_NAME,
+  tagline: DEFAULT_TAGLINE,
+  logoUrl: null,
+  contactEmail: SUPPORT_EMAIL,
+  privacyEmail: PRIVACY_EMAIL,
+  social: NO_SOCIAL_PROFILES,
 };
 
 function siteOf(data: unknown): PublicSite {

@@ -5,7 +5,7 @@
  * (PUBLIC_URL, or the request's origin).
  */
 import { useRouteLoaderData, type MetaDescriptor } from 'react-router';
-import { isSitePath } from '../../common/schemas/fields.ts';
+import { isSitePath } from '../../common/site-path.ts';
 import { LOGO_PATH, SITE_NAME } from '../../common/site.ts';
 import { siteFromMatches, type PublicSite } from './public-site.ts';
 

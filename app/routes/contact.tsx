@@ -94,15 +94,26 @@ export default function Contact({ actionData }: Route.ComponentProps) {
                 <Form {...formProps} className="relative grid gap-5">
                   <HoneypotField />
                   <Field id="contact-name" label="Name" error={errorOf('name')}>
-                    {(control) => <Input {...control} name="name" autoComplete="name" maxLength={200} />}
+                    {(control) => (
+                      <Input {...control} name="name" autoComplete="name" maxLength={200} defaultValue={actionData?.values?.name} />
+                    )}
                   </Field>
                   <Field id="contact-email" label="Email" error={errorOf('email')}>
                     {(control) => (
-                      <Input {...control} name="email" type="email" autoComplete="email" placeholder="you@example.com" />
+                      <Input
+                        {...control}
+                        name="email"
+                        type="email"
+                        autoComplete="email"
+                        placeholder="you@example.com"
+                        defaultValue={actionData?.values?.email}
+                      />
                     )}
                   </Field>
                   <Field id="contact-message" label="Message" error={errorOf('message')}>
-                    {(control) => <Textarea {...control} name="message" rows={6} maxLength={10_000} />}
+                    {(control) => (
+                      <Textarea {...control} name="message" rows={6} maxLength={10_000} defaultValue={actionData?.values?.message} />
+                    )}
                   </Field>
                   <Button type="submit" size="lg" disabled={isSubmitting} className="justify-self-start">
                     {isSubmitting ? 'Sending...' : 'Send Message'}

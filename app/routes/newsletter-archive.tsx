@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { ContentCard } from '../components/content-card.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
 import { PageError } from '../components/page-error.tsx';
 import { PageHeader } from '../components/page-header.tsx';
@@ -31,25 +32,30 @@ export default function NewsletterArchive({ loaderData }: Route.ComponentProps) 
     <>
       <PageHeader title="Newsletter Archive">
         <p>
-          Every issue we have sent. <Link className="text-primary underline underline-offset-4" to="/#newsletter">Subscribe</Link> to get
-          the next one in your inbox.
+          Every issue we have sent.{' '}
+          <Link className="text-primary underline underline-offset-4" to="/#newsletter">
+            Subscribe
+          </Link>{' '}
+          to get the next one in your inbox.
         </p>
       </PageHeader>
       {issues.length === 0 ? (
         <EmptyState>No issues sent yet. Check back soon!</EmptyState>
       ) : (
-        <ul className="grid max-w-3xl gap-6">
+        <ul className="grid max-w-3xl gap-5">
           {issues.map((issue) => (
-            <li key={issue.slug} className="rounded-lg border border-border p-5">
-              <time className="text-sm text-muted-foreground" dateTime={new Date(issue.sent_at * 1000).toISOString()}>
-                {formatLongDate(issue.sent_at)}
-              </time>
-              <h2 className="mt-1 text-xl font-semibold">
-                <Link className="hover:underline" to={`/newsletter/${issue.slug}`}>
-                  {issue.subject}
-                </Link>
-              </h2>
-              {issue.preheader ? <p className="mt-2 text-muted-foreground">{issue.preheader}</p> : null}
+            <li key={issue.slug}>
+              <ContentCard
+                href={`/newsletter/${issue.slug}`}
+                title={issue.subject}
+                headingLevel={2}
+                excerpt={issue.preheader}
+                meta={
+                  <p className="text-sm text-muted-foreground">
+                    <time dateTime={new Date(issue.sent_at * 1000).toISOString()}>{formatLongDate(issue.sent_at)}</time>
+                  </p>
+                }
+              />
             </li>
           ))}
         </ul>

@@ -60,10 +60,10 @@ function Cancellation({ result }: { result: PaymentCancellationResult }) {
   return (
     <div className="grid gap-6">
       <Card>
-        <CardHeader className="flex-row items-start gap-3">
+        <CardHeader className="flex-row! items-start gap-3!">
           <CircleSlash aria-hidden="true" className="mt-0.5 size-7 shrink-0 text-muted-foreground" />
           <div className="grid gap-1.5">
-            <CardTitle className="text-2xl">Payment not completed</CardTitle>
+            <CardTitle className="text-2xl!">Payment not completed</CardTitle>
             <p className="text-base text-muted-foreground">{result.message || DEFAULT_MESSAGE}</p>
           </div>
         </CardHeader>

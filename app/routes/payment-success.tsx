@@ -94,11 +94,11 @@ function StatusCard({ result, onRetry }: { result: PaymentStatusResult; onRetry:
   const Icon = card.icon;
   return (
     <Card>
-      <CardHeader className="flex-row items-start gap-3">
+      <CardHeader className="flex-row! items-start gap-3!">
         <Icon aria-hidden="true" className={`mt-0.5 size-7 shrink-0 ${card.iconClass}`} />
         <div className="grid gap-1.5">
-          <CardTitle className="text-2xl">{card.title}</CardTitle>
-          <CardDescription className="text-base">{card.text}</CardDescription>
+          <CardTitle className="text-2xl!">{card.title}</CardTitle>
+          <CardDescription className="text-base!">{card.text}</CardDescription>
         </div>
       </CardHeader>
       <CardContent className="grid gap-4">

@@ -1,4 +1,5 @@
 import { data, Link } from 'react-router';
+import { ContentCard } from '../components/content-card.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
 import { PageError } from '../components/page-error.tsx';
 import { PageHeader } from '../components/page-header.tsx';
@@ -82,8 +83,7 @@ function SearchPageForm({ q }: { q: string }) {
 
 function Results({ view }: { view: Extract<Route.ComponentProps['loaderData'], { kind: 'results' }> }) {
   const { q, results, next_token, isFirstPage } = view;
-  const pageLink = (cursor?: string) =>
-    `/search?${new URLSearchParams(cursor ? { q, cursor } : { q }).toString()}`;
+  const pageLink = (cursor?: string) => `/search?${new URLSearchParams(cursor ? { q, cursor } : { q }).toString()}`;
   return (
     <section aria-labelledby="search-results" className="mt-10 max-w-3xl">
       <h2 id="search-results" className="sr-only">
@@ -94,28 +94,33 @@ function Results({ view }: { view: Extract<Route.ComponentProps['loaderData'], {
           {isFirstPage ? 'Nothing matches your search. Try fewer or shorter words.' : 'No more results.'}
         </EmptyState>
       ) : (
-        <ol className="grid gap-8">
+        <ol className="grid gap-5">
           {results.map((result) => (
             <li key={`${result.type}-${result.slug}`}>
-              <article className="grid gap-1.5">
-                <p className="flex items-center gap-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
-                  {TYPE_LABELS[result.type]}
-                  {result.sponsored ? <SponsoredLabel /> : null}
-                </p>
-                <h3 className="text-lg font-semibold leading-snug">
-                  <Link to={`/${result.slug}`} className="hover:underline">
-                    {result.title}
-                  </Link>
-                </h3>
-                <p className="text-sm text-muted-foreground [&_mark]:rounded-sm [&_mark]:bg-amber-100 [&_mark]:px-0.5 [&_mark]:text-foreground">
-                  {result.snippet.map((part, index) => (part.mark ? <mark key={index}>{part.text}</mark> : part.text))}
-                </p>
-                {result.published ? (
-                  <p className="text-sm text-muted-foreground">
-                    <time dateTime={result.published.iso}>{result.published.short}</time>
+              <ContentCard
+                href={`/${result.slug}`}
+                title={result.title}
+                eyebrow={
+                  <p className="flex items-center gap-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+                    {TYPE_LABELS[result.type]}
+                    {result.sponsored ? <SponsoredLabel /> : null}
                   </p>
-                ) : null}
-              </article>
+                }
+                excerpt={
+                  <span className="[&_mark]:rounded-sm [&_mark]:bg-amber-100 [&_mark]:px-0.5 [&_mark]:text-foreground">
+                    {result.snippet.map((part, index) =>
+                      part.mark ? <mark key={index}>{part.text}</mark> : part.text,
+                    )}
+                  </span>
+                }
+                meta={
+                  result.published ? (
+                    <p className="text-sm text-muted-foreground">
+                      <time dateTime={result.published.iso}>{result.published.short}</time>
+                    </p>
+                  ) : null
+                }
+              />
             </li>
           ))}
         </ol>

@@ -1,11 +1,11 @@
-import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { CookieBanner } from '../components/cookie-banner.tsx';
 import { SiteFooter } from '../components/site-footer.tsx';
 import { SiteHeader, SiteSearchRow } from '../components/site-header.tsx';
 import { ToastRegion } from '../components/toast-region.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { listAllCategories } from '../lib/content.server.ts';
-import { leaveCookieConsent, showCookiePreferences, startCookieConsent } from '../lib/cookie-consent.ts';
+import { showCookiePreferences } from '../lib/cookie-consent.ts';
 import { siteOrigin } from '../lib/site-url.server.ts';
 import { publicSite, siteSettings } from '../lib/site-settings.server.ts';
 import type { Route } from './+types/site-layout';
@@ -35,25 +35,6 @@ export function shouldRevalidate() {
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const { categories, gaMeasurementId, year, site } = loaderData;
 
-  // The consent library and its banner load once the page is idle, never
-  // delaying the first paint.
-  // Leaving for the back office (same document) turns analytics off there.
-  useEffect(() => {
-    const start = () => void startCookieConsent(gaMeasurementId, site.privacyEmail);
-    if ('requestIdleCallback' in window) {
-      const handle = window.requestIdleCallback(start, { timeout: 2000 });
-      return () => {
-        window.cancelIdleCallback(handle);
-        leaveCookieConsent(gaMeasurementId);
-      };
-    }
-    const timer = setTimeout(start, 200);
-    return () => {
-      clearTimeout(timer);
-      leaveCookieConsent(gaMeasurementId);
-    };
-  }, [gaMeasurementId, site.privacyEmail]);
-
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -75,6 +56,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         onCookiePreferences={() => void showCookiePreferences(gaMeasurementId, site.privacyEmail)}
       />
       <ToastRegion />
+      <CookieBanner measurementId={gaMeasurementId} privacyEmail={site.privacyEmail} />
     </div>
   );
 }
@@ -95,7 +77,7 @@ function PageLoading() {
   return (
     <div className="pointer-events-none absolute inset-x-0 top-0 z-30 flex justify-center pt-24 opacity-0 [animation:fade-in_150ms_ease-out_200ms_forwards]">
       <div className="rounded-full bg-card p-3 shadow-lg">
-        <Spinner className="size-8" label="Loading page" />
+        <Spinner className="size-8!" label="Loading page" />
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIST_SEARCH_MAX_LENGTH } from './search.ts';
 
 export const AUDIT_LOG_DEFAULT_LIMIT = 50;
 export const AUDIT_LOG_MAX_LIMIT = 200;
@@ -22,7 +23,7 @@ const wholeNumber = (name: string, min: number, max: number) =>
 
 /**
  * The filters and paging of GET /admin/audit-log: who (`user_id` or
- * `user_email`), what and when. `action` is one action
+ * `user_email`), what and when (`q`: free text over those). `action` is one action
  * (`post.update`) or, ending with a dot, a whole family (`post.`); `from`
  * and `to` are Unix seconds, both included.
  */
@@ -36,6 +37,8 @@ export const auditLogQuerySchema = z
     entity_id: text('entity_id', 100),
     from: wholeNumber('from', 0, 1e11),
     to: wholeNumber('to', 0, 1e11),
+    // Free text over the action, the address and the entity.
+    q: text('q', LIST_SEARCH_MAX_LENGTH),
     limit: wholeNumber('limit', 1, AUDIT_LOG_MAX_LIMIT),
     next_token: text('next_token', 200),
   })

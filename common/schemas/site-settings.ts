@@ -8,20 +8,10 @@ import { z } from 'zod';
 import { PRIVACY_POLICY_TEMPLATE, TERMS_TEMPLATE } from '../legal-templates.ts';
 import { LOGO_PATH, PRIVACY_EMAIL, SITE_NAME, SUPPORT_EMAIL } from '../site.ts';
 import { emailProblem } from './email.ts';
+import { DEFAULT_TAGLINE, NO_SOCIAL_PROFILES, SOCIAL_NETWORK_LABELS, SOCIAL_NETWORKS, type SocialNetwork } from '../site-profile.ts';
 import { isSitePath, optionalText, requiredText, versionField } from './fields.ts';
 
-/** The social networks a profile link may be given for, in the footer's order. */
-export const SOCIAL_NETWORKS = ['x', 'facebook', 'instagram', 'linkedin', 'youtube', 'tiktok'] as const;
-export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
-
-export const SOCIAL_NETWORK_LABELS: Record<SocialNetwork, string> = {
-  x: 'X (Twitter)',
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  linkedin: 'LinkedIn',
-  youtube: 'YouTube',
-  tiktok: 'TikTok',
-};
+export { SOCIAL_NETWORK_LABELS, SOCIAL_NETWORKS, type SocialNetwork } from '../site-profile.ts';
 
 /** A legal text's largest size, in characters of markdown. */
 export const LEGAL_MARKDOWN_MAX = 100_000;
@@ -98,11 +88,11 @@ export interface SiteSettingsJson extends SiteSettingsData {
 /** Today's texts, for a site whose owner has not saved settings yet; no social proof is claimed. */
 export const SITE_SETTINGS_DEFAULTS: SiteSettingsData = {
   site_name: SITE_NAME,
-  tagline: 'Reviewed crowdfunding campaigns, guides for campaign owners and free fee calculators.',
+  tagline: DEFAULT_TAGLINE,
   logo_url: null,
   contact_email: SUPPORT_EMAIL,
   privacy_email: PRIVACY_EMAIL,
-  social: { x: null, facebook: null, instagram: null, linkedin: null, youtube: null, tiktok: null },
+  social: { ...NO_SOCIAL_PROFILES },
   sponsored_price_text: null,
   social_proof: null,
   privacy_policy_md: PRIVACY_POLICY_TEMPLATE,

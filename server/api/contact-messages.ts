@@ -16,7 +16,7 @@ export function contactMessagesApi({ contactMessages }: AppServices, callerOf: C
   return app;
 }
 
-/** /admin/submissions/contact: read the inbox, mark messages read. */
+/** /admin/submissions/contact: read the inbox (a tab by `status`, searched with `q`), mark messages read. */
 export function adminContactMessagesApi({ contactMessages }: AppServices) {
   const app = new Hono<AppEnv>();
   app.get('/', async (c) => c.json(await contactMessages.list(readQuery(c, contactListFilterSchema.and(pagingQuerySchema)))));

@@ -7,6 +7,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { notFound } from '../../common/errors.ts';
+import { listSearchSchema } from '../../common/schemas/search.ts';
 import type { AppEnv } from '../deps.ts';
 import { pagingQuerySchema, readIdParam, readJsonObject, readQuery, readTextParam } from '../http/input.ts';
 import type { ContentService, PageRequest } from '../services/content.ts';
@@ -22,12 +23,16 @@ const PUBLIC_LIST_QUERIES = {
   resource: z.object({ category: z.string().trim().max(100).optional() }).and(pagingQuerySchema),
 };
 
-/** The back office's lists: every item, or those of one `state` (scheduled: published, its time still ahead). */
+/**
+ * The back office's lists: every item, or those of one `state` (scheduled:
+ * published, its time still ahead); with `q`, those whose title or slug contains it.
+ */
 const ADMIN_LIST_QUERY = z
   .object({
     state: z
       .enum(['draft', 'published', 'scheduled'], { error: 'state must be draft, published or scheduled' })
       .optional(),
+    ...listSearchSchema.shape,
   })
   .and(pagingQuerySchema);
 

@@ -13,7 +13,7 @@ export function sponsoredSubmissionsApi({ sponsoredSubmissions }: AppServices, c
   return app;
 }
 
-/** /admin/submissions/sponsored: review, approve and reject, and draft the post of a paid one. */
+/** /admin/submissions/sponsored: review (filtered by status, payment and `q`), approve and reject, and draft the post of a paid one. */
 export function adminSponsoredSubmissionsApi({ sponsoredSubmissions }: AppServices) {
   const app = new Hono<AppEnv>();
   app.get('/', async (c) =>

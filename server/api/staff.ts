@@ -3,7 +3,10 @@ import type { AppEnv } from '../deps.ts';
 import { readIdParam, readJsonObject } from '../http/input.ts';
 import type { AppServices } from '../services/index.ts';
 
-/** GET /admin/me: the signed-in member of staff, their role and what it may do. Open to every role. */
+/**
+ * GET /admin/me: the signed-in member of staff, their role and what it may do,
+ * and whether they signed in before this session. Open to every role.
+ */
 export function adminMeApi({ staff }: AppServices) {
   const app = new Hono<AppEnv>();
   app.get('/', async (c) => c.json(await staff.me(c.get('staff'))));
@@ -12,7 +15,7 @@ export function adminMeApi({ staff }: AppServices) {
 
 /**
  * The owner's management of staff (the `staff` family):
- * GET /admin/users: accounts and pending invitations;
+ * GET /admin/users: accounts and pending invitations (with `?q=`, those whose name or address contains it);
  * POST /admin/users: invites an address with a role (a mailed link, 72 hours);
  * PUT /admin/users/{id}: changes a role (and name);
  * DELETE /admin/users/{id}: removes an account and ends its sessions;
@@ -20,7 +23,7 @@ export function adminMeApi({ staff }: AppServices) {
  */
 export function adminUsersApi({ staff }: AppServices) {
   const app = new Hono<AppEnv>();
-  app.get('/', async (c) => c.json(await staff.list()));
+  app.get('/', async (c) => c.json(await staff.list(c.req.query())));
   app.post('/', async (c) => {
     const invitation = await staff.invite(await readJsonObject(c), c.get('staff'), new URL(c.req.url).origin);
     c.set('audit', { action: 'staff.invite', entity: 'staff_invitation', entityId: invitation.id, detail: { email: invitation.email, role: invitation.role } });

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../deps.ts';
 import type { CallerOf } from '../http/client-ip.ts';
 import { z } from 'zod';
+import { listSearchSchema } from '../../common/schemas/search.ts';
 import { SUBSCRIBER_STATUSES } from '../../common/schemas/subscriber.ts';
 import { pagingQuerySchema, readIdParam, readJsonObject, readQuery } from '../http/input.ts';
 import type { AppServices } from '../services/index.ts';
@@ -19,20 +20,23 @@ export function subscribersApi({ subscribers }: AppServices, callerOf: CallerOf,
 }
 
 const listQuerySchema = z
-  .object({ status: z.enum(SUBSCRIBER_STATUSES, { error: `status must be one of ${SUBSCRIBER_STATUSES.join(', ')}` }).optional() })
+  .object({
+    status: z.enum(SUBSCRIBER_STATUSES, { error: `status must be one of ${SUBSCRIBER_STATUSES.join(', ')}` }).optional(),
+    ...listSearchSchema.shape,
+  })
   .and(pagingQuerySchema);
 
 /**
- * The back office's subscribers: GET / (the list, of one `?status=` when
- * given, its total and the count of each status), GET /export (every
+ * The back office's subscribers: GET / (the list, of one `?status=` and
+ * matching `?q=` when given, its total and the count of each status), GET /export (every
  * subscriber, for the CSV file), POST /import (a CSV with
  * a consent note), POST /{id}/unsubscribe, DELETE /{id} (erasure).
  */
 export function adminSubscribersApi({ subscribers }: AppServices) {
   const app = new Hono<AppEnv>();
   app.get('/', async (c) => {
-    const { status, ...paging } = readQuery(c, listQuerySchema);
-    return c.json(await subscribers.list(paging, status));
+    const { status, q, ...paging } = readQuery(c, listQuerySchema);
+    return c.json(await subscribers.list(paging, status, q));
   });
   // The whole list leaves the site here, so the export is an audit entry of its own.
   app.get('/export', async (c) => {

@@ -6,7 +6,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
-import { SITE_NAME } from '../../common/site.ts';
 
 export const TOTP_PERIOD_SECONDS = 30;
 export const RECOVERY_CODE_COUNT = 10;
@@ -14,9 +13,10 @@ export const RECOVERY_CODE_COUNT = 10;
 /** One step either side: the phone's clock and the time to type the code. */
 const WINDOW = 1;
 
-function totpOf(secret: string, label: string): OTPAuth.TOTP {
+/** `issuer` only names the account in the app: codes do not depend on it. */
+function totpOf(secret: string, label: string, issuer = ''): OTPAuth.TOTP {
   return new OTPAuth.TOTP({
-    issuer: SITE_NAME,
+    issuer,
     label,
     algorithm: 'SHA1',
     digits: 6,
@@ -26,9 +26,12 @@ function totpOf(secret: string, label: string): OTPAuth.TOTP {
 }
 
 /** A new secret (160 bits, base32) and what an authenticator app scans to add it. */
-export async function newTotpEnrolment(label: string): Promise<{ secret: string; otpauth_url: string; qr_svg: string }> {
+export async function newTotpEnrolment(
+  label: string,
+  issuer: string,
+): Promise<{ secret: string; otpauth_url: string; qr_svg: string }> {
   const secret = new OTPAuth.Secret({ size: 20 }).base32;
-  const otpauth_url = totpOf(secret, label).toString();
+  const otpauth_url = totpOf(secret, label, issuer).toString();
   const qr_svg = await QRCode.toString(otpauth_url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { secret, otpauth_url, qr_svg };
 }

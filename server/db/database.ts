@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, sql, SqliteDialect, type SqliteDatabase, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { ensurePrivateDir, makeFilePrivate } from '../private-files.ts';
@@ -63,8 +63,40 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, engine: 'sqlite', destroy: () => db.destroy() };
+}
+
+/** Distinct SQL texts kept prepared; the site runs far fewer, so this bounds only odd cases (long `in` lists). */
+const PREPARED_STATEMENTS_KEPT = 500;
+
+/**
+ * The connection as Kysely sees it, with each SQL text prepared once:
+ * Kysely prepares every query it runs, and preparing costs more than running
+ * most of the site's queries. A kept statement is safe to run again because
+ * queries here are never streamed (`iterate` would hold it busy) and
+ * SQLite prepares it anew by itself after a schema change.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sqlText) {
+      let statement = statements.get(sqlText);
+      if (statement) {
+        // Most recently used last, so the first is the one to let go.
+        statements.delete(sqlText);
+      } else {
+        statement = sqlite.prepare(sqlText);
+        if (statements.size >= PREPARED_STATEMENTS_KEPT) {
+          const oldest = statements.keys().next();
+          if (!oldest.done) statements.delete(oldest.value);
+        }
+      }
+      statements.set(sqlText, statement);
+      return statement;
+    },
+  };
 }
 
 function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle {

@@ -18,6 +18,7 @@ import { contentRevisionsMigration } from './migrations/2026-11-25-0011-revision
 import { previewLinksMigration } from './migrations/2026-11-25-0012-preview-links.ts';
 import { tokenValidityMigration } from './migrations/2026-11-25-0013-token-validity.ts';
 import { staffAccountsMigration } from './migrations/2026-11-25-0014-staff-accounts.ts';
+import { renderedContentMigration } from './migrations/2026-11-25-0015-rendered-content.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -35,6 +36,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-25-0012-preview-links': previewLinksMigration(engine),
     '2026-11-25-0013-token-validity': tokenValidityMigration(),
     '2026-11-25-0014-staff-accounts': staffAccountsMigration(engine),
+    '2026-11-25-0015-rendered-content': renderedContentMigration(),
   };
 }
 

@@ -134,18 +134,29 @@ type AsTable<Row extends { id: number; version: number }> = Omit<Row, 'id' | 've
 /** The columns of both content tables (posts and resources). */
 export type ContentColumns = AsTable<ContentRecord>;
 
+/**
+ * A content row's markdown body as sanitised HTML, stored when the row is
+ * saved, and the key (hash of the source and the renderer) it was rendered
+ * under; null for rows saved before, or whose body could not be rendered
+ * (decision 033).
+ */
+export interface RenderedContentColumns {
+  content_html: ColumnType<string | null, string | null | undefined, string | null>;
+  content_html_key: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 /** `sponsored` is stored as 0 or 1 on both engines. */
 export type PostTable = Omit<AsTable<PostRecord>, 'sponsored' | 'sponsored_submission_id'> & {
   sponsored: ColumnType<number, number | undefined, number>;
   sponsored_submission_id: ColumnType<number | null, number | null | undefined, number | null>;
-};
+} & RenderedContentColumns;
 
 export interface PostCategoryTable {
   post_id: number;
   category_id: string;
 }
 
-export type ResourceTable = AsTable<ResourceJson>;
+export type ResourceTable = AsTable<ResourceJson> & RenderedContentColumns;
 
 export type ContactSubmissionTable = AsTable<ContactMessageJson>;
 

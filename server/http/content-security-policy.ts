@@ -56,7 +56,7 @@ export function pageContentSecurityPolicy(config: Config): (nonce: string) => st
   const before = "default-src 'self'; script-src 'nonce-";
   const after = [
     "' 'strict-dynamic'",
-    // Inline style attributes and the inlined stylesheet; styles cannot run code.
+    // Inline style attributes and small <style> blocks (the no-script rule of the consent banner); styles cannot run code.
     "; style-src 'self' 'unsafe-inline'",
     `; img-src ${images.join(' ')}`,
     "; font-src 'self' data:",

@@ -37,7 +37,6 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 export function httpAnswerOf(error: DomainError): { status: ContentfulStatusCode; headers: Record<string, string> } {
   const headers: Record<string, string> = {};
   if (error.retryAfterSeconds !== undefined) headers['Retry-After'] = String(error.retryAfterSeconds);
-  if (error.closeConnection) headers.Connection = 'close';
   // RFC 9110: a 401 names the scheme that would be accepted.
   if (error.kind === 'unauthenticated') headers['WWW-Authenticate'] = 'Bearer';
   return { status: STATUS_BY_KIND[error.kind], headers };

@@ -47,6 +47,11 @@ export class NoncedBody {
     return this.pieces.reduce((total, piece) => total + piece.length, 0);
   }
 
+  /** The bytes held: the pieces, plus their deflated copies once a gzip answer was made. */
+  get heldBytes(): number {
+    return this.byteLength + (this.deflatedPieces ?? []).reduce((total, { deflated }) => total + deflated.length, 0);
+  }
+
   /** The page with `placeholder` for each nonce: the same for every answer, so fit for an entity tag. */
   template(placeholder: string): Buffer {
     return this.join(Buffer.from(placeholder, 'utf8'));

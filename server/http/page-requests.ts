@@ -24,9 +24,8 @@ export const PAGE_METHODS = 'GET, HEAD, POST';
 
 const FORM_TYPE = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 
-const tooLarge = (c: Context) =>
-  // The rest of the body is not read: close the connection rather than wait for it.
-  c.text(`The form is larger than ${PAGE_BODY_LIMIT / KB} KB`, 413, { Connection: 'close' });
+// The server drops the unread rest of the body after the answer (unread-bodies.ts).
+const tooLarge = (c: Context) => c.text(`The form is larger than ${PAGE_BODY_LIMIT / KB} KB`, 413);
 
 export function pageRequests(): MiddlewareHandler<AppEnv> {
   const limit = bodyLimit({ maxSize: PAGE_BODY_LIMIT, onError: tooLarge });

@@ -11,6 +11,7 @@ import { readContentFingerprint } from '../db/queries/content.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { createNonce, scriptNonceOf } from './content-security-policy.ts';
 import { NoncedBody } from './nonced-body.ts';
+import { SegmentedLru } from './segmented-lru.ts';
 
 export type Encoding = 'identity' | 'br' | 'gzip';
 
@@ -38,9 +39,10 @@ export const forward = (c: Context<AppEnv>, response: Response) =>
   response.body ? c.body(response.body, response) : c.body(null, response);
 
 export interface ResponseCacheOptions {
-  /** How many pages are kept at most (least recently used go first). */
-  maxEntries: number;
-  /** How many bytes of pages are kept at most. */
+  /**
+   * The bytes the kept answers may take, every encoding counted: a page
+   * used once goes before one used again (decision 034).
+   */
   maxBytes: number;
   /** How long a page is kept at most, whatever happens. */
   ttlMs: number;
@@ -58,8 +60,7 @@ export interface ResponseCacheOptions {
 }
 
 export const DEFAULT_RESPONSE_CACHE_OPTIONS: ResponseCacheOptions = {
-  maxEntries: 1000,
-  maxBytes: 64 * 1024 * 1024,
+  maxBytes: 48 * 1024 * 1024,
   ttlMs: 60_000,
   checkIntervalMs: 1000,
   writeSettleMs: 2000,
@@ -73,10 +74,27 @@ interface CachedPage {
   encoded: Partial<Record<Exclude<Encoding, 'identity'>, ArrayBuffer>>;
   /** A page whose script nonce is renewed on every answer (then `body` is unused). */
   nonced?: { body: NoncedBody; policy: (nonce: string) => string };
-  /** Bytes held, for the size limit. */
-  size: number;
   etag: string;
   storedAt: number;
+}
+
+/**
+ * The share of the budget pages used more than once may fill: the rest is
+ * left to new pages, long enough for a page asked for again to get there.
+ */
+const PROTECTED_SHARE = 0.8;
+/** The page's object, its entry in the cache and its entity tag, beside its bodies. */
+const PAGE_OVERHEAD_BYTES = 512;
+
+/** Every body a page holds (plain, compressed, nonced pieces) and its headers. */
+function pageBytes(page: CachedPage): number {
+  const bodies =
+    page.body.byteLength +
+    (page.encoded.br?.byteLength ?? 0) +
+    (page.encoded.gzip?.byteLength ?? 0) +
+    (page.nonced?.body.heldBytes ?? 0);
+  const headers = page.headers.reduce((total, [name, value]) => total + name.length + value.length, 0);
+  return PAGE_OVERHEAD_BYTES + bodies + headers;
 }
 
 // Pages change: a quick compression level (a few milliseconds, once per
@@ -105,7 +123,6 @@ function staticPage(response: Response, body: ArrayBuffer): CachedPage {
     headers: [...response.headers],
     body,
     encoded: {},
-    size: body.byteLength,
     etag: `"${entityTag(new Uint8Array(body))}"`,
     storedAt: Date.now(),
   };
@@ -120,7 +137,6 @@ function noncedPage(response: Response, body: ArrayBuffer, nonce: string, policy
     body: new ArrayBuffer(0),
     encoded: {},
     nonced: { body: nonced, policy },
-    size: nonced.byteLength,
     // Weak: the bytes differ by their nonce, the page does not.
     etag: `W/"${entityTag(nonced.template(''))}"`,
     storedAt: Date.now(),
@@ -132,7 +148,8 @@ const acceptsGzip = (acceptEncoding: string | undefined) => /\bgzip\b/i.test(acc
 
 /**
  * Public answers kept in memory, so a popular page or API list is rendered
- * once rather than on every request (see docs/decisions/011-rendered-page-cache.md).
+ * once rather than on every request (see docs/decisions/011-rendered-page-cache.md;
+ * its bound and eviction: 034-page-cache-scan-resistant-by-bytes.md).
  * Only GET answers marked `public` are kept. Two things empty it:
  * a post or resource write by this process (at once), and a change of the
  * content fingerprint it reads from the database at most once per
@@ -140,8 +157,7 @@ const acceptsGzip = (acceptEncoding: string | undefined) => /\bgzip\b/i.test(acc
  * which also catches writes made by other servers.
  */
 export class ResponseCache {
-  private readonly pages = new Map<string, CachedPage>();
-  private bytes = 0;
+  private readonly pages: SegmentedLru<CachedPage>;
   private generation = 0;
   private fingerprint: string | null = null;
   private checkedAt = Number.NEGATIVE_INFINITY;
@@ -154,6 +170,7 @@ export class ResponseCache {
     private readonly options: ResponseCacheOptions = DEFAULT_RESPONSE_CACHE_OPTIONS,
   ) {
     this.writesSeen = deps.contentChanges.count;
+    this.pages = new SegmentedLru({ maxBytes: options.maxBytes, protectedShare: PROTECTED_SHARE, sizeOf: pageBytes });
   }
 
   /**
@@ -175,10 +192,10 @@ export class ResponseCache {
     if (Date.now() < this.freshUntil) return forward(c, await render());
     const isFresh = await this.checkContent();
     const key = c.req.url;
-    const cached = this.pages.get(key);
+    const cached = this.pages.peek(key);
     if (cached && isFresh && Date.now() - cached.storedAt < this.options.ttlMs) {
-      this.touch(key, cached);
-      return this.send(c, cached);
+      this.pages.use(key);
+      return this.send(c, cached, key);
     }
 
     const generation = this.generation;
@@ -188,32 +205,40 @@ export class ResponseCache {
     if (response.status >= 500 && cached) {
       await response.body?.cancel();
       this.deps.logger.warn({ path: c.req.path, status: response.status }, 'response cache: serving a stale copy');
-      this.touch(key, cached);
-      return this.send(c, cached);
+      this.pages.use(key);
+      return this.send(c, cached, key);
     }
-    if (cached) this.forget(key);
     // A HEAD answer has no body to keep.
-    if (!isFresh || c.req.method === 'HEAD' || !isShareable(response)) return forward(c, response);
+    if (!isFresh || c.req.method === 'HEAD' || !isShareable(response)) {
+      if (cached) this.pages.delete(key);
+      return forward(c, response);
+    }
     const body = await response.arrayBuffer();
     const nonce = policy ? scriptNonceOf(response.headers.get('content-security-policy')) : null;
     const page = policy && nonce ? noncedPage(response, body, nonce, policy) : staticPage(response, body);
-    // Content changed while this page rendered: send it, but do not keep it.
-    if (generation === this.generation) this.keep(key, page);
-    return this.send(c, page);
+    // Content changed while this page rendered: send it, but do not keep it
+    // (the cache was emptied, the old copy with it).
+    if (generation === this.generation) this.pages.set(key, page);
+    return this.send(c, page, key);
   }
 
   /** Empties the cache (the content changed). */
   clear(): void {
     this.pages.clear();
-    this.bytes = 0;
     this.generation += 1;
   }
 
+  /** How many answers are kept. */
   get size(): number {
     return this.pages.size;
   }
 
-  private send(c: Context<AppEnv>, page: CachedPage): Response {
+  /** The bytes the kept answers take, every encoding counted. */
+  get bytes(): number {
+    return this.pages.bytes;
+  }
+
+  private send(c: Context<AppEnv>, page: CachedPage, key: string): Response {
     const accepted = c.req.header('accept-encoding');
     // A nonced page is spliced into gzip per answer; brotli would mean compressing it anew.
     const encoding = page.nonced ? (acceptsGzip(accepted) ? 'gzip' : 'identity') : preferredEncoding(accepted);
@@ -229,39 +254,37 @@ export class ResponseCache {
     if (page.nonced) {
       const nonce = createNonce();
       headers.set('Content-Security-Policy', page.nonced.policy(nonce));
-      const body = encoding === 'gzip' ? page.nonced.body.gzipWithNonce(nonce) : page.nonced.body.withNonce(nonce);
+      const body =
+        encoding === 'gzip' ? this.gzipNonced(page.nonced.body, nonce, key, page) : page.nonced.body.withNonce(nonce);
       // The buffer as it is (Buffer.concat never makes a shared one): a copy
       // into its own ArrayBuffer would double the work per answer.
       const bytes = new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);
       return c.body(bytes, { status, headers });
     }
-    const body = encoding === 'identity' ? page.body : (page.encoded[encoding] ??= compressPage(page.body, encoding));
+    const body = encoding === 'identity' ? page.body : this.encoded(page, encoding, key);
     return c.body(bytesOf(body), { status, headers });
   }
 
-  /** Marks a page most recently used (the Map's last entry). */
-  private touch(key: string, page: CachedPage): void {
-    this.pages.delete(key);
-    this.pages.set(key, page);
+  /** The page compressed, made on first demand and then counted in the cache's bytes. */
+  private encoded(page: CachedPage, encoding: Exclude<Encoding, 'identity'>, key: string): ArrayBuffer {
+    const made = page.encoded[encoding];
+    if (made) return made;
+    const body = (page.encoded[encoding] = compressPage(page.body, encoding));
+    this.remeasure(key, page);
+    return body;
   }
 
-  private keep(key: string, page: CachedPage): void {
-    if (page.size > this.options.maxBytes) return;
-    this.forget(key);
-    this.pages.set(key, page);
-    this.bytes += page.size;
-    for (const [oldest, old] of this.pages) {
-      if (this.pages.size <= this.options.maxEntries && this.bytes <= this.options.maxBytes) break;
-      this.pages.delete(oldest);
-      this.bytes -= old.size;
-    }
+  /** A gzip answer of a nonced page: its first one deflates the pieces, which the cache then counts. */
+  private gzipNonced(body: NoncedBody, nonce: string, key: string, page: CachedPage): Buffer {
+    const held = body.heldBytes;
+    const gzipped = body.gzipWithNonce(nonce);
+    if (body.heldBytes !== held) this.remeasure(key, page);
+    return gzipped;
   }
 
-  private forget(key: string): void {
-    const page = this.pages.get(key);
-    if (!page) return;
-    this.pages.delete(key);
-    this.bytes -= page.size;
+  /** Counts what `page` holds now, if it is still the one kept under `key`. */
+  private remeasure(key: string, page: CachedPage): void {
+    if (this.pages.peek(key) === page) this.pages.resize(key);
   }
 
   /**

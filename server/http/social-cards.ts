@@ -42,7 +42,9 @@ export function serveSocialCards(services: AppServices, media: MediaStorage, sta
     const item = type === 'post' ? await services.posts.findPublished(slug) : await services.resources.findPublished(slug);
     if (!item) return c.notFound();
 
-    const key = `${type}:${item.id}:${item.updated_at}`;
+    const site = await services.siteSettings.current();
+    // The site's name is drawn on the card: a renamed site draws its cards anew.
+    const key = `${type}:${item.id}:${item.updated_at}:${site.version}`;
     let png = kept.get(key);
     if (png) {
       kept.delete(key);
@@ -55,6 +57,7 @@ export function serveSocialCards(services: AppServices, media: MediaStorage, sta
         categoryId: category?.id ?? null,
         sponsored: 'sponsored' in item && item.sponsored,
         cover: await coverBytes(item.cover_image, media, staticDirs),
+        siteName: site.site_name,
       });
       if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value as string);
     }

@@ -20,7 +20,6 @@ import { Text } from '@react-email/text';
 import type { CSSProperties, ReactNode } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import { MARKDOWN_PLUGINS } from '../../common/markdown.ts';
-import { SITE_NAME } from '../../common/site.ts';
 
 /** A post as an issue shows it. */
 export interface IssuePost {
@@ -46,6 +45,8 @@ export interface IssueLinks {
   siteUrl: string;
   /** The issue's web version ("view in browser"). */
   webUrl: string;
+  /** The owner's site name (site settings), in the footer. */
+  siteName: string;
 }
 
 export interface RenderedIssue {
@@ -143,7 +144,7 @@ export function IssueEmail({ content, links }: { content: IssueContent; links: I
           <MarkdownBlock source={content.closing} siteUrl={links.siteUrl} />
           <Hr style={{ borderColor: colors.line, margin: '24px 0 16px' }} />
           <Text style={small}>
-            You receive this because you subscribed to the {SITE_NAME} newsletter at{' '}
+            You receive this because you subscribed to the {links.siteName} newsletter at{' '}
             <Link href={links.siteUrl} style={{ ...link, color: colors.muted }}>
               {new URL(links.siteUrl).host}
             </Link>

@@ -36,6 +36,7 @@ import { markSubscriberBounced } from '../db/queries/subscribers.ts';
 import type { Database, Db } from '../db/schema.ts';
 import type { JobKind, Jobs } from '../jobs/jobs.ts';
 import { loadIssueContent } from './content.ts';
+import { storedSiteName } from '../mail/mailer.ts';
 import { personalise, renderIssue, type RenderedIssue } from './email.tsx';
 import { classifySendError, createNewsletterTransport, describeSendError, type NewsletterTransport } from './transport.ts';
 
@@ -128,7 +129,11 @@ export class NewsletterEngine {
 
     const siteUrl = siteUrlOf(this.deps.config);
     const { content } = await loadIssueContent(db, issue, siteUrl);
-    const rendered = await renderIssue(content, { siteUrl, webUrl: `${siteUrl}/newsletter/${issue.slug}` });
+    const rendered = await renderIssue(content, {
+      siteUrl,
+      webUrl: `${siteUrl}/newsletter/${issue.slug}`,
+      siteName: await storedSiteName(db),
+    });
     const transport = createNewsletterTransport(this.deps.config, db);
     try {
       await this.sendSlice(issue, rendered, transport, siteUrl);

@@ -21,12 +21,12 @@ export function auditLogService({ db }: AppDeps) {
 
     /** One page of entries, newest first, from the query parameters of GET /admin/audit-log. */
     async list(query: unknown): Promise<AuditLogPage> {
-      const { user_id, user_email, action, entity, entity_id, from, to, limit, next_token } = validate(auditLogQuerySchema, query);
+      const { user_id, user_email, action, entity, entity_id, from, to, q, limit, next_token } = validate(auditLogQuerySchema, query);
       // Refused before the query runs, like every other list's token.
       decodeCursor(next_token);
       const page = await listAuditEntries(
         db,
-        { userId: user_id, userEmail: user_email, action, entity, entityId: entity_id, from, to },
+        { userId: user_id, userEmail: user_email, action, entity, entityId: entity_id, from, to, q },
         { pageSize: limit ?? AUDIT_LOG_DEFAULT_LIMIT, nextToken: next_token ?? null },
       );
       return { entries: page.rows.map(toJson), next_token: page.next_token };

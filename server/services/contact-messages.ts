@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { ContactMessageJson, ContactMessageStatus } from '../../common/answers.ts';
 import { isHoneypotFilled } from '../../common/honeypot.ts';
 import { contactMessageSchema, contactMessageStatusSchema } from '../../common/schemas/contact-message.ts';
+import { listSearchSchema } from '../../common/schemas/search.ts';
 import { validate } from '../../common/validate.ts';
 import {
   countContactMessagesByStatus,
@@ -39,6 +40,7 @@ const STATUS_RULES: StatusChangeRules<ContactMessageStatus, ContactMessageJson> 
 
 export const contactListFilterSchema = z.object({
   status: z.enum(['new', 'read'], { error: 'status must be new or read' }).optional(),
+  ...listSearchSchema.shape,
 });
 
 export function contactMessagesService(deps: AppDeps) {

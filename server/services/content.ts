@@ -28,7 +28,9 @@ import {
   countContent,
   deleteContent,
   findContentState,
+  findStoredRendering,
   listPublishedSlugs,
+  storeRendering,
   type ContentListOptions,
   type ContentStage,
   type ContentState,
@@ -43,6 +45,7 @@ import { isSlugTaken } from '../db/queries/slugs.ts';
 import type { Db } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Actor } from './caller.ts';
+import { markdownKey, renderMarkdownHtml, type MarkdownService, type RenderedMarkdown } from './markdown.tsx';
 
 export type { PageRequest };
 
@@ -119,9 +122,10 @@ export const RESOURCE_KIND = {
 // Only the version, read before anything else of an update's payload.
 const versionOnlySchema = z.object({ version: versionField });
 
-export function contentService<I extends z.ZodType, U extends z.ZodType, Json, Page>(
+export function contentService<I extends z.ZodType, U extends z.ZodType, Json extends { id: number; content: string }, Page>(
   deps: AppDeps,
   kind: ContentKind<I, U, Json, Page>,
+  markdown: MarkdownService,
 ) {
   const { db, engine, contentChanges } = deps;
   const what = kind.type;
@@ -152,6 +156,22 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json, P
     } finally {
       contentChanges.notify();
     }
+  }
+
+  /**
+   * Renders a saved item's body and stores the HTML with it, in the save's
+   * transaction, so its pages need not render it (decision 033). A body that
+   * cannot be rendered stores nothing: its pages then show the raw text and
+   * log why, as before.
+   */
+  async function storeRenderingOf(trx: Db, item: Json): Promise<void> {
+    let html: string | undefined;
+    try {
+      html = renderMarkdownHtml(item.content);
+    } catch {
+      html = undefined;
+    }
+    await storeRendering(trx, kind.table, item.id, html === undefined ? null : { key: markdownKey(item.content), html });
   }
 
   /** Keeps the state an edit replaces, and lets the oldest kept ones go; call in the edit's transaction. */
@@ -194,6 +214,7 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json, P
       await keepRevision(trx, current, actor);
       const updated = await kind.update(trx, current, input);
       if (!updated) throw versionConflict(what);
+      await storeRenderingOf(trx, updated);
       return updated;
     });
   }
@@ -205,8 +226,8 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json, P
     listPublished: (options: { categoryId?: string | undefined } & PageRequest): Promise<Page> =>
       kind.list(db, options),
 
-    /** Every item, drafts and scheduled included, or those of one stage; newest first (the back office). */
-    listAll: (options: PageRequest & { state?: ContentStage | undefined }): Promise<Page> =>
+    /** Every item, drafts and scheduled included, or those of one stage or matching `q`; newest first (the back office). */
+    listAll: (options: PageRequest & { state?: ContentStage | undefined; q?: string | undefined }): Promise<Page> =>
       kind.list(db, { ...options, everything: true }),
 
     findPublished: (slug: string): Promise<Json | undefined> => kind.find(db, { publishedSlug: slug }),
@@ -215,6 +236,19 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json, P
       const item = await kind.find(db, { id });
       if (!item) throw missing();
       return item;
+    },
+
+    /**
+     * An item's body as sanitised HTML: the rendering stored when it was
+     * saved, when that was of this very body and renderer; else rendered now
+     * (and kept a while by the markdown service). `onError` logs a body that
+     * cannot be rendered; its source then comes back as text.
+     */
+    async renderedContent(item: { id: number; content: string }, onError: (error: unknown) => void): Promise<RenderedMarkdown> {
+      const key = markdownKey(item.content);
+      const stored = await findStoredRendering(db, kind.table, item.id);
+      if (stored?.key === key) return { html: stored.html };
+      return markdown.render(item.content, onError, key);
     },
 
     /** The current slug of the published item that used to live at `oldSlug`, if any. */
@@ -229,7 +263,9 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json, P
       const input = validate(kind.inputSchema, values) as z.output<I> & { slug: string };
       return write(() => input.slug, async (trx) => {
         await checkReferences(trx, input);
-        return kind.insert(trx, input);
+        const created = await kind.insert(trx, input);
+        await storeRenderingOf(trx, created);
+        return created;
       });
     },
 

@@ -1,29 +1,127 @@
-/** The back office dashboard's four counts (SPEC.md section 2); submissions count when paid. */
-import { countContent } from '../db/queries/content.ts';
-import { countContactMessagesByStatus } from '../db/queries/contact-messages.ts';
+/**
+ * The back office's dashboard (SPEC.md section 2): its four counts
+ * (submissions count when paid), the latest activity and, for those who
+ * handle payments, the revenue of the last 12 weeks. Each part is what the
+ * role reaches (common/staff-roles.ts) and no more.
+ */
+import { countContent, listRecentlySaved } from '../db/queries/content.ts';
+import { countContactMessagesByStatus, listContactMessages } from '../db/queries/contact-messages.ts';
+import { listRecentCompletedPayments, sumCompletedPaymentsByBucket } from '../db/queries/payments.ts';
 import { countSponsoredSubmissionsByPaymentStatus } from '../db/queries/sponsored-submissions.ts';
-import { countSubscribers } from '../db/queries/subscribers.ts';
+import { countSubscribers, listRecentSubscribers } from '../db/queries/subscribers.ts';
+import { nowSeconds } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
+import { LOCAL_PROVIDER_NAME } from '../payments/local-provider.ts';
+import type { DashboardActivityJson, DashboardJson, DashboardRevenueJson } from '../../common/answers.ts';
 import { can, type StaffRole } from '../../common/staff-roles.ts';
 
-export function dashboardService({ db }: AppDeps) {
+export const ACTIVITY_LENGTH = 10;
+export const REVENUE_WEEKS = 12;
+const WEEK_SECONDS = 7 * 24 * 60 * 60;
+const DAY_SECONDS = 24 * 60 * 60;
+
+/** Monday 00:00 UTC of the week `at` falls in: weeks are taken in UTC, like every date the site prints. */
+export function weekStartOf(at: number): number {
+  const day = Math.floor(at / DAY_SECONDS);
+  // 1970-01-01 was a Thursday: day 0 is three days after a Monday.
+  const daysSinceMonday = (day + 3) % 7;
+  return (day - daysSinceMonday) * DAY_SECONDS;
+}
+
+export function dashboardService({ db, config, payments }: AppDeps) {
+  /** The counts `role` may see: an editor sees posts only (common/staff-roles.ts). */
+  async function counts(role: StaffRole) {
+    if (!can(role, 'inbox') || !can(role, 'newsletter')) return { posts: await countContent(db, 'posts') };
+    const [posts, contactMessages, submissions, subscribers] = await Promise.all([
+      countContent(db, 'posts'),
+      countContactMessagesByStatus(db),
+      countSponsoredSubmissionsByPaymentStatus(db),
+      countSubscribers(db),
+    ]);
+    return {
+      posts,
+      contact_messages: contactMessages.new + contactMessages.read,
+      // Paid ones only: an abandoned checkout is not a project submission.
+      sponsored_submissions: submissions.completed,
+      subscribers,
+    };
+  }
+
+  async function activity(role: StaffRole): Promise<DashboardActivityJson[]> {
+    const parts: Promise<DashboardActivityJson[]>[] = [];
+    if (can(role, 'content')) {
+      for (const [table, kind] of [
+        ['posts', 'post'],
+        ['resources', 'resource'],
+      ] as const) {
+        parts.push(
+          listRecentlySaved(db, table, ACTIVITY_LENGTH).then((rows) =>
+            rows.map((row) => ({ kind, id: row.id, label: row.title, created: row.created_at === row.updated_at, at: row.updated_at })),
+          ),
+        );
+      }
+    }
+    if (can(role, 'inbox')) {
+      parts.push(
+        listContactMessages(db, { pageSize: ACTIVITY_LENGTH }).then((page) =>
+          page.submissions.map((row) => ({ kind: 'contact_message' as const, id: row.id, label: row.name, at: row.created_at })),
+        ),
+        listRecentCompletedPayments(db, ACTIVITY_LENGTH).then((rows) =>
+          rows.map((row) => ({
+            kind: 'sponsored_payment' as const,
+            id: row.submission_id,
+            label: row.project_name,
+            at: Number(row.completed_at ?? 0),
+          })),
+        ),
+      );
+    }
+    if (can(role, 'newsletter')) {
+      parts.push(
+        listRecentSubscribers(db, ACTIVITY_LENGTH).then((rows) =>
+          rows.map((row) => ({ kind: 'subscriber' as const, id: row.id, label: row.email, at: row.subscribed_at })),
+        ),
+      );
+    }
+    const all = (await Promise.all(parts)).flat();
+    return all.sort((a, b) => b.at - a.at || b.id - a.id).slice(0, ACTIVITY_LENGTH);
+  }
+
+  /**
+   * Weekly sums of completed payments, zero-filled. Only the payments of
+   * the provider the site uses now count: while it runs the test checkout,
+   * those simulated ones (and it says so); once on Stripe, real money only.
+   */
+  async function revenue(now: number): Promise<DashboardRevenueJson> {
+    const since = weekStartOf(now) - (REVENUE_WEEKS - 1) * WEEK_SECONDS;
+    const sums = await sumCompletedPaymentsByBucket(db, {
+      since,
+      bucketSeconds: WEEK_SECONDS,
+      provider: payments.name,
+      currency: config.SPONSORED_CURRENCY,
+    });
+    const byBucket = new Map(sums.map((sum) => [sum.bucket, sum]));
+    return {
+      currency: config.SPONSORED_CURRENCY.toUpperCase(),
+      test_mode: payments.name === LOCAL_PROVIDER_NAME,
+      weeks: Array.from({ length: REVENUE_WEEKS }, (_, index) => ({
+        start: since + index * WEEK_SECONDS,
+        amount_cents: byBucket.get(index)?.amount_cents ?? 0,
+        payments: byBucket.get(index)?.payments ?? 0,
+      })),
+    };
+  }
+
   return {
-    /** The counts `role` may see: an editor sees posts only (common/staff-roles.ts). */
-    async counts(role: StaffRole) {
-      if (!can(role, 'inbox') || !can(role, 'newsletter')) return { posts: await countContent(db, 'posts') };
-      const [posts, contactMessages, submissions, subscribers] = await Promise.all([
-        countContent(db, 'posts'),
-        countContactMessagesByStatus(db),
-        countSponsoredSubmissionsByPaymentStatus(db),
-        countSubscribers(db),
+    /** What `role` may see of the dashboard: an editor sees posts (and resources' activity) only. */
+    async overview(role: StaffRole): Promise<DashboardJson> {
+      const handlesMoney = can(role, 'inbox');
+      const [numbers, recent, weekly] = await Promise.all([
+        counts(role),
+        activity(role),
+        handlesMoney ? revenue(nowSeconds()) : Promise.resolve(undefined),
       ]);
-      return {
-        posts,
-        contact_messages: contactMessages.new + contactMessages.read,
-        // Paid ones only: an abandoned checkout is not a project submission.
-        sponsored_submissions: submissions.completed,
-        subscribers,
-      };
+      return { ...numbers, activity: recent, ...(weekly ? { revenue: weekly } : {}) };
     },
   };
 }

@@ -25,6 +25,7 @@ import { categoriesService } from './categories.ts';
 import { contactMessagesService } from './contact-messages.ts';
 import { contentService, POST_KIND, RESOURCE_KIND } from './content.ts';
 import { dashboardService } from './dashboard.ts';
+import { markdownService } from './markdown.tsx';
 import { newslettersService } from './newsletters.ts';
 import { passwordResetsService } from './password-resets.ts';
 import { previewLinksService } from './preview-links.ts';
@@ -68,15 +69,19 @@ function paymentsService(deps: AppDeps) {
 
 export function createServices(deps: AppDeps) {
   const auditLog = auditLogService(deps);
+  const markdown = markdownService();
+  const siteSettings = siteSettingsService(deps);
   return {
     auditLog,
     auth: authService(deps, auditLog),
     account: accountService(deps, auditLog),
-    twoFactor: twoFactorService(deps, auditLog),
+    twoFactor: twoFactorService(deps, auditLog, siteSettings),
     settings: settingsService(deps, auditLog),
     passwordResets: passwordResetsService(deps, auditLog),
-    posts: contentService(deps, POST_KIND),
-    resources: contentService(deps, RESOURCE_KIND),
+    posts: contentService(deps, POST_KIND, markdown),
+    resources: contentService(deps, RESOURCE_KIND, markdown),
+    /** Markdown rendered once per source (decision 033): the legal pages, a newsletter issue's web version. */
+    markdown,
     categories: categoriesService(deps),
     contactMessages: contactMessagesService(deps),
     subscribers: subscribersService(deps),
@@ -87,7 +92,7 @@ export function createServices(deps: AppDeps) {
     payments: paymentsService(deps),
     dashboard: dashboardService(deps),
     site: siteService(deps),
-    siteSettings: siteSettingsService(deps),
+    siteSettings,
     staff: staffService(deps, auditLog),
   };
 }

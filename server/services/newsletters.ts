@@ -30,6 +30,7 @@ import {
 } from '../db/queries/newsletters.ts';
 import type { AppDeps } from '../deps.ts';
 import { loadIssueContent } from '../newsletter/content.ts';
+import { storedSiteName } from '../mail/mailer.ts';
 import { personalise, renderIssue, type IssueContent } from '../newsletter/email.tsx';
 import { NewsletterEngine, siteUrlOf, webVersionUrlOf } from '../newsletter/engine.ts';
 import { createNewsletterTransport } from '../newsletter/transport.ts';
@@ -115,7 +116,11 @@ export function newslettersService(deps: AppDeps) {
     async preview(values: unknown, siteUrl: string): Promise<NewsletterPreviewJson> {
       const input = validate(newsletterIssueSchema, values);
       const { content } = await loadIssueContent(db, input, siteUrl);
-      const rendered = await renderIssue(content, { siteUrl, webUrl: webVersionUrlOf(siteUrl, 'preview') });
+      const rendered = await renderIssue(content, {
+        siteUrl,
+        webUrl: webVersionUrlOf(siteUrl, 'preview'),
+        siteName: await storedSiteName(db),
+      });
       // Each recipient gets its own link; the preview shows where they lead.
       return { subject: input.subject, ...personalise(rendered, `${siteUrl}/newsletter/unsubscribe`) };
     },
@@ -127,7 +132,11 @@ export function newslettersService(deps: AppDeps) {
       const siteUrl = backgroundSiteUrl;
       const { content } = await loadIssueContent(db, issue, siteUrl);
       const rendered = personalise(
-        await renderIssue(content, { siteUrl, webUrl: webVersionUrlOf(siteUrl, issue.slug) }),
+        await renderIssue(content, {
+          siteUrl,
+          webUrl: webVersionUrlOf(siteUrl, issue.slug),
+          siteName: await storedSiteName(db),
+        }),
         `${siteUrl}/newsletter/unsubscribe`,
       );
       const transport = createNewsletterTransport(config, db);

@@ -11,6 +11,7 @@ import type {
   SubmissionProgressJson,
 } from '../../common/answers.ts';
 import { DomainError, notFound } from '../../common/errors.ts';
+import { listSearchSchema } from '../../common/schemas/search.ts';
 import { slugify } from '../../common/schemas/slug.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { findIssuesCarryingPost } from '../db/queries/newsletters.ts';
@@ -43,6 +44,7 @@ export const sponsoredListFilterSchema = z.object({
   status: z.enum(['new', 'approved', 'rejected'], { error: 'status must be new, approved or rejected' }).optional(),
   /** paid: the payment is completed; unpaid: anything else (none, pending, failed, expired, refunded). */
   payment: z.enum(['paid', 'unpaid'], { error: 'payment must be paid or unpaid' }).optional(),
+  ...listSearchSchema.shape,
 });
 
 const STATUS_RULES: StatusChangeRules<SponsoredSubmissionStatus, SponsoredSubmissionJson> = {

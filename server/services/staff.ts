@@ -34,11 +34,12 @@ import {
   updateStaffSchema,
 } from '../../common/schemas/staff.ts';
 import { validate } from '../../common/validate.ts';
+import { listSearchSchema } from '../../common/schemas/search.ts';
 import { assertAcceptablePassword } from '../auth/password-policy.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { nowSeconds } from '../db/database.ts';
 import type { StaffInvitationRow } from '../db/schema.ts';
-import { revokeStaffSessionsOfUser } from '../db/queries/staff-sessions.ts';
+import { hasOtherSession, revokeStaffSessionsOfUser } from '../db/queries/staff-sessions.ts';
 import {
   claimStaffInvitation,
   findStaffInvitationByTokenHash,
@@ -121,12 +122,21 @@ export function staffService(deps: AppDeps, audit: AuditLogService) {
         permissions: permissionsOf(user.role),
         totp_enabled: user.totp_enabled_at !== null,
         totp_required: (await securitySettings(db)).require_totp,
+        signed_in_before: await hasOtherSession(db, user.id, staff.sessionId),
+        site_name: await storedSiteName(db),
       };
     },
 
-    /** Every member of staff with their activity, and the invitations still waiting. */
-    async list(): Promise<StaffListJson> {
-      const [users, invitations] = await Promise.all([listStaffUsers(db), listPendingInvitations(db, nowSeconds())]);
+    /**
+     * Every member of staff with their activity, and the invitations still
+     * waiting; with `q`, those whose name or address contains it.
+     */
+    async list(query: unknown = {}): Promise<StaffListJson> {
+      const { q } = validate(listSearchSchema, query);
+      const [users, invitations] = await Promise.all([
+        listStaffUsers(db, q),
+        listPendingInvitations(db, nowSeconds(), undefined, q),
+      ]);
       return {
         users: users.filter((user) => isStaffRole(user.role)).map(staffUserJson),
         invitations: invitations.map(invitationJson),

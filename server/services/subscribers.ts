@@ -158,10 +158,13 @@ export function subscribersService(deps: AppDeps) {
       await resubscribeSubscriber(db, subscriber.id);
     },
 
-    /** A page of subscribers (of one status, when given), the total, and the count of each status. */
-    async list(paging: PageRequest, status?: SubscriberStatus) {
+    /**
+     * A page of subscribers (of one status, when given; with `q`, those whose
+     * address contains it), the total, and the count of each status.
+     */
+    async list(paging: PageRequest, status?: SubscriberStatus, q?: string) {
       const [page, total, counts] = await Promise.all([
-        listSubscribers(db, { ...paging, status }),
+        listSubscribers(db, { ...paging, status, q }),
         countSubscribers(db),
         countSubscribersByStatus(db),
       ]);

@@ -9,6 +9,7 @@ import { disableTotpSchema, totpCodeInputSchema } from '../../common/schemas/acc
 import { validate } from '../../common/validate.ts';
 import { securitySettings } from '../auth/security-settings.ts';
 import { hashRecoveryCode, newRecoveryCodes, newTotpEnrolment } from '../auth/totp.ts';
+import type { SiteSettingsService } from './site-settings.ts';
 import { nowSeconds } from '../db/database.ts';
 import { replaceRecoveryCodes } from '../db/queries/recovery-codes.ts';
 import { claimTotpStep, disableTotp, enableTotp, setPendingTotpSecret } from '../db/queries/user-totp.ts';
@@ -24,7 +25,7 @@ export const TOTP_NOT_STARTED = 'Start the two-factor set-up first.';
 export const TOTP_NOT_ENABLED = 'Two-factor authentication is not on for this account.';
 export const TOTP_KEPT_BY_OWNER = "The site's owner requires two-factor sign-in for all staff, so it cannot be turned off.";
 
-export function twoFactorService(deps: AppDeps, audit: AuditLogService) {
+export function twoFactorService(deps: AppDeps, audit: AuditLogService, siteSettings: SiteSettingsService) {
   const { db } = deps;
   const check = reauthentication(deps);
 
@@ -48,7 +49,8 @@ export function twoFactorService(deps: AppDeps, audit: AuditLogService) {
     async setup(staff: Staff): Promise<TotpSetupJson> {
       const user = await userOf(staff);
       if (user.totp_enabled_at !== null) throw new DomainError('VALIDATION_FAILED', TOTP_ALREADY_ENABLED);
-      const enrolment = await newTotpEnrolment(user.email);
+      // The authenticator app lists the account under the site's own name.
+      const enrolment = await newTotpEnrolment(user.email, (await siteSettings.current()).site_name);
       if (!(await setPendingTotpSecret(db, user.id, enrolment.secret, nowSeconds()))) {
         throw new DomainError('VALIDATION_FAILED', TOTP_ALREADY_ENABLED);
       }

@@ -11,7 +11,6 @@ import { createRequire } from 'node:module';
 import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
 import sharp from 'sharp';
-import { SITE_NAME } from '../../common/site.ts';
 import { SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH } from '../../common/social-cards.ts';
 
 const CARD_WIDTH = SOCIAL_CARD_WIDTH;
@@ -26,6 +25,8 @@ export interface CardContent {
   sponsored: boolean;
   /** The cover's bytes (any image sharp reads, SVG included), or null. */
   cover: Uint8Array | null;
+  /** The owner's site name (site settings), under the title. */
+  siteName: string;
 }
 
 type Font = { name: string; data: Buffer; weight: 400 | 700; style: 'normal' };
@@ -167,7 +168,7 @@ function Card({ content, cover }: { content: CardContent; cover: string | null }
         <div style={{ display: 'flex', color: '#ffffff', fontSize: titleSize(content.title), fontWeight: 700, lineHeight: 1.15 }}>
           {content.title}
         </div>
-        <div style={{ display: 'flex', marginTop: 28, color: palette.accent, fontSize: 30, fontWeight: 400 }}>{SITE_NAME}</div>
+        <div style={{ display: 'flex', marginTop: 28, color: palette.accent, fontSize: 30, fontWeight: 400 }}>{content.siteName}</div>
       </div>
     </div>
   );

@@ -12,7 +12,6 @@ import { link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'nod
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { formatFileSize } from '../../common/schemas/media.ts';
 import { DomainError } from '../../common/errors.ts';
 import type { ReadOptions, ReadResult, StorageDriver, UploadTarget } from './driver.ts';
@@ -182,15 +181,16 @@ export class LocalDriver implements StorageDriver {
       },
     });
     try {
-      const source = body ? Readable.fromWeb(body as NodeReadableStream<Uint8Array>) : Readable.from([]);
+      const source = body ? readableOf(body) : Readable.from([]);
       await pipeline(source, limit, createWriteStream(tempPath, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
     } catch (error) {
       this.receiving -= reserved;
       await rm(tempPath, { force: true });
-      if (error instanceof UploadTooLarge) throw closingConnection(fileTooLarge(maxBytes));
-      if (error instanceof OverQuota && quota !== undefined) throw closingConnection(overQuota(quota, error.used));
-      if (isOutOfSpace(error)) throw closingConnection(outOfSpace());
-      throw closingConnection(new DomainError('UPLOAD_FAILED', 'The upload did not complete. Please try again.'));
+      // The rest of the body is read and dropped after the answer (server/http/unread-bodies.ts).
+      if (error instanceof UploadTooLarge) throw fileTooLarge(maxBytes);
+      if (error instanceof OverQuota && quota !== undefined) throw overQuota(quota, error.used);
+      if (isOutOfSpace(error)) throw outOfSpace();
+      throw new DomainError('UPLOAD_FAILED', 'The upload did not complete. Please try again.');
     }
     const received: ReceivedUpload = { tempPath, size, head: Buffer.concat(headChunks) };
     this.reservations.set(received, reserved);
@@ -265,6 +265,28 @@ export class LocalDriver implements StorageDriver {
   }
 }
 
+/**
+ * A request body as a Node stream. Stopped early, it releases the body
+ * rather than cancelling it: a cancelled request body destroys its socket,
+ * and the refusal would never reach the client (the server drops the rest
+ * of the body instead). Releasing also ends a read still waiting for bytes.
+ */
+function readableOf(body: ReadableStream<Uint8Array>): Readable {
+  const reader = body.getReader();
+  return new Readable({
+    read() {
+      reader.read().then(
+        ({ done, value }) => this.push(done ? null : value),
+        (error: unknown) => this.destroy(error instanceof Error ? error : new Error(String(error))),
+      );
+    },
+    destroy(error, callback) {
+      reader.releaseLock();
+      callback(error);
+    },
+  });
+}
+
 class UploadTooLarge extends Error {}
 
 class OverQuota extends Error {
@@ -294,13 +316,6 @@ async function totalFileSize(dir: string, skip: string): Promise<number> {
   }
   return total;
 }
-
-/**
- * The answer to a body that was not read to its end: the rest of it is still
- * on the way, so the connection cannot carry another request, and a client
- * that reused it would see it closed under its next request.
- */
-const closingConnection = (error: DomainError): DomainError => error.closingConnection();
 
 /** The disk (or the user's disk quota) is full. */
 export function isOutOfSpace(error: unknown): boolean {

@@ -332,7 +332,7 @@ export class MediaStorage {
 async function cleanedCopy(bytes: Uint8Array, type: ImageType): Promise<Uint8Array | null> {
   if (type === SVG) {
     const text = new TextDecoder().decode(bytes);
-    const clean = sanitiseSvg(text);
+    const clean = await sanitiseSvg(text);
     if (clean === null) throw notThatType(SVG);
     return clean === text ? null : new TextEncoder().encode(clean);
   }

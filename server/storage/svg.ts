@@ -8,8 +8,28 @@
  * be perfect. The policy does not travel with a file redirected to
  * S3_PUBLIC_URL; the cuts do.
  */
-import createDOMPurify, { type DOMPurify } from 'dompurify';
-import { JSDOM } from 'jsdom';
+import type createDOMPurifyType from 'dompurify';
+import type { DOMPurify } from 'dompurify';
+import type { JSDOM as JSDOMType } from 'jsdom';
+
+/**
+ * jsdom and DOMPurify, loaded on the first SVG upload: jsdom alone takes
+ * about 75 MB of memory once loaded, which a server that is never sent an
+ * SVG should not carry.
+ */
+let libraries: Promise<{ JSDOM: typeof JSDOMType; createDOMPurify: typeof createDOMPurifyType }> | undefined;
+
+function loadLibraries() {
+  libraries ??= Promise.all([import('jsdom'), import('dompurify')]).then(
+    ([jsdom, purify]) => ({ JSDOM: jsdom.JSDOM, createDOMPurify: purify.default }),
+    (error: unknown) => {
+      // Tried again on the next upload rather than failing every one after.
+      libraries = undefined;
+      throw error;
+    },
+  );
+  return libraries;
+}
 
 const SVG_NAMESPACE = 'http://www.w3.org/2000/svg';
 
@@ -59,8 +79,9 @@ function keepReferencesInside(purify: DOMPurify): void {
  * element, or an `<svg>` outside the SVG namespace, which browsers would not
  * draw as an image anyway).
  */
-export function sanitiseSvg(text: string): string | null {
-  let dom: JSDOM;
+export async function sanitiseSvg(text: string): Promise<string | null> {
+  const { JSDOM, createDOMPurify } = await loadLibraries();
+  let dom: JSDOMType;
   try {
     // Parsed as XML: entities resolve here (external ones are refused) and
     // the output is serialised as XML, which an HTML round trip would break

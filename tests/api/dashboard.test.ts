@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { DashboardJson, DashboardRevenueJson, PaymentStatus } from '../../common/answers.ts';
 import { settleTestCheckout } from '../../server/payments/service.ts';
-import { freshIp, useTestApp } from '../helpers/test-app.ts';
+import { dashboardService, weekStartOf } from '../../server/services/dashboard.ts';
+import { freshIp, useTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const t = useTestApp();
 let token: string;
@@ -74,7 +76,7 @@ describe('GET /api/admin/dashboard', () => {
     const after = await dashboard();
     expect(after.status).toBe(200);
     expect(after.headers.get('cache-control')).toBe('no-store');
-    expect(after.body).toEqual({
+    expect(after.body).toMatchObject({
       posts: before.posts + 1,
       contact_messages: before.contact_messages + 1,
       sponsored_submissions: before.sponsored_submissions + 1,
@@ -92,5 +94,203 @@ describe('GET /api/admin/dashboard', () => {
     const refused = await t.request('GET', '/admin/dashboard', { token: member.access_token });
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ error: 'FORBIDDEN', message: 'You need admin privileges to access this area.' });
+  });
+});
+
+const WEEK = 7 * 24 * 60 * 60;
+
+/** A submission with one payment, straight into the tables: the test chooses when it completed. */
+async function paymentAt(
+  completedAt: number | null,
+  values: PaymentValues,
+  app: TestApp = t,
+): Promise<number> {
+  return insertPayment(app, completedAt, values);
+}
+
+interface PaymentValues {
+  amount: number;
+  status?: PaymentStatus;
+  provider?: string;
+  currency?: string;
+  project?: string;
+}
+
+async function insertPayment(
+  t: TestApp,
+  completedAt: number | null,
+  values: { amount: number; status?: PaymentStatus; provider?: string; currency?: string; project?: string },
+): Promise<number> {
+  const now = Math.floor(Date.now() / 1000);
+  const submission = await t.deps.db
+    .insertInto('sponsored_submissions')
+    .values({
+      project_name: values.project ?? 'Revenue project',
+      project_url: 'https://example.com/revenue',
+      contact_name: 'Grace',
+      contact_email: 'grace@example.com',
+      description: null,
+      press_kit_url: null,
+      budget_range: null,
+      status: 'new',
+      payment_status: values.status ?? 'completed',
+      terms_accepted_at: now,
+      created_at: now,
+      updated_at: now,
+      version: 1,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.deps.db
+    .insertInto('payment_transactions')
+    .values({
+      submission_id: submission.id,
+      provider: values.provider ?? t.deps.payments.name,
+      provider_session_id: null,
+      provider_payment_id: null,
+      amount_cents: values.amount,
+      currency: values.currency ?? t.deps.config.SPONSORED_CURRENCY,
+      status: values.status ?? 'completed',
+      completed_at: completedAt,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return submission.id;
+}
+
+describe('the dashboard revenue', () => {
+  it('gives 12 weeks from Monday 00:00 UTC, oldest first, zero-filled, summing completed payments only', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const thisWeek = weekStartOf(now);
+    const firstWeek = thisWeek - 11 * WEEK;
+    const before = (await dashboard()).body.revenue as DashboardRevenueJson;
+
+    await paymentAt(now, { amount: 5000 });
+    await paymentAt(thisWeek, { amount: 700 });
+    // Last second of the week before: counted there, not in this one.
+    await paymentAt(thisWeek - 1, { amount: 300 });
+    await paymentAt(firstWeek, { amount: 1100 });
+    // Just before the 12 weeks: left out.
+    await paymentAt(firstWeek - 1, { amount: 99_000 });
+    // Refunded, failed and pending payments are no revenue.
+    await paymentAt(now, { amount: 80_000, status: 'refunded' });
+    await paymentAt(now, { amount: 80_000, status: 'failed' });
+    await paymentAt(null, { amount: 80_000, status: 'pending' });
+    // Another provider's (a checkout of the other mode) or another currency's do not mix in.
+    await paymentAt(now, { amount: 80_000, provider: 'stripe' });
+    await paymentAt(now, { amount: 80_000, currency: 'zzz' });
+
+    const answer = await dashboard();
+    expect(answer.status).toBe(200);
+    const revenue = answer.body.revenue as DashboardRevenueJson;
+    expect(revenue.weeks).toHaveLength(12);
+    expect(revenue.weeks.map((week) => week.start)).toEqual(Array.from({ length: 12 }, (_, index) => firstWeek + index * WEEK));
+    expect(new Date((revenue.weeks[0]?.start ?? 0) * 1000).getUTCDay()).toBe(1);
+    expect(revenue.currency).toBe(t.deps.config.SPONSORED_CURRENCY.toUpperCase());
+    // The test app takes simulated payments: the chart says so.
+    expect(revenue.test_mode).toBe(true);
+    const added = revenue.weeks.map((week, index) => week.amount_cents - (before.weeks[index]?.amount_cents ?? 0));
+    expect(added).toEqual([1100, 0, 0, 0, 0, 0, 0, 0, 0, 0, 300, 5700]);
+    const payments = revenue.weeks.map((week, index) => week.payments - (before.weeks[index]?.payments ?? 0));
+    expect(payments).toEqual([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2]);
+  });
+
+  it('counts real payments only once the site takes them through Stripe', async () => {
+    const stripe = dashboardService({ ...t.deps, payments: { ...t.deps.payments, name: 'stripe' } });
+    const before = (await stripe.overview('owner')).revenue as DashboardRevenueJson;
+    await paymentAt(Math.floor(Date.now() / 1000), { amount: 2500, provider: 'stripe' });
+    await paymentAt(Math.floor(Date.now() / 1000), { amount: 4000 });
+    const after = (await stripe.overview('owner')).revenue as DashboardRevenueJson;
+    expect(after.test_mode).toBe(false);
+    expect((after.weeks[11]?.amount_cents ?? 0) - (before.weeks[11]?.amount_cents ?? 0)).toBe(2500);
+  });
+
+  it('puts Monday 00:00 UTC at the start of every week', () => {
+    // 2026-11-25 was a Wednesday.
+    expect(weekStartOf(Date.UTC(2026, 10, 25, 15, 30) / 1000)).toBe(Date.UTC(2026, 10, 23) / 1000);
+    expect(weekStartOf(Date.UTC(2026, 10, 23) / 1000)).toBe(Date.UTC(2026, 10, 23) / 1000);
+    expect(weekStartOf(Date.UTC(2026, 10, 22, 23, 59, 59) / 1000)).toBe(Date.UTC(2026, 10, 16) / 1000);
+  });
+});
+
+describe('the dashboard activity, by role', () => {
+  // An app of its own: the payments above share one second and would crowd the ten lines.
+  const t = useTestApp();
+  let token: string;
+  beforeAll(async () => {
+    token = await t.adminToken();
+  });
+  const dashboard = () => t.request('GET', '/admin/dashboard', { token });
+
+  it('lists the latest events newest first, at most 10, and an editor sees posts and resources only', async () => {
+    await t.createUserWithRole('dashboard-editor@example.com', 'editor-password-1', 'editor');
+    const editor = (await t.login('dashboard-editor@example.com', 'editor-password-1')).access_token;
+    const stamp = Date.now();
+    const post = await t.request('POST', '/admin/posts', {
+      token,
+      body: { title: `Activity post ${stamp}`, slug: `activity-post-${stamp}`, content: 'Body', status: 'draft' },
+    });
+    expect(post.status).toBe(201);
+    const resource = await t.request('POST', '/admin/resources', {
+      token,
+      body: { title: `Activity resource ${stamp}`, slug: `activity-resource-${stamp}`, content: 'Body', status: 'draft' },
+    });
+    expect(resource.status).toBe(201);
+    const message = await t.request('POST', '/submissions/contact', {
+      ip: freshIp(),
+      body: { name: `Activity sender ${stamp}`, email: 'sender@example.com', message: 'Hello' },
+    });
+    expect(message.status).toBe(201);
+    const subscriber = await t.request('POST', '/submissions/newsletter', { ip: freshIp(), body: { email: `activity.${stamp}@example.com` } });
+    expect(subscriber.status).toBe(201);
+    const paid = await paymentAt(Math.floor(Date.now() / 1000) + 5, { amount: 1000, project: `Activity project ${stamp}` }, t);
+
+    const owner = (await dashboard()).body as DashboardJson;
+    expect(owner.activity.length).toBeLessThanOrEqual(10);
+    const times = owner.activity.map((event) => event.at);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(owner.activity[0]).toMatchObject({ kind: 'sponsored_payment', id: paid, label: `Activity project ${stamp}` });
+    const labels = owner.activity.map((event) => event.label);
+    expect(labels).toEqual(
+      expect.arrayContaining([
+        `Activity post ${stamp}`,
+        `Activity resource ${stamp}`,
+        `Activity sender ${stamp}`,
+        `activity.${stamp}@example.com`,
+      ]),
+    );
+    expect(owner.activity.find((event) => event.label === `Activity post ${stamp}`)).toMatchObject({ kind: 'post', created: true });
+
+    const editorView = await t.request('GET', '/admin/dashboard', { token: editor });
+    expect(editorView.status).toBe(200);
+    const body = editorView.body as DashboardJson;
+    expect(Object.keys(body).sort()).toEqual(['activity', 'posts']);
+    expect(body.activity.length).toBeGreaterThan(0);
+    expect(new Set(body.activity.map((event) => event.kind))).toEqual(new Set(['post', 'resource']));
+  });
+
+  it('gives an administrator the revenue and every kind of event', async () => {
+    await t.createUserWithRole('dashboard-admin@example.com', 'admin-password-1', 'admin');
+    const admin = (await t.login('dashboard-admin@example.com', 'admin-password-1')).access_token;
+    const answer = await t.request('GET', '/admin/dashboard', { token: admin });
+    expect(answer.status).toBe(200);
+    expect((answer.body as DashboardJson).revenue?.weeks).toHaveLength(12);
+  });
+});
+
+describe('GET /api/admin/me: signed_in_before, for the sign-in greeting', () => {
+  it('is false in the first session of an account and true in every later one', async () => {
+    await t.createUserWithRole('greeting-editor@example.com', 'editor-password-1', 'editor');
+    const first = await t.login('greeting-editor@example.com', 'editor-password-1');
+    const inFirst = await t.request('GET', '/admin/me', { token: first.access_token });
+    expect(inFirst.status).toBe(200);
+    expect(inFirst.body.signed_in_before).toBe(false);
+    expect(inFirst.body.site_name).toBe('Crowdfunding Showcase');
+
+    const second = await t.login('greeting-editor@example.com', 'editor-password-1');
+    expect((await t.request('GET', '/admin/me', { token: second.access_token })).body.signed_in_before).toBe(true);
+    // The first session learns it too: another sign-in now exists.
+    expect((await t.request('GET', '/admin/me', { token: first.access_token })).body.signed_in_before).toBe(true);
   });
 });

@@ -163,6 +163,27 @@ describe('composing an issue', () => {
     expect(text).toContain(`Unsubscribe ${SITE}/newsletter/unsubscribe`);
   });
 
+  it("names the owner's site in the footer, as saved in the site settings", async () => {
+    const before = (await admin('POST', '/preview', { subject: 'Footer', post_ids: [] })).body;
+    expect(before.text).toContain('subscribed to the Crowdfunding Showcase newsletter');
+
+    const settings = await t.request<Record<string, unknown>>('GET', '/admin/settings/site', { token });
+    const { privacy_policy_updated: _p, terms_updated: _t, ...values } = settings.body;
+    const renamed = { ...values, site_name: 'Backer Digest' };
+    expect((await t.request('PUT', '/admin/settings/site', { token, body: renamed })).status).toBe(200);
+    try {
+      const after = (await admin('POST', '/preview', { subject: 'Footer', post_ids: [] })).body;
+      expect(after.text).toContain('subscribed to the Backer Digest newsletter');
+      expect(after.html).not.toContain('Crowdfunding Showcase');
+    } finally {
+      const current = await t.request<{ version: number }>('GET', '/admin/settings/site', { token });
+      await t.request('PUT', '/admin/settings/site', {
+        token,
+        body: { ...values, version: current.body.version, site_name: 'Crowdfunding Showcase' },
+      });
+    }
+  });
+
   it('labels a sponsored post in the mail', async () => {
     const paid = await t.request('POST', '/admin/posts', {
       token,

@@ -20,7 +20,7 @@ describe('an administrator publishing a post without a cover', () => {
     await page.getByLabel('Title', { exact: true }).fill('Coverless Lantern');
     await page.locator('#post-content').fill('## Why\n\nA lantern that needs no picture.');
     await page.getByLabel('Campaign URL').fill('https://example.com/coverless-lantern');
-    await page.getByLabel('Category').selectOption('creative');
+    await page.getByRole('group', { name: 'Categories' }).getByRole('checkbox', { name: 'Creative Projects' }).check();
     const warning = page.getByRole('status').filter({ hasText: WARNING });
     // A draft needs no cover yet.
     expect(await warning.count()).toBe(0);

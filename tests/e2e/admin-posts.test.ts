@@ -30,7 +30,8 @@ describe('an administrator managing posts', () => {
     expect(await page.evaluate(() => window.localStorage.getItem('admin_user_email'))).toBeNull();
 
     await signIn(page);
-    expect(await toastText(page, 'Welcome back!')).toContain("You've successfully signed in.");
+    // The account's very first sign-in: a welcome, not a welcome back.
+    expect(await toastText(page, 'Welcome!')).toContain("You've successfully signed in.");
     expect(await page.getByText('e2e-admin@example.com').isVisible()).toBe(true);
     // The account made at start is the site's owner.
     expect(await page.getByText('Owner', { exact: true }).isVisible()).toBe(true);
@@ -84,9 +85,16 @@ describe('an administrator managing posts', () => {
     await page.getByLabel('Excerpt').fill('Tea in the wild.');
     await page.locator('#post-content').fill('## Why\n\nBecause the sun is free.');
     await page.getByLabel('Campaign URL').fill('https://example.com/solar-kettle');
-    await page.getByLabel('Read Time (minutes)').fill('7');
+    // The read time follows the text until it is set by hand.
+    const readTime = page.getByLabel('Read Time (minutes)');
+    expect(await readTime.inputValue()).toBe('1');
+    expect(await readTime.getAttribute('readonly')).not.toBeNull();
+    await page.getByLabel('Set the read time by hand').check();
+    await readTime.fill('7');
     await page.getByLabel('Status').selectOption('published');
-    await page.getByLabel('Category').selectOption('tech');
+    const categories = page.getByRole('group', { name: 'Categories' });
+    await categories.getByRole('checkbox', { name: 'Technology' }).check();
+    await categories.getByRole('checkbox', { name: 'Creative Projects' }).check();
 
     // The first upload is held on its way to storage, then cancelled.
     let releaseUpload: () => void = () => {};
@@ -112,9 +120,19 @@ describe('an administrator managing posts', () => {
 
     await page.getByLabel('Cover image').setInputFiles({ name: 'kettle.png', mimeType: 'image/png', buffer: PNG_PIXEL });
     await page.getByText(/Image ready: http:\/\/127\.0\.0\.1:\d+\/uploads\//).waitFor();
+    // The zone shows the uploaded cover.
+    const preview = page.getByTestId('post-cover_image-dropzone').locator('img');
+    await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(1);
+    expect(await preview.getAttribute('src')).toMatch(/\/uploads\/.+\.png$/);
     await page.getByRole('button', { name: 'Save Post' }).click();
     await toastText(page, 'Post created');
     await page.waitForURL((url) => url.pathname === '/admin/posts');
+    // Live at once: the list offers its public page.
+    const notice = page.getByRole('status').filter({ hasText: 'Saved “Solar Kettle 2”.' });
+    const view = notice.getByRole('link', { name: /View on site/ });
+    expect(await view.getAttribute('href')).toBe('/solar-kettle-2');
+    expect(await view.getAttribute('target')).toBe('_blank');
+    await expectNoSeriousA11yViolations(page);
 
     const post = await findPost('solar-kettle-2');
     expect(post).toMatchObject({
@@ -123,12 +141,114 @@ describe('an administrator managing posts', () => {
       content: '## Why\n\nBecause the sun is free.',
       campaign_url: 'https://example.com/solar-kettle',
       read_time: 7,
-      category_ids: ['tech'],
+      category_ids: ['tech', 'creative'],
       version: 1,
     });
     expect(post?.cover_image).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/uploads\/.+\.png$/);
     const image = await page.request.get(post?.cover_image ?? '');
     expect(image.status()).toBe(200);
+
+    // Both categories show in the list and on the public page.
+    const row = page.getByRole('row').filter({ hasText: 'Solar Kettle 2' });
+    expect(await row.getByRole('cell', { name: 'Technology, Creative Projects', exact: true }).isVisible()).toBe(true);
+    await page.goto('/solar-kettle-2', { waitUntil: 'networkidle' });
+    const header = page.locator('header', { has: page.getByRole('heading', { level: 1, name: 'Solar Kettle 2' }) });
+    const badges = header.getByRole('list', { name: 'Categories' }).getByRole('listitem');
+    expect(await badges.allInnerTexts()).toEqual(['Technology', 'Creative Projects']);
+  });
+
+  it('takes a cover dropped on the zone, says why a dropped file is refused, and removes it', async () => {
+    const { page } = admin;
+    await openAdmin(page, '/admin/posts/new', 'New Post');
+    const zone = page.getByTestId('post-cover_image-dropzone');
+    const drop = async (file: { name: string; type: string; bytes: number[] } | { name: string; type: string; size: number }) => {
+      const dataTransfer = await page.evaluateHandle((made) => {
+        const transfer = new DataTransfer();
+        const body = 'bytes' in made ? new Uint8Array(made.bytes) : new Uint8Array(made.size);
+        transfer.items.add(new File([body], made.name, { type: made.type }));
+        return transfer;
+      }, file);
+      await zone.dispatchEvent('dragenter', { dataTransfer });
+      await expect.poll(() => zone.getAttribute('data-dragging')).toBe('true');
+      await zone.dispatchEvent('drop', { dataTransfer });
+      await expect.poll(() => zone.getAttribute('data-dragging')).toBeNull();
+    };
+
+    await drop({ name: 'notes.txt', type: 'text/plain', bytes: [104, 105] });
+    await page.getByRole('alert').filter({ hasText: 'Invalid file type: text/plain. Only image files are allowed.' }).waitFor();
+    expect(await page.locator('#post-cover_image').getAttribute('aria-invalid')).toBe('true');
+    await drop({ name: 'huge.png', type: 'image/png', size: 26 * 1024 * 1024 });
+    await page.getByRole('alert').filter({ hasText: 'File too large: 26 MB. Maximum size is 25 MB.' }).waitFor();
+    await expectNoSeriousA11yViolations(page);
+
+    await drop({ name: 'dropped.png', type: 'image/png', bytes: [...PNG_PIXEL] });
+    await page.getByText(/Image ready: http:\/\/127\.0\.0\.1:\d+\/uploads\/.+\.png/).waitFor();
+    expect(await page.locator('#post-cover_image').getAttribute('aria-invalid')).toBeNull();
+    const preview = zone.locator('img');
+    await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(1);
+    await expectNoSeriousA11yViolations(page);
+
+    // The hidden file input is still reached from the keyboard, and the zone shows its focus.
+    await page.getByRole('group', { name: 'Categories' }).getByRole('checkbox').last().focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('post-cover_image');
+    expect(await zone.evaluate((element) => getComputedStyle(element).boxShadow)).not.toBe('none');
+
+    await page.getByRole('button', { name: 'Remove image' }).click();
+    await page.getByText('No image yet').waitFor();
+    expect(await preview.count()).toBe(0);
+  });
+
+  it('estimates the read time from the text until it is set by hand, and links to the saved post', async () => {
+    const { page } = admin;
+    await seedPosts(site, [{ slug: 'timed-post', title: 'Timed post' }]);
+    const seeded = await findPost('timed-post');
+    await openAdmin(page, `/admin/posts/${seeded?.id}`, 'Edit Post');
+    // Live: the editor links to its public page.
+    const view = page.getByRole('link', { name: /View on site/ });
+    expect(await view.getAttribute('href')).toBe('/timed-post');
+    expect(await view.getAttribute('target')).toBe('_blank');
+
+    // Seeded with 5 minutes for a short text: set by hand.
+    const readTime = page.getByLabel('Read Time (minutes)');
+    const override = page.getByLabel('Set the read time by hand');
+    expect(await override.isChecked()).toBe(true);
+    expect(await readTime.inputValue()).toBe('5');
+    await override.uncheck();
+    expect(await readTime.inputValue()).toBe('1');
+
+    // 460 words are 2 minutes at 230 a minute; the addresses of links and images are not read.
+    const words = Array.from({ length: 460 }, (_, index) => `word${index}`).join(' ');
+    const addresses = Array.from({ length: 50 }, (_, index) => `[](https://example.com/${'long-path-'.repeat(20)}${index})`).join(' ');
+    await page.locator('#post-content').fill(`${words}\n\n${addresses}\n\n![](/uploads/picture.png)`);
+    await expect.poll(() => readTime.inputValue()).toBe('2');
+    await page.locator('#post-content').fill(`## Long read\n\n${words}`);
+    await expect.poll(() => readTime.inputValue()).toBe('3');
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByLabel('Status').selectOption('draft');
+    await page.getByRole('button', { name: 'Save Post' }).click();
+    await toastText(page, 'Post updated');
+    await page.waitForURL((url) => url.pathname === '/admin/posts');
+    expect(await findPost('timed-post')).toMatchObject({ read_time: 3, status: 'draft' });
+    // A draft is not on the site: the list offers its preview instead.
+    const notice = page.getByRole('status').filter({ hasText: 'Saved “Timed post”. This post is not on the site yet.' });
+    expect(await notice.getByRole('link', { name: 'Share a preview' }).getAttribute('href')).toBe(
+      `/admin/posts/${seeded?.id}#preview-links-heading`,
+    );
+    expect(await notice.getByRole('link', { name: /View on site/ }).count()).toBe(0);
+
+    // Reopened, the read time still follows the text; set by hand, it is kept.
+    await openAdmin(page, `/admin/posts/${seeded?.id}`, 'Edit Post');
+    expect(await override.isChecked()).toBe(false);
+    expect(await readTime.inputValue()).toBe('3');
+    expect(await page.getByRole('link', { name: 'Draft: share a preview' }).getAttribute('href')).toBe('#preview-links-heading');
+    await override.check();
+    await readTime.fill('12');
+    await page.getByRole('button', { name: 'Save Post' }).click();
+    await toastText(page, 'Post updated');
+    await page.waitForURL((url) => url.pathname === '/admin/posts');
+    expect(await findPost('timed-post')).toMatchObject({ read_time: 12 });
   });
 
   it('uploads an image into the content and inserts its markdown at the cursor', async () => {
@@ -196,6 +316,31 @@ describe('an administrator managing posts', () => {
     await toastText(page, 'Post deleted');
     await expect.poll(() => page.getByRole('cell', { name: 'Doomed post', exact: true }).count()).toBe(0);
     expect(await findPost('doomed-post')).toBeUndefined();
+  });
+
+  it('sets the settings beside the text on a wide screen, and after it on a phone', async () => {
+    const { page } = admin;
+    await openAdmin(page, '/admin/posts/new', 'New Post');
+    await page.locator('#post-content').waitFor();
+    const title = await page.getByLabel('Title', { exact: true }).boundingBox();
+    const status = await page.getByLabel('Status').boundingBox();
+    expect(status && title && status.x >= title.x + title.width).toBe(true);
+    expect(status && title && status.y < title.y + 200).toBe(true);
+
+    const phone = await openVisit({ viewport: { width: 390, height: 800 } });
+    try {
+      await signIn(phone.page);
+      await openAdmin(phone.page, '/admin/posts/new', 'New Post');
+      await phone.page.locator('#post-content').waitFor();
+      const content = await phone.page.locator('#post-content').boundingBox();
+      const phoneStatus = await phone.page.getByLabel('Status').boundingBox();
+      expect(content && phoneStatus && phoneStatus.y > content.y + content.height).toBe(true);
+      // No sideways scrolling.
+      expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await expectNoSeriousA11yViolations(phone.page);
+    } finally {
+      await phone.context.close();
+    }
   });
 
   it('opens and closes the sidebar on a phone', async () => {

@@ -1,6 +1,6 @@
 /**
- * The owner renames the site on /admin/settings and the public pages use
- * the new name at once.
+ * The owner renames the site on /admin/settings and the public pages and
+ * the back office's titles use the new name at once.
  */
 import { describe, expect, it } from 'vitest';
 import { openAdmin, signIn } from './admin-journey.ts';
@@ -32,5 +32,9 @@ describe('the site settings screen', () => {
     await page.getByRole('banner').getByText('Backer Digest').waitFor();
     expect(await page.title()).toBe('Backer Digest: reviewed crowdfunding projects');
     expect(await page.getByRole('contentinfo').getByText('Campaigns we would back ourselves.').isVisible()).toBe(true);
+
+    // The back office's own titles carry the new name too.
+    await openAdmin(page, '/admin/posts', 'Posts');
+    await page.waitForFunction(() => document.title === 'Posts | Admin | Backer Digest');
   });
 });

@@ -183,3 +183,31 @@ describe('the 404 page', () => {
     expect(linksOf(sectionOf(html, 'not-found-recent')).map(([href]) => href)).toEqual(['/recent-1', '/recent-2', '/recent-3']);
   });
 });
+
+describe('the current section in the navigation', () => {
+  const { site } = useSiteApp();
+
+  /** The header's links that say they are the current page, as their addresses. */
+  const currentLinks = (html: string) =>
+    [...html.matchAll(/<a [^>]*>/g)]
+      .map((match) => match[0])
+      .filter((tag) => tag.includes('aria-current="page"'))
+      .map((tag) => /href="([^"]*)"/.exec(tag)?.[1]);
+
+  it('marks the calculator in the Tools menu, and the menu itself, on a calculator page', async () => {
+    const html = await (await site.get('/instant-kickstarter-fee-calculator')).text();
+    expect(currentLinks(html)).toContain('/instant-kickstarter-fee-calculator');
+    expect(currentLinks(html)).not.toContain('/free-indiegogo-fee-calculator');
+    const summaries = [...html.matchAll(/<summary[^>]*>([\s\S]*?)<\/summary>/g)].map((match) =>
+      decodeHtml((match[1] ?? '').replace(/<[^>]+>/g, '')).trim(),
+    );
+    expect(summaries).toContain('Tools (current section)');
+    expect(summaries).toContain('Projects');
+  });
+
+  it('marks Resources on the resources page, and no menu as current', async () => {
+    const html = await (await site.get('/resources')).text();
+    expect(new Set(currentLinks(html))).toEqual(new Set(['/resources']));
+    expect(html).not.toContain('(current section)');
+  });
+});

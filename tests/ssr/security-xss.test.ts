@@ -9,6 +9,7 @@
  */
 import { JSDOM, VirtualConsole } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServices } from '../../server/services/index.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createSiteApp, seedPost, seedResource, type SiteApp } from './site-app.ts';
 
@@ -122,6 +123,29 @@ describe('hostile markdown on a resource page', () => {
     const html = await (await site.get('/xss-resource')).text();
     expect(html).toContain('After.');
     expect(activeParts(html)).toEqual(activeParts(control));
+  });
+});
+
+describe('hostile markdown saved through the content service', () => {
+  it.each(MARKDOWN_PAYLOADS)('stores and answers %s inert', async (name, markdown) => {
+    // Saved as the back office saves: the HTML is rendered then and stored with the post (decision 033).
+    const slug = `xss-saved-${MARKDOWN_PAYLOADS.findIndex(([other]) => other === name)}`;
+    await createServices(t.deps).posts.create({
+      slug,
+      title: 'Harmless',
+      status: 'published',
+      // As seedPost fills them, so the page has the control's shape.
+      excerpt: 'Why Harmless is worth a look.',
+      cover_image: '/images/demo/solar-backpack.svg',
+      read_time: 4,
+      content: `Before.\n\n${markdown}\n\nAfter.`,
+    });
+    const stored = await t.deps.db.selectFrom('posts').select('content_html').where('slug', '=', slug).executeTakeFirstOrThrow();
+    expect(stored.content_html).toContain('After.');
+    expect(activeParts(`<!DOCTYPE html><body>${stored.content_html ?? ''}</body>`)).toEqual({ handlers: [], schemes: [], tags: '' });
+    const html = await (await site.get(`/${slug}`)).text();
+    expect(activeParts(withoutRelated(html))).toEqual(activeParts(control));
+    expect(html).toContain(`<div class="markdown">${stored.content_html ?? 'missing'}</div>`);
   });
 });
 

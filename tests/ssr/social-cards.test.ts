@@ -42,6 +42,22 @@ describe('a social card', () => {
     }
   });
 
+  it('is drawn anew, under the new name, once the owner renames the site', async () => {
+    const path = '/social-cards/post/bare-kite.png';
+    const before = (await cardOf(path)).bytes;
+    expect((await cardOf(path)).bytes.equals(before)).toBe(true);
+
+    const token = await t.adminToken();
+    const { body } = await t.request<Record<string, unknown>>('GET', '/admin/settings/site', { token });
+    const { privacy_policy_updated: _p, terms_updated: _t, ...values } = body;
+    const saved = await t.request('PUT', '/admin/settings/site', { token, body: { ...values, site_name: 'Backer Digest' } });
+    expect(saved.status).toBe(200);
+
+    const after = (await cardOf(path)).bytes;
+    expect(after.equals(before)).toBe(false);
+    expect(await sharp(after).metadata()).toMatchObject({ width: 1200, height: 630 });
+  });
+
   it('does not exist for a draft, an unknown item or a bad address', async () => {
     for (const path of ['/social-cards/post/draft-kite.png', '/social-cards/post/nothing.png', '/social-cards/page/card-kite.png', '/social-cards/post/Card_Kite.png']) {
       expect((await cardOf(path)).response.status, path).toBe(404);

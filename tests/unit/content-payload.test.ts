@@ -23,8 +23,12 @@ describe('the editor payload', () => {
     vi.useRealTimers();
   });
 
-  it('sends a new published post with published_at now, its one category and no version', () => {
-    const payload = contentPayload('post', draft({ status: 'published', category_id: 'tech', read_time: '7' }), null);
+  it('sends a new published post with published_at now, its categories, its own read time and no version', () => {
+    const payload = contentPayload(
+      'post',
+      draft({ status: 'published', category_ids: ['tech', 'design'], read_time: '7', readTimeOverridden: true }),
+      null,
+    );
     expect(payload).toEqual({
       title: 'Solar Kettle',
       slug: 'solar-kettle',
@@ -35,7 +39,7 @@ describe('the editor payload', () => {
       status: 'published',
       read_time: 7,
       published_at: NOW_SECONDS,
-      category_ids: ['tech'],
+      category_ids: ['tech', 'design'],
       sponsored: false,
     });
     expect(postInputSchema.safeParse(payload).success).toBe(true);
@@ -60,8 +64,8 @@ describe('the editor payload', () => {
     expect(resource).toMatchObject({ published_at: Date.UTC(2026, 10, 23, 9, 30) / 1000, version: 2 });
   });
 
-  it('sends a resource with nulls for an empty excerpt, cover and read time, published_at only when published', () => {
-    expect(contentPayload('resource', draft({ excerpt: '  ', read_time: 'abc' }), null)).toEqual({
+  it('sends a resource with nulls for an empty excerpt, cover and overridden read time, published_at only when published', () => {
+    expect(contentPayload('resource', draft({ excerpt: '  ', read_time: 'abc', readTimeOverridden: true }), null)).toEqual({
       title: 'Solar Kettle',
       slug: 'solar-kettle',
       excerpt: null,
@@ -75,6 +79,14 @@ describe('the editor payload', () => {
     expect(published).toMatchObject({ published_at: NOW_SECONDS, cover_image: '/uploads/a.png', version: 5 });
     expect(published).not.toHaveProperty('campaign_url');
     expect(resourceInputSchema.safeParse(published).success).toBe(true);
+  });
+
+  it('sends the read time estimated from the content unless the author overrides it', () => {
+    const long = Array.from({ length: 500 }, () => 'word').join(' ');
+    expect(contentPayload('post', draft({ content: long, read_time: '9' }), null)).toMatchObject({ read_time: 3 });
+    expect(contentPayload('resource', draft({ content: 'Short.' }), 2)).toMatchObject({ read_time: 1 });
+    expect(contentPayload('post', draft({ content: long, read_time: '9', readTimeOverridden: true }), null)).toMatchObject({ read_time: 9 });
+    expect(contentPayload('post', draft({ content: long, read_time: '', readTimeOverridden: true }), null)).toMatchObject({ read_time: null });
   });
 
   it('reads read time as whole minutes, or null when empty or not a number', () => {

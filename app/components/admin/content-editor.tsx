@@ -1,5 +1,5 @@
-import { ArrowLeft, TriangleAlert } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useState, type FormEvent } from 'react';
+import { ArrowLeft, ExternalLink, TriangleAlert } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useBlocker, useFetcher, useRevalidator } from 'react-router';
 import type { z } from 'zod';
 import type { CategoryJson } from '../../../common/answers.ts';
@@ -7,6 +7,7 @@ import { postInputSchema } from '../../../common/schemas/post.ts';
 import { resourceInputSchema } from '../../../common/schemas/resource.ts';
 import { slugify } from '../../../common/schemas/slug.ts';
 import { fieldErrorsOf } from '../../../common/field-errors.ts';
+import { estimateReadTime, WORDS_PER_MINUTE } from '../../../common/read-time.ts';
 import type { AdminContentKind, SaveFailure } from '../../lib/admin-content.ts';
 import { contentPayload, type ContentDraft, type ContentKind, type ContentPayload } from '../../lib/content-payload.ts';
 import {
@@ -22,13 +23,13 @@ import {
 import { Alert, AlertDescription, AlertTitle } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { Checkbox } from '../ui/checkbox.tsx';
-import { Field } from '../ui/field.tsx';
+import { Field, FieldError } from '../ui/field.tsx';
 import { Input } from '../ui/input.tsx';
 import { Label } from '../ui/label.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { Textarea } from '../ui/textarea.tsx';
 import { notifyError } from '../../lib/admin-toast.ts';
-import { formatSiteDateTime, siteInputToSeconds } from '../../lib/dates.ts';
+import { formatSiteDateTime, isPublicationAhead, siteInputToSeconds } from '../../lib/dates.ts';
 import { SITE_TIME_ZONE } from '../../../common/site.ts';
 import { ImageUploader } from './image-uploader.tsx';
 import { ContentRevisions } from './content-revisions.tsx';
@@ -39,13 +40,11 @@ const MarkdownEditor = lazy(() => import('./markdown-editor.tsx'));
 
 type FieldErrors = Partial<Record<string, string>>;
 
-/** The payload's problems by form field: the editor holds a post's one category as `category_id`. */
+/** The payload's problems by form field (each field's id ends with its payload name). */
 function validate(kind: ContentKind, payload: ContentPayload): FieldErrors {
   const schema: z.ZodType = kind === 'post' ? postInputSchema : resourceInputSchema;
   const result = schema.safeParse(payload);
-  if (result.success) return {};
-  const { category_ids, ...errors } = fieldErrorsOf(result.error);
-  return category_ids === undefined ? errors : { ...errors, category_id: category_ids };
+  return result.success ? {} : fieldErrorsOf(result.error);
 }
 
 export function ContentEditor({
@@ -120,7 +119,10 @@ export function ContentEditor({
         <ArrowLeft aria-hidden="true" className="size-4" />
         Back
       </Link>
-      <h1 className="mb-6 text-2xl font-bold tracking-tight">{isNew ? `New ${noun}` : `Edit ${noun}`}</h1>
+      <div className="mb-6 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2">
+        <h1 className="text-2xl font-bold tracking-tight">{isNew ? `New ${noun}` : `Edit ${noun}`}</h1>
+        {isNew ? null : <StoredState draft={initial} />}
+      </div>
       {version !== null && id !== null ? (
         <div className="-mt-3 mb-6">
           <ContentRevisions kind={contentKind} id={id} version={version} categories={categories} onRestored={onRestored} />
@@ -134,148 +136,148 @@ export function ContentEditor({
           </AlertDescription>
         </Alert>
       ) : null}
-      <form noValidate onSubmit={save} className="grid max-w-3xl gap-6">
-        <Field id={fieldId('title')} label="Title" error={errors.title}>
-          {(control) => (
-            <Input
-              {...control}
-              required
-              value={draft.title}
-              onChange={(event) => {
-                const title = event.target.value;
-                setDraft((current) => ({ ...current, title, slug: slugify(title) }));
-              }}
-            />
-          )}
-        </Field>
-        <Field id={fieldId('slug')} label="Slug" error={errors.slug}>
-          {(control) => <Input {...control} required value={draft.slug} onChange={(event) => set('slug', event.target.value)} />}
-        </Field>
-        <Field id={fieldId('excerpt')} label="Excerpt" error={errors.excerpt}>
-          {(control) => <Textarea {...control} rows={3} value={draft.excerpt} onChange={(event) => set('excerpt', event.target.value)} />}
-        </Field>
-        <div className="grid gap-2">
-          <Label htmlFor={fieldId('content')}>Content</Label>
-          <Suspense fallback={<Spinner label="Loading the editor" />}>
-            <MarkdownEditor
-              id={fieldId('content')}
-              value={draft.content}
-              onChange={(content) => set('content', content)}
-              invalid={Boolean(errors.content)}
-              describedBy={errors.content ? `${fieldId('content')}-error` : undefined}
-            />
-          </Suspense>
-          {errors.content ? (
-            <p id={`${fieldId('content')}-error`} role="alert" className="text-sm font-medium text-destructive">
-              {errors.content}
-            </p>
-          ) : null}
-        </div>
-        <ImageUploader
-          label={kind === 'post' ? 'Cover image' : 'Featured image'}
-          value={draft.cover_image}
-          onChange={(url) => set('cover_image', url)}
-          onUploadingChange={onUploadingChange}
-        />
-        {/* Always in the page, so screen readers announce the warning when it appears. */}
-        <div role="status" className="empty:hidden">
-          {draft.status === 'published' && !draft.cover_image ? (
-            <p className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-              <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              No cover image: the site will show a generated picture with the title.
-            </p>
-          ) : null}
-        </div>
-        {kind === 'post' ? (
-          <Field id={fieldId('campaign_url')} label="Campaign URL *" error={errors.campaign_url}>
+      {/*
+        Wide screens: the text on the left with the buttons under it, the settings beside them. Phones: the text,
+        then the settings, then the buttons.
+      */}
+      <form
+        noValidate
+        onSubmit={save}
+        className="grid max-w-6xl items-start gap-8 lg:grid-cols-[minmax(0,1fr)_18rem] lg:grid-rows-[auto_1fr] xl:grid-cols-[minmax(0,1fr)_22rem]"
+      >
+        <div className="grid min-w-0 gap-6 lg:col-start-1 lg:row-start-1">
+          <Field id={fieldId('title')} label="Title" error={errors.title}>
             {(control) => (
               <Input
                 {...control}
-                type="url"
-                placeholder="https://"
-                value={draft.campaign_url}
-                onChange={(event) => set('campaign_url', event.target.value)}
+                required
+                value={draft.title}
+                onChange={(event) => {
+                  const title = event.target.value;
+                  setDraft((current) => ({ ...current, title, slug: slugify(title) }));
+                }}
               />
             )}
           </Field>
-        ) : null}
-        {kind === 'post' ? (
+          <Field id={fieldId('slug')} label="Slug" error={errors.slug}>
+            {(control) => <Input {...control} required value={draft.slug} onChange={(event) => set('slug', event.target.value)} />}
+          </Field>
+          <Field id={fieldId('excerpt')} label="Excerpt" error={errors.excerpt} hint="Shown under the title, on cards, and as the page's description for search engines and social networks.">
+            {(control) => <Textarea {...control} rows={3} value={draft.excerpt} onChange={(event) => set('excerpt', event.target.value)} />}
+          </Field>
           <div className="grid gap-2">
-            <div className="flex items-center gap-2">
-              <Checkbox
-                id={fieldId('sponsored')}
-                checked={draft.sponsored || draft.fromSubmission !== null}
-                disabled={draft.fromSubmission !== null}
-                aria-describedby={`${fieldId('sponsored')}-hint`}
-                onChange={(event) => set('sponsored', event.target.checked)}
+            <Label htmlFor={fieldId('content')}>Content</Label>
+            <Suspense fallback={<Spinner label="Loading the editor" />}>
+              <MarkdownEditor
+                id={fieldId('content')}
+                value={draft.content}
+                onChange={(content) => set('content', content)}
+                invalid={Boolean(errors.content)}
+                describedBy={errors.content ? `${fieldId('content')}-error` : undefined}
               />
-              <Label htmlFor={fieldId('sponsored')}>Sponsored</Label>
-            </div>
-            <p id={`${fieldId('sponsored')}-hint`} className="text-sm text-muted-foreground">
-              {draft.fromSubmission !== null ? (
-                <>
-                  Made from a paid{' '}
-                  <Link className="text-primary underline underline-offset-4" to="/admin/submissions?status=approved">
-                    sponsored submission
-                  </Link>
-                  : the Sponsored label stays on, as advertising rules require.
-                </>
-              ) : (
-                'A paid post: labelled Sponsored on the site, in the feed and the newsletter, and its campaign links are marked as paid.'
-              )}
-            </p>
+            </Suspense>
+            {errors.content ? (
+              <p id={`${fieldId('content')}-error`} role="alert" className="text-sm font-medium text-destructive">
+                {errors.content}
+              </p>
+            ) : null}
           </div>
-        ) : null}
-        <div className="grid gap-6 sm:grid-cols-2">
-          <Field id={fieldId('read_time')} label="Read Time (minutes)" error={errors.read_time}>
-            {(control) => (
-              <Input
-                {...control}
-                type="number"
-                min={0}
-                step={1}
-                inputMode="numeric"
-                placeholder="5"
-                value={draft.read_time}
-                onChange={(event) => set('read_time', event.target.value)}
-              />
-            )}
-          </Field>
-          <Field id={fieldId('status')} label="Status" error={errors.status}>
-            {(control) => (
-              <select
-                {...control}
-                value={draft.status}
-                onChange={(event) => set('status', event.target.value as ContentDraft['status'])}
-                className="h-10 rounded-md border border-input bg-background px-3 text-sm"
-              >
-                <option value="draft">Draft</option>
-                <option value="published">Published</option>
-              </select>
-            )}
-          </Field>
         </div>
-        {draft.status === 'published' ? <PublicationTime id={fieldId('publish_at')} value={draft.publish_at} onChange={(value) => set('publish_at', value)} /> : null}
-        {kind === 'post' ? (
-          <Field id={fieldId('category_id')} label="Category" error={errors.category_id}>
-            {(control) => (
-              <select
-                {...control}
-                value={draft.category_id}
-                onChange={(event) => set('category_id', event.target.value)}
-                className="h-10 rounded-md border border-input bg-background px-3 text-sm"
-              >
-                <option value="">No category</option>
-                {categories.map((category) => (
-                  <option key={category.id} value={category.id}>
-                    {category.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-        ) : null}
-        <div className="flex gap-3">
+        <div className="grid min-w-0 gap-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <SettingsSection title="Publishing">
+            <Field id={fieldId('status')} label="Status" error={errors.status}>
+              {(control) => (
+                <select
+                  {...control}
+                  value={draft.status}
+                  onChange={(event) => set('status', event.target.value as ContentDraft['status'])}
+                  className="h-10 rounded-md border border-input bg-background px-3 text-sm"
+                >
+                  <option value="draft">Draft</option>
+                  <option value="published">Published</option>
+                </select>
+              )}
+            </Field>
+            {draft.status === 'published' ? <PublicationTime id={fieldId('publish_at')} value={draft.publish_at} onChange={(value) => set('publish_at', value)} /> : null}
+            <ReadTime
+              id={fieldId('read_time')}
+              draft={draft}
+              error={errors.read_time}
+              onChange={(changes) => setDraft((current) => ({ ...current, ...changes }))}
+            />
+          </SettingsSection>
+          {kind === 'post' ? (
+            <SettingsSection title="Categories">
+              <CategoryChoice
+                id={fieldId('category_ids')}
+                categories={categories}
+                value={draft.category_ids}
+                error={errors.category_ids}
+                onChange={(ids) => set('category_ids', ids)}
+              />
+            </SettingsSection>
+          ) : null}
+          <SettingsSection title="Cover">
+            <ImageUploader
+              id={fieldId('cover_image')}
+              label={kind === 'post' ? 'Cover image' : 'Featured image'}
+              value={draft.cover_image}
+              error={errors.cover_image}
+              onChange={(url) => set('cover_image', url)}
+              onUploadingChange={onUploadingChange}
+            />
+            {/* Always in the page, so screen readers announce the warning when it appears. */}
+            <div role="status" className="empty:hidden">
+              {draft.status === 'published' && !draft.cover_image ? (
+                <p className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+                  <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                  No cover image: the site will show a generated picture with the title.
+                </p>
+              ) : null}
+            </div>
+          </SettingsSection>
+          {kind === 'post' ? (
+            <SettingsSection title="Campaign">
+              <Field id={fieldId('campaign_url')} label="Campaign URL *" error={errors.campaign_url}>
+                {(control) => (
+                  <Input
+                    {...control}
+                    type="url"
+                    placeholder="https://"
+                    value={draft.campaign_url}
+                    onChange={(event) => set('campaign_url', event.target.value)}
+                  />
+                )}
+              </Field>
+              <div className="grid gap-2">
+                <div className="flex items-center gap-2">
+                  <Checkbox
+                    id={fieldId('sponsored')}
+                    checked={draft.sponsored || draft.fromSubmission !== null}
+                    disabled={draft.fromSubmission !== null}
+                    aria-describedby={`${fieldId('sponsored')}-hint`}
+                    onChange={(event) => set('sponsored', event.target.checked)}
+                  />
+                  <Label htmlFor={fieldId('sponsored')}>Sponsored</Label>
+                </div>
+                <p id={`${fieldId('sponsored')}-hint`} className="text-sm text-muted-foreground">
+                  {draft.fromSubmission !== null ? (
+                    <>
+                      Made from a paid{' '}
+                      <Link className="text-primary underline underline-offset-4" to="/admin/submissions?status=approved">
+                        sponsored submission
+                      </Link>
+                      : the Sponsored label stays on, as advertising rules require.
+                    </>
+                  ) : (
+                    'A paid post: labelled Sponsored on the site, in the feed and the newsletter, and its campaign links are marked as paid.'
+                  )}
+                </p>
+              </div>
+            </SettingsSection>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap gap-3 lg:col-start-1 lg:row-start-2">
           <Button type="submit" disabled={isSaving}>
             {isSaving ? 'Saving...' : `Save ${noun}`}
           </Button>
@@ -312,5 +314,149 @@ function PublicationTime({ id, value, onChange }: { id: string; value: string; o
     >
       {(control) => <Input {...control} type="datetime-local" step={1} value={value} onChange={(event) => onChange(event.target.value)} />}
     </Field>
+  );
+}
+
+/** A group of the settings column, under its own heading. */
+function SettingsSection({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="grid gap-4 rounded-lg border border-border bg-background p-4">
+      <h2 id={headingId} className="text-base font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The read time: estimated from the content and following it, unless the
+ * author sets it by hand (then an empty field saves none).
+ */
+function ReadTime({
+  id,
+  draft,
+  error,
+  onChange,
+}: {
+  id: string;
+  draft: ContentDraft;
+  error: string | undefined;
+  onChange: (changes: Pick<ContentDraft, 'read_time' | 'readTimeOverridden'>) => void;
+}) {
+  const estimate = useMemo(() => estimateReadTime(draft.content), [draft.content]);
+  const overridden = draft.readTimeOverridden;
+  return (
+    <div className="grid gap-3">
+      <Field
+        id={id}
+        label="Read Time (minutes)"
+        error={error}
+        hint={
+          overridden
+            ? `Set by hand. The content reads in about ${estimate} min.`
+            : `Estimated from the content at ${WORDS_PER_MINUTE} words a minute; it follows the text.`
+        }
+      >
+        {(control) => (
+          <Input
+            {...control}
+            type="number"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            placeholder="5"
+            readOnly={!overridden}
+            className={overridden ? undefined : 'bg-muted'}
+            value={overridden ? draft.read_time : String(estimate)}
+            onChange={(event) => onChange({ read_time: event.target.value, readTimeOverridden: true })}
+          />
+        )}
+      </Field>
+      <div className="flex items-center gap-2">
+        <Checkbox
+          id={`${id}-override`}
+          checked={overridden}
+          onChange={(event) =>
+            onChange(
+              event.target.checked
+                ? { read_time: draft.read_time || String(estimate), readTimeOverridden: true }
+                : { read_time: draft.read_time, readTimeOverridden: false },
+            )
+          }
+        />
+        <Label htmlFor={`${id}-override`}>Set the read time by hand</Label>
+      </div>
+    </div>
+  );
+}
+
+/** A post's categories, any number of them; sent in the menu's order, ids the list lacks kept. */
+function CategoryChoice({
+  id,
+  categories,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  categories: CategoryJson[];
+  value: string[];
+  error: string | undefined;
+  onChange: (ids: string[]) => void;
+}) {
+  const toggle = (categoryId: string, isChecked: boolean) => {
+    const chosen = new Set(value);
+    if (isChecked) chosen.add(categoryId);
+    else chosen.delete(categoryId);
+    const known = categories.map((category) => category.id);
+    onChange([...known.filter((known) => chosen.has(known)), ...value.filter((other) => !known.includes(other))]);
+  };
+  return (
+    // Focused when the form refuses the choice, so its message is read out.
+    <fieldset id={id} tabIndex={-1} aria-describedby={error ? `${id}-error` : undefined} className="grid gap-2 rounded-md">
+      <legend className="sr-only">Categories</legend>
+      {categories.length === 0 ? <p className="text-sm text-muted-foreground">No categories yet.</p> : null}
+      <ul className="grid gap-2">
+        {categories.map((category) => (
+          <li key={category.id} className="flex items-center gap-2">
+            <Checkbox
+              id={`${id}-${category.id}`}
+              checked={value.includes(category.id)}
+              aria-invalid={error ? true : undefined}
+              onChange={(event) => toggle(category.id, event.target.checked)}
+            />
+            <Label htmlFor={`${id}-${category.id}`} className="font-normal">
+              {category.name}
+            </Label>
+          </li>
+        ))}
+      </ul>
+      <FieldError id={`${id}-error`}>{error}</FieldError>
+    </fieldset>
+  );
+}
+
+/** Where the stored item is: on the site (with its link), scheduled, or a draft to preview. */
+function StoredState({ draft }: { draft: ContentDraft }) {
+  if (draft.status === 'published' && !isPublicationAhead(draft.publish_at)) {
+    return (
+      <a
+        href={`/${draft.slug}`}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="inline-flex items-center gap-1 text-sm font-medium text-primary underline underline-offset-4"
+      >
+        View on site
+        <ExternalLink aria-hidden="true" className="size-3.5" />
+        <span className="sr-only">(opens in a new tab)</span>
+      </a>
+    );
+  }
+  return (
+    <a href="#preview-links-heading" className="text-sm font-medium text-primary underline underline-offset-4">
+      {draft.status === 'published' ? 'Scheduled: share a preview' : 'Draft: share a preview'}
+    </a>
   );
 }

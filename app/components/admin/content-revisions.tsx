@@ -159,7 +159,7 @@ function RevisionBrowser({ kind, id, version, categories, onRestored }: Revision
                 type="button"
                 variant={revision.id === selected ? 'secondary' : 'ghost'}
                 aria-pressed={revision.id === selected}
-                className="h-auto w-full flex-col items-start gap-0.5 whitespace-normal px-3 py-2 text-left"
+                className="h-auto! w-full flex-col items-start! gap-0.5! whitespace-normal! px-3! py-2 text-left"
                 onClick={() => void choose(revision.id)}
               >
                 <span className="font-semibold">Version {revision.version}</span>

@@ -5,12 +5,14 @@
 import '@uiw/react-md-editor/markdown-editor.css';
 import MDEditor from '@uiw/react-md-editor/nohighlight';
 import { ImagePlus } from 'lucide-react';
+import Markdown from 'react-markdown';
 import { useEffect, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
 import { uploadErrorMessage, uploadImage } from '../../lib/upload.ts';
 import { Button } from '../ui/button.tsx';
 import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
 import { callUploadApi } from './image-uploader.tsx';
 import { MARKDOWN_PLUGINS } from '../../../common/markdown.ts';
+import { MARKDOWN_CLASS } from '../markdown-content.tsx';
 
 const altText = (fileName: string) => fileName.replace(/\.[^.]+$/, '').replace(/[[\]]/g, '') || 'image';
 
@@ -113,8 +115,15 @@ export default function MarkdownEditor({
         onChange={(next) => onChange(next ?? '')}
         height={360}
         preview="edit"
-        // The preview sanitises as the public pages do: no data:, vbscript: or javascript: links, no raw HTML.
-        previewOptions={{ rehypePlugins: MARKDOWN_PLUGINS.rehypePlugins, skipHtml: true }}
+        // The preview is the public page's body: the same plugins and sanitising (no data:, vbscript: or
+        // javascript: links, no raw HTML) and the same article styles, so it looks as the post will.
+        components={{
+          preview: (source) => (
+            <div className={`${MARKDOWN_CLASS} bg-background p-4 text-base text-foreground`}>
+              <Markdown {...MARKDOWN_PLUGINS}>{source}</Markdown>
+            </div>
+          ),
+        }}
         textareaProps={{
           id,
           'aria-invalid': invalid || undefined,

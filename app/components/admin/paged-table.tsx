@@ -6,7 +6,8 @@ import { EmptyTableRow } from './admin-page.tsx';
  * One page of an admin list: the given headings, then the Actions column
  * every list ends with, and SPEC.md's empty text across all of them when the
  * page has no rows. The empty row's span follows the headings, so adding a
- * column cannot leave it short.
+ * column cannot leave it short. On a phone each row is a card whose lines
+ * are labelled with the headings (see Table).
  */
 export function PagedTable({
   headings,
@@ -19,7 +20,7 @@ export function PagedTable({
   children: ReactNode;
 }) {
   return (
-    <Table>
+    <Table labels={[...headings, 'Actions']}>
       <TableHeader>
         <TableRow>
           {headings.map((heading) => (

@@ -141,7 +141,7 @@ export function SponsoredForm({ actionData, priceLabel }: { actionData: Sponsore
               aria-invalid={termsError ? true : undefined}
               aria-describedby={termsError ? 'sponsored-terms-error' : undefined}
             />
-            <Label htmlFor="sponsored-terms" className="inline leading-snug font-normal select-auto">
+            <Label htmlFor="sponsored-terms" className="inline! leading-snug! font-normal! select-auto!">
               I accept the{' '}
               <a
                 href="/terms-of-service"

@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cx } from '../../lib/cx.ts';
 
 const alertVariants = cva(
   'relative grid w-full grid-cols-[0_1fr] items-start gap-y-0.5 rounded-lg border px-4 py-3 text-sm has-[>svg]:grid-cols-[calc(var(--spacing)*4)_1fr] has-[>svg]:gap-x-3 [&>svg]:size-4 [&>svg]:translate-y-0.5 [&>svg]:text-current',
@@ -17,18 +17,18 @@ const alertVariants = cva(
 );
 
 export function Alert({ className, variant, ...props }: ComponentProps<'div'> & VariantProps<typeof alertVariants>) {
-  return <div data-slot="alert" role="alert" className={cn(alertVariants({ variant }), className)} {...props} />;
+  return <div data-slot="alert" role="alert" className={cx(alertVariants({ variant }), className)} {...props} />;
 }
 
 export function AlertTitle({ className, ...props }: ComponentProps<'p'>) {
-  return <p data-slot="alert-title" className={cn('col-start-2 font-semibold tracking-tight', className)} {...props} />;
+  return <p data-slot="alert-title" className={cx('col-start-2 font-semibold tracking-tight', className)} {...props} />;
 }
 
 export function AlertDescription({ className, ...props }: ComponentProps<'div'>) {
   return (
     <div
       data-slot="alert-description"
-      className={cn('col-start-2 grid justify-items-start gap-1 text-sm text-muted-foreground', className)}
+      className={cx('col-start-2 grid justify-items-start gap-1 text-sm text-muted-foreground', className)}
       {...props}
     />
   );

@@ -1,10 +1,11 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cx } from '../../lib/cx.ts';
 import { Slot } from './slot.tsx';
 
 export const badgeVariants = cva(
-  'inline-flex w-fit shrink-0 items-center justify-center gap-1 whitespace-nowrap rounded-md border px-2 py-0.5 text-xs font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring [&>svg]:pointer-events-none [&>svg]:size-3',
+  // The shared part is one class (components.css).
+  'ui-badge',
   {
     variants: {
       variant: {
@@ -25,5 +26,5 @@ export function Badge({
   ...props
 }: ComponentProps<'span'> & VariantProps<typeof badgeVariants> & { asChild?: boolean }) {
   const Comp = asChild ? Slot : 'span';
-  return <Comp data-slot="badge" className={cn(badgeVariants({ variant }), className)} {...props} />;
+  return <Comp data-slot="badge" className={cx(badgeVariants({ variant }), className)} {...props} />;
 }

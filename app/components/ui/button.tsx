@@ -1,10 +1,11 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cx } from '../../lib/cx.ts';
 import { Slot } from './slot.tsx';
 
 export const buttonVariants = cva(
-  "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:pointer-events-none disabled:opacity-60 aria-disabled:pointer-events-none aria-disabled:opacity-60 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
+  // The shared part is one class (components.css): every page repeats it.
+  'ui-button',
   {
     variants: {
       variant: {
@@ -34,5 +35,5 @@ export type ButtonProps = ComponentProps<'button'> &
 
 export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
   const Comp = asChild ? Slot : 'button';
-  return <Comp data-slot="button" className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+  return <Comp data-slot="button" className={cx(buttonVariants({ variant, size }), className)} {...props} />;
 }

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cx } from '../../lib/cx.ts';
 
 /** A native checkbox (it submits with the form, with or without JavaScript). */
 export function Checkbox({ className, ...props }: Omit<ComponentProps<'input'>, 'type'>) {
@@ -7,7 +7,7 @@ export function Checkbox({ className, ...props }: Omit<ComponentProps<'input'>, 
     <input
       type="checkbox"
       data-slot="checkbox"
-      className={cn(
+      className={cx(
         'size-4 shrink-0 rounded border border-input accent-primary outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2',
         className,
       )}

@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cx } from '../../lib/cx.ts';
 import { Label } from './label.tsx';
 
 /**
@@ -25,7 +25,7 @@ export function Field({
   const hintId = `${id}-hint`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div data-slot="field" className={cn('grid gap-2', className)}>
+    <div data-slot="field" className={cx('grid gap-2', className)}>
       <Label htmlFor={id}>{label}</Label>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint ? (
@@ -41,7 +41,7 @@ export function Field({
 export function FieldError({ className, children, ...props }: ComponentProps<'p'>) {
   if (!children) return null;
   return (
-    <p data-slot="field-error" role="alert" className={cn('text-sm font-medium text-destructive', className)} {...props}>
+    <p data-slot="field-error" role="alert" className={cx('text-sm font-medium text-destructive', className)} {...props}>
       {children}
     </p>
   );

@@ -1,5 +1,5 @@
 import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cx } from '../../lib/cx.ts';
 
 type SlotProps = Record<string, unknown> & { children?: ReactNode; className?: string };
 
@@ -22,7 +22,7 @@ function chain(first: unknown, second: unknown) {
 export function Slot({ children, className, ...props }: SlotProps) {
   if (!isValidElement(children)) return null;
   const child = children as ReactElement<SlotProps>;
-  const merged: SlotProps = { ...props, ...child.props, className: cn(className, child.props.className) };
+  const merged: SlotProps = { ...props, ...child.props, className: cx(className, child.props.className) };
   for (const [name, value] of Object.entries(props)) {
     if (/^on[A-Z]/.test(name)) merged[name] = chain(value, child.props[name]);
   }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useFetcher, useNavigate, useRevalidator } from 'react-router';
-import { adminMeta } from '../../components/admin/admin-meta.ts';
+import { adminPageMeta } from '../../components/admin/admin-meta.ts';
 import { AdminLoading, AdminPageHeader } from '../../components/admin/admin-page.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -16,7 +16,7 @@ import type { RecoveryCodesJson, StaffMeJson, StaffSessionJson, TotpSetupJson } 
 import { NEW_PASSWORD_MIN_LENGTH } from '../../../common/schemas/auth.ts';
 import type { Route } from './+types/account';
 
-export const meta = () => adminMeta('Your account');
+export const meta = adminPageMeta('Your account');
 
 export function clientLoader() {
   return withAdminSession(async () => {

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from 'react-router';
-import { adminMeta } from '../../components/admin/admin-meta.ts';
+import { adminPageMeta } from '../../components/admin/admin-meta.ts';
 import { AdminLoading, AdminPageHeader, AdminPager, EmptyTableRow } from '../../components/admin/admin-page.tsx';
 import { Alert, AlertDescription } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -12,12 +12,14 @@ import { formatDateTime } from '../../lib/dates.ts';
 import type { AuditLogEntryJson, AuditLogPage } from '../../../common/answers.ts';
 import type { Route } from './+types/audit-log';
 
-export const meta = () => adminMeta('Audit Log');
+export const meta = adminPageMeta('Audit Log');
 
 const PAGE_SIZE = 50;
 
 /** The filters as the address carries them: what the form shows and the API is asked. */
 interface Filters {
+  /** Free text over the action, the address and the entity. */
+  q: string;
   user: string;
   action: string;
   entity: string;
@@ -27,7 +29,7 @@ interface Filters {
   to: string;
 }
 
-const FILTER_NAMES = ['user', 'action', 'entity', 'entity_id', 'from', 'to'] as const;
+const FILTER_NAMES = ['q', 'user', 'action', 'entity', 'entity_id', 'from', 'to'] as const;
 
 // Families of actions offered while typing; any exact action works too.
 const ACTION_SUGGESTIONS = [
@@ -58,6 +60,7 @@ function filtersOf(request: Request): Filters {
   const params = new URL(request.url).searchParams;
   const value = (name: (typeof FILTER_NAMES)[number]) => (params.get(name) ?? '').trim();
   return {
+    q: value('q'),
     user: value('user'),
     action: value('action'),
     entity: value('entity'),
@@ -75,6 +78,7 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
       const page = await api.get<AuditLogPage>('/admin/audit-log', {
         // A number is an account's id; anything else its e-mail address.
         ...(/^\d+$/.test(filters.user) ? { user_id: filters.user } : { user_email: filters.user }),
+        q: filters.q,
         action: filters.action,
         entity: filters.entity,
         entity_id: filters.entity_id,
@@ -110,7 +114,7 @@ export default function AdminAuditLog({ loaderData }: Route.ComponentProps) {
         </Alert>
       ) : null}
       <div className="rounded-md border border-border bg-background">
-        <Table>
+        <Table labels={['When', 'Who', 'Action', 'Entity', 'Versions', 'Address']}>
           <caption className="sr-only">Changes made in the back office, newest first</caption>
           <TableHeader>
             <TableRow>
@@ -141,6 +145,7 @@ function FilterForm({ filters, isLoading }: { filters: Filters; isLoading: boole
   const key = FILTER_NAMES.map((name) => filters[name]).join('\u0000');
   return (
     <Form method="get" key={key} role="search" aria-label="Filter the audit log" className="mb-6 grid gap-4 rounded-md border border-border bg-background p-4 sm:grid-cols-2 lg:grid-cols-3">
+      <FilterField name="q" label="Search" defaultValue={filters.q} type="search" hint="Any part of an action, address or entity" />
       <FilterField name="user" label="User (e-mail or id)" defaultValue={filters.user} type="text" />
       <FilterField name="action" label="Action" defaultValue={filters.action} type="text" list="audit-action-suggestions" hint="post.update, or post. for every post action" />
       <datalist id="audit-action-suggestions">
@@ -175,7 +180,7 @@ function FilterField({
   name: string;
   label: string;
   defaultValue: string;
-  type: 'text' | 'date';
+  type: 'text' | 'search' | 'date';
   list?: string;
   hint?: string;
 }) {

@@ -1,13 +1,14 @@
 import { useFetcher } from 'react-router';
-import { adminMeta } from '../../components/admin/admin-meta.ts';
+import { adminPageMeta } from '../../components/admin/admin-meta.ts';
 import { AdminLoading, AdminPageHeader, AdminPager } from '../../components/admin/admin-page.tsx';
 import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
+import { ListSearch } from '../../components/admin/list-search.tsx';
 import { PagedTable } from '../../components/admin/paged-table.tsx';
 import { StatusTabs } from '../../components/admin/status-tabs.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog.tsx';
 import { TableCell, TableRow } from '../../components/ui/table.tsx';
-import { api, pageToken } from '../../lib/api-client.ts';
+import { api, listSearch, pageToken } from '../../lib/api-client.ts';
 import { describeFailure, withAdminSession } from '../../lib/admin-session.ts';
 import { formatShortDate } from '../../lib/dates.ts';
 import type { ContactMessageJson, ContactMessageStatus } from '../../../common/answers.ts';
@@ -19,19 +20,20 @@ type ContactMessage = ContactMessageJson;
 
 const TAB_LABELS: Record<ContactStatus, string> = { new: 'New', read: 'Read' };
 
-export const meta = () => adminMeta('Contact Messages');
+export const meta = adminPageMeta('Contact Messages');
 
 const statusOf = (request: Request): ContactStatus =>
   new URL(request.url).searchParams.get('status') === 'read' ? 'read' : 'new';
 
 export function clientLoader({ request }: Route.ClientLoaderArgs) {
   const status = statusOf(request);
+  const q = listSearch(request);
   return withAdminSession(async () => {
     const page = await api.get<{ submissions: ContactMessage[]; next_token: string | null; counts: Record<ContactStatus, number> }>(
       '/admin/submissions/contact',
-      { status, limit: 20, next_token: pageToken(request) },
+      { status, limit: 20, next_token: pageToken(request), q },
     );
-    return { ...page, status };
+    return { ...page, status, q: q ?? null };
   });
 }
 clientLoader.hydrate = true as const;
@@ -56,14 +58,15 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 export const HydrateFallback = AdminLoading;
 
 export default function AdminContacts({ loaderData }: Route.ComponentProps) {
-  const { submissions, next_token, counts, status } = loaderData;
+  const { submissions, next_token, counts, status, q } = loaderData;
   return (
     <>
       <AdminPageHeader title="Contact Messages" />
+      <ListSearch label="Search messages" placeholder="Search by name, email or text" />
       <StatusTabs status={status} labels={TAB_LABELS} counts={counts}>
         <PagedTable
           headings={['Name', 'Email', 'Message', 'Date']}
-          emptyText={status === 'new' ? 'No new messages' : 'No read messages'}
+          emptyText={q ? `No ${status} messages match “${q}”` : status === 'new' ? 'No new messages' : 'No read messages'}
         >
           {submissions.map((message) => (
             <ContactRow key={message.id} message={message} />

@@ -1,27 +1,23 @@
 import { FilePlus, Inbox, Mail, Megaphone, Newspaper, Users } from 'lucide-react';
 import { Link, useRouteLoaderData } from 'react-router';
-import { adminMeta } from '../../components/admin/admin-meta.ts';
+import { adminPageMeta } from '../../components/admin/admin-meta.ts';
 import { AdminLoading, AdminPageHeader } from '../../components/admin/admin-page.tsx';
+import { RecentActivity } from '../../components/admin/recent-activity.tsx';
+import { RevenueChart } from '../../components/admin/revenue-chart.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { api } from '../../lib/api-client.ts';
 import { withAdminSession } from '../../lib/admin-session.ts';
+import type { DashboardJson } from '../../../common/answers.ts';
 import type { Permission } from '../../../common/staff-roles.ts';
 import type { Route } from './+types/dashboard';
 import type { clientLoader as adminLayoutLoader } from './layout.tsx';
 
-/** An editor gets the posts count only: the other counts are of areas their role does not reach. */
-interface DashboardCounts {
-  posts: number;
-  contact_messages?: number;
-  sponsored_submissions?: number;
-  subscribers?: number;
-}
 
-export const meta = () => adminMeta('Dashboard');
+export const meta = adminPageMeta('Dashboard');
 
 export function clientLoader() {
-  return withAdminSession(() => api.get<DashboardCounts>('/admin/dashboard'));
+  return withAdminSession(() => api.get<DashboardJson>('/admin/dashboard'));
 }
 clientLoader.hydrate = true as const;
 
@@ -42,8 +38,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {cards.map(({ title, count, icon: Icon }) => (
           <Card key={title}>
-            <CardHeader className="flex-row items-center justify-between">
-              <CardTitle className="text-sm font-medium">{title}</CardTitle>
+            <CardHeader className="flex-row! items-center justify-between">
+              <CardTitle className="text-sm! font-medium!">{title}</CardTitle>
               <Icon aria-hidden="true" className="size-4 text-muted-foreground" />
             </CardHeader>
             <CardContent>
@@ -85,6 +81,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       </section>
+      {loaderData.revenue ? <RevenueChart revenue={loaderData.revenue} /> : null}
+      <RecentActivity events={loaderData.activity} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { FileText, Inbox, LayoutDashboard, LogOut, Mail, Menu, Megaphone, Newspaper, ScrollText, Send, Settings, UserCog, UserRound, X, type LucideIcon } from 'lucide-react';
+import { FileText, Globe, Inbox, LayoutDashboard, LogOut, Mail, Menu, Megaphone, Newspaper, ScrollText, Send, Settings, UserCog, UserRound, X, type LucideIcon } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { isRouteErrorResponse, NavLink, Outlet, redirect, useLocation, useNavigate } from 'react-router';
 import { notifyError } from '../../lib/admin-toast.ts';
@@ -102,6 +102,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         onKeyDown={closeMenuOnEscape}
       >
         <span className="font-semibold">Admin Panel</span>
+        <ViewSiteLink className="ml-auto mr-2" />
         <Button
           ref={menuButton}
           variant="ghost"
@@ -148,6 +149,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </ul>
         </nav>
         <div className="border-t border-border px-6 py-4">
+          <ViewSiteLink className="mb-3 hidden md:flex" />
           <p className="truncate text-sm font-medium">{loaderData.email}</p>
           <p className="text-xs text-muted-foreground">{STAFF_ROLE_LABELS[loaderData.me.role]}</p>
           <Button variant="outline" size="sm" className="mt-3 w-full" onClick={() => void signOut()}>
@@ -161,6 +163,23 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
     </div>
+  );
+}
+
+/**
+ * Back to the public site, in the same tab. A document load rather than a
+ * client-side one: the public pages are rendered on the server with their
+ * own layout and caching.
+ */
+function ViewSiteLink({ className }: { className?: string }) {
+  return (
+    <a
+      href="/"
+      className={cn('flex items-center gap-2 rounded-md text-sm font-medium text-primary underline-offset-4 hover:underline', className)}
+    >
+      <Globe aria-hidden="true" className="size-4" />
+      View the site
+    </a>
   );
 }
 

@@ -4,7 +4,7 @@ import { Link, useNavigate, useRevalidator } from 'react-router';
 import type { NewsletterIssueJson, NewsletterPreviewJson } from '../../../common/answers.ts';
 import { fieldErrorsOf } from '../../../common/field-errors.ts';
 import { newsletterIssueSchema, type NewsletterIssueInput } from '../../../common/schemas/newsletter.ts';
-import { adminMeta } from '../../components/admin/admin-meta.ts';
+import { adminMeta, type AdminMetaMatches } from '../../components/admin/admin-meta.ts';
 import { SponsoredLabel } from '../../components/sponsored-label.tsx';
 import { AdminLoading } from '../../components/admin/admin-page.tsx';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert.tsx';
@@ -39,7 +39,8 @@ import type { Route } from './+types/newsletter-issue';
 // The editor and its styles stay out of every other page's bundle.
 const MarkdownEditor = lazy(() => import('../../components/admin/markdown-editor.tsx'));
 
-export const meta = ({ params }: Route.MetaArgs) => adminMeta(params.id === 'new' ? 'New Issue' : 'Edit Issue');
+export const meta = ({ params, matches }: { params: { id?: string }; matches: AdminMetaMatches }) =>
+  adminMeta(params.id === 'new' ? 'New Issue' : 'Edit Issue', matches);
 
 /** /admin/newsletter/issues/new, or …/{id}. */
 export function clientLoader({ params }: Route.ClientLoaderArgs) {

@@ -1,6 +1,6 @@
 import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
-import { adminMeta } from '../../components/admin/admin-meta.ts';
+import { adminPageMeta } from '../../components/admin/admin-meta.ts';
 import { AdminLoading, AdminPageHeader, EmptyTableRow } from '../../components/admin/admin-page.tsx';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -11,7 +11,7 @@ import { withAdminSession } from '../../lib/admin-session.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import type { Route } from './+types/newsletter-issues';
 
-export const meta = () => adminMeta('Newsletter Issues');
+export const meta = adminPageMeta('Newsletter Issues');
 
 export const clientLoader = () => withAdminSession(listIssues);
 clientLoader.hydrate = true as const;

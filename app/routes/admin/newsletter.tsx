@@ -1,9 +1,10 @@
 import { Download, Upload, UserX } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useFetcher, useRevalidator } from 'react-router';
-import { adminMeta } from '../../components/admin/admin-meta.ts';
+import { adminPageMeta } from '../../components/admin/admin-meta.ts';
 import { AdminLoading, AdminPageHeader, AdminPager } from '../../components/admin/admin-page.tsx';
 import { DeleteButton } from '../../components/admin/delete-button.tsx';
+import { ListSearch } from '../../components/admin/list-search.tsx';
 import { PagedTable } from '../../components/admin/paged-table.tsx';
 import { StatusTabs } from '../../components/admin/status-tabs.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -14,7 +15,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { TableCell, TableRow } from '../../components/ui/table.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
-import { api, errorMessage, pageToken } from '../../lib/api-client.ts';
+import { api, errorMessage, listSearch, pageToken } from '../../lib/api-client.ts';
 import { describeFailure, withAdminSession } from '../../lib/admin-session.ts';
 import { subscribersCsv } from '../../lib/subscribers-csv.ts';
 import { fieldErrorsOf } from '../../../common/field-errors.ts';
@@ -53,7 +54,7 @@ const LEFT_VIA_LABELS: Record<NonNullable<SubscriberJson['left_via']>, string> =
   admin: 'administrator',
 };
 
-export const meta = () => adminMeta('Newsletter Subscribers');
+export const meta = adminPageMeta('Newsletter Subscribers');
 
 const tabOf = (request: Request): Tab => {
   const value = new URL(request.url).searchParams.get('status');
@@ -62,13 +63,15 @@ const tabOf = (request: Request): Tab => {
 
 export function clientLoader({ request }: Route.ClientLoaderArgs) {
   const tab = tabOf(request);
+  const q = listSearch(request);
   return withAdminSession(async () => {
     const page = await api.get<SubscriberPage>('/admin/submissions/newsletter', {
       limit: 20,
       next_token: pageToken(request),
       status: tab === 'all' ? undefined : tab,
+      q,
     });
-    return { ...page, tab };
+    return { ...page, tab, q: q ?? null };
   });
 }
 clientLoader.hydrate = true as const;
@@ -117,7 +120,7 @@ const shortDate = (value: string | null) =>
   value ? new Date(value).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }) : '—';
 
 export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
-  const { subscribers, next_token, total, counts, tab } = loaderData;
+  const { subscribers, next_token, total, counts, tab, q } = loaderData;
   const [isExporting, setIsExporting] = useState(false);
 
   const exportCsv = async () => {
@@ -143,10 +146,17 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
           </Button>
         </div>
       </AdminPageHeader>
+      <ListSearch label="Search subscribers" placeholder="Search by email" />
       <StatusTabs status={tab} labels={TAB_LABELS} counts={{ all: total, ...counts }}>
         <PagedTable
           headings={['Email', 'Subscribed Date', 'Status', 'Confirmed', 'Left']}
-          emptyText={tab === 'all' ? 'No subscribers yet' : `No ${TAB_LABELS[tab].toLowerCase()} subscribers`}
+          emptyText={
+            q
+              ? `No ${tab === 'all' ? '' : `${TAB_LABELS[tab].toLowerCase()} `}subscribers match “${q}”`
+              : tab === 'all'
+                ? 'No subscribers yet'
+                : `No ${TAB_LABELS[tab].toLowerCase()} subscribers`
+          }
         >
           {subscribers.map((subscriber) => (
             <SubscriberRow key={subscriber.id} subscriber={subscriber} />

@@ -1,5 +1,5 @@
 import { ExternalLink } from 'lucide-react';
-import { adminMeta } from '../../components/admin/admin-meta.ts';
+import { adminPageMeta } from '../../components/admin/admin-meta.ts';
 import { AdminLoading } from '../../components/admin/admin-page.tsx';
 import { ContentList } from '../../components/admin/content-list.tsx';
 import { RowActions } from '../../components/admin/row-actions.tsx';
@@ -19,7 +19,7 @@ export interface AdminPostRow {
   post_categories: { category_id: string; category: { name: string } }[];
 }
 
-export const meta = () => adminMeta('Posts');
+export const meta = adminPageMeta('Posts');
 
 export const clientLoader = ({ request }: Route.ClientLoaderArgs) => loadContentList<AdminPostRow>(ADMIN_POSTS, request);
 clientLoader.hydrate = true as const;
@@ -29,7 +29,7 @@ export const clientAction = ({ request }: Route.ClientActionArgs) => deleteListe
 export const HydrateFallback = AdminLoading;
 
 export default function AdminPosts({ loaderData }: Route.ComponentProps) {
-  const { rows: posts, next_token, state } = loaderData;
+  const { rows: posts, next_token, state, saved } = loaderData;
   return (
     <ContentList
       kind={ADMIN_POSTS}
@@ -37,6 +37,7 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
       emptyText="No posts yet. Create your first one!"
       nextToken={next_token}
       state={state}
+      saved={saved}
     >
       {posts.map((post) => (
         <PostRow key={post.id} post={post} />

@@ -1,4 +1,4 @@
-import { adminMeta } from '../../components/admin/admin-meta.ts';
+import { adminMeta, type AdminMetaMatches } from '../../components/admin/admin-meta.ts';
 import { AdminLoading } from '../../components/admin/admin-page.tsx';
 import { ContentEditor } from '../../components/admin/content-editor.tsx';
 import { PreviewLinks } from '../../components/admin/preview-links.tsx';
@@ -6,7 +6,8 @@ import { isPublicationAhead } from '../../lib/dates.ts';
 import { ADMIN_RESOURCES, loadContentEditor, saveContent } from '../../lib/admin-content.ts';
 import type { Route } from './+types/resource-editor';
 
-export const meta = ({ params }: Route.MetaArgs) => adminMeta(params.id === 'new' ? 'New Resource' : 'Edit Resource');
+export const meta = ({ params, matches }: { params: { id?: string }; matches: AdminMetaMatches }) =>
+  adminMeta(params.id === 'new' ? 'New Resource' : 'Edit Resource', matches);
 
 /** /admin/resources/new, or /admin/resources/{id}. */
 export const clientLoader = ({ params }: Route.ClientLoaderArgs) => loadContentEditor(ADMIN_RESOURCES, params.id);

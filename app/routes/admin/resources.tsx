@@ -1,4 +1,4 @@
-import { adminMeta } from '../../components/admin/admin-meta.ts';
+import { adminPageMeta } from '../../components/admin/admin-meta.ts';
 import { AdminLoading } from '../../components/admin/admin-page.tsx';
 import { ContentList } from '../../components/admin/content-list.tsx';
 import { RowActions } from '../../components/admin/row-actions.tsx';
@@ -18,7 +18,7 @@ interface AdminResourceRow {
   created_at: number;
 }
 
-export const meta = () => adminMeta('Resources');
+export const meta = adminPageMeta('Resources');
 
 export const clientLoader = ({ request }: Route.ClientLoaderArgs) =>
   loadContentList<AdminResourceRow>(ADMIN_RESOURCES, request);
@@ -29,7 +29,7 @@ export const clientAction = ({ request }: Route.ClientActionArgs) => deleteListe
 export const HydrateFallback = AdminLoading;
 
 export default function AdminResources({ loaderData }: Route.ComponentProps) {
-  const { rows: resources, next_token, state } = loaderData;
+  const { rows: resources, next_token, state, saved } = loaderData;
   return (
     <ContentList
       kind={ADMIN_RESOURCES}
@@ -37,6 +37,7 @@ export default function AdminResources({ loaderData }: Route.ComponentProps) {
       emptyText="No resources yet. Create your first one!"
       nextToken={next_token}
       state={state}
+      saved={saved}
     >
       {resources.map((resource) => (
         <ResourceRow key={resource.id} resource={resource} />

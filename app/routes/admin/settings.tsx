@@ -1,5 +1,5 @@
 import { useFetcher } from 'react-router';
-import { adminMeta } from '../../components/admin/admin-meta.ts';
+import { adminPageMeta } from '../../components/admin/admin-meta.ts';
 import { AdminLoading, AdminPageHeader } from '../../components/admin/admin-page.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
@@ -20,7 +20,7 @@ import {
 } from '../../../common/schemas/site-settings.ts';
 import type { Route } from './+types/settings';
 
-export const meta = () => adminMeta('Settings');
+export const meta = adminPageMeta('Settings');
 
 export function clientLoader() {
   return withAdminSession(async () => {
@@ -155,7 +155,7 @@ function SiteSection({ site }: { site: SiteSettingsJson }) {
         </>
       }
     >
-      {(control) => <Textarea {...control} name={id} defaultValue={site[id]} rows={14} className="font-mono text-sm" required />}
+      {(control) => <Textarea {...control} name={id} defaultValue={site[id]} rows={14} className="font-mono text-sm!" required />}
     </Field>
   );
   return (

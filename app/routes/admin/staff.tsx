@@ -1,8 +1,9 @@
 import { Trash2, UserPlus, X } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useFetcher } from 'react-router';
-import { adminMeta } from '../../components/admin/admin-meta.ts';
+import { adminPageMeta } from '../../components/admin/admin-meta.ts';
 import { AdminLoading, AdminPageHeader } from '../../components/admin/admin-page.tsx';
+import { ListSearch } from '../../components/admin/list-search.tsx';
 import { PagedTable } from '../../components/admin/paged-table.tsx';
 import {
   AlertDialog,
@@ -22,7 +23,7 @@ import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { TableCell, TableRow } from '../../components/ui/table.tsx';
 import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
-import { api, ApiRequestError } from '../../lib/api-client.ts';
+import { api, ApiRequestError, listSearch } from '../../lib/api-client.ts';
 import { describeFailure, withAdminSession } from '../../lib/admin-session.ts';
 import { formatDateTime, formatShortDate } from '../../lib/dates.ts';
 import type { StaffInvitationJson, StaffListJson, StaffMeJson, StaffUserJson } from '../../../common/answers.ts';
@@ -30,12 +31,14 @@ import { emailProblem } from '../../../common/schemas/email.ts';
 import { STAFF_ROLE_LABELS, STAFF_ROLES, isStaffRole, type StaffRole } from '../../../common/staff-roles.ts';
 import type { Route } from './+types/staff';
 
-export const meta = () => adminMeta('Staff');
+export const meta = adminPageMeta('Staff');
 
-export function clientLoader() {
+// Staff lists are short: one page, searched on the server like every other list.
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const q = listSearch(request);
   return withAdminSession(async () => {
-    const [list, me] = await Promise.all([api.get<StaffListJson>('/admin/users'), api.get<StaffMeJson>('/admin/me')]);
-    return { ...list, meId: me.id };
+    const [list, me] = await Promise.all([api.get<StaffListJson>('/admin/users', { q }), api.get<StaffMeJson>('/admin/me')]);
+    return { ...list, meId: me.id, q: q ?? null };
   });
 }
 clientLoader.hydrate = true as const;
@@ -78,18 +81,19 @@ export const HydrateFallback = AdminLoading;
 const lastActive = (seconds: number | null) => (seconds === null ? 'Never' : formatDateTime(seconds));
 
 export default function AdminStaff({ loaderData }: Route.ComponentProps) {
-  const { users, invitations, meId } = loaderData;
+  const { users, invitations, meId, q } = loaderData;
   return (
     <>
       <AdminPageHeader title="Staff" />
       <div className="grid gap-8">
         <InviteForm />
+        <ListSearch label="Search staff and invitations" placeholder="Search by name or email" />
         <section aria-labelledby="staff-accounts">
           <h2 id="staff-accounts" className="mb-3 text-lg font-semibold">
             Accounts
           </h2>
           <div className="rounded-md border border-border bg-background">
-            <PagedTable headings={['Name', 'Email', 'Role', 'Two-factor', 'Last active']} emptyText="No staff accounts">
+            <PagedTable headings={['Name', 'Email', 'Role', 'Two-factor', 'Last active']} emptyText={q ? `No staff accounts match “${q}”` : 'No staff accounts'}>
               {users.map((user) => (
                 <StaffRow key={user.id} user={user} isSelf={user.id === meId} />
               ))}
@@ -101,7 +105,7 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
             Pending invitations
           </h2>
           <div className="rounded-md border border-border bg-background">
-            <PagedTable headings={['Email', 'Role', 'Invited by', 'Sent', 'Expires']} emptyText="No pending invitations">
+            <PagedTable headings={['Email', 'Role', 'Invited by', 'Sent', 'Expires']} emptyText={q ? `No pending invitations match “${q}”` : 'No pending invitations'}>
               {invitations.map((invitation) => (
                 <InvitationRow key={invitation.id} invitation={invitation} />
               ))}

@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Link, useFetcher, useNavigate } from 'react-router';
-import { adminMeta } from '../../components/admin/admin-meta.ts';
+import { adminPageMeta } from '../../components/admin/admin-meta.ts';
 import { AdminLoading, AdminPageHeader, AdminPager } from '../../components/admin/admin-page.tsx';
 import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
+import { ListSearch } from '../../components/admin/list-search.tsx';
 import { PagedTable } from '../../components/admin/paged-table.tsx';
 import { StatusTabs } from '../../components/admin/status-tabs.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog.tsx';
 import { TableCell, TableRow } from '../../components/ui/table.tsx';
-import { api, errorMessage, pageToken } from '../../lib/api-client.ts';
+import { api, errorMessage, listSearch, pageToken } from '../../lib/api-client.ts';
 import { describeFailure, withAdminSession } from '../../lib/admin-session.ts';
 import { formatShortDate } from '../../lib/dates.ts';
 import { formatMoney } from '../../../common/money.ts';
@@ -58,7 +59,7 @@ const NEXT_STATUSES: Record<SubmissionStatus, SubmissionStatus[]> = {
   rejected: ['approved'],
 };
 
-export const meta = () => adminMeta('Sponsored Posts');
+export const meta = adminPageMeta('Sponsored Posts');
 
 /** The tab of the address; an older `?status=` link still lands on its tab. */
 const tabOf = (request: Request): SponsoredQueueTab => {
@@ -69,13 +70,14 @@ const tabOf = (request: Request): SponsoredQueueTab => {
 
 export function clientLoader({ request }: Route.ClientLoaderArgs) {
   const tab = tabOf(request);
+  const q = listSearch(request);
   return withAdminSession(async () => {
     const page = await api.get<{
       submissions: SponsoredSubmission[];
       next_token: string | null;
       counts: SponsoredSubmissionCounts;
-    }>('/admin/submissions/sponsored', { ...TAB_FILTERS[tab], limit: 20, next_token: pageToken(request) });
-    return { ...page, tab };
+    }>('/admin/submissions/sponsored', { ...TAB_FILTERS[tab], limit: 20, next_token: pageToken(request), q });
+    return { ...page, tab, q: q ?? null };
   });
 }
 clientLoader.hydrate = true as const;
@@ -193,10 +195,11 @@ function ProjectLink({ submission }: { submission: SponsoredSubmission }) {
 }
 
 export default function AdminSubmissions({ loaderData }: Route.ComponentProps) {
-  const { submissions, next_token, counts, tab } = loaderData;
+  const { submissions, next_token, counts, tab, q } = loaderData;
   return (
     <>
       <AdminPageHeader title="Sponsored Posts" />
+      <ListSearch label="Search submissions" placeholder="Search by project, contact or email" />
       <StatusTabs status={tab} labels={TAB_LABELS} counts={counts.queue} param="view">
         {submissions.length === 0 ? (
           <p className="rounded-lg border border-border bg-card py-10 text-center text-sm text-muted-foreground">{EMPTY_TEXTS[tab]}</p>
@@ -204,7 +207,7 @@ export default function AdminSubmissions({ loaderData }: Route.ComponentProps) {
           <>
             {/* Wide screens: a table whose columns fit without scrolling sideways. */}
             <div className="hidden lg:block">
-              <PagedTable headings={['Project', 'Payment', 'Submitted']} emptyText={EMPTY_TEXTS[tab]}>
+              <PagedTable headings={['Project', 'Payment', 'Submitted']} emptyText={q ? `${EMPTY_TEXTS[tab]} match “${q}”` : EMPTY_TEXTS[tab]}>
                 {submissions.map((submission) => (
                   <SubmissionRow key={submission.id} submission={submission} />
                 ))}

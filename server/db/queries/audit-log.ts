@@ -4,6 +4,7 @@
  * period, pruned; nothing updates them.
  */
 import { sql, type Selectable } from 'kysely';
+import { containsText } from '../contains-text.ts';
 import { fetchNewestFirst, type PageRequest } from '../paging.ts';
 import type { AuditLogTable, Db } from '../schema.ts';
 
@@ -50,6 +51,8 @@ export interface AuditLogFilter {
   /** Unix seconds, both inclusive. */
   from?: number | undefined;
   to?: number | undefined;
+  /** Free text: the action, the address, the entity or its id contains it. */
+  q?: string | undefined;
 }
 
 export type AuditLogRow = Selectable<AuditLogTable>;
@@ -74,6 +77,7 @@ export async function listAuditEntries(
   if (filter.entityId !== undefined) query = query.where('entity_id', '=', filter.entityId);
   if (filter.from !== undefined) query = query.where('created_at', '>=', filter.from);
   if (filter.to !== undefined) query = query.where('created_at', '<=', filter.to);
+  if (filter.q !== undefined) query = query.where(containsText(['action', 'user_email', 'entity', 'entity_id'], filter.q));
   return fetchNewestFirst(query, { sort: 'created_at', id: 'id', sortKeyOf: (row) => row.created_at }, paging);
 }
 

@@ -1,5 +1,6 @@
 import type { ContactMessageInput } from '../../../common/schemas/contact-message.ts';
 import { nowSeconds } from '../database.ts';
+import { containsText } from '../contains-text.ts';
 import { fetchNewestFirst, type PageRequest } from '../paging.ts';
 import type { ContactMessageStatus, Db } from '../schema.ts';
 
@@ -18,10 +19,11 @@ export function insertContactMessage(db: Db, input: ContactMessageInput): Promis
 
 export async function listContactMessages(
   db: Db,
-  options: { status?: ContactMessageStatus | undefined } & PageRequest,
+  options: { status?: ContactMessageStatus | undefined; q?: string | undefined } & PageRequest,
 ): Promise<{ submissions: ContactMessageJson[]; next_token: string | null }> {
   let query = db.selectFrom('contact_submissions').selectAll();
   if (options.status) query = query.where('status', '=', options.status);
+  if (options.q) query = query.where(containsText(['name', 'email', 'message'], options.q));
   const page = await fetchNewestFirst(
     query,
     { sort: 'created_at', id: 'id', sortKeyOf: (row) => row.created_at },

@@ -7,10 +7,18 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { ContentRecord } from '../../../common/answers.ts';
 import { nowSeconds } from '../database.ts';
+import { containsText } from '../contains-text.ts';
 import { fetchNewestFirst, type PageRequest } from '../paging.ts';
 import { deleteRevisions } from './revisions.ts';
 import { recordSlugChange } from './slug-history.ts';
-import { CONTENT_TABLES, type ContentColumns, type ContentTable, type ContentType, type Db } from '../schema.ts';
+import {
+  CONTENT_TABLES,
+  type ContentColumns,
+  type ContentTable,
+  type ContentType,
+  type Db,
+  type RenderedContentColumns,
+} from '../schema.ts';
 import { deletePreviewLinks } from './preview-links.ts';
 import { siteSettingsStamp } from './site-settings.ts';
 
@@ -45,14 +53,15 @@ export async function updateContentRow<Row extends { id: number; slug: string }>
   values: ReturnType<typeof sharedValues> & Record<string, string | number | null>,
   now: number,
 ): Promise<Row | undefined> {
-  const row = (await shared(db)
+  const saved = await shared(db)
     .updateTable(CONTENT_TABLES[type])
     .set((eb) => ({ ...values, updated_at: now, version: eb('version', '+', 1) }))
     .where('id', '=', current.id)
     .where('version', '=', version)
     .returningAll()
-    .executeTakeFirst()) as Row | undefined;
-  if (!row) return undefined;
+    .executeTakeFirst();
+  if (!saved) return undefined;
+  const row = withoutRendering(saved) as unknown as Row;
   await holdSlug(db, type, row.id, row.slug);
   await recordSlugChange(db, type, current.id, current, row.slug, now);
   return row;
@@ -102,6 +111,8 @@ export type ContentListOptions = {
   categoryId?: string | undefined;
   everything?: boolean;
   state?: ContentStage | undefined;
+  /** The back office's search: title or slug contains it. */
+  q?: string | undefined;
 } & PageRequest;
 
 /** Rows the public may see at `now`: published, and their publication time has come. */
@@ -135,6 +146,7 @@ export function listContentPage<Row extends { id: number; published_at: number |
   else if (options.state === 'published') query = live(query, now);
   else if (options.state === 'scheduled') query = query.where('status', '=', 'published').where('published_at', '>', now);
   if (options.categoryId) query = query.where(inCategory(options.categoryId));
+  if (options.q) query = query.where(containsText([`${table}.title`, `${table}.slug`], options.q));
   const sort = everything ? 'created_at' : 'published_at';
   return fetchNewestFirst(
     query,
@@ -155,7 +167,45 @@ export async function findContentRow<Row>(
 ): Promise<Row | undefined> {
   let query = shared(db).selectFrom(table).selectAll();
   query = 'id' in by ? query.where('id', '=', by.id) : live(query.where('slug', '=', by.publishedSlug), nowSeconds());
-  return (await query.executeTakeFirst()) as Row | undefined;
+  const row = await query.executeTakeFirst();
+  return row && (withoutRendering(row) as unknown as Row);
+}
+
+/**
+ * A row without its stored rendering: no answer carries it (it is read on
+ * its own, findStoredRendering), and a kind whose JSON is its row would
+ * otherwise pass it on.
+ */
+export function withoutRendering<Row extends object>(row: Row): Omit<Row, keyof RenderedContentColumns> {
+  const { content_html: _html, content_html_key: _key, ...rest } = row as Row & Partial<Record<keyof RenderedContentColumns, unknown>>;
+  return rest;
+}
+
+const withRendered = (db: Db) => db as unknown as Kysely<Record<ContentTable, ContentColumns & RenderedContentColumns>>;
+
+/** A row's markdown body as HTML rendered when it was saved, and the key it was rendered under (decision 033). */
+export interface StoredRendering {
+  key: string;
+  html: string;
+}
+
+/** The rendering stored with a row; undefined when there is none (or no such row). */
+export async function findStoredRendering(db: Db, table: ContentTable, id: number): Promise<StoredRendering | undefined> {
+  const row = await withRendered(db)
+    .selectFrom(table)
+    .select(['content_html_key', 'content_html'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.content_html_key && row.content_html !== null ? { key: row.content_html_key, html: row.content_html } : undefined;
+}
+
+/** Stores a row's rendering, or clears it (null: its body could not be rendered); call in the save's transaction. */
+export async function storeRendering(db: Db, table: ContentTable, id: number, rendering: StoredRendering | null): Promise<void> {
+  await withRendered(db)
+    .updateTable(table)
+    .set({ content_html_key: rendering?.key ?? null, content_html: rendering?.html ?? null })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Every live row's address and last change, newest first (the sitemap). */
@@ -206,6 +256,21 @@ export async function countContent(db: Db, table: ContentTable): Promise<number>
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** The items saved last (created or edited), newest first: the dashboard's recent activity. */
+export function listRecentlySaved(
+  db: Db,
+  table: ContentTable,
+  limit: number,
+): Promise<{ id: number; title: string; created_at: number; updated_at: number }[]> {
+  return shared(db)
+    .selectFrom(table)
+    .select(['id', 'title', 'created_at', 'updated_at'])
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /**

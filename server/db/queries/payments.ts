@@ -1,9 +1,11 @@
 /**
  * All payment SQL: payment records of sponsored submissions, the provider
- * events already applied, and the sessions of the built-in test checkout.
+ * events already applied, the sessions of the built-in test checkout, and
+ * the sums the dashboard's revenue chart shows.
  * Every change of a payment's status also updates `payment_status` on its
  * submission, in the caller's transaction, so the two never disagree.
  */
+import { sql } from 'kysely';
 import { nowSeconds } from '../database.ts';
 import type { Db, LocalCheckoutSessionRow, LocalCheckoutSessionStatus, PaymentStatus, PaymentTransactionRow } from '../schema.ts';
 import { choosePaymentTransaction } from './sponsored-submissions.ts';
@@ -200,4 +202,55 @@ export function closeLocalCheckoutSession(
     .where('status', '=', 'open')
     .returningAll()
     .executeTakeFirst();
+}
+
+/**
+ * Completed payments of one provider and currency since `since` (Unix
+ * seconds), summed per `bucketSeconds`-long bucket counted from `since`:
+ * bucket 0 starts at `since`. Buckets without a payment are left out.
+ */
+export async function sumCompletedPaymentsByBucket(
+  db: Db,
+  options: { since: number; bucketSeconds: number; provider: string; currency: string },
+): Promise<{ bucket: number; amount_cents: number; payments: number }[]> {
+  // Literals, not parameters: PostgreSQL matches the grouped expression to the selected one by its text.
+  const bucket = sql<number>`(completed_at - ${sql.lit(Math.trunc(options.since))}) / ${sql.lit(Math.trunc(options.bucketSeconds))}`;
+  const rows = await db
+    .selectFrom('payment_transactions')
+    .select([
+      bucket.as('bucket'),
+      (eb) => eb.fn.sum<number>('amount_cents').as('amount_cents'),
+      (eb) => eb.fn.countAll<number>().as('payments'),
+    ])
+    .where('status', '=', 'completed')
+    .where('completed_at', '>=', options.since)
+    .where('provider', '=', options.provider)
+    .where(sql<boolean>`upper(currency) = upper(${options.currency})`)
+    .groupBy(bucket)
+    .execute();
+  // PostgreSQL answers sums and counts of bigints as text.
+  return rows.map((row) => ({ bucket: Number(row.bucket), amount_cents: Number(row.amount_cents), payments: Number(row.payments) }));
+}
+
+/** The latest completed payments with their submission's project, newest first. */
+export function listRecentCompletedPayments(
+  db: Db,
+  limit: number,
+): Promise<{ submission_id: number; project_name: string; amount_cents: number; currency: string; provider: string; completed_at: number | null }[]> {
+  return db
+    .selectFrom('payment_transactions')
+    .innerJoin('sponsored_submissions', 'sponsored_submissions.id', 'payment_transactions.submission_id')
+    .select([
+      'payment_transactions.submission_id',
+      'sponsored_submissions.project_name',
+      'payment_transactions.amount_cents',
+      'payment_transactions.currency',
+      'payment_transactions.provider',
+      'payment_transactions.completed_at',
+    ])
+    .where('payment_transactions.status', '=', 'completed')
+    .orderBy('payment_transactions.completed_at', 'desc')
+    .orderBy('payment_transactions.id', 'desc')
+    .limit(limit)
+    .execute();
 }

@@ -8,7 +8,15 @@ import type { ResourceJson, ResourcePage, ResourceSummaryJson } from '../../../c
 import type { ResourceInput, ResourceUpdate } from '../../../common/schemas/resource.ts';
 import { nowSeconds } from '../database.ts';
 import type { Db } from '../schema.ts';
-import { CONTENT_SUMMARY_COLUMNS, findContentRow, holdSlug, listContentPage, sharedValues, updateContentRow } from './content.ts';
+import {
+  CONTENT_SUMMARY_COLUMNS,
+  findContentRow,
+  holdSlug,
+  listContentPage,
+  sharedValues,
+  updateContentRow,
+  withoutRendering,
+} from './content.ts';
 import type { ContentListOptions, ContentState } from './content.ts';
 
 export type { ResourceJson, ResourcePage, ResourceSummaryJson };
@@ -45,7 +53,7 @@ export async function insertResource(db: Db, input: ResourceInput): Promise<Reso
     .returningAll()
     .executeTakeFirstOrThrow();
   await holdSlug(db, 'resource', row.id, row.slug);
-  return row;
+  return withoutRendering(row);
 }
 
 /**

@@ -7,6 +7,7 @@ import type {
 import { nowSeconds } from '../database.ts';
 
 export type { PaymentTransactionJson, SponsoredSubmissionJson };
+import { containsText } from '../contains-text.ts';
 import { fetchNewestFirst, type PageRequest } from '../paging.ts';
 import type { Db, PaymentStatus, PaymentTransactionRow, SponsoredSubmissionRow, SponsoredSubmissionStatus } from '../schema.ts';
 
@@ -118,11 +119,16 @@ export type SponsoredPaymentFilter = 'paid' | 'unpaid';
 
 export async function listSponsoredSubmissions(
   db: Db,
-  options: { status?: SponsoredSubmissionStatus | undefined; payment?: SponsoredPaymentFilter | undefined } & PageRequest,
+  options: {
+    status?: SponsoredSubmissionStatus | undefined;
+    payment?: SponsoredPaymentFilter | undefined;
+    q?: string | undefined;
+  } & PageRequest,
 ): Promise<{ submissions: SponsoredSubmissionJson[]; next_token: string | null }> {
   let query = db.selectFrom('sponsored_submissions').selectAll();
   if (options.status) query = query.where('status', '=', options.status);
   if (options.payment === 'paid') query = query.where('payment_status', '=', 'completed');
+  if (options.q) query = query.where(containsText(['project_name', 'project_url', 'contact_name', 'contact_email'], options.q));
   if (options.payment === 'unpaid') {
     query = query.where((eb) => eb.or([eb('payment_status', 'is', null), eb('payment_status', '!=', 'completed')]));
   }

@@ -2,6 +2,7 @@
  * Invitations of staff: stored by their token's hash, found by that hash,
  * accepted at most once, revocable while pending.
  */
+import { containsText } from '../contains-text.ts';
 import type { Db, StaffInvitationRow } from '../schema.ts';
 import type { StaffRole } from '../../../common/staff-roles.ts';
 
@@ -29,7 +30,7 @@ export async function insertStaffInvitation(
 export type PendingInvitation = StaffInvitationRow & { invited_by_email: string | null };
 
 /** Invitations still waiting at `now`: not accepted, not revoked, not expired; oldest first. */
-export function listPendingInvitations(db: Db, now: number, email?: string): Promise<PendingInvitation[]> {
+export function listPendingInvitations(db: Db, now: number, email?: string, matching?: string): Promise<PendingInvitation[]> {
   let query = db
     .selectFrom('staff_invitations')
     .leftJoin('users', 'users.id', 'staff_invitations.invited_by')
@@ -39,6 +40,7 @@ export function listPendingInvitations(db: Db, now: number, email?: string): Pro
     .where('staff_invitations.revoked_at', 'is', null)
     .where('staff_invitations.expires_at', '>', now);
   if (email !== undefined) query = query.where('staff_invitations.email', '=', email);
+  if (matching) query = query.where(containsText(['staff_invitations.email'], matching));
   return query.orderBy('staff_invitations.created_at', 'asc').orderBy('staff_invitations.id', 'asc').execute();
 }
 

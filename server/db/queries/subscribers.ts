@@ -1,5 +1,6 @@
 import type { SubscriberCounts, SubscriberJson, SubscriberLeftVia, SubscriberStatus } from '../../../common/answers.ts';
 import { nowSeconds } from '../database.ts';
+import { containsText } from '../contains-text.ts';
 import { fetchNewestFirst, type PageRequest } from '../paging.ts';
 import type { Db, NewsletterSubscriberRow } from '../schema.ts';
 
@@ -132,16 +133,28 @@ export async function resubscribeSubscriber(db: Db, id: number): Promise<void> {
 
 export async function listSubscribers(
   db: Db,
-  options: PageRequest & { status?: SubscriberStatus | undefined },
+  options: PageRequest & { status?: SubscriberStatus | undefined; q?: string | undefined },
 ): Promise<{ subscribers: SubscriberJson[]; next_token: string | null }> {
   let query = db.selectFrom('newsletter_subscribers').selectAll();
   if (options.status) query = query.where('status', '=', options.status);
+  if (options.q) query = query.where(containsText(['email'], options.q));
   const page = await fetchNewestFirst(
     query,
     { sort: 'subscribed_at', id: 'id', sortKeyOf: (row) => row.subscribed_at },
     options,
   );
   return { subscribers: page.rows.map(toSubscriberJson), next_token: page.next_token };
+}
+
+/** The latest signups, newest first: the dashboard's recent activity. */
+export function listRecentSubscribers(db: Db, limit: number): Promise<{ id: number; email: string; subscribed_at: number }[]> {
+  return db
+    .selectFrom('newsletter_subscribers')
+    .select(['id', 'email', 'subscribed_at'])
+    .orderBy('subscribed_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 export async function countSubscribers(db: Db): Promise<number> {

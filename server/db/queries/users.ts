@@ -1,3 +1,4 @@
+import { containsText } from '../contains-text.ts';
 import { nowSeconds } from '../database.ts';
 import type { Db, UserRole, UserRow } from '../schema.ts';
 
@@ -88,9 +89,9 @@ export async function revokeAccessTokensOfUser(db: Db, userId: number, now: numb
 /** A member of staff with the latest use of any of their sessions (null: never signed in since sessions were kept). */
 export type StaffUserWithActivity = UserRow & { last_active_at: number | null };
 
-/** Every staff account (not `member`), oldest first. */
-export function listStaffUsers(db: Db): Promise<StaffUserWithActivity[]> {
-  return db
+/** Every staff account (not `member`), oldest first; with `q`, those whose name or address contains it. */
+export function listStaffUsers(db: Db, q?: string): Promise<StaffUserWithActivity[]> {
+  let query = db
     .selectFrom('users')
     .selectAll('users')
     .select((eb) =>
@@ -100,10 +101,9 @@ export function listStaffUsers(db: Db): Promise<StaffUserWithActivity[]> {
         .whereRef('staff_sessions.user_id', '=', 'users.id')
         .as('last_active_at'),
     )
-    .where('users.role', 'in', ['owner', 'admin', 'editor'])
-    .orderBy('users.created_at', 'asc')
-    .orderBy('users.id', 'asc')
-    .execute();
+    .where('users.role', 'in', ['owner', 'admin', 'editor']);
+  if (q) query = query.where(containsText(['users.name', 'users.email'], q));
+  return query.orderBy('users.created_at', 'asc').orderBy('users.id', 'asc').execute();
 }
 
 /**

@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { CoverImage } from './cover-image.tsx';
+
+/** Grid cards are a third of the page wide on large screens, half on tablets. */
+export const CARD_IMAGE_SIZES = '(min-width: 1024px) 370px, (min-width: 640px) 50vw, 100vw';
+
+/**
+ * The site's one card: home, category, resources, search results and the
+ * newsletter archive all list their items with it, so a change of look is
+ * made once. The title's link covers the whole card; anything in `action`
+ * sits above that link and stays separately clickable.
+ */
+export function ContentCard({
+  href,
+  title,
+  headingLevel = 3,
+  cover,
+  isPriority = false,
+  eyebrow,
+  excerpt,
+  meta,
+  action,
+}: {
+  href: string;
+  title: string;
+  /** One below the list's own heading. */
+  headingLevel?: 2 | 3;
+  /** Lists with pictures pass the cover (or its drawn fallback); text lists pass nothing. */
+  cover?: { src: string | null; fallback?: string | null | undefined } | undefined;
+  isPriority?: boolean;
+  /** Labels above the title: categories, "Sponsored", the kind of result. */
+  eyebrow?: ReactNode;
+  excerpt?: ReactNode;
+  /** Date and read time. */
+  meta?: ReactNode;
+  action?: ReactNode;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <article className="card group relative flex h-full flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm transition-shadow hover:shadow-md">
+      {cover ? (
+        <CoverImage
+          src={cover.src}
+          fallback={cover.fallback}
+          title={title}
+          sizes={CARD_IMAGE_SIZES}
+          isPriority={isPriority}
+        />
+      ) : null}
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        {eyebrow ? <div className="flex flex-wrap items-center gap-2">{eyebrow}</div> : null}
+        <Heading className="text-lg font-semibold leading-snug tracking-tight text-balance">
+          <Link to={href} prefetch="intent" className="after:absolute after:inset-0 group-hover:underline">
+            {title}
+          </Link>
+        </Heading>
+        {excerpt ? <p className="line-clamp-3 text-sm leading-relaxed text-muted-foreground">{excerpt}</p> : null}
+        {meta || action ? (
+          <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-2">
+            {meta}
+            {action}
+          </div>
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,282 @@
+// `npm run bench:cold`: the first visit of every post page, on the real built
+// server (SQLite), against a bare node:http server answering one post's HTML
+// from memory. Where `npm run bench:pages` measures the page cache answering
+// one page over and over, this measures what a crawler or the first readers
+// after a deploy see: every page rendered once, none answered from the cache.
+//
+//   1. Creates the posts through the admin API, as the back office does, a
+//      few of them with a large JPEG cover uploaded through the media API,
+//      and waits until the resized copies of the covers are made.
+//   2. Starts the server again on that data (a first visit meets a fresh
+//      process), then requests each post page once, `--concurrency` at a
+//      time over keep-alive sockets, and reads the server's RSS.
+//   3. Runs the same client against the in-memory baseline serving one
+//      post's HTML, as many requests, and prints both rates and the ratio.
+//
+// It first rebuilds the server and the web app (production build).
+//
+// Options: --posts=1000 --covers=25 --concurrency=16 --skip-build
+//          --cpu-prof=<dir> (a CPU profile of the measured server, written
+//          when it stops; `node bench/profile-top.mjs` lists its top frames)
+//          --heap-snapshot=<dir> (a heap snapshot of it after the pass)
+// Everything listens on and talks to 127.0.0.1; every child process is
+// stopped and every temporary folder removed at the end.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import Database from 'better-sqlite3';
+import sharp from 'sharp';
+import {
+  buildForProduction,
+  positiveInt,
+  printTable,
+  runBenchmark,
+  sleep,
+  startBuiltServer,
+  startInMemoryServer,
+  stopAfter,
+  stopChild,
+} from './harness.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    posts: { type: 'string', default: '1000' },
+    covers: { type: 'string', default: '25' },
+    concurrency: { type: 'string', default: '16' },
+    'cpu-prof': { type: 'string' },
+    'heap-snapshot': { type: 'string' },
+    'skip-build': { type: 'boolean', default: false },
+  },
+});
+const POST_COUNT = positiveInt('posts', args.posts);
+const COVER_COUNT = Math.min(POST_COUNT, positiveInt('covers', args.covers));
+const CONCURRENCY = positiveInt('concurrency', args.concurrency);
+const TARGET_RATIO = 0.1;
+const TARGET_RSS_MB = 300;
+/** A page still unanswered after this long fails the run. */
+const REQUEST_TIMEOUT_MS = 30_000;
+
+// Creating the posts, the covers' copies and two passes, bounded.
+stopAfter((300 + POST_COUNT / 5) * 1000);
+
+const COVER_WIDTH = 2000;
+const COVER_HEIGHT = 1200;
+
+/** A review of the shape the site publishes: headings, paragraphs, a list, a table, a link. */
+const postContent = (i) =>
+  `## Why it caught our eye\n\n${`Campaign ${i} explains its plan in detail, with **costs**, a _timeline_ and [its team](https://example.com/team-${i}). `.repeat(30)}\n\n` +
+  '## What backers get\n\n- An early-bird edition\n- Monthly updates\n- A name in the credits\n\n' +
+  '| Pledge | Reward |\n| --- | --- |\n| $25 | Digital edition |\n| $60 | Boxed edition |\n\n' +
+  `## Our take\n\n${'Realistic delivery dates and an honest risk section. '.repeat(10)}\n\n> Backers should expect a delay of a month or two.`;
+
+/** A photo-like JPEG: blurred noise over a colour, so it compresses as a photo does, not as a flat colour. */
+async function coverJpeg(i) {
+  const noise = await sharp({
+    create: { width: COVER_WIDTH, height: COVER_HEIGHT, channels: 3, background: { r: 40 + (i * 37) % 180, g: 90, b: 140 }, noise: { type: 'gaussian', mean: 128, sigma: 30 } },
+  })
+    .blur(2)
+    .raw()
+    .toBuffer();
+  return sharp(noise, { raw: { width: COVER_WIDTH, height: COVER_HEIGHT, channels: 3 } }).jpeg({ quality: 82 }).toBuffer();
+}
+
+function rssOf(pid) {
+  try {
+    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    if (match) return Number(match[1]) * 1024;
+  } catch {
+    // no /proc here: ask ps
+  }
+  return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim()) * 1024;
+}
+
+const mb = (bytes) => (bytes / 1024 / 1024).toFixed(1);
+
+async function api(baseUrl, method, pathname, { token, body } = {}) {
+  const response = await fetch(`${baseUrl}${pathname}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${pathname} answered ${response.status}: ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : null;
+}
+
+/** Runs `task(i)` for i in [0, count), at most `limit` at a time. */
+async function inParallel(count, limit, task) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, count) }, async () => {
+      while (next < count) {
+        const i = next;
+        next += 1;
+        await task(i);
+      }
+    }),
+  );
+}
+
+/** Uploads one cover through the media API, as the back office does; its address. */
+async function uploadCover(baseUrl, token, i) {
+  const bytes = await coverJpeg(i);
+  const { upload_url: uploadUrl, s3_key: key } = await api(baseUrl, 'POST', '/api/admin/media/upload-url', {
+    token,
+    body: { file_name: `cover-${i}.jpg`, content_type: 'image/jpeg', file_size: bytes.length },
+  });
+  const put = await fetch(uploadUrl, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: bytes });
+  if (!put.ok) throw new Error(`PUT of cover ${i} answered ${put.status}: ${(await put.text()).slice(0, 300)}`);
+  return `/${key.replace(/^\/+/, '')}`;
+}
+
+/** Waits until the server's background jobs (the covers' resized copies) are all done. */
+async function waitForJobs(sqliteFile) {
+  const db = new Database(sqliteFile, { readonly: true });
+  try {
+    const pending = db.prepare("select count(*) from jobs where status in ('pending', 'running')").pluck();
+    const until = Date.now() + 600_000;
+    while (pending.get() > 0) {
+      if (Date.now() > until) throw new Error('the covers\' copies were not made within 10 minutes');
+      await sleep(250);
+    }
+    return db.prepare("select count(*) from jobs where status = 'failed'").pluck().get();
+  } finally {
+    db.close();
+  }
+}
+
+/** GET of each path once, `CONCURRENCY` at a time on keep-alive sockets; latencies and failures. */
+async function pass(baseUrl, paths) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const latencies = [];
+  const failures = new Map();
+  const get = (pathname) =>
+    new Promise((resolve) => {
+      const started = performance.now();
+      const request = http.get(`${baseUrl}${pathname}`, { agent }, (response) => {
+        response.on('data', () => {});
+        response.on('end', () => {
+          latencies.push(performance.now() - started);
+          if (response.statusCode !== 200) failures.set(`status ${response.statusCode}`, (failures.get(`status ${response.statusCode}`) ?? 0) + 1);
+          resolve();
+        });
+      });
+      request.setTimeout(REQUEST_TIMEOUT_MS, () => request.destroy(new Error('timeout')));
+      request.on('error', (error) => {
+        failures.set(error.message, (failures.get(error.message) ?? 0) + 1);
+        resolve();
+      });
+    });
+  const started = performance.now();
+  await inParallel(paths.length, CONCURRENCY, (i) => get(paths[i]));
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (share) => latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))] ?? 0;
+  return { rps: paths.length / seconds, seconds, p50: at(0.5), p99: at(0.99), failures };
+}
+
+async function main() {
+  // A build left by a test run may hold a development build of React.
+  if (!args['skip-build']) await buildForProduction();
+
+  // 1. The posts, through the admin API.
+  const setup = await startBuiltServer({
+    name: 'site server (setup)',
+    tempPrefix: 'showcase-bench-cold-',
+    unsetEnv: ['GA_MEASUREMENT_ID', 'PUBLIC_URL'],
+  });
+  const { access_token: token } = await api(setup.baseUrl, 'POST', '/api/auth/login', {
+    body: { email: setup.adminEmail, password: setup.adminPassword },
+  });
+  const { categories } = await api(setup.baseUrl, 'GET', '/api/categories');
+  const started = performance.now();
+  const covers = [];
+  await inParallel(COVER_COUNT, 2, async (i) => {
+    covers[i] = await uploadCover(setup.baseUrl, token, i);
+  });
+  // The covers go to posts spread over the list, not to its first few.
+  const coverOf = (i) => (i % Math.floor(POST_COUNT / COVER_COUNT) === 0 ? covers[i / Math.floor(POST_COUNT / COVER_COUNT)] : undefined);
+  const slugs = [];
+  await inParallel(POST_COUNT, 4, async (i) => {
+    const slug = `cold-post-${i + 1}`;
+    await api(setup.baseUrl, 'POST', '/api/admin/posts', {
+      token,
+      body: {
+        title: `Cold visit campaign ${i + 1}`,
+        slug,
+        excerpt: `A reviewed campaign, number ${i + 1}: what backers get, the plan, and our take on the risks.`,
+        content: postContent(i + 1),
+        cover_image: coverOf(i) ?? '',
+        campaign_url: `https://www.kickstarter.com/projects/cold-${i + 1}`,
+        status: 'published',
+        read_time: 2 + (i % 8),
+        category_ids: [categories[i % categories.length].id, ...(i % 3 === 0 ? [categories[(i + 1) % categories.length].id] : [])],
+      },
+    });
+    slugs[i] = slug;
+  });
+  const failedJobs = await waitForJobs(path.join(setup.dataDir, 'site.db'));
+  console.log(
+    `Created ${POST_COUNT} posts (${COVER_COUNT} with a ${COVER_WIDTH}x${COVER_HEIGHT} JPEG cover) through the API in ` +
+      `${((performance.now() - started) / 1000).toFixed(1)} s; covers' copies made${failedJobs ? `, ${failedJobs} jobs failed` : ''}; ` +
+      `setup server RSS ${mb(rssOf(setup.child.pid))} MB`,
+  );
+  await stopChild(setup.child);
+
+  // 2. A fresh server on that data, each post page once.
+  const profileDir = args['cpu-prof'] ? path.resolve(args['cpu-prof']) : undefined;
+  const snapshotDir = args['heap-snapshot'] ? path.resolve(args['heap-snapshot']) : undefined;
+  const site = await startBuiltServer({
+    name: 'site server',
+    tempPrefix: 'showcase-bench-cold-',
+    dataDir: setup.dataDir,
+    unsetEnv: ['GA_MEASUREMENT_ID', 'PUBLIC_URL'],
+    env: { ADMIN_PASSWORD: setup.adminPassword },
+    nodeArgs: [
+      ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+      ...(snapshotDir ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${snapshotDir}`] : []),
+    ],
+  });
+  const rssIdle = rssOf(site.child.pid);
+  const paths = slugs.map((slug) => `/${slug}`);
+  console.log(
+    `\nFirst visit of ${paths.length} post pages, ${CONCURRENCY} at a time, keep-alive; ${os.cpus().length} CPUs, Node ${process.version}`,
+  );
+  const cold = await pass(site.baseUrl, paths);
+  const rssAfter = rssOf(site.child.pid);
+  if (snapshotDir) {
+    // Written synchronously by the server; the next request waits until it is done.
+    site.child.kill('SIGUSR2');
+    await sleep(1000);
+  }
+
+  // 3. The baseline: one post's HTML from memory, as many requests.
+  const sample = await fetch(`${site.baseUrl}/${slugs[0]}`);
+  const html = Buffer.from(await sample.arrayBuffer());
+  const baseline = await startInMemoryServer(html, sample.headers.get('content-type') ?? 'text/html', '/');
+  // At least a few thousand requests: a short pass on the baseline is over before its rate settles.
+  const memory = await pass(baseline.baseUrl, Array.from({ length: Math.max(paths.length, 5000) }, (_, i) => paths[i % paths.length]));
+
+  console.log('');
+  const format = (ms) => (ms < 1 ? '<1' : ms.toFixed(1));
+  printTable([
+    ['server', 'req/s', 'p50 ms', 'p99 ms', 'seconds', 'failures'],
+    ['in-memory node:http (one post page)', memory.rps.toFixed(0), format(memory.p50), format(memory.p99), memory.seconds.toFixed(2), String([...memory.failures.values()].reduce((a, b) => a + b, 0))],
+    ['site, each post page once', cold.rps.toFixed(0), format(cold.p50), format(cold.p99), cold.seconds.toFixed(2), String([...cold.failures.values()].reduce((a, b) => a + b, 0))],
+  ]);
+  const ratio = cold.rps / memory.rps;
+  console.log(`ratio site / baseline: ${ratio.toFixed(3)} (target >= ${TARGET_RATIO}: ${ratio >= TARGET_RATIO ? 'met' : 'not met'})`);
+  console.log(
+    `server RSS: ${mb(rssIdle)} MB started, ${mb(rssAfter)} MB after the pass ` +
+      `(target <= ${TARGET_RSS_MB}: ${rssAfter <= TARGET_RSS_MB * 1024 * 1024 ? 'met' : 'not met'}); ${html.length} bytes of HTML per post page`,
+  );
+  for (const [what, count] of [...cold.failures, ...memory.failures]) console.log(`  failed: ${what} x${count}`);
+  if (cold.failures.size > 0 || memory.failures.size > 0) throw new Error('some requests failed; the figures are not valid');
+  if (profileDir) console.log(`CPU profile of the measured server: ${profileDir} (written as it stops)`);
+}
+
+await runBenchmark(main);

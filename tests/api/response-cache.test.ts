@@ -1,0 +1,103 @@
+/**
+ * The response cache under a crawl, on a real database: pages rendered by a
+ * counting stand-in for the page renderer, so a render tells a miss from a
+ * hit. A crawl of pages asked for once must not push out a page asked for
+ * twice; the kept bytes, every encoding counted, stay within the budget; a
+ * content write still empties the cache.
+ */
+import { randomBytes } from 'node:crypto';
+import { Hono } from 'hono';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { AppEnv } from '../../server/deps.ts';
+import { DEFAULT_RESPONSE_CACHE_OPTIONS, ResponseCache } from '../../server/http/response-cache.ts';
+import { nowSeconds } from '../../server/db/database.ts';
+import { useTestApp } from '../helpers/test-app.ts';
+
+const t = useTestApp();
+
+const KB = 1024;
+const BUDGET = 400 * KB;
+/** Pages of a crawl: several times what the budget holds. */
+const CRAWL = 150;
+/** Text that compresses only so far, as a page's varied words do. */
+const pageBody = (path: string) => `<html><body><h1>${path}</h1>${randomBytes(12 * KB).toString('base64')}</body></html>`;
+
+let cache: ResponseCache;
+let renders: Map<string, number>;
+let site: Hono<AppEnv>;
+
+beforeEach(() => {
+  // The fingerprint is read once per test: this server's own writes empty the cache at once anyway.
+  cache = new ResponseCache(t.deps, { ...DEFAULT_RESPONSE_CACHE_OPTIONS, maxBytes: BUDGET, writeSettleMs: 0, checkIntervalMs: 60_000 });
+  renders = new Map();
+  site = new Hono<AppEnv>();
+  site.get('*', (c) =>
+    cache.serve(c, async () => {
+      renders.set(c.req.path, (renders.get(c.req.path) ?? 0) + 1);
+      return new Response(pageBody(c.req.path), {
+        headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=0' },
+      });
+    }),
+  );
+});
+
+const visit = async (path: string, encoding = 'identity') => {
+  const response = await site.request(`http://localhost${path}`, { headers: { 'accept-encoding': encoding } });
+  expect(response.status).toBe(200);
+  await response.arrayBuffer();
+  return response;
+};
+
+describe('the response cache under a crawl', () => {
+  it('keeps a page asked for twice while a crawler walks many pages once', async () => {
+    await visit('/popular', 'br');
+    await visit('/popular', 'gzip');
+    for (let i = 0; i < CRAWL; i++) await visit(`/posts/${i}`, i % 3 === 0 ? 'br' : i % 3 === 1 ? 'gzip' : 'identity');
+    await visit('/popular', 'br');
+    expect(renders.get('/popular')).toBe(1);
+    // The crawl did fill the cache to its budget and evict: its first pages are rendered again.
+    await visit('/posts/0');
+    expect(renders.get('/posts/0')).toBe(2);
+  });
+
+  it('lets the crawl push out a page asked for only once', async () => {
+    await visit('/once');
+    for (let i = 0; i < CRAWL; i++) await visit(`/posts/${i}`);
+    await visit('/once');
+    expect(renders.get('/once')).toBe(2);
+  });
+
+  it('counts every encoding it keeps, and keeps the total within its budget', async () => {
+    await visit('/page');
+    const plain = cache.bytes;
+    await visit('/page', 'br');
+    const withBrotli = cache.bytes;
+    await visit('/page', 'gzip');
+    expect(withBrotli).toBeGreaterThan(plain);
+    expect(cache.bytes).toBeGreaterThan(withBrotli);
+    expect(renders.get('/page')).toBe(1);
+
+    for (let i = 0; i < 200; i++) {
+      for (const encoding of ['identity', 'br', 'gzip']) {
+        await visit(`/posts/${i % 60}`, encoding);
+        expect(cache.bytes).toBeLessThanOrEqual(BUDGET);
+      }
+    }
+    expect(cache.size).toBeGreaterThan(5);
+  });
+
+  it('is emptied by a content write, then keeps pages again', async () => {
+    await visit('/popular');
+    await visit('/popular');
+    expect(renders.get('/popular')).toBe(1);
+    const created = await t.request('POST', '/admin/posts', {
+      token: await t.adminToken(),
+      body: { title: 'A new post', slug: `new-post-${Date.now()}`, content: 'Text.', status: 'published', published_at: nowSeconds() },
+    });
+    expect(created.status).toBe(201);
+    await visit('/popular');
+    expect(renders.get('/popular')).toBe(2);
+    await visit('/popular');
+    expect(renders.get('/popular')).toBe(2);
+  });
+});
