@@ -2,18 +2,21 @@
  * The server render: React Router's default for Node (streamed; bots and
  * crawlers wait for the whole page), with the request's script nonce on every
  * script it writes (the server's Content-Security-Policy allows only those),
- * plus two changes: the scripts' module preloads lowered to low priority
+ * plus three changes: the scripts' module preloads lowered to low priority
  * (the page is readable before it is interactive: text, styles and the
- * largest image go first), and render errors logged through the server's
- * logger.
+ * largest image go first), the inlined route manifest without indentation,
+ * and render errors logged through the server's logger. The article body a page's loader kept out of the hydration data is
+ * handed to the render here (lib/article-body.ts).
  */
 import { Transform } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { PageBodyContext } from './lib/article-body.ts';
 import { CspNonceContext } from './lib/csp-nonce.ts';
 
 export const streamTimeout = 5_000;
@@ -43,13 +46,16 @@ export default function handleRequest(
     const nonce = loadContext.cspNonce;
     const { pipe, abort } = renderToPipeableStream(
       <CspNonceContext value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        {/* The article body its loader left out of the hydration data (lib/article-body.ts). */}
+        <PageBodyContext value={loadContext.pageBody?.html}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </PageBodyContext>
       </CspNonceContext>,
       {
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = lowPriorityModulePreloads(() => {
+          const body = rewriteRouterTags(() => {
             clearTimeout(timeoutId);
             timeoutId = undefined;
           });
@@ -77,24 +83,76 @@ export default function handleRequest(
 
 const MODULE_PRELOAD = '<link rel="modulepreload"';
 const LOW_PRIORITY_MODULE_PRELOAD = '<link rel="modulepreload" fetchPriority="low"';
+// React Router prints the routes it inlines as indented JSON between these two.
+const MANIFEST_START = 'window.__reactRouterManifest = ';
+const MANIFEST_END = ';\n  window.__reactRouterRouteModules';
+
+/** The same JSON without its indentation; anything else unchanged. */
+function compactJson(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text));
+  } catch {
+    return text;
+  }
+}
 
 /**
- * Passes the HTML through, giving React Router's `<link rel="modulepreload">`
- * tags `fetchPriority="low"` (it offers no option for it). A tag split
- * between two chunks is caught by holding back the tail of each chunk.
+ * Passes the HTML through with two changes React Router offers no option
+ * for: its `<link rel="modulepreload">` tags get `fetchPriority="low"`, and
+ * the route manifest it inlines is printed without indentation (a kilobyte
+ * less on every page). A marker split between two chunks is caught by
+ * holding back the tail of each chunk; the manifest is held until its end.
  */
-function lowPriorityModulePreloads(onEnd: () => void): Transform {
+export function rewriteRouterTags(onEnd: () => void): Transform {
+  const lower = (text: string) => text.replaceAll(MODULE_PRELOAD, LOW_PRIORITY_MODULE_PRELOAD);
+  const keep = Math.max(MODULE_PRELOAD.length, MANIFEST_START.length) - 1;
+  // A character split between two chunks is joined before any text is looked at.
+  const decoder = new StringDecoder('utf8');
   let pending = '';
-  const keep = MODULE_PRELOAD.length - 1;
+  let inManifest = false;
+  const drain = (isLast: boolean): string => {
+    let out = '';
+    for (;;) {
+      if (inManifest) {
+        const end = pending.indexOf(MANIFEST_END);
+        if (end === -1) {
+          if (!isLast) return out;
+          out += pending;
+          pending = '';
+          return out;
+        }
+        out += compactJson(pending.slice(0, end));
+        pending = pending.slice(end);
+        inManifest = false;
+      }
+      const start = pending.indexOf(MANIFEST_START);
+      if (start === -1) break;
+      out += lower(pending.slice(0, start + MANIFEST_START.length));
+      pending = pending.slice(start + MANIFEST_START.length);
+      inManifest = true;
+    }
+    if (isLast) {
+      out += lower(pending);
+      pending = '';
+      return out;
+    }
+    let cut = Math.max(0, pending.length - keep);
+    // Never through a preload tag: cut before the `<` of one that may cross it.
+    const tag = pending.indexOf('<', Math.max(0, cut - MODULE_PRELOAD.length + 1));
+    if (tag !== -1 && tag < cut) cut = tag;
+    out += lower(pending.slice(0, cut));
+    pending = pending.slice(cut);
+    return out;
+  };
   return new Transform({
     transform(chunk: Buffer | string, _encoding, callback) {
-      const text = (pending + chunk.toString()).replaceAll(MODULE_PRELOAD, LOW_PRIORITY_MODULE_PRELOAD);
-      pending = text.slice(-keep);
-      callback(null, text.slice(0, -keep));
+      pending += typeof chunk === 'string' ? chunk : decoder.write(chunk);
+      callback(null, drain(false));
     },
     flush(callback) {
       onEnd();
-      callback(null, pending);
+      pending += decoder.end();
+      callback(null, drain(true));
     },
   });
 }

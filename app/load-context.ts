@@ -2,8 +2,9 @@
  * What every loader and action receives as `context`: the server's domain
  * services, so pages read and write through the same rules as the API, in
  * process; a logger; the caller's address for the rate limits of the forms;
- * the nonce of the page's scripts. Built per request by server/pages.ts.
- * Only `*.server.ts` modules may use the services (lint enforces it).
+ * the nonce of the page's scripts; the slot of a page's article body. Built
+ * per request by server/pages.ts. Only `*.server.ts` modules may use the
+ * services (lint enforces it).
  */
 import type { Logger } from 'pino';
 import type { AppServices } from '../server/services/index.ts';
@@ -16,6 +17,12 @@ declare module 'react-router' {
     clientIp: string;
     /** The nonce this page's scripts must carry to run; unset when no policy is sent (development). */
     cspNonce: string | undefined;
+    /**
+     * A page request's slot for the article body its HTML shows but its
+     * hydration data leaves out (lib/article-body.ts); null on a client
+     * navigation's data request (`*.data`), whose loader data carries the body.
+     */
+    pageBody: { html?: string } | null;
   }
 }
 

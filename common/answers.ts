@@ -282,8 +282,6 @@ export interface StaffMeJson {
   totp_enabled: boolean;
   /** The owner requires two-factor sign-in of all staff. */
   totp_required: boolean;
-  /** Whether the account signed in before this session: the first sign-in is not greeted as a return. */
-  signed_in_before: boolean;
   /** The site's name as the owner saved it, for the back office's titles. */
   site_name: string;
 }
@@ -392,6 +390,12 @@ export interface DashboardActivityJson {
   label: string;
   /** post and resource only: whether the save made it (rather than edited it). */
   created?: boolean;
+  /**
+   * contact_message and sponsored_payment only: the tab of their list the
+   * record is in now (a message's status, a submission's queue tab), for a link
+   * that finds it.
+   */
+  tab?: ContactMessageStatus | SponsoredQueueTab;
   at: number;
 }
 

@@ -10,24 +10,31 @@ export const WORDS_PER_MINUTE = 230;
 
 const WORD = /[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*/gu;
 
-/** The text of a markdown body a reader reads, without its syntax. */
+/**
+ * The text of a markdown body a reader reads, without its syntax. It runs on
+ * every keystroke in the editor, so each pattern stays linear on any input:
+ * a pattern's repeated part never matches the character that starts it
+ * (a `[` run inside `[…]`, a `<` inside `<…>`), and an e-mail address is only
+ * tried from the start of a word, so no long run is rescanned from each of its
+ * characters.
+ */
 export function readableText(markdown: string): string {
   return (
     markdown
       // Code fences with their language, and the numbers of ordered lists.
       .replace(/^ {0,3}(?:`{3,}|~{3,}).*$/gm, ' ')
-      .replace(/^\s*\d+[.)]\s/gm, ' ')
+      .replace(/^[ \t]*\d+[.)]\s/gm, ' ')
       // Reference definitions: `[id]: https://… "title"`.
-      .replace(/^ {0,3}\[[^\]\n]+\]:\s*\S+(?:\s+(?:"[^"\n]*"|'[^'\n]*'|\([^)\n]*\)))?\s*$/gm, ' ')
+      .replace(/^ {0,3}\[[^[\]\n]+\]:\s*\S+(?:\s+(?:"[^"\n]*"|'[^'\n]*'|\([^)\n]*\)))?\s*$/gm, ' ')
       // Images and links keep their text, lose their address: `![alt](url)`, `[text](url "title")`.
-      .replace(/!?\[([^\]\n]*)\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+(?:"[^"\n]*"|'[^'\n]*'))?\s*\)/g, ' $1 ')
+      .replace(/!?\[([^[\]\n]*)\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+(?:"[^"\n]*"|'[^'\n]*'))?\s*\)/g, ' $1 ')
       // Reference-style links and images: `[text][id]`.
-      .replace(/!?\[([^\]\n]*)\]\[[^\]\n]*\]/g, ' $1 ')
+      .replace(/!?\[([^[\]\n]*)\]\[[^[\]\n]*\]/g, ' $1 ')
       // Autolinks and HTML tags.
-      .replace(/<[^>\n]*>/g, ' ')
+      .replace(/<[^<>\n]*>/g, ' ')
       // Bare addresses (GFM turns them into links) and e-mail addresses.
       .replace(/\b(?:https?:\/\/|www\.)\S+/gi, ' ')
-      .replace(/\S+@\S+\.\S+/g, ' ')
+      .replace(/(?<![^\s@])[^\s@]+@[^\s@]+\.[^\s@]+/g, ' ')
   );
 }
 

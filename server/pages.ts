@@ -92,6 +92,8 @@ function loadContext({ deps, services }: PageDeps, c: Context<AppEnv>, cspNonce:
     services,
     logger: deps.logger,
     cspNonce,
+    // React Router's data requests (client navigations) end in `.data`; pages send the article body once.
+    pageBody: c.req.path.endsWith('.data') ? null : {},
     // Read on demand: only form actions need it.
     get clientIp() {
       return clientIp(c, deps.config.TRUST_PROXY);

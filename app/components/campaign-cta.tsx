@@ -1,7 +1,7 @@
-import { ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
 import { campaignLinkRel } from './sponsored-label.tsx';
 import { Button } from './ui/button.tsx';
+import { Icon } from './ui/icon.tsx';
 
 /**
  * The one call to action at the end of a post: back the campaign when it has
@@ -36,7 +36,7 @@ export function CampaignCta({
           <Button asChild size="lg">
             <a href={campaignUrl} target="_blank" rel={campaignLinkRel(sponsored)}>
               Back This Project
-              <ExternalLink aria-hidden="true" />
+              <Icon name="external-link" />
               <span className="sr-only"> (opens in a new tab)</span>
             </a>
           </Button>

@@ -2,8 +2,8 @@
  * A post's or a resource's article, as its page shows it: the public page
  * and the preview of a draft render the same markup.
  */
-import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
+import type { ArticleBody } from '../lib/article-body.ts';
 import type { PostDetail, ResourceDetail } from '../lib/content-cards.ts';
 import { CampaignCta } from './campaign-cta.tsx';
 import { CategoryBadges } from './category-badges.tsx';
@@ -12,11 +12,15 @@ import { CoverImage } from './cover-image.tsx';
 import { MarkdownContent } from './markdown-content.tsx';
 import { ShareLinks } from './share-links.tsx';
 import { SponsoredLabel } from './sponsored-label.tsx';
+import { Icon } from './ui/icon.tsx';
 
 // The cover spans the article; its text keeps the reading measure (docs/design-tokens.md).
 const PROSE_COLUMN = 'mx-auto max-w-(--container-prose)';
 
 const DETAIL_IMAGE_SIZES = '(min-width: 832px) 768px, 100vw';
+
+/** An item whose body a page request left in the page's HTML (lib/article-body.ts). */
+type WithBody<Item extends { content: unknown }> = Omit<Item, 'content'> & { content: ArticleBody };
 
 function BackLink({ to, children }: { to: string; children: string }) {
   return (
@@ -25,14 +29,14 @@ function BackLink({ to, children }: { to: string; children: string }) {
       prefetch="intent"
       className="mb-6 inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-muted-foreground hover:text-foreground"
     >
-      <ArrowLeft aria-hidden="true" className="size-4" />
+      <Icon name="arrow-left" className="size-4" />
       {children}
     </Link>
   );
 }
 
 /** `shareUrl`: the page's canonical address, for its share links; none on a preview. */
-export function PostArticle({ post, shareUrl }: { post: PostDetail; shareUrl?: string | undefined }) {
+export function PostArticle({ post, shareUrl }: { post: WithBody<PostDetail>; shareUrl?: string | undefined }) {
   return (
     <article className="mx-auto max-w-3xl">
       <BackLink to="/">Back to Projects</BackLink>
@@ -64,7 +68,13 @@ export function PostArticle({ post, shareUrl }: { post: PostDetail; shareUrl?: s
   );
 }
 
-export function ResourceArticle({ resource, shareUrl }: { resource: ResourceDetail; shareUrl?: string | undefined }) {
+export function ResourceArticle({
+  resource,
+  shareUrl,
+}: {
+  resource: WithBody<ResourceDetail>;
+  shareUrl?: string | undefined;
+}) {
   return (
     <article className="mx-auto max-w-3xl">
       <BackLink to="/resources">Back to Resources</BackLink>

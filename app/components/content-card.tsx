@@ -38,7 +38,7 @@ export function ContentCard({
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <article className="card group relative flex h-full flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm transition-shadow hover:shadow-md">
+    <article className="content-card group">
       {cover ? (
         <CoverImage
           src={cover.src}
@@ -50,14 +50,14 @@ export function ContentCard({
       ) : null}
       <div className="flex flex-1 flex-col gap-3 p-5">
         {eyebrow ? <div className="flex flex-wrap items-center gap-2">{eyebrow}</div> : null}
-        <Heading className="text-lg font-semibold leading-snug tracking-tight text-balance">
+        <Heading className="content-card-title">
           <Link to={href} prefetch="intent" className="after:absolute after:inset-0 group-hover:underline">
             {title}
           </Link>
         </Heading>
-        {excerpt ? <p className="line-clamp-3 text-sm leading-relaxed text-muted-foreground">{excerpt}</p> : null}
+        {excerpt ? <p className="content-card-excerpt">{excerpt}</p> : null}
         {meta || action ? (
-          <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-2">
+          <div className="content-card-footer">
             {meta}
             {action}
           </div>

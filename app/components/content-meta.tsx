@@ -1,6 +1,6 @@
-import { Calendar, Clock } from 'lucide-react';
 import { cx } from '../lib/cx.ts';
 import type { PublishedDate } from '../lib/dates.ts';
+import { Icon } from './ui/icon.tsx';
 
 /** `5 min read`. */
 export function formatReadTime(minutes: number): string {
@@ -22,16 +22,16 @@ export function ContentMeta({
 }) {
   if (published === null && readTime === null) return null;
   return (
-    <p className={cx('flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground', className)}>
+    <p className={cx('content-meta', className)}>
       {published !== null ? (
-        <span className="inline-flex items-center gap-1.5">
-          <Calendar aria-hidden="true" className="size-4" />
+        <span className="content-meta-item">
+          <Icon name="calendar" className="size-4" />
           <time dateTime={published.iso}>{dateStyle === 'long' ? published.long : published.short}</time>
         </span>
       ) : null}
       {readTime !== null ? (
-        <span className="inline-flex items-center gap-1.5">
-          <Clock aria-hidden="true" className="size-4" />
+        <span className="content-meta-item">
+          <Icon name="clock" className="size-4" />
           {formatReadTime(readTime)}
         </span>
       ) : null}

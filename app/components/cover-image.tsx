@@ -42,7 +42,7 @@ export function CoverImage({
       fetchPriority={isPriority ? 'high' : undefined}
       decoding={isPriority ? 'sync' : 'async'}
       {...props}
-      className={cx('aspect-video h-auto w-full bg-muted object-cover', className)}
+      className={cx('cover-image', className)}
     />
   );
 }

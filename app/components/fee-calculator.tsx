@@ -1,4 +1,3 @@
-import { Calculator } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Form, useSearchParams } from 'react-router';
 import { calculateFeesFromInput, formatUsdCents, type FeeBreakdown, type FeeRules } from '../lib/fee-calculator.ts';
@@ -8,6 +7,7 @@ import { Checkbox } from './ui/checkbox.tsx';
 import { Field } from './ui/field.tsx';
 import { Input } from './ui/input.tsx';
 import { Label } from './ui/label.tsx';
+import { Icon } from './ui/icon.tsx';
 
 /**
  * A platform fee calculator (SPEC.md sections 2 and 9). The form is a GET:
@@ -37,7 +37,7 @@ export function FeeCalculator({
       <Card>
         <CardHeader>
           <CardTitle className="flex items-center gap-2">
-            <Calculator aria-hidden="true" className="size-5 text-primary" />
+            <Icon name="calculator" className="size-5 text-primary" />
             Your campaign
           </CardTitle>
         </CardHeader>

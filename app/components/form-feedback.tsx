@@ -1,8 +1,8 @@
-import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from 'react';
 import type { FormOutcome } from '../lib/form-outcome.ts';
 import { cx } from '../lib/cx.ts';
 import { Alert, AlertDescription, AlertTitle } from './ui/alert.tsx';
+import { Icon } from './ui/icon.tsx';
 
 /**
  * The lasting answer to a form that went through, in place of the form: a
@@ -37,7 +37,7 @@ export function SuccessPanel({
       )}
     >
       <Alert variant="success" role="status" className="border-0! bg-transparent! p-0! text-base! has-[>svg]:grid-cols-[calc(var(--spacing)*6)_1fr]! [&>svg]:size-6! [&>svg]:translate-y-0!">
-        <CircleCheck aria-hidden="true" />
+        <Icon name="circle-check" />
         <AlertTitle id={titleId} className="text-lg">
           {outcome.title}
         </AlertTitle>
@@ -113,7 +113,7 @@ export function ErrorSummary({
       )}
     >
       <h2 id={titleId} className="flex items-center gap-2 text-base font-semibold text-destructive">
-        <CircleAlert aria-hidden="true" className="size-4" />
+        <Icon name="circle-alert" className="size-4" />
         Please fix {problems.length} fields
       </h2>
       <ul className="mt-2 grid gap-1 pl-6">

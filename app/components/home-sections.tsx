@@ -1,7 +1,7 @@
-import { ArrowRight, Calculator } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ResourceCard as ResourceCardData } from '../lib/content-cards.ts';
 import { ResourceCard } from './resource-card.tsx';
+import { Icon } from './ui/icon.tsx';
 
 /** The newest guides for campaign owners, below the projects. */
 export function LatestResources({ resources }: { resources: readonly ResourceCardData[] }) {
@@ -18,7 +18,7 @@ export function LatestResources({ resources }: { resources: readonly ResourceCar
           className="inline-flex items-center gap-1 rounded-sm text-sm font-medium text-primary hover:underline"
         >
           All resources
-          <ArrowRight aria-hidden="true" className="size-4" />
+          <Icon name="arrow-right" className="size-4" />
         </Link>
       </div>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -57,7 +57,7 @@ export function CalculatorLinks() {
           <li key={calculator.to}>
             <div className="group relative flex h-full items-start gap-4 rounded-xl border border-border bg-card p-5 shadow-sm transition-shadow hover:shadow-md">
               <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground">
-                <Calculator aria-hidden="true" className="size-5" />
+                <Icon name="calculator" className="size-5" />
               </span>
               <div className="grid gap-1">
                 <h3 className="font-semibold leading-snug">

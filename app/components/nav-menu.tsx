@@ -1,9 +1,9 @@
-import { ChevronDown } from 'lucide-react';
 import { Fragment, useEffect, useId, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { NavMenuProps } from './nav-menu-types.ts';
 import { buttonVariants } from './ui/button.tsx';
 import { cx } from '../lib/cx.ts';
+import { Icon } from './ui/icon.tsx';
 
 /**
  * A navigation dropdown (Projects, Tools): a native disclosure of plain
@@ -70,9 +70,9 @@ export function NavMenu({ label, groups }: NavMenuProps) {
       >
         {label}
         {isCurrentSection ? <span className="sr-only"> (current section)</span> : null}
-        <ChevronDown aria-hidden="true" className="transition-transform group-open/nav-menu:rotate-180" />
+        <Icon name="chevron-down" className="transition-transform group-open/nav-menu:rotate-180" />
       </summary>
-      <div className="absolute left-0 top-full z-50 mt-1.5 max-h-[calc(100dvh-5rem)] min-w-48 overflow-y-auto rounded-md border border-border bg-popover p-1 text-popover-foreground shadow-md">
+      <div className="nav-menu-panel">
         {groups.map((group, index) => (
           <Fragment key={group.heading ?? index}>
             {index > 0 ? <div role="presentation" className="-mx-1 my-1 h-px bg-border" /> : null}

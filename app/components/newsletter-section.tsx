@@ -1,4 +1,3 @@
-import { Mail } from 'lucide-react';
 import { NEWSLETTER_CONSENT_TEXT } from '../../common/site.ts';
 import type { FormOutcome } from '../lib/form-outcome.ts';
 import { useEnhancedForm } from '../lib/use-enhanced-form.ts';
@@ -7,6 +6,7 @@ import { FormStatus, HoneypotField } from './form-status.tsx';
 import { Button } from './ui/button.tsx';
 import { Field } from './ui/field.tsx';
 import { Input } from './ui/input.tsx';
+import { Icon } from './ui/icon.tsx';
 
 /** The form's intent, so a page action can tell it from the page's own forms. */
 export const NEWSLETTER_INTENT = 'newsletter';
@@ -30,7 +30,7 @@ export function NewsletterSection({ action, outcome }: { action: string; outcome
       className="mt-12 scroll-mt-24 rounded-2xl bg-primary px-6 py-12 text-primary-foreground sm:px-12"
     >
       <div className="mx-auto max-w-2xl text-center">
-        <Mail aria-hidden="true" className="mx-auto size-10" />
+        <Icon name="mail" className="mx-auto size-10" />
         <h2 id="newsletter-title" className="mt-4 text-3xl font-bold tracking-tight">
           Stay Updated
         </h2>

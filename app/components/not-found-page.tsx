@@ -1,10 +1,10 @@
-import { Search } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PostCard as PostCardData } from '../lib/content-cards.ts';
 import { SEARCH_QUERY_MAX_LENGTH } from '../../common/search.ts';
 import { PostCardSection } from './related-posts.tsx';
 import { Button } from './ui/button.tsx';
+import { Icon } from './ui/icon.tsx';
 
 /** What a 404 answer carries besides its status: a way on from a dead link. */
 export interface NotFoundData {
@@ -55,7 +55,7 @@ function WayOn({ children }: { children: ReactNode }) {
           className="h-11 w-full min-w-0 rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40"
         />
         <Button type="submit" size="lg" variant="outline" className="h-11">
-          <Search aria-hidden="true" />
+          <Icon name="search" />
           Search
         </Button>
       </form>

@@ -1,9 +1,9 @@
-import { ExternalLink } from 'lucide-react';
 import type { PostCard as PostCardData } from '../lib/content-cards.ts';
 import { CategoryBadges } from './category-badges.tsx';
 import { ContentCard } from './content-card.tsx';
 import { ContentMeta } from './content-meta.tsx';
 import { campaignLinkRel, SponsoredLabel } from './sponsored-label.tsx';
+import { Icon } from './ui/icon.tsx';
 
 /**
  * A published post in a list: cover, categories, title (the link to the
@@ -42,10 +42,10 @@ export function PostCard({
             href={post.campaign_url}
             target="_blank"
             rel={campaignLinkRel(post.sponsored)}
-            className="relative z-10 inline-flex items-center gap-1 rounded-sm text-sm font-medium text-primary hover:underline"
+            className="content-card-action"
           >
             Campaign
-            <ExternalLink aria-hidden="true" className="size-3.5" />
+            <Icon name="external-link" className="size-3.5" />
             <span className="sr-only"> for {post.title} (opens in a new tab)</span>
           </a>
         ) : null

@@ -1,7 +1,7 @@
-import { Link2, Share2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { SHARE_LABELS, SHARE_NETWORKS, shareUrl } from '../../common/share.ts';
 import { Button } from './ui/button.tsx';
+import { Icon } from './ui/icon.tsx';
 
 /**
  * Share this page: a plain link to each network's share form (they work
@@ -40,13 +40,13 @@ export function ShareLinks({ url, title }: { url: string; title: string }) {
             })
           }
         >
-          <Link2 aria-hidden="true" />
+          <Icon name="link-2" />
           <span aria-live="polite">{isCopied ? 'Link copied' : 'Copy link'}</span>
         </Button>
       ) : null}
       {canShare ? (
         <Button type="button" variant="outline" size="sm" onClick={() => void navigator.share({ url, title }).catch(() => {})}>
-          <Share2 aria-hidden="true" />
+          <Icon name="share-2" />
           More…
         </Button>
       ) : null}

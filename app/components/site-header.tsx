@@ -1,4 +1,3 @@
-import { Menu } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { cx } from '../lib/cx.ts';
@@ -7,6 +6,7 @@ import type { PublicSite } from '../lib/public-site.ts';
 import { Button, buttonVariants } from './ui/button.tsx';
 import { NavMenu } from './nav-menu.tsx';
 import { SiteLogo } from './site-logo.tsx';
+import { Icon } from './ui/icon.tsx';
 
 export interface NavCategory {
   slug: string;
@@ -100,7 +100,7 @@ function HeaderSearch({ id, className }: { id: string; className?: string }) {
         required
         maxLength={200}
         placeholder="Search…"
-        className="h-9 w-full min-w-0 rounded-md border border-input bg-background px-3 text-base placeholder:text-muted-foreground md:text-sm lg:w-52"
+        className="site-search-input"
       />
       <button type="submit" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
         Search
@@ -136,7 +136,7 @@ function MobileMenu({ categories }: { categories: NavCategory[] }) {
           'cursor-pointer list-none [&::-webkit-details-marker]:hidden',
         )}
       >
-        <Menu aria-hidden="true" className="size-6" />
+        <Icon name="menu" className="size-6" />
         <span className="sr-only">Menu</span>
       </summary>
       <nav

@@ -3,6 +3,7 @@ import { PostArticle, ResourceArticle } from '../components/content-article.tsx'
 import type { NotFoundData } from '../components/not-found-page.tsx';
 import { PageError } from '../components/page-error.tsx';
 import { RelatedPosts } from '../components/related-posts.tsx';
+import { withBodyInPage } from '../lib/article-body.ts';
 import { NOT_FOUND_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL, publicPageHeaders } from '../lib/cache-headers.ts';
 import { findDetail, listRecentPostCards, listRelatedPostCards } from '../lib/content.server.ts';
 import { absoluteUrl, articleJsonLd, originFromMatches, pageMeta, pageTitle, useSiteOrigin } from '../lib/seo.ts';
@@ -23,8 +24,12 @@ const MAX_LOGGED_PATH = 200;
  */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const found = await findDetail(context, params.slug);
-  if (found.kind === 'post') return { ...found, related: await listRelatedPostCards(context, found.post, RELATED_POSTS) };
-  if (found.kind === 'resource') return found;
+  // The body goes out once, in the page's HTML, unless this is a client navigation (lib/article-body.ts).
+  if (found.kind === 'post') {
+    const related = await listRelatedPostCards(context, found.post, RELATED_POSTS);
+    return { kind: found.kind, post: withBodyInPage(context, found.post), related };
+  }
+  if (found.kind === 'resource') return { kind: found.kind, resource: withBodyInPage(context, found.resource) };
   const url = new URL(request.url);
   if (found.kind === 'renamed') {
     throw redirect(`/${found.slug}${url.search}`, { status: 301, headers: { 'Cache-Control': PUBLIC_PAGE_CACHE_CONTROL } });

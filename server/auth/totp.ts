@@ -5,10 +5,13 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import * as OTPAuth from 'otpauth';
-import QRCode from 'qrcode';
+import { lazyModule } from '../lazy-module.ts';
 
 export const TOTP_PERIOD_SECONDS = 30;
 export const RECOVERY_CODE_COUNT = 10;
+
+// Only an enrolment draws a QR code: loaded then (server/lazy-module.ts).
+const loadQrCode = lazyModule('qrcode', 'two-factor enrolment', async () => (await import('qrcode')).default);
 
 /** One step either side: the phone's clock and the time to type the code. */
 const WINDOW = 1;
@@ -32,6 +35,7 @@ export async function newTotpEnrolment(
 ): Promise<{ secret: string; otpauth_url: string; qr_svg: string }> {
   const secret = new OTPAuth.Secret({ size: 20 }).base32;
   const otpauth_url = totpOf(secret, label, issuer).toString();
+  const QRCode = await loadQrCode();
   const qr_svg = await QRCode.toString(otpauth_url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { secret, otpauth_url, qr_svg };
 }

@@ -3,11 +3,13 @@
  * PostgreSQL pool when a `postgres://` URL is given. Every difference between
  * the two engines that the rest of the code must know about is in this file.
  */
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql, SqliteDialect, type SqliteDatabase, type Transaction } from 'kysely';
-import pg from 'pg';
+import type PgType from 'pg';
 import type { Database } from './schema.ts';
+import { ModuleLoadError } from '../lazy-module.ts';
 import { ensurePrivateDir, makeFilePrivate } from '../private-files.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -99,7 +101,17 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
+/** The PostgreSQL driver, loaded only when a `postgres://` URL is given (server/lazy-module.ts): SQLite sites never need it. */
+function loadPg(): typeof PgType {
+  try {
+    return createRequire(import.meta.url)('pg') as typeof PgType;
+  } catch (error) {
+    throw new ModuleLoadError('pg', 'PostgreSQL', error);
+  }
+}
+
 function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle {
+  const pg = loadPg();
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,

@@ -86,15 +86,19 @@ const PROTECTED_SHARE = 0.8;
 /** The page's object, its entry in the cache and its entity tag, beside its bodies. */
 const PAGE_OVERHEAD_BYTES = 512;
 
-/** Every body a page holds (plain, compressed, nonced pieces) and its headers. */
-function pageBytes(page: CachedPage): number {
+/**
+ * Every body a page holds (plain, compressed, nonced pieces), its headers and
+ * its key: the address, query string and all, which a visitor chooses freely.
+ */
+function pageBytes(page: CachedPage, key: string): number {
   const bodies =
     page.body.byteLength +
     (page.encoded.br?.byteLength ?? 0) +
     (page.encoded.gzip?.byteLength ?? 0) +
     (page.nonced?.body.heldBytes ?? 0);
   const headers = page.headers.reduce((total, [name, value]) => total + name.length + value.length, 0);
-  return PAGE_OVERHEAD_BYTES + bodies + headers;
+  // Two bytes a character: a string's widest form.
+  return PAGE_OVERHEAD_BYTES + bodies + headers + 2 * key.length;
 }
 
 // Pages change: a quick compression level (a few milliseconds, once per

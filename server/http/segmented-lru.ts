@@ -11,8 +11,11 @@ export interface SegmentedLruOptions<V> {
   maxBytes: number;
   /** The part of `maxBytes` the protected segment may fill (the rest is probation's at least). */
   protectedShare: number;
-  /** The bytes an entry holds; measured on `set` and `resize`. */
-  sizeOf: (value: V) => number;
+  /**
+   * The bytes an entry holds, its key's among them (a cache of small values
+   * under long, unique keys is mostly keys); measured on `set` and `resize`.
+   */
+  sizeOf: (value: V, key: string) => number;
 }
 
 interface Entry<V> {
@@ -69,7 +72,7 @@ export class SegmentedLru<V> {
    * budget. Replacing a kept value counts as a use of it.
    */
   set(key: string, value: V): boolean {
-    const size = this.options.sizeOf(value);
+    const size = this.options.sizeOf(value, key);
     const wasKept = this.delete(key);
     if (size > this.options.maxBytes) return false;
     const entry = { value, size };
@@ -87,7 +90,7 @@ export class SegmentedLru<V> {
     const segment = this.protected.has(key) ? this.protected : this.probation;
     const entry = segment.get(key);
     if (!entry) return;
-    const size = this.options.sizeOf(entry.value);
+    const size = this.options.sizeOf(entry.value, key);
     if (size > this.options.maxBytes) {
       this.delete(key);
       return;

@@ -1,8 +1,9 @@
 /**
  * GET /social-cards/{post|resource}/{slug}.png: the social card of a live
  * post or resource (server/social-cards). Drawn on the first request and
- * kept in memory by the item's last change, which is also in the address
- * the pages give (`?v=`), so networks and browsers may keep it for good.
+ * kept in memory (16 MB at most) by the item's last change, which is also in
+ * the address the pages give (`?v=`), so networks and browsers may keep it
+ * for good.
  */
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
@@ -11,13 +12,21 @@ import type { AppEnv } from '../deps.ts';
 import type { AppServices } from '../services/index.ts';
 import { renderSocialCard } from '../social-cards/card.tsx';
 import type { MediaStorage } from '../storage/media.ts';
+import { SegmentedLru } from './segmented-lru.ts';
 
 const FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.png$/;
-const MAX_KEPT = 200;
 const UPLOADS = '/uploads/';
 
-/** Cards drawn, by type, id and last change, least recently used first. */
-const kept = new Map<string, Uint8Array>();
+/**
+ * Cards drawn, by type, id and last change. Bounded by bytes, not by count:
+ * a card over a photo cover is several times the size of a designed one.
+ * A crawler asking for every card once pushes out only cards asked for once.
+ */
+const kept = new SegmentedLru<Uint8Array>({
+  maxBytes: 16 * 1024 * 1024,
+  protectedShare: 0.8,
+  sizeOf: (png, key) => png.byteLength + 2 * key.length,
+});
 
 /** A cover's bytes: an upload from storage, or one of the site's own images; none for other sites' images. */
 async function coverBytes(cover: string | null, media: MediaStorage, staticDirs: readonly string[]): Promise<Uint8Array | null> {
@@ -45,9 +54,9 @@ export function serveSocialCards(services: AppServices, media: MediaStorage, sta
     const site = await services.siteSettings.current();
     // The site's name is drawn on the card: a renamed site draws its cards anew.
     const key = `${type}:${item.id}:${item.updated_at}:${site.version}`;
-    let png = kept.get(key);
+    let png = kept.peek(key);
     if (png) {
-      kept.delete(key);
+      kept.use(key);
     } else {
       const categoryId = 'category_ids' in item ? item.category_ids[0] : 'category_id' in item ? item.category_id : null;
       const category = categoryId ? await services.categories.findByIdOrSlug(categoryId) : undefined;
@@ -59,9 +68,8 @@ export function serveSocialCards(services: AppServices, media: MediaStorage, sta
         cover: await coverBytes(item.cover_image, media, staticDirs),
         siteName: site.site_name,
       });
-      if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value as string);
+      kept.set(key, png);
     }
-    kept.set(key, png);
     const isCurrent = c.req.query('v') === String(item.updated_at);
     return c.body(png as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': 'image/png',

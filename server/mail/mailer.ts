@@ -1,11 +1,26 @@
+import { createRequire } from 'node:module';
 import type { Kysely } from 'kysely';
-import nodemailer from 'nodemailer';
+import type Nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import { SITE_NAME } from '../../common/site.ts';
 import type { Config } from '../config.ts';
 import { insertOutboxMail, markOutboxMailFailed, markOutboxMailSent } from '../db/queries/outbox.ts';
 import { readSiteSetting } from '../db/queries/site-settings.ts';
 import type { Database, OutboxStatus } from '../db/schema.ts';
+import { ModuleLoadError } from '../lazy-module.ts';
+
+/**
+ * nodemailer, loaded only when SMTP_URL is set (server/lazy-module.ts): a
+ * site that keeps its mail in the outbox never needs it. Required
+ * synchronously, as transports are made when the server starts.
+ */
+export function loadNodemailer(): typeof Nodemailer {
+  try {
+    return createRequire(import.meta.url)('nodemailer') as typeof Nodemailer;
+  } catch (error) {
+    throw new ModuleLoadError('nodemailer', 'sending mail', error);
+  }
+}
 
 /** A plain-text e-mail; `kind` names what it is for (`payment_confirmation`) in the outbox and logs. */
 export interface MailMessage {
@@ -74,7 +89,7 @@ export function createMailer(options: {
   config: SmtpConfig & Pick<Config, 'MAIL_FROM' | 'PUBLIC_URL'>;
 }): Mailer {
   const { db, logger, config } = options;
-  const transport = config.SMTP_URL ? nodemailer.createTransport(smtpOptions({ ...config, SMTP_URL: config.SMTP_URL })) : null;
+  const transport = config.SMTP_URL ? loadNodemailer().createTransport(smtpOptions({ ...config, SMTP_URL: config.SMTP_URL })) : null;
 
   return {
     async sendMail(message) {

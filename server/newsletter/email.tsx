@@ -5,21 +5,49 @@
  * each recipient's copy only swaps its unsubscribe address in
  * (`personalise`), so sending costs a string replace, not a render.
  */
-import { Body } from '@react-email/body';
-import { Container } from '@react-email/container';
-import { Head } from '@react-email/head';
-import { Heading } from '@react-email/heading';
-import { Hr } from '@react-email/hr';
-import { Html } from '@react-email/html';
-import { Img } from '@react-email/img';
-import { Link } from '@react-email/link';
-import { Preview } from '@react-email/preview';
-import { render, toPlainText } from '@react-email/render';
-import { Section } from '@react-email/section';
-import { Text } from '@react-email/text';
 import type { CSSProperties, ReactNode } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import { MARKDOWN_PLUGINS } from '../../common/markdown.ts';
+import { lazyModule } from '../lazy-module.ts';
+
+/**
+ * React Email's components and renderer, loaded on the first issue rendered
+ * (server/lazy-module.ts): a server that sends no newsletter does not carry
+ * them. The components below take them as `E`.
+ */
+const loadReactEmail = lazyModule('@react-email/*', 'newsletter e-mails', async () => {
+  const [body, container, head, heading, hr, html, img, link, preview, render, section, text] = await Promise.all([
+    import('@react-email/body'),
+    import('@react-email/container'),
+    import('@react-email/head'),
+    import('@react-email/heading'),
+    import('@react-email/hr'),
+    import('@react-email/html'),
+    import('@react-email/img'),
+    import('@react-email/link'),
+    import('@react-email/preview'),
+    import('@react-email/render'),
+    import('@react-email/section'),
+    import('@react-email/text'),
+  ]);
+  return {
+    Body: body.Body,
+    Container: container.Container,
+    Head: head.Head,
+    Heading: heading.Heading,
+    Hr: hr.Hr,
+    Html: html.Html,
+    Img: img.Img,
+    Link: link.Link,
+    Preview: preview.Preview,
+    Section: section.Section,
+    Text: text.Text,
+    render: render.render,
+    toPlainText: render.toPlainText,
+  };
+});
+
+type ReactEmail = Awaited<ReturnType<typeof loadReactEmail>>;
 
 /** A post as an issue shows it. */
 export interface IssuePost {
@@ -65,106 +93,107 @@ const small: CSSProperties = { color: colors.muted, fontSize: '13px', lineHeight
 const link: CSSProperties = { color: colors.accent, textDecoration: 'underline' };
 
 /** Markdown elements as mail clients need them: inline styles on each. */
-function markdownComponents(siteUrl: string): Components {
+function markdownComponents(E: ReactEmail, siteUrl: string): Components {
   return {
-    p: ({ children }) => <Text style={paragraph}>{children}</Text>,
+    p: ({ children }) => <E.Text style={paragraph}>{children}</E.Text>,
     a: ({ href, children }) => (
-      <Link href={absoluteUrl(href ?? '', siteUrl)} style={link}>
+      <E.Link href={absoluteUrl(href ?? '', siteUrl)} style={link}>
         {children}
-      </Link>
+      </E.Link>
     ),
-    h1: ({ children }) => <Heading as="h2" style={{ color: colors.text, fontSize: '22px' }}>{children}</Heading>,
-    h2: ({ children }) => <Heading as="h2" style={{ color: colors.text, fontSize: '22px' }}>{children}</Heading>,
-    h3: ({ children }) => <Heading as="h3" style={{ color: colors.text, fontSize: '18px' }}>{children}</Heading>,
+    h1: ({ children }) => <E.Heading as="h2" style={{ color: colors.text, fontSize: '22px' }}>{children}</E.Heading>,
+    h2: ({ children }) => <E.Heading as="h2" style={{ color: colors.text, fontSize: '22px' }}>{children}</E.Heading>,
+    h3: ({ children }) => <E.Heading as="h3" style={{ color: colors.text, fontSize: '18px' }}>{children}</E.Heading>,
     img: ({ src, alt }) =>
       typeof src === 'string' && src ? (
-        <Img src={absoluteUrl(src, siteUrl)} alt={alt ?? ''} width="552" style={{ maxWidth: '100%', height: 'auto' }} />
+        <E.Img src={absoluteUrl(src, siteUrl)} alt={alt ?? ''} width="552" style={{ maxWidth: '100%', height: 'auto' }} />
       ) : null,
     li: ({ children }) => <li style={{ ...paragraph, margin: '0 0 8px' }}>{children}</li>,
-    hr: () => <Hr style={{ borderColor: colors.line }} />,
+    hr: () => <E.Hr style={{ borderColor: colors.line }} />,
   };
 }
 
-function MarkdownBlock({ source, siteUrl }: { source: string; siteUrl: string }): ReactNode {
+function MarkdownBlock({ E, source, siteUrl }: { E: ReactEmail; source: string; siteUrl: string }): ReactNode {
   if (!source.trim()) return null;
   return (
-    <Markdown {...MARKDOWN_PLUGINS} components={markdownComponents(siteUrl)}>
+    <Markdown {...MARKDOWN_PLUGINS} components={markdownComponents(E, siteUrl)}>
       {source}
     </Markdown>
   );
 }
 
-function PostBlock({ post }: { post: IssuePost }) {
+function PostBlock({ E, post }: { E: ReactEmail; post: IssuePost }) {
   return (
-    <Section style={{ borderTop: `1px solid ${colors.line}`, padding: '16px 0' }}>
+    <E.Section style={{ borderTop: `1px solid ${colors.line}`, padding: '16px 0' }}>
       {post.imageUrl ? (
-        <Link href={post.url}>
-          <Img src={post.imageUrl} alt="" width="552" style={{ maxWidth: '100%', height: 'auto', borderRadius: '6px' }} />
-        </Link>
+        <E.Link href={post.url}>
+          <E.Img src={post.imageUrl} alt="" width="552" style={{ maxWidth: '100%', height: 'auto', borderRadius: '6px' }} />
+        </E.Link>
       ) : null}
       {post.sponsored ? (
-        <Text style={{ ...small, color: colors.badge, fontWeight: 700, textTransform: 'uppercase', margin: '12px 0 0' }}>
+        <E.Text style={{ ...small, color: colors.badge, fontWeight: 700, textTransform: 'uppercase', margin: '12px 0 0' }}>
           Sponsored
-        </Text>
+        </E.Text>
       ) : null}
-      <Heading as="h2" style={{ fontSize: '20px', lineHeight: '28px', margin: '8px 0' }}>
-        <Link href={post.url} style={{ color: colors.text, textDecoration: 'none' }}>
+      <E.Heading as="h2" style={{ fontSize: '20px', lineHeight: '28px', margin: '8px 0' }}>
+        <E.Link href={post.url} style={{ color: colors.text, textDecoration: 'none' }}>
           {post.title}
-        </Link>
-      </Heading>
-      {post.excerpt ? <Text style={paragraph}>{post.excerpt}</Text> : null}
-      <Link href={post.url} style={link}>
+        </E.Link>
+      </E.Heading>
+      {post.excerpt ? <E.Text style={paragraph}>{post.excerpt}</E.Text> : null}
+      <E.Link href={post.url} style={link}>
         Read more
-      </Link>
-    </Section>
+      </E.Link>
+    </E.Section>
   );
 }
 
-export function IssueEmail({ content, links }: { content: IssueContent; links: IssueLinks }) {
+function IssueEmail({ E, content, links }: { E: ReactEmail; content: IssueContent; links: IssueLinks }) {
   return (
-    <Html lang="en">
-      <Head>
+    <E.Html lang="en">
+      <E.Head>
         <title>{content.subject}</title>
-      </Head>
-      {content.preheader ? <Preview>{content.preheader}</Preview> : null}
-      <Body style={body}>
-        <Container style={container}>
-          <Text style={{ ...small, textAlign: 'right' }}>
-            <Link href={links.webUrl} style={{ ...link, color: colors.muted }}>
+      </E.Head>
+      {content.preheader ? <E.Preview>{content.preheader}</E.Preview> : null}
+      <E.Body style={body}>
+        <E.Container style={container}>
+          <E.Text style={{ ...small, textAlign: 'right' }}>
+            <E.Link href={links.webUrl} style={{ ...link, color: colors.muted }}>
               View in browser
-            </Link>
-          </Text>
-          <Heading as="h1" style={{ color: colors.text, fontSize: '26px', lineHeight: '32px', margin: '0 0 16px' }}>
+            </E.Link>
+          </E.Text>
+          <E.Heading as="h1" style={{ color: colors.text, fontSize: '26px', lineHeight: '32px', margin: '0 0 16px' }}>
             {content.subject}
-          </Heading>
-          <MarkdownBlock source={content.intro} siteUrl={links.siteUrl} />
+          </E.Heading>
+          <MarkdownBlock E={E} source={content.intro} siteUrl={links.siteUrl} />
           {content.posts.map((post) => (
-            <PostBlock key={post.url} post={post} />
+            <PostBlock key={post.url} E={E} post={post} />
           ))}
-          <MarkdownBlock source={content.closing} siteUrl={links.siteUrl} />
-          <Hr style={{ borderColor: colors.line, margin: '24px 0 16px' }} />
-          <Text style={small}>
+          <MarkdownBlock E={E} source={content.closing} siteUrl={links.siteUrl} />
+          <E.Hr style={{ borderColor: colors.line, margin: '24px 0 16px' }} />
+          <E.Text style={small}>
             You receive this because you subscribed to the {links.siteName} newsletter at{' '}
-            <Link href={links.siteUrl} style={{ ...link, color: colors.muted }}>
+            <E.Link href={links.siteUrl} style={{ ...link, color: colors.muted }}>
               {new URL(links.siteUrl).host}
-            </Link>
+            </E.Link>
             .
-          </Text>
-          <Text style={small}>
-            <Link href={UNSUBSCRIBE_PLACEHOLDER} style={{ ...link, color: colors.muted }}>
+          </E.Text>
+          <E.Text style={small}>
+            <E.Link href={UNSUBSCRIBE_PLACEHOLDER} style={{ ...link, color: colors.muted }}>
               Unsubscribe
-            </Link>
-          </Text>
-        </Container>
-      </Body>
-    </Html>
+            </E.Link>
+          </E.Text>
+        </E.Container>
+      </E.Body>
+    </E.Html>
   );
 }
 
 /** The issue's mail, HTML and plain text, with the placeholder for each recipient's unsubscribe address. */
 export async function renderIssue(content: IssueContent, links: IssueLinks): Promise<RenderedIssue> {
-  const html = await render(<IssueEmail content={content} links={links} />);
-  return { html, text: toPlainText(html) };
+  const E = await loadReactEmail();
+  const html = await E.render(<IssueEmail E={E} content={content} links={links} />);
+  return { html, text: E.toPlainText(html) };
 }
 
 /** One recipient's copy: its own unsubscribe address in both parts. */

@@ -7,11 +7,10 @@
  * worth another try.
  */
 import type { Kysely } from 'kysely';
-import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
 import { insertOutboxMail } from '../db/queries/outbox.ts';
 import type { Database } from '../db/schema.ts';
-import { defaultSender, smtpOptions, storedSiteName } from '../mail/mailer.ts';
+import { defaultSender, loadNodemailer, smtpOptions, storedSiteName } from '../mail/mailer.ts';
 
 export interface NewsletterMessage {
   to: string;
@@ -54,7 +53,7 @@ export function createNewsletterTransport(config: TransportConfig, db: Kysely<Da
     };
   }
   const rate = config.NEWSLETTER_RATE_PER_SECOND;
-  const transport = nodemailer.createTransport({
+  const transport = loadNodemailer().createTransport({
     ...smtpOptions({ ...config, SMTP_URL: config.SMTP_URL }),
     pool: true,
     maxConnections: config.NEWSLETTER_SMTP_CONNECTIONS,

@@ -1,5 +1,7 @@
-import Stripe from 'stripe';
+import { createRequire } from 'node:module';
+import type Stripe from 'stripe';
 import { z } from 'zod';
+import { ModuleLoadError } from '../lazy-module.ts';
 import {
   WebhookNotConfiguredError,
   WebhookSignatureError,
@@ -11,6 +13,19 @@ import {
 } from './provider.ts';
 
 export const STRIPE_PROVIDER_NAME = 'stripe';
+
+/**
+ * The SDK, loaded when a Stripe provider is made rather than at start
+ * (server/lazy-module.ts): a site without STRIPE_SECRET_KEY never loads it.
+ * Required synchronously, as webhook verification is synchronous.
+ */
+function loadStripe(): typeof Stripe {
+  try {
+    return createRequire(import.meta.url)('stripe') as typeof Stripe;
+  } catch (error) {
+    throw new ModuleLoadError('stripe', 'payments', error);
+  }
+}
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -91,11 +106,13 @@ const readSession = (value: unknown) =>
  */
 export class StripePaymentProvider implements PaymentProvider {
   readonly name = STRIPE_PROVIDER_NAME;
+  private readonly sdk: typeof Stripe;
   private readonly stripe: Stripe;
   private readonly webhookSecret: string | undefined;
 
   constructor(options: StripeProviderOptions) {
-    this.stripe = new Stripe(options.secretKey, {
+    this.sdk = loadStripe();
+    this.stripe = new this.sdk(options.secretKey, {
       maxNetworkRetries: options.maxNetworkRetries ?? 2,
       timeout: options.timeoutMs ?? 20_000,
       telemetry: false,
@@ -135,7 +152,7 @@ export class StripePaymentProvider implements PaymentProvider {
       const session = await this.stripe.checkout.sessions.retrieve(sessionId);
       return readSession(session);
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+      if (error instanceof this.sdk.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
       throw error;
     }
   }

@@ -7,7 +7,7 @@
 import { countContent, listRecentlySaved } from '../db/queries/content.ts';
 import { countContactMessagesByStatus, listContactMessages } from '../db/queries/contact-messages.ts';
 import { listRecentCompletedPayments, sumCompletedPaymentsByBucket } from '../db/queries/payments.ts';
-import { countSponsoredSubmissionsByPaymentStatus } from '../db/queries/sponsored-submissions.ts';
+import { countSponsoredSubmissionsByPaymentStatus, sponsoredQueueTab } from '../db/queries/sponsored-submissions.ts';
 import { countSubscribers, listRecentSubscribers } from '../db/queries/subscribers.ts';
 import { nowSeconds } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
@@ -19,6 +19,19 @@ export const ACTIVITY_LENGTH = 10;
 export const REVENUE_WEEKS = 12;
 const WEEK_SECONDS = 7 * 24 * 60 * 60;
 const DAY_SECONDS = 24 * 60 * 60;
+
+/**
+ * The order of events of the same second. Their ids come from different
+ * tables and say nothing of which came first, so each kind has a fixed place
+ * and ids order events of one kind: the same data always gives the same list.
+ */
+const SAME_SECOND_ORDER: Record<DashboardActivityJson['kind'], number> = {
+  sponsored_payment: 0,
+  contact_message: 1,
+  subscriber: 2,
+  post: 3,
+  resource: 4,
+};
 
 /** Monday 00:00 UTC of the week `at` falls in: weeks are taken in UTC, like every date the site prints. */
 export function weekStartOf(at: number): number {
@@ -64,14 +77,21 @@ export function dashboardService({ db, config, payments }: AppDeps) {
     if (can(role, 'inbox')) {
       parts.push(
         listContactMessages(db, { pageSize: ACTIVITY_LENGTH }).then((page) =>
-          page.submissions.map((row) => ({ kind: 'contact_message' as const, id: row.id, label: row.name, at: row.created_at })),
+          page.submissions.map((row) => ({
+            kind: 'contact_message' as const,
+            id: row.id,
+            label: row.name,
+            tab: row.status,
+            at: row.created_at,
+          })),
         ),
         listRecentCompletedPayments(db, ACTIVITY_LENGTH).then((rows) =>
           rows.map((row) => ({
             kind: 'sponsored_payment' as const,
             id: row.submission_id,
             label: row.project_name,
-            at: Number(row.completed_at ?? 0),
+            tab: sponsoredQueueTab(row.submission_status, row.submission_payment_status),
+            at: Number(row.completed_at),
           })),
         ),
       );
@@ -84,7 +104,9 @@ export function dashboardService({ db, config, payments }: AppDeps) {
       );
     }
     const all = (await Promise.all(parts)).flat();
-    return all.sort((a, b) => b.at - a.at || b.id - a.id).slice(0, ACTIVITY_LENGTH);
+    return all
+      .sort((a, b) => b.at - a.at || SAME_SECOND_ORDER[a.kind] - SAME_SECOND_ORDER[b.kind] || b.id - a.id)
+      .slice(0, ACTIVITY_LENGTH);
   }
 
   /**

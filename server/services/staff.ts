@@ -39,7 +39,7 @@ import { assertAcceptablePassword } from '../auth/password-policy.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { nowSeconds } from '../db/database.ts';
 import type { StaffInvitationRow } from '../db/schema.ts';
-import { hasOtherSession, revokeStaffSessionsOfUser } from '../db/queries/staff-sessions.ts';
+import { revokeStaffSessionsOfUser } from '../db/queries/staff-sessions.ts';
 import {
   claimStaffInvitation,
   findStaffInvitationByTokenHash,
@@ -122,7 +122,6 @@ export function staffService(deps: AppDeps, audit: AuditLogService) {
         permissions: permissionsOf(user.role),
         totp_enabled: user.totp_enabled_at !== null,
         totp_required: (await securitySettings(db)).require_totp,
-        signed_in_before: await hasOtherSession(db, user.id, staff.sessionId),
         site_name: await storedSiteName(db),
       };
     },

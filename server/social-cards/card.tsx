@@ -8,10 +8,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { Resvg } from '@resvg/resvg-js';
-import satori from 'satori';
-import sharp from 'sharp';
 import { SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH } from '../../common/social-cards.ts';
+import { lazyModule } from '../lazy-module.ts';
+import { loadSharp } from '../storage/sharp.ts';
 
 const CARD_WIDTH = SOCIAL_CARD_WIDTH;
 const CARD_HEIGHT = SOCIAL_CARD_HEIGHT;
@@ -29,6 +28,11 @@ export interface CardContent {
   siteName: string;
 }
 
+// satori (with its layout engine) and resvg load on the first card drawn: about 35 MB a server whose cards are
+// never asked for does not need.
+const loadSatori = lazyModule('satori', 'social cards', async () => (await import('satori')).default);
+const loadResvg = lazyModule('@resvg/resvg-js', 'social cards', async () => (await import('@resvg/resvg-js')).Resvg);
+
 type Font = { name: string; data: Buffer; weight: 400 | 700; style: 'normal' };
 let fonts: Promise<Font[]> | null = null;
 
@@ -43,6 +47,8 @@ function loadFonts(): Promise<Font[]> {
 
 /** The cover cropped to the card, as a data address satori can draw; null when it cannot be read. */
 async function coverDataUrl(cover: Uint8Array): Promise<string | null> {
+  // Outside the try: sharp missing is the server's fault, not an unreadable cover.
+  const sharp = await loadSharp();
   try {
     const jpeg = await sharp(cover, { limitInputPixels: 40_000_000 })
       .resize(CARD_WIDTH, CARD_HEIGHT, { fit: 'cover', position: 'attention' })
@@ -176,6 +182,7 @@ function Card({ content, cover }: { content: CardContent; cover: string | null }
 
 /** The card as PNG bytes. */
 export async function renderSocialCard(content: CardContent): Promise<Uint8Array> {
+  const [satori, Resvg] = await Promise.all([loadSatori(), loadResvg()]);
   const cover = content.cover ? await coverDataUrl(content.cover) : null;
   const svg = await satori(<Card content={content} cover={cover} />, {
     width: CARD_WIDTH,

@@ -6,9 +6,10 @@
  * original stays the address's answer (`src` of every image), so without
  * this a published photo would tell where it was taken.
  */
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import type { ImageExtension } from '../../common/media-keys.ts';
 import { estimateJpegQuality, hasExtraContainerData, isLosslessWebp } from './image-containers.ts';
+import { loadSharp } from './sharp.ts';
 
 type RasterExtension = Exclude<ImageExtension, 'svg'>;
 
@@ -43,10 +44,12 @@ export function hasPrivateMetadata(metadata: Metadata): boolean {
  * cannot be turned, keep their frames as they are), colour profile kept;
  * or null when there is nothing to remove, so a clean file is stored byte
  * for byte as it arrived and never loses quality to a second encoding.
- * Throws sharp's error when the bytes cannot be read as an image.
+ * Throws sharp's error when the bytes cannot be read as an image, and a
+ * ModuleLoadError when sharp itself cannot be loaded.
  */
 export async function withoutPrivateMetadata(bytes: Uint8Array, extension: RasterExtension): Promise<Buffer | null> {
   const animated = extension === 'gif' || extension === 'webp';
+  const sharp = await loadSharp();
   const image = sharp(bytes, { animated });
   const metadata = await image.metadata();
   if (!hasPrivateMetadata(metadata) && !hasExtraContainerData(bytes, extension)) return null;

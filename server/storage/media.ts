@@ -35,6 +35,7 @@ import {
 } from '../db/queries/media.ts';
 import type { Database, MediaRow } from '../db/schema.ts';
 import { DomainError } from '../../common/errors.ts';
+import { ModuleLoadError } from '../lazy-module.ts';
 import { withoutPrivateMetadata } from './image-metadata.ts';
 import { bytesMatchImageType, SNIFF_BYTES } from './image-type.ts';
 import { createUploadKey } from './keys.ts';
@@ -344,7 +345,9 @@ async function cleanedCopy(bytes: Uint8Array, type: ImageType): Promise<Uint8Arr
 }
 
 /** What a failed read of a raster upload tells the uploader. */
-function unreadableImage(type: RasterType, error: unknown): DomainError {
+function unreadableImage(type: RasterType, error: unknown): Error {
+  // sharp missing is the server's fault, not the file's: it must not be told as a bad image.
+  if (error instanceof ModuleLoadError) return error;
   // sharp refuses images above about 268 megapixels (16383 × 16383) before decoding them.
   if (error instanceof Error && /pixel limit/i.test(error.message)) {
     return new DomainError('VALIDATION_FAILED', 'The image has too many pixels: at most 16383 × 16383 are accepted.');

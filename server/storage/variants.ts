@@ -5,8 +5,8 @@
  * after the upload has been answered; until they exist the original is
  * served in their place.
  */
-import sharp from 'sharp';
 import { IMAGE_VARIANT_WIDTHS, type ImageExtension } from '../../common/media-keys.ts';
+import { loadSharp } from './sharp.ts';
 
 export interface ImageVariant {
   width: number;
@@ -21,6 +21,7 @@ export interface ImageVariant {
  */
 export async function resizeImage(bytes: Uint8Array, extension: ImageExtension): Promise<ImageVariant[]> {
   const animated = extension === 'gif' || extension === 'webp';
+  const sharp = await loadSharp();
   const image = sharp(bytes, { animated }).autoOrient();
   return Promise.all(
     IMAGE_VARIANT_WIDTHS.map(async (width) => ({

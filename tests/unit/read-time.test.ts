@@ -56,3 +56,29 @@ describe('estimateReadTime', () => {
     expect(estimateReadTime(`${words(500)}`)).toBe(3);
   });
 });
+
+describe('readableText on pathological input', () => {
+  // The estimate follows every keystroke, so no input may make it rescan a
+  // long run from each of its characters; these finish only if it does not.
+  const size = 200_000;
+
+  it('reads one very long token as one word', () => {
+    expect(countReadableWords('x'.repeat(size))).toBe(1);
+  });
+
+  it('reads runs of brackets, angle brackets and at signs as no words', () => {
+    expect(countReadableWords('['.repeat(size))).toBe(0);
+    expect(countReadableWords('!['.repeat(size / 2))).toBe(0);
+    expect(countReadableWords('<'.repeat(size))).toBe(0);
+    expect(countReadableWords('@'.repeat(size))).toBe(0);
+    expect(countReadableWords(' \n'.repeat(size / 2))).toBe(0);
+  });
+
+  it('still finds the words around them', () => {
+    const body = `Before ${'['.repeat(size / 4)} ${'y'.repeat(size / 4)} ${'<'.repeat(size / 4)} ${'a'.repeat(size / 4)}@b.org after`;
+    // Before, the long y token and after; the long address is not read.
+    expect(countReadableWords(body)).toBe(3);
+    expect(countReadableWords(`${'[a]('.repeat(size / 4)} done`)).toBe(size / 4 + 1);
+    expect(countReadableWords(`${'a'.repeat(size)}@example and ${'b'.repeat(size)}`)).toBe(4);
+  });
+});

@@ -111,3 +111,23 @@ describe('SegmentedLru', () => {
     expect(cache.bytes).toBe(0);
   });
 });
+
+describe('SegmentedLru sizes', () => {
+  it('measures each entry with its key, so long keys count against the budget', () => {
+    const seen: string[] = [];
+    const cache = new SegmentedLru<Item>({
+      maxBytes: 10_000,
+      protectedShare: 0.8,
+      sizeOf: (item, key) => {
+        seen.push(key);
+        return item.bytes + key.length;
+      },
+    });
+    const key = (i: number) => `/page-${i}?${'q'.repeat(1_000)}`;
+    for (let i = 0; i < 50; i++) cache.set(key(i), { bytes: 10 });
+    expect(seen).toContain(key(49));
+    expect(cache.bytes).toBeLessThanOrEqual(10_000);
+    expect(cache.size).toBeLessThan(10);
+    expect(cache.bytes).toBe(cache.size * (10 + key(49).length));
+  });
+});

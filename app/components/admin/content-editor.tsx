@@ -1,5 +1,16 @@
 import { ArrowLeft, ExternalLink, TriangleAlert } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { Link, useBlocker, useFetcher, useRevalidator } from 'react-router';
 import type { z } from 'zod';
 import type { CategoryJson } from '../../../common/answers.ts';
@@ -345,7 +356,10 @@ function ReadTime({
   error: string | undefined;
   onChange: (changes: Pick<ContentDraft, 'read_time' | 'readTimeOverridden'>) => void;
 }) {
-  const estimate = useMemo(() => estimateReadTime(draft.content), [draft.content]);
+  // Deferred so a long body's estimate never holds up the keystroke that changed it; the saved
+  // value is estimated again from the content itself.
+  const content = useDeferredValue(draft.content);
+  const estimate = useMemo(() => estimateReadTime(content), [content]);
   const overridden = draft.readTimeOverridden;
   return (
     <div className="grid gap-3">

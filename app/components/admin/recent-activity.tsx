@@ -3,6 +3,14 @@ import { Link } from 'react-router';
 import type { DashboardActivityJson } from '../../../common/answers.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 
+/** A list searched for the event's label, on the event's tab when it has one. */
+function listLink(path: string, tabParam: string, event: DashboardActivityJson): string {
+  const params = new URLSearchParams();
+  if (event.tab) params.set(tabParam, event.tab);
+  params.set('q', event.label);
+  return `${path}?${params.toString()}`;
+}
+
 /** What each kind of event says, where it leads, and its icon. */
 function describe(event: DashboardActivityJson): { text: string; to: string; icon: LucideIcon } {
   switch (event.kind) {
@@ -10,10 +18,11 @@ function describe(event: DashboardActivityJson): { text: string; to: string; ico
       return { text: `Post ${event.created ? 'created' : 'updated'}: ${event.label}`, to: `/admin/posts/${event.id}`, icon: Newspaper };
     case 'resource':
       return { text: `Resource ${event.created ? 'created' : 'updated'}: ${event.label}`, to: `/admin/resources/${event.id}`, icon: FileText };
+    // The list opens on the tab the record is in (`?status=`, `?view=`), not its default one, or the search misses it.
     case 'contact_message':
-      return { text: `Message from ${event.label}`, to: `/admin/contacts?q=${encodeURIComponent(event.label)}`, icon: Inbox };
+      return { text: `Message from ${event.label}`, to: listLink('/admin/contacts', 'status', event), icon: Inbox };
     case 'sponsored_payment':
-      return { text: `Sponsored post paid: ${event.label}`, to: `/admin/submissions?q=${encodeURIComponent(event.label)}`, icon: Megaphone };
+      return { text: `Sponsored post paid: ${event.label}`, to: listLink('/admin/submissions', 'view', event), icon: Megaphone };
     case 'subscriber':
       return { text: `New subscriber: ${event.label}`, to: `/admin/newsletter?q=${encodeURIComponent(event.label)}`, icon: Mail };
   }

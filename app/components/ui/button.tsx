@@ -4,23 +4,23 @@ import { cx } from '../../lib/cx.ts';
 import { Slot } from './slot.tsx';
 
 export const buttonVariants = cva(
-  // The shared part is one class (components.css): every page repeats it.
+  // The shared part, each variant and each size are one class (components.css): every page repeats them.
   'ui-button',
   {
     variants: {
       variant: {
-        default: 'bg-primary text-primary-foreground shadow-xs hover:bg-primary/90',
-        destructive: 'bg-destructive text-white shadow-xs hover:bg-destructive/90',
-        outline: 'border border-border bg-background shadow-xs hover:bg-accent hover:text-accent-foreground',
-        secondary: 'bg-secondary text-secondary-foreground shadow-xs hover:bg-secondary/80',
-        ghost: 'hover:bg-accent hover:text-accent-foreground',
-        link: 'text-primary underline-offset-4 hover:underline',
+        default: 'ui-primary',
+        destructive: 'ui-destructive',
+        outline: 'ui-outline',
+        secondary: 'ui-secondary',
+        ghost: 'ui-ghost',
+        link: 'ui-link',
       },
       size: {
-        default: 'h-10 px-4 py-2 has-[>svg]:px-3',
-        sm: 'h-8 gap-1.5 rounded-md px-3 has-[>svg]:px-2.5',
-        lg: 'h-11 rounded-md px-6 text-base has-[>svg]:px-4',
-        icon: 'size-10',
+        default: 'ui-md',
+        sm: 'ui-sm',
+        lg: 'ui-lg',
+        icon: 'ui-icon-button',
       },
     },
     defaultVariants: { variant: 'default', size: 'default' },

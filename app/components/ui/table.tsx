@@ -7,8 +7,17 @@ import { cn } from '../../lib/cn.ts';
  * the label taken from the cell's `data-label`, so nothing scrolls sideways.
  * From 640px up it is a plain table. Rows label their cells themselves from
  * the context, by position: a row gives every column a cell.
+ *
+ * Stacked, every part also names its table role: a browser drops the table
+ * semantics of a `<table>` whose parts are displayed as blocks, and a screen
+ * reader would then read the cards as loose text.
  */
 const ColumnLabels = createContext<readonly string[] | null>(null);
+
+/** The explicit role of a part of a stacked table; none for a plain one, whose elements carry their own. */
+function useStackedRole(role: string): string | undefined {
+  return useContext(ColumnLabels) === null ? undefined : role;
+}
 
 export function Table({ className, labels, ...props }: ComponentProps<'table'> & { labels?: readonly string[] }) {
   const stacked = labels !== undefined;
@@ -21,6 +30,7 @@ export function Table({ className, labels, ...props }: ComponentProps<'table'> &
         <table
           data-slot="table"
           data-stacked={stacked ? '' : undefined}
+          role={stacked ? 'table' : undefined}
           className={cn(
             'w-full caption-bottom text-sm',
             // On a phone: the headings stay for screen readers only, every row is a card of label/value lines.
@@ -36,11 +46,13 @@ export function Table({ className, labels, ...props }: ComponentProps<'table'> &
 }
 
 export function TableHeader({ className, ...props }: ComponentProps<'thead'>) {
-  return <thead data-slot="table-header" className={cn('[&_tr]:border-b', className)} {...props} />;
+  const role = useStackedRole('rowgroup');
+  return <thead data-slot="table-header" role={role} className={cn('[&_tr]:border-b', className)} {...props} />;
 }
 
 export function TableBody({ className, ...props }: ComponentProps<'tbody'>) {
-  return <tbody data-slot="table-body" className={cn('[&_tr:last-child]:border-0', className)} {...props} />;
+  const role = useStackedRole('rowgroup');
+  return <tbody data-slot="table-body" role={role} className={cn('[&_tr:last-child]:border-0', className)} {...props} />;
 }
 
 export function TableRow({ className, children, ...props }: ComponentProps<'tr'>) {
@@ -58,16 +70,18 @@ export function TableRow({ className, children, ...props }: ComponentProps<'tr'>
       })
     : children;
   return (
-    <tr data-slot="table-row" className={cn('border-b border-border transition-colors hover:bg-muted/50', className)} {...props}>
+    <tr data-slot="table-row" role={labels ? 'row' : undefined} className={cn('border-b border-border transition-colors hover:bg-muted/50', className)} {...props}>
       {labelled}
     </tr>
   );
 }
 
 export function TableHead({ className, ...props }: ComponentProps<'th'>) {
+  const role = useStackedRole(props.scope === 'row' ? 'rowheader' : 'columnheader');
   return (
     <th
       data-slot="table-head"
+      role={role}
       className={cn('h-10 whitespace-nowrap px-3 text-left align-middle font-medium text-foreground', className)}
       {...props}
     />
@@ -75,5 +89,6 @@ export function TableHead({ className, ...props }: ComponentProps<'th'>) {
 }
 
 export function TableCell({ className, ...props }: ComponentProps<'td'>) {
-  return <td data-slot="table-cell" className={cn('px-3 py-2 align-middle', className)} {...props} />;
+  const role = useStackedRole('cell');
+  return <td data-slot="table-cell" role={role} className={cn('px-3 py-2 align-middle', className)} {...props} />;
 }

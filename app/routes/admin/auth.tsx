@@ -8,7 +8,6 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { api, ApiRequestError } from '../../lib/api-client.ts';
 import { PASSWORD_MIN_LENGTH } from '../../../common/schemas/auth.ts';
-import type { StaffMeJson } from '../../../common/answers.ts';
 import type { Route } from './+types/auth';
 
 export const meta = () => adminMeta('Sign in');
@@ -41,18 +40,8 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
     const keepStep = mfaToken && !(error instanceof ApiRequestError && error.code === 'INVALID_TOKEN');
     return { failed: true, mfaToken: keepStep ? mfaToken : undefined };
   }
-  notifySuccess((await hasSignedInBefore()) ? 'Welcome back!' : 'Welcome!', "You've successfully signed in.");
+  notifySuccess('Welcome back!', "You've successfully signed in.");
   return redirect('/admin');
-}
-
-/** Whether this is a return: the very first sign-in of an account is not greeted with "Welcome back!". */
-async function hasSignedInBefore(): Promise<boolean> {
-  try {
-    return (await api.get<StaffMeJson>('/admin/me')).signed_in_before;
-  } catch {
-    // The greeting is no reason to fail a sign-in; the back office will say what is wrong.
-    return false;
-  }
 }
 
 export const HydrateFallback = SignInLoading;

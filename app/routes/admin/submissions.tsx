@@ -196,18 +196,19 @@ function ProjectLink({ submission }: { submission: SponsoredSubmission }) {
 
 export default function AdminSubmissions({ loaderData }: Route.ComponentProps) {
   const { submissions, next_token, counts, tab, q } = loaderData;
+  const emptyText = q ? `${EMPTY_TEXTS[tab]} match “${q}”` : EMPTY_TEXTS[tab];
   return (
     <>
       <AdminPageHeader title="Sponsored Posts" />
       <ListSearch label="Search submissions" placeholder="Search by project, contact or email" />
       <StatusTabs status={tab} labels={TAB_LABELS} counts={counts.queue} param="view">
         {submissions.length === 0 ? (
-          <p className="rounded-lg border border-border bg-card py-10 text-center text-sm text-muted-foreground">{EMPTY_TEXTS[tab]}</p>
+          <p className="rounded-lg border border-border bg-card py-10 text-center text-sm text-muted-foreground">{emptyText}</p>
         ) : (
           <>
             {/* Wide screens: a table whose columns fit without scrolling sideways. */}
             <div className="hidden lg:block">
-              <PagedTable headings={['Project', 'Payment', 'Submitted']} emptyText={q ? `${EMPTY_TEXTS[tab]} match “${q}”` : EMPTY_TEXTS[tab]}>
+              <PagedTable headings={['Project', 'Payment', 'Submitted']} emptyText={emptyText}>
                 {submissions.map((submission) => (
                   <SubmissionRow key={submission.id} submission={submission} />
                 ))}

@@ -5,9 +5,16 @@
  * Every change of a payment's status also updates `payment_status` on its
  * submission, in the caller's transaction, so the two never disagree.
  */
-import { sql } from 'kysely';
+import { sql, type NotNull } from 'kysely';
 import { nowSeconds } from '../database.ts';
-import type { Db, LocalCheckoutSessionRow, LocalCheckoutSessionStatus, PaymentStatus, PaymentTransactionRow } from '../schema.ts';
+import type {
+  Db,
+  LocalCheckoutSessionRow,
+  LocalCheckoutSessionStatus,
+  PaymentStatus,
+  PaymentTransactionRow,
+  SponsoredSubmissionStatus,
+} from '../schema.ts';
 import { choosePaymentTransaction } from './sponsored-submissions.ts';
 
 /** Sets the submission's `payment_status` to that of the payment that speaks for it. */
@@ -214,7 +221,9 @@ export async function sumCompletedPaymentsByBucket(
   options: { since: number; bucketSeconds: number; provider: string; currency: string },
 ): Promise<{ bucket: number; amount_cents: number; payments: number }[]> {
   // Literals, not parameters: PostgreSQL matches the grouped expression to the selected one by its text.
-  const bucket = sql<number>`(completed_at - ${sql.lit(Math.trunc(options.since))}) / ${sql.lit(Math.trunc(options.bucketSeconds))}`;
+  // Cast, as SQLite keeps a fractional completed_at as a real and divides it exactly; the numerator is never
+  // negative, so truncation is the floor.
+  const bucket = sql<number>`cast((completed_at - ${sql.lit(Math.trunc(options.since))}) / ${sql.lit(Math.trunc(options.bucketSeconds))} as bigint)`;
   const rows = await db
     .selectFrom('payment_transactions')
     .select([
@@ -228,29 +237,54 @@ export async function sumCompletedPaymentsByBucket(
     .where(sql<boolean>`upper(currency) = upper(${options.currency})`)
     .groupBy(bucket)
     .execute();
-  // PostgreSQL answers sums and counts of bigints as text.
-  return rows.map((row) => ({ bucket: Number(row.bucket), amount_cents: Number(row.amount_cents), payments: Number(row.payments) }));
+  // PostgreSQL answers sums and counts of bigints as text. Summed again by whole bucket, so one bucket is one
+  // row whatever the engine made of the division.
+  const sums = new Map<number, { bucket: number; amount_cents: number; payments: number }>();
+  for (const row of rows) {
+    const index = Math.floor(Number(row.bucket));
+    const sum = sums.get(index) ?? { bucket: index, amount_cents: 0, payments: 0 };
+    sum.amount_cents += Number(row.amount_cents);
+    sum.payments += Number(row.payments);
+    sums.set(index, sum);
+  }
+  return [...sums.values()];
 }
 
-/** The latest completed payments with their submission's project, newest first. */
+/** The latest completed payments with their submission's project and review status, newest first. */
 export function listRecentCompletedPayments(
   db: Db,
   limit: number,
-): Promise<{ submission_id: number; project_name: string; amount_cents: number; currency: string; provider: string; completed_at: number | null }[]> {
+): Promise<
+  {
+    submission_id: number;
+    project_name: string;
+    submission_status: SponsoredSubmissionStatus;
+    submission_payment_status: PaymentStatus | null;
+    amount_cents: number;
+    currency: string;
+    provider: string;
+    completed_at: number;
+  }[]
+> {
   return db
     .selectFrom('payment_transactions')
     .innerJoin('sponsored_submissions', 'sponsored_submissions.id', 'payment_transactions.submission_id')
     .select([
       'payment_transactions.submission_id',
       'sponsored_submissions.project_name',
+      'sponsored_submissions.status as submission_status',
+      'sponsored_submissions.payment_status as submission_payment_status',
       'payment_transactions.amount_cents',
       'payment_transactions.currency',
       'payment_transactions.provider',
       'payment_transactions.completed_at',
     ])
     .where('payment_transactions.status', '=', 'completed')
+    // A completed payment without its time would sort first on PostgreSQL (NULLs are largest there) and last on SQLite.
+    .where('payment_transactions.completed_at', 'is not', null)
     .orderBy('payment_transactions.completed_at', 'desc')
     .orderBy('payment_transactions.id', 'desc')
     .limit(limit)
+    .$narrowType<{ completed_at: NotNull }>()
     .execute();
 }

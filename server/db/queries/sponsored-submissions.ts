@@ -1,6 +1,7 @@
 import type { SponsoredSubmissionInput } from '../../../common/schemas/sponsored-submission.ts';
 import type {
   PaymentTransactionJson,
+  SponsoredQueueTab,
   SponsoredSubmissionCounts,
   SponsoredSubmissionJson,
 } from '../../../common/answers.ts';
@@ -144,6 +145,12 @@ export async function listSponsoredSubmissions(
   };
 }
 
+/** The tab of the back office's queue a submission is in: a new one by whether it is paid. */
+export function sponsoredQueueTab(status: SponsoredSubmissionStatus, paymentStatus: PaymentStatus | null): SponsoredQueueTab {
+  if (status !== 'new') return status;
+  return paymentStatus === 'completed' ? 'to_review' : 'unpaid';
+}
+
 /**
  * The count of each status, and of each tab of the back office's queue:
  * new and paid (to review), approved, rejected, new and unpaid.
@@ -163,8 +170,7 @@ export async function countSponsoredSubmissions(db: Db): Promise<SponsoredSubmis
   for (const row of rows) {
     const count = Number(row.count);
     counts[row.status] += count;
-    if (row.status === 'new') counts.queue[row.payment_status === 'completed' ? 'to_review' : 'unpaid'] += count;
-    else counts.queue[row.status] += count;
+    counts.queue[sponsoredQueueTab(row.status, row.payment_status)] += count;
   }
   return counts;
 }

@@ -115,9 +115,3 @@ export async function earlierSignIns(db: Db, userId: number, device: SessionDevi
   return { any: any !== undefined, fromDevice: same !== undefined };
 }
 
-/** Whether the user has a sign-in session other than `current`, revoked ones included (none are ever deleted). */
-export async function hasOtherSession(db: Db, userId: number, current: string | null): Promise<boolean> {
-  let query = db.selectFrom('staff_sessions').select('id').where('user_id', '=', userId);
-  if (current !== null) query = query.where('id', '!=', current);
-  return (await query.limit(1).executeTakeFirst()) !== undefined;
-}

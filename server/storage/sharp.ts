@@ -1,0 +1,9 @@
+/**
+ * sharp (libvips), shared by the upload checks, the resized copies and the
+ * social cards, loaded on the first of them (server/lazy-module.ts): about
+ * 20 MB a server that only serves pages does not need.
+ */
+import type SharpType from 'sharp';
+import { lazyModule } from '../lazy-module.ts';
+
+export const loadSharp: () => Promise<typeof SharpType> = lazyModule('sharp', 'image processing', async () => (await import('sharp')).default);

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { rewriteRouterTags } from '../../app/entry.server.tsx';
+
+const manifest = { entry: { module: '/assets/entry.client-a1.js', imports: ['/assets/chunk-b2.js'] }, routes: { root: { id: 'root' } } };
+
+// What React Router writes: preloads in the head, the manifest as indented JSON in a module script.
+const page =
+  '<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/entry.client-a1.js" nonce="n"/>' +
+  '<link rel="modulepreload" href="/assets/chunk-b2.js" nonce="n"/></head><body><input placeholder="Search…"/>' +
+  '<script type="module">import * as route0 from "/assets/root-c3.js";\n' +
+  `  window.__reactRouterManifest = ${JSON.stringify(manifest, null, 2)};\n` +
+  '  window.__reactRouterRouteModules = {"root":route0};</script><p>déjà vu ✓</p></body></html>';
+
+const expected = page
+  .replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchPriority="low"')
+  .replace(JSON.stringify(manifest, null, 2), JSON.stringify(manifest));
+
+/** The page through the transform, written as the given byte chunks. */
+async function rewritten(chunks: Buffer[]): Promise<string> {
+  const transform = rewriteRouterTags(() => {});
+  const out: Buffer[] = [];
+  transform.on('data', (chunk: Buffer) => out.push(chunk));
+  const done = new Promise((resolve) => transform.on('end', resolve));
+  for (const chunk of chunks) transform.write(chunk);
+  transform.end();
+  await done;
+  return Buffer.concat(out).toString('utf8');
+}
+
+describe("the server render's rewriting of React Router's tags", () => {
+  const bytes = Buffer.from(page);
+
+  it('lowers every module preload and prints the manifest without indentation', async () => {
+    expect(expected).not.toBe(page);
+    expect(await rewritten([bytes])).toBe(expected);
+  });
+
+  it('gives the same page however the stream is cut, even inside a character', async () => {
+    for (let at = 1; at < bytes.length; at += 1) {
+      expect(await rewritten([bytes.subarray(0, at), bytes.subarray(at)])).toBe(expected);
+    }
+    const small = Array.from({ length: Math.ceil(bytes.length / 7) }, (_, i) => bytes.subarray(i * 7, i * 7 + 7));
+    expect(await rewritten(small)).toBe(expected);
+  });
+
+  it('passes a manifest it cannot read, or one never closed, through unchanged', async () => {
+    const broken = page.replace('"root": {', '"root": {{');
+    expect(await rewritten([Buffer.from(broken)])).toContain('"root": {{');
+    const unclosed = page.slice(0, page.indexOf(';\n  window.__reactRouterRouteModules'));
+    expect(await rewritten([Buffer.from(unclosed)])).toContain(JSON.stringify(manifest, null, 2));
+  });
+});
