@@ -21,8 +21,6 @@
 //          --heap-snapshot=<dir> (a heap snapshot of it after the pass)
 // Everything listens on and talks to 127.0.0.1; every child process is
 // stopped and every temporary folder removed at the end.
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,8 +29,10 @@ import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import {
   buildForProduction,
+  mb,
   positiveInt,
   printTable,
+  rssOf,
   runBenchmark,
   sleep,
   startBuiltServer,
@@ -83,17 +83,6 @@ async function coverJpeg(i) {
   return sharp(noise, { raw: { width: COVER_WIDTH, height: COVER_HEIGHT, channels: 3 } }).jpeg({ quality: 82 }).toBuffer();
 }
 
-function rssOf(pid) {
-  try {
-    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    if (match) return Number(match[1]) * 1024;
-  } catch {
-    // no /proc here: ask ps
-  }
-  return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim()) * 1024;
-}
-
-const mb = (bytes) => (bytes / 1024 / 1024).toFixed(1);
 
 async function api(baseUrl, method, pathname, { token, body } = {}) {
   const response = await fetch(`${baseUrl}${pathname}`, {

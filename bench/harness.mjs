@@ -2,8 +2,8 @@
 // removing every temporary folder however the run ends, starting the built
 // server on SQLite and the in-memory baseline, seeding posts, and measuring
 // with autocannon. Everything listens on 127.0.0.1.
-import { fork, spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, fork, spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -150,6 +150,20 @@ export function freePort() {
     });
   });
 }
+
+/** The resident memory of a process, in bytes. */
+export function rssOf(pid) {
+  try {
+    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    if (match) return Number(match[1]) * 1024;
+  } catch {
+    // no /proc here: ask ps
+  }
+  return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim()) * 1024;
+}
+
+/** Bytes as megabytes, one decimal. */
+export const mb = (bytes) => (bytes / 1024 / 1024).toFixed(1);
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

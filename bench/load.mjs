@@ -12,7 +12,6 @@
 //          --resources=30 --visitors=100 --idle=5 --skip-build --skip-admin
 // Everything listens on and talks to 127.0.0.1; every child process is
 // stopped and every temporary folder removed at the end.
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -21,8 +20,10 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import {
   buildForProduction,
+  mb,
   positiveInt,
   printTable,
+  rssOf,
   runBenchmark,
   seedPosts,
   sleep,
@@ -159,18 +160,6 @@ function seedResources(sqliteFile, count) {
 // ---------------------------------------------------------------- helpers
 
 
-/** The resident memory of a process, in bytes. */
-function rssOf(pid) {
-  try {
-    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    if (match) return Number(match[1]) * 1024;
-  } catch {
-    // no /proc here: ask ps
-  }
-  return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim()) * 1024;
-}
-
-const mb = (bytes) => (bytes / 1024 / 1024).toFixed(1);
 const signedMb = (bytes) => `${bytes >= 0 ? '+' : ''}${mb(bytes)}`;
 
 function percentile(sorted, p) {

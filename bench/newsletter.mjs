@@ -19,7 +19,18 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { SMTPServer } from 'smtp-server';
-import { buildIfStale, positiveInt, printTable, runBenchmark, sleep, startBuiltServer, stopAfter, tempDir } from './harness.mjs';
+import {
+  buildIfStale,
+  mb,
+  positiveInt,
+  printTable,
+  rssOf,
+  runBenchmark,
+  sleep,
+  startBuiltServer,
+  stopAfter,
+  tempDir,
+} from './harness.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -157,15 +168,7 @@ async function expectStatus(answer, expected, what) {
   return answer.json;
 }
 
-// ---------------------------------------------------------------- memory
-
-function readRss(pid) {
-  const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  if (!match) throw new Error(`no VmRSS in /proc/${pid}/status`);
-  return Number(match[1]) * 1024;
-}
-
-const mb = (bytes) => (bytes / 1024 / 1024).toFixed(1);
+// ---------------------------------------------------------------- server log
 
 /** The server's log lines (pino JSON), as much as is worth showing. */
 function summariseLog(logFile) {
@@ -239,11 +242,11 @@ async function main(cleanup) {
 
   // Settle before the idle reading: start-up, seeding and the first requests.
   await sleep(1000);
-  const idleRss = readRss(child.pid);
+  const idleRss = rssOf(child.pid);
   let peakRss = idleRss;
   const sampler = setInterval(() => {
     try {
-      peakRss = Math.max(peakRss, readRss(child.pid));
+      peakRss = Math.max(peakRss, rssOf(child.pid));
     } catch {
       // the server is gone; the polling below notices
     }
@@ -284,7 +287,7 @@ async function main(cleanup) {
     await sleep(POLL_MS);
   }
   clearInterval(sampler);
-  peakRss = Math.max(peakRss, readRss(child.pid));
+  peakRss = Math.max(peakRss, rssOf(child.pid));
 
   const elapsedS = ((sentAt || performance.now()) - started) / 1000;
   const duplicates = [...sink.recipients.values()].filter((count) => count > 1).length;

@@ -13,6 +13,7 @@ import { ResponseCache } from './http/response-cache.ts';
 import { serveApp } from './http/unread-bodies.ts';
 import { loadBuiltWebApp, startDevWebApp } from './pages.ts';
 import { startRuntime } from './runtime.ts';
+import { storedSiteName } from './mail/mailer.ts';
 import { requestLogLevel } from './http/request-log.ts';
 import { firstAdminNotice, localOrigin, shouldPrintBanner, startBanner } from './start-banner.ts';
 
@@ -90,7 +91,12 @@ const { firstAdmin } = runtime;
 const server = serveApp({ fetch: app.fetch, port: config.PORT, hostname: config.HOST, serverOptions }, (info) => {
   const origin = localOrigin(config.HOST, info.port);
   logger.info({ port: info.port }, `listening on ${origin}`);
-  if (shouldPrintBanner({ demo: config.SEED_DEMO, firstAdmin })) process.stdout.write(startBanner({ origin, firstAdmin }));
+  if (shouldPrintBanner({ demo: config.SEED_DEMO, firstAdmin })) {
+    // storedSiteName never rejects: it falls back to the built-in name.
+    void storedSiteName(runtime.deps.db).then((siteName) =>
+      process.stdout.write(startBanner({ origin, firstAdmin, siteName })),
+    );
+  }
 }) as Server; // plain HTTP: no TLS or HTTP/2 options are given
 server.once('error', (error: NodeJS.ErrnoException) => {
   if (server.listening) throw error;

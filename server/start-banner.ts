@@ -17,10 +17,19 @@ export function localOrigin(host: string, port: number): string {
   return `http://${name.includes(':') ? `[${name}]` : name}:${port}`;
 }
 
-export function startBanner({ origin, firstAdmin }: { origin: string; firstAdmin?: FirstAdmin }): string {
+export function startBanner({
+  origin,
+  firstAdmin,
+  siteName = SITE_NAME,
+}: {
+  origin: string;
+  firstAdmin?: FirstAdmin;
+  /** The name the owner saved in the site settings. */
+  siteName?: string;
+}): string {
   const lines = [
     '',
-    `  ${SITE_NAME} is running.`,
+    `  ${siteName} is running.`,
     '',
     `  Site:         ${origin}/`,
     `  Back office:  ${origin}/admin`,

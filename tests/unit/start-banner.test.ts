@@ -16,6 +16,11 @@ describe('the start banner', () => {
     expect(banner.trim().split('\n').length).toBeLessThanOrEqual(8);
   });
 
+  it("says the owner's site name once one is saved", () => {
+    expect(startBanner({ origin: 'http://localhost:3000' })).toContain('Crowdfunding Showcase is running.');
+    expect(startBanner({ origin: 'http://localhost:3000', siteName: 'Backer Digest' })).toContain('Backer Digest is running.');
+  });
+
   it('adds the generated sign-in on the first start, once', () => {
     const banner = startBanner({
       origin: 'http://localhost:3000',

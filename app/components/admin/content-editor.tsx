@@ -1,4 +1,4 @@
-import { ArrowLeft, ExternalLink, TriangleAlert } from 'lucide-react';
+import { ArrowLeft, TriangleAlert } from 'lucide-react';
 import {
   lazy,
   Suspense,
@@ -39,6 +39,7 @@ import { Input } from '../ui/input.tsx';
 import { Label } from '../ui/label.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { Textarea } from '../ui/textarea.tsx';
+import { ViewOnSiteLink } from './view-on-site-link.tsx';
 import { notifyError } from '../../lib/admin-toast.ts';
 import { formatSiteDateTime, isPublicationAhead, siteInputToSeconds } from '../../lib/dates.ts';
 import { SITE_TIME_ZONE } from '../../../common/site.ts';
@@ -455,18 +456,7 @@ function CategoryChoice({
 /** Where the stored item is: on the site (with its link), scheduled, or a draft to preview. */
 function StoredState({ draft }: { draft: ContentDraft }) {
   if (draft.status === 'published' && !isPublicationAhead(draft.publish_at)) {
-    return (
-      <a
-        href={`/${draft.slug}`}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="inline-flex items-center gap-1 text-sm font-medium text-primary underline underline-offset-4"
-      >
-        View on site
-        <ExternalLink aria-hidden="true" className="size-3.5" />
-        <span className="sr-only">(opens in a new tab)</span>
-      </a>
-    );
+    return <ViewOnSiteLink slug={draft.slug} className="text-sm" />;
   }
   return (
     <a href="#preview-links-heading" className="text-sm font-medium text-primary underline underline-offset-4">

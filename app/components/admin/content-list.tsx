@@ -1,4 +1,4 @@
-import { ExternalLink, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CONTENT_STATES, type AdminContentKind, type ContentStateFilter, type SavedItem } from '../../lib/admin-content.ts';
@@ -6,6 +6,7 @@ import { Button } from '../ui/button.tsx';
 import { AdminPageHeader, AdminPager } from './admin-page.tsx';
 import { ListSearch } from './list-search.tsx';
 import { PagedTable } from './paged-table.tsx';
+import { ViewOnSiteLink } from './view-on-site-link.tsx';
 
 /**
  * The posts or resources list of the back office (SPEC.md section 2): its
@@ -85,16 +86,7 @@ function SavedNotice({ kind, saved }: { kind: AdminContentKind; saved: SavedItem
         Saved “{saved.title}”.{saved.isLive ? null : ` This ${noun} is not on the site yet.`}
       </span>
       {saved.isLive ? (
-        <a
-          href={`/${saved.slug}`}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="inline-flex items-center gap-1 font-medium text-primary underline underline-offset-4"
-        >
-          View on site
-          <ExternalLink aria-hidden="true" className="size-3.5" />
-          <span className="sr-only">(opens in a new tab)</span>
-        </a>
+        <ViewOnSiteLink slug={saved.slug} />
       ) : (
         <Link to={`${kind.listPath}/${saved.id}#preview-links-heading`} className="font-medium text-primary underline underline-offset-4">
           Share a preview
