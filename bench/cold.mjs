@@ -25,8 +25,6 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import Database from 'better-sqlite3';
-import sharp from 'sharp';
 import {
   buildForProduction,
   mb,
@@ -40,6 +38,7 @@ import {
   stopAfter,
   stopChild,
 } from './harness.mjs';
+import { COVER_HEIGHT, COVER_WIDTH, api, inParallel, signIn, uploadCover, waitForJobs } from './site-admin.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -59,12 +58,6 @@ const TARGET_RSS_MB = 300;
 /** A page still unanswered after this long fails the run. */
 const REQUEST_TIMEOUT_MS = 30_000;
 
-// Creating the posts, the covers' copies and two passes, bounded.
-stopAfter((300 + POST_COUNT / 5) * 1000);
-
-const COVER_WIDTH = 2000;
-const COVER_HEIGHT = 1200;
-
 /** A review of the shape the site publishes: headings, paragraphs, a list, a table, a link. */
 const postContent = (i) =>
   `## Why it caught our eye\n\n${`Campaign ${i} explains its plan in detail, with **costs**, a _timeline_ and [its team](https://example.com/team-${i}). `.repeat(30)}\n\n` +
@@ -72,70 +65,8 @@ const postContent = (i) =>
   '| Pledge | Reward |\n| --- | --- |\n| $25 | Digital edition |\n| $60 | Boxed edition |\n\n' +
   `## Our take\n\n${'Realistic delivery dates and an honest risk section. '.repeat(10)}\n\n> Backers should expect a delay of a month or two.`;
 
-/** A photo-like JPEG: blurred noise over a colour, so it compresses as a photo does, not as a flat colour. */
-async function coverJpeg(i) {
-  const noise = await sharp({
-    create: { width: COVER_WIDTH, height: COVER_HEIGHT, channels: 3, background: { r: 40 + (i * 37) % 180, g: 90, b: 140 }, noise: { type: 'gaussian', mean: 128, sigma: 30 } },
-  })
-    .blur(2)
-    .raw()
-    .toBuffer();
-  return sharp(noise, { raw: { width: COVER_WIDTH, height: COVER_HEIGHT, channels: 3 } }).jpeg({ quality: 82 }).toBuffer();
-}
-
-
-async function api(baseUrl, method, pathname, { token, body } = {}) {
-  const response = await fetch(`${baseUrl}${pathname}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${pathname} answered ${response.status}: ${text.slice(0, 300)}`);
-  return text ? JSON.parse(text) : null;
-}
-
-/** Runs `task(i)` for i in [0, count), at most `limit` at a time. */
-async function inParallel(count, limit, task) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, count) }, async () => {
-      while (next < count) {
-        const i = next;
-        next += 1;
-        await task(i);
-      }
-    }),
-  );
-}
-
-/** Uploads one cover through the media API, as the back office does; its address. */
-async function uploadCover(baseUrl, token, i) {
-  const bytes = await coverJpeg(i);
-  const { upload_url: uploadUrl, s3_key: key } = await api(baseUrl, 'POST', '/api/admin/media/upload-url', {
-    token,
-    body: { file_name: `cover-${i}.jpg`, content_type: 'image/jpeg', file_size: bytes.length },
-  });
-  const put = await fetch(uploadUrl, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: bytes });
-  if (!put.ok) throw new Error(`PUT of cover ${i} answered ${put.status}: ${(await put.text()).slice(0, 300)}`);
-  return `/${key.replace(/^\/+/, '')}`;
-}
-
-/** Waits until the server's background jobs (the covers' resized copies) are all done. */
-async function waitForJobs(sqliteFile) {
-  const db = new Database(sqliteFile, { readonly: true });
-  try {
-    const pending = db.prepare("select count(*) from jobs where status in ('pending', 'running')").pluck();
-    const until = Date.now() + 600_000;
-    while (pending.get() > 0) {
-      if (Date.now() > until) throw new Error('the covers\' copies were not made within 10 minutes');
-      await sleep(250);
-    }
-    return db.prepare("select count(*) from jobs where status = 'failed'").pluck().get();
-  } finally {
-    db.close();
-  }
-}
+// Creating the posts, the covers' copies and two passes, bounded.
+stopAfter((300 + POST_COUNT / 5) * 1000);
 
 /** GET of each path once, `CONCURRENCY` at a time on keep-alive sockets; latencies and failures. */
 async function pass(baseUrl, paths) {
@@ -178,9 +109,7 @@ async function main() {
     tempPrefix: 'showcase-bench-cold-',
     unsetEnv: ['GA_MEASUREMENT_ID', 'PUBLIC_URL'],
   });
-  const { access_token: token } = await api(setup.baseUrl, 'POST', '/api/auth/login', {
-    body: { email: setup.adminEmail, password: setup.adminPassword },
-  });
+  const token = await signIn(setup);
   const { categories } = await api(setup.baseUrl, 'GET', '/api/categories');
   const started = performance.now();
   const covers = [];

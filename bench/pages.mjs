@@ -13,16 +13,13 @@
 // Options: --duration=10 --warmup=2 --connections=50 --posts=1000 --skip-lighthouse
 // Everything listens on and talks to 127.0.0.1; every child process is
 // stopped and every temporary folder removed at the end.
-import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import {
   buildForProduction,
-  freePort,
   measure,
   positiveInt,
   printMeasurements,
@@ -33,26 +30,12 @@ import {
   startBuiltServer,
   startInMemoryServer,
   stopAfter,
-  tempDir,
-  track,
-  waitFor,
 } from './harness.mjs';
+import { audit, CATEGORIES, CHROMIUM, CHROMIUM_FLAGS, startChromiumForLighthouse } from './lighthouse-audit.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const TARGET_RATIO = 0.5;
 const TARGET_JS_KB = 150;
 const TARGET_SCORE = 95;
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 const { values: args } = parseArgs({
   options: {
@@ -110,42 +93,6 @@ async function scriptsLoadedBy(url) {
   } finally {
     await browser.close();
   }
-}
-
-async function startChromiumForLighthouse() {
-  const port = await freePort();
-  const profile = tempDir('showcase-bench-chromium-');
-  const child = track(
-    spawn(CHROMIUM, [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, '--remote-debugging-address=127.0.0.1', `--user-data-dir=${profile}`, 'about:blank'], {
-      stdio: 'ignore',
-    }),
-    'chromium',
-  );
-  await waitFor(`http://127.0.0.1:${port}/json/version`, child);
-  return { port, child };
-}
-
-async function audit(port, url) {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
-  const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]));
-  const failing = Object.values(lhr.audits)
-    .filter((entry) => entry.score !== null && entry.score < 0.9 && entry.scoreDisplayMode !== 'informative' && entry.scoreDisplayMode !== 'notApplicable' && entry.scoreDisplayMode !== 'manual')
-    .map((entry) => `${entry.id} (${Math.round(entry.score * 100)})`);
-  const metrics = {
-    fcp: lhr.audits['first-contentful-paint']?.displayValue,
-    lcp: lhr.audits['largest-contentful-paint']?.displayValue,
-    tbt: lhr.audits['total-blocking-time']?.displayValue,
-    cls: lhr.audits['cumulative-layout-shift']?.displayValue,
-  };
-  for (const item of lhr.audits['errors-in-console']?.details?.items ?? []) {
-    console.log(`  console error: ${item.source} ${item.description} ${item.sourceLocation?.url ?? ''}`);
-  }
-  const lcpItem = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0];
-  metrics.lcpElement = lcpItem?.node?.snippet ?? 'unknown';
-  return { scores, failing, metrics };
 }
 
 // ---------------------------------------------------------------- run

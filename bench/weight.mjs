@@ -14,9 +14,8 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { buildForProduction, printTable, runBenchmark, startBuiltServer, stopAfter } from './harness.mjs';
+import { CHROMIUM, CHROMIUM_FLAGS } from './lighthouse-audit.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'];
 const TARGET_HTML_KB = 35;
 const TARGET_JS_KB = 120;
 

@@ -3,11 +3,18 @@
  * markdown, raw HTML never rendered, and rehype-sanitize's safe subset
  * (no event handlers, no `javascript:` links). Posts, resources and the
  * newsletter's texts all render with these plugins.
+ *
+ * This module names the libraries but does not load them: the server loads
+ * them on its first rendering (decision 039), and the stamp and types below
+ * are read by code that never renders.
  */
-import rehypeSanitize from 'rehype-sanitize';
-import remarkGfm from 'remark-gfm';
+import type rehypeSanitize from 'rehype-sanitize';
+import type remarkGfm from 'remark-gfm';
 
-export const MARKDOWN_PLUGINS = { remarkPlugins: [remarkGfm], rehypePlugins: [rehypeSanitize] };
+/** react-markdown's plugin options of the dialect, given the libraries as their loader got them. */
+export function markdownPlugins(libraries: { remarkGfm: typeof remarkGfm; rehypeSanitize: typeof rehypeSanitize }) {
+  return { remarkPlugins: [libraries.remarkGfm], rehypePlugins: [libraries.rehypeSanitize] };
+}
 
 /**
  * What makes the HTML of a markdown source: the libraries that parse,
@@ -15,7 +22,7 @@ export const MARKDOWN_PLUGINS = { remarkPlugins: [remarkGfm], rehypePlugins: [re
  * options above. Rendered HTML is stored and reused under a key that
  * includes this (decision 033), so it must change whenever the output could:
  * a unit test fails when an installed version differs from the one named
- * here, and `rules` goes up with any change to MARKDOWN_PLUGINS.
+ * here, and `rules` goes up with any change to markdownPlugins.
  */
 export const MARKDOWN_RENDERER = {
   rules: 1,

@@ -1,11 +1,10 @@
 import { NEWSLETTER_CONSENT_TEXT } from '../../common/site.ts';
-import type { FormOutcome } from '../lib/form-outcome.ts';
+import { valueOf, type FormOutcome } from '../lib/form-outcome.ts';
 import { useEnhancedForm } from '../lib/use-enhanced-form.ts';
+import { EmailField } from './email-field.tsx';
 import { SuccessPanel } from './form-feedback.tsx';
 import { FormStatus, HoneypotField } from './form-status.tsx';
 import { Button } from './ui/button.tsx';
-import { Field } from './ui/field.tsx';
-import { Input } from './ui/input.tsx';
 import { Icon } from './ui/icon.tsx';
 
 /** The form's intent, so a page action can tell it from the page's own forms. */
@@ -48,24 +47,14 @@ export function NewsletterSection({ action, outcome }: { action: string; outcome
             >
               <input type="hidden" name="intent" value={NEWSLETTER_INTENT} />
               <HoneypotField />
-              <Field
+              <EmailField
                 id="newsletter-email"
                 label={<span className="sr-only">Email address</span>}
                 error={error}
+                defaultValue={valueOf(outcome, 'email')}
                 className="flex-1 [&_[data-slot=field-error]]:rounded [&_[data-slot=field-error]]:bg-card [&_[data-slot=field-error]]:px-2 [&_[data-slot=field-error]]:py-1"
-              >
-                {(control) => (
-                  <Input
-                    {...control}
-                    type="email"
-                    name="email"
-                    autoComplete="email"
-                    placeholder="you@example.com"
-                    defaultValue={outcome?.values?.email}
-                    className="h-11! border-white/60! bg-card! text-foreground"
-                  />
-                )}
-              </Field>
+                inputClassName="h-11! border-white/60! bg-card! text-foreground"
+              />
               <Button type="submit" size="lg" variant="secondary" disabled={isSubmitting} className="h-11">
                 {isSubmitting ? 'Subscribing...' : 'Subscribe'}
               </Button>

@@ -52,6 +52,11 @@ export function invalidFieldsOutcome(fieldErrors: Partial<Record<string, string>
     : { status: 'error', title: 'Error', description: first, fieldErrors, httpStatus: 400 };
 }
 
+/** What was typed in `name` of a post refused without JavaScript, to fill the field with again. */
+export function valueOf(outcome: Pick<FormOutcome, 'values'> | undefined, name: string): string | undefined {
+  return outcome?.values?.[name];
+}
+
 /** Form fields as plain strings (files and repeated fields are not expected). */
 export function formValues(form: FormData, names: readonly string[]): Record<string, string> {
   const values: Record<string, string> = {};

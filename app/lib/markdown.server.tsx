@@ -13,6 +13,6 @@ export type { RenderedMarkdown };
  * Renders `source`; when that fails (pathological nesting can exhaust the
  * stack), SPEC.md asks for the raw text instead, and `onError` logs why.
  */
-export function renderMarkdown(context: AppLoadContext, source: string, onError: (error: unknown) => void): RenderedMarkdown {
+export function renderMarkdown(context: AppLoadContext, source: string, onError: (error: unknown) => void): Promise<RenderedMarkdown> {
   return context.services.markdown.render(source, onError);
 }

@@ -39,8 +39,8 @@ export async function findIssueWebVersion(context: AppLoadContext, request: Requ
   const logFailure = (error: unknown) => context.logger.warn({ err: error, issue: found.issue.id }, 'newsletter markdown could not be rendered');
   return {
     ...summary(found.issue),
-    intro: renderMarkdown(context, found.issue.intro, logFailure),
-    closing: renderMarkdown(context, found.issue.closing, logFailure),
+    intro: await renderMarkdown(context, found.issue.intro, logFailure),
+    closing: await renderMarkdown(context, found.issue.closing, logFailure),
     // Links on the page stay on the site: paths, not the mail's absolute addresses.
     posts: found.content.posts.map((post) => ({
       title: post.title,

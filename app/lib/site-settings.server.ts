@@ -33,7 +33,7 @@ export async function legalText(context: AppLoadContext, page: 'privacy' | 'term
   const settings = await storedSiteSettings(context);
   const markdown = page === 'privacy' ? settings.privacy_policy_md : settings.terms_md;
   return {
-    content: renderMarkdown(context, fillLegalTemplate(markdown, settings), (error) =>
+    content: await renderMarkdown(context, fillLegalTemplate(markdown, settings), (error) =>
       context.logger.warn({ err: error, page }, 'legal page markdown could not be rendered: showing raw text'),
     ),
     updated: page === 'privacy' ? settings.privacy_policy_updated : settings.terms_updated,

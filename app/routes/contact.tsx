@@ -1,4 +1,5 @@
 import { Mail } from 'lucide-react';
+import { EmailField } from '../components/email-field.tsx';
 import { ErrorSummary, SuccessPanel, type SummaryField } from '../components/form-feedback.tsx';
 import { FormStatus, HoneypotField } from '../components/form-status.tsx';
 import { PageHeader } from '../components/page-header.tsx';
@@ -10,7 +11,7 @@ import { Textarea } from '../components/ui/textarea.tsx';
 import { publicPageHeaders } from '../lib/cache-headers.ts';
 import { sendContactMessage } from '../lib/public-forms.server.ts';
 import { formAnswer } from '../lib/form-answer.server.ts';
-import { failedOutcome } from '../lib/form-outcome.ts';
+import { failedOutcome, valueOf } from '../lib/form-outcome.ts';
 import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
 import { siteFromMatches } from '../lib/public-site.ts';
 import { postOrAnnounceFailure } from '../lib/toast.ts';
@@ -95,24 +96,13 @@ export default function Contact({ actionData }: Route.ComponentProps) {
                   <HoneypotField />
                   <Field id="contact-name" label="Name" error={errorOf('name')}>
                     {(control) => (
-                      <Input {...control} name="name" autoComplete="name" maxLength={200} defaultValue={actionData?.values?.name} />
+                      <Input {...control} name="name" autoComplete="name" maxLength={200} defaultValue={valueOf(actionData, 'name')} />
                     )}
                   </Field>
-                  <Field id="contact-email" label="Email" error={errorOf('email')}>
-                    {(control) => (
-                      <Input
-                        {...control}
-                        name="email"
-                        type="email"
-                        autoComplete="email"
-                        placeholder="you@example.com"
-                        defaultValue={actionData?.values?.email}
-                      />
-                    )}
-                  </Field>
+                  <EmailField id="contact-email" label="Email" error={errorOf('email')} defaultValue={valueOf(actionData, 'email')} />
                   <Field id="contact-message" label="Message" error={errorOf('message')}>
                     {(control) => (
-                      <Textarea {...control} name="message" rows={6} maxLength={10_000} defaultValue={actionData?.values?.message} />
+                      <Textarea {...control} name="message" rows={6} maxLength={10_000} defaultValue={valueOf(actionData, 'message')} />
                     )}
                   </Field>
                   <Button type="submit" size="lg" disabled={isSubmitting} className="justify-self-start">

@@ -7,6 +7,7 @@ import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction
 
 import type { StaffRole } from '../../common/staff-roles.ts';
 import type {
+  AuditLogEntryJson,
   ContactMessageJson,
   ContactMessageStatus,
   ContentRecord,
@@ -83,20 +84,12 @@ export interface RecoveryCodeTable {
   used_at: number | null;
 }
 
-export interface AuditLogTable {
+/** Entries are never updated, so they count no version; `detail` is stored as JSON text. */
+export type AuditLogTable = Omit<AuditLogEntryJson, 'id' | 'detail'> & {
   id: Generated<number>;
-  created_at: number;
-  user_id: number | null;
-  user_email: string | null;
-  ip_address: string | null;
-  action: string;
-  entity: string | null;
-  entity_id: string | null;
-  version_before: number | null;
-  version_after: number | null;
   /** A short JSON object of what else matters (never a secret). */
   detail: string | null;
-}
+};
 
 export interface SiteSettingTable {
   key: string;

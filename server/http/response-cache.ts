@@ -35,8 +35,41 @@ export const toArrayBuffer = (buffer: Buffer): ArrayBuffer =>
 
 // Through c.body, so headers set by earlier middleware (X-Request-Id) are
 // kept: Hono drops them when a handler returns its own Response.
-export const forward = (c: Context<AppEnv>, response: Response) =>
+const forwardAsIs = (c: Context<AppEnv>, response: Response) =>
   response.body ? c.body(response.body, response) : c.body(null, response);
+
+// Rendered answers worth compressing: pages, route data, JSON, feeds. Not
+// event streams, which must reach the client as they are written.
+const COMPRESSIBLE_TYPE = /^(text\/(html|plain|xml|x-script)|application\/([\w.+-]*\+)?(json|xml))\b/i;
+/** Below this, compressing saves less than the bytes of its headers. */
+const COMPRESS_MIN_BYTES = 1024;
+
+/**
+ * Sends a rendered answer that is not kept (the first page after a write,
+ * a private page, a form's answer, the route manifest of a client
+ * navigation) compressed as a kept one would be, when the client accepts it.
+ */
+export async function forward(c: Context<AppEnv>, response: Response): Promise<Response> {
+  const encoding = preferredEncoding(c.req.header('accept-encoding'));
+  if (
+    encoding === 'identity' ||
+    !response.body ||
+    c.req.method === 'HEAD' ||
+    response.headers.has('content-encoding') ||
+    !COMPRESSIBLE_TYPE.test(response.headers.get('content-type') ?? '')
+  ) {
+    return forwardAsIs(c, response);
+  }
+  const body = await response.arrayBuffer();
+  // A status with a body: `response.body` is there.
+  const status = response.status as ContentfulStatusCode;
+  const headers = new Headers(response.headers);
+  headers.append('Vary', 'Accept-Encoding');
+  if (body.byteLength < COMPRESS_MIN_BYTES) return c.body(bytesOf(body), { status, headers });
+  headers.set('Content-Encoding', encoding);
+  headers.delete('Content-Length');
+  return c.body(bytesOf(compressPage(body, encoding)), { status, headers });
+}
 
 export interface ResponseCacheOptions {
   /**
@@ -193,7 +226,7 @@ export class ResponseCache {
       this.clear();
       this.freshUntil = Date.now() + this.options.writeSettleMs;
     }
-    if (Date.now() < this.freshUntil) return forward(c, await render());
+    if (Date.now() < this.freshUntil) return await forward(c, await render());
     const isFresh = await this.checkContent();
     const key = c.req.url;
     const cached = this.pages.peek(key);
@@ -215,7 +248,7 @@ export class ResponseCache {
     // A HEAD answer has no body to keep.
     if (!isFresh || c.req.method === 'HEAD' || !isShareable(response)) {
       if (cached) this.pages.delete(key);
-      return forward(c, response);
+      return await forward(c, response);
     }
     const body = await response.arrayBuffer();
     const nonce = policy ? scriptNonceOf(response.headers.get('content-security-policy')) : null;

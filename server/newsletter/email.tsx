@@ -6,9 +6,9 @@
  * (`personalise`), so sending costs a string replace, not a render.
  */
 import type { CSSProperties, ReactNode } from 'react';
-import Markdown, { type Components } from 'react-markdown';
-import { MARKDOWN_PLUGINS } from '../../common/markdown.ts';
+import type { Components } from 'react-markdown';
 import { lazyModule } from '../lazy-module.ts';
+import { loadMarkdown, type MarkdownLibraries } from '../services/markdown.tsx';
 
 /**
  * React Email's components and renderer, loaded on the first issue rendered
@@ -113,12 +113,12 @@ function markdownComponents(E: ReactEmail, siteUrl: string): Components {
   };
 }
 
-function MarkdownBlock({ E, source, siteUrl }: { E: ReactEmail; source: string; siteUrl: string }): ReactNode {
+function MarkdownBlock({ E, md, source, siteUrl }: { E: ReactEmail; md: MarkdownLibraries; source: string; siteUrl: string }): ReactNode {
   if (!source.trim()) return null;
   return (
-    <Markdown {...MARKDOWN_PLUGINS} components={markdownComponents(E, siteUrl)}>
+    <md.Markdown {...md.plugins} components={markdownComponents(E, siteUrl)}>
       {source}
-    </Markdown>
+    </md.Markdown>
   );
 }
 
@@ -148,7 +148,7 @@ function PostBlock({ E, post }: { E: ReactEmail; post: IssuePost }) {
   );
 }
 
-function IssueEmail({ E, content, links }: { E: ReactEmail; content: IssueContent; links: IssueLinks }) {
+function IssueEmail({ E, md, content, links }: { E: ReactEmail; md: MarkdownLibraries; content: IssueContent; links: IssueLinks }) {
   return (
     <E.Html lang="en">
       <E.Head>
@@ -165,11 +165,11 @@ function IssueEmail({ E, content, links }: { E: ReactEmail; content: IssueConten
           <E.Heading as="h1" style={{ color: colors.text, fontSize: '26px', lineHeight: '32px', margin: '0 0 16px' }}>
             {content.subject}
           </E.Heading>
-          <MarkdownBlock E={E} source={content.intro} siteUrl={links.siteUrl} />
+          <MarkdownBlock E={E} md={md} source={content.intro} siteUrl={links.siteUrl} />
           {content.posts.map((post) => (
             <PostBlock key={post.url} E={E} post={post} />
           ))}
-          <MarkdownBlock E={E} source={content.closing} siteUrl={links.siteUrl} />
+          <MarkdownBlock E={E} md={md} source={content.closing} siteUrl={links.siteUrl} />
           <E.Hr style={{ borderColor: colors.line, margin: '24px 0 16px' }} />
           <E.Text style={small}>
             You receive this because you subscribed to the {links.siteName} newsletter at{' '}
@@ -191,8 +191,8 @@ function IssueEmail({ E, content, links }: { E: ReactEmail; content: IssueConten
 
 /** The issue's mail, HTML and plain text, with the placeholder for each recipient's unsubscribe address. */
 export async function renderIssue(content: IssueContent, links: IssueLinks): Promise<RenderedIssue> {
-  const E = await loadReactEmail();
-  const html = await E.render(<IssueEmail E={E} content={content} links={links} />);
+  const [E, md] = await Promise.all([loadReactEmail(), loadMarkdown()]);
+  const html = await E.render(<IssueEmail E={E} md={md} content={content} links={links} />);
   return { html, text: E.toPlainText(html) };
 }
 

@@ -44,8 +44,9 @@ import { findRenamedSlug } from '../db/queries/slug-history.ts';
 import { isSlugTaken } from '../db/queries/slugs.ts';
 import type { Db } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
+import { ModuleLoadError } from '../lazy-module.ts';
 import type { Actor } from './caller.ts';
-import { markdownKey, renderMarkdownHtml, type MarkdownService, type RenderedMarkdown } from './markdown.tsx';
+import { loadMarkdown, markdownKey, renderMarkdownHtml, type MarkdownService, type RenderedMarkdown } from './markdown.tsx';
 
 export type { PageRequest };
 
@@ -158,17 +159,25 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
     }
   }
 
+  /** A write that stores a rendering: the first one after a start loads the renderer before its transaction, not in it. */
+  async function saveWrite<T>(slugOf: () => string | undefined, work: (trx: Db) => Promise<T>): Promise<T> {
+    await loadMarkdown();
+    return write(slugOf, work);
+  }
+
   /**
    * Renders a saved item's body and stores the HTML with it, in the save's
    * transaction, so its pages need not render it (decision 033). A body that
    * cannot be rendered stores nothing: its pages then show the raw text and
-   * log why, as before.
+   * log why, as before. Libraries that cannot be loaded fail the save
+   * (decision 039) rather than leave it without its HTML.
    */
   async function storeRenderingOf(trx: Db, item: Json): Promise<void> {
     let html: string | undefined;
     try {
-      html = renderMarkdownHtml(item.content);
-    } catch {
+      html = await renderMarkdownHtml(item.content);
+    } catch (error) {
+      if (error instanceof ModuleLoadError) throw error;
       html = undefined;
     }
     await storeRendering(trx, kind.table, item.id, html === undefined ? null : { key: markdownKey(item.content), html });
@@ -197,7 +206,7 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
   async function saveEdit(id: number, values: unknown, actor: Actor | undefined, fromRevision?: number): Promise<Json> {
     const { version } = parseWith(versionOnlySchema, values);
     let slug: string | undefined;
-    return write(() => slug, async (trx) => {
+    return saveWrite(() => slug, async (trx) => {
       const current = await findContentState(trx, kind.table, id);
       if (!current) throw missing();
       let payload = values;
@@ -261,7 +270,7 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
 
     async create(values: unknown): Promise<Json> {
       const input = validate(kind.inputSchema, values) as z.output<I> & { slug: string };
-      return write(() => input.slug, async (trx) => {
+      return saveWrite(() => input.slug, async (trx) => {
         await checkReferences(trx, input);
         const created = await kind.insert(trx, input);
         await storeRenderingOf(trx, created);

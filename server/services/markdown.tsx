@@ -14,10 +14,22 @@
  */
 import { createHash } from 'node:crypto';
 import { renderToStaticMarkup } from 'react-dom/server';
-import Markdown from 'react-markdown';
-import { MARKDOWN_PLUGINS, MARKDOWN_RENDERER, type RenderedMarkdown } from '../../common/markdown.ts';
+import { MARKDOWN_RENDERER, markdownPlugins, type RenderedMarkdown } from '../../common/markdown.ts';
+import { lazyModule, ModuleLoadError } from '../lazy-module.ts';
 
 export type { RenderedMarkdown };
+
+/**
+ * The markdown libraries, loaded on the first rendering (decision 039):
+ * posts and resources store their HTML when saved, so a server whose
+ * content was all saved since then answers its pages without them.
+ */
+export const loadMarkdown = lazyModule('react-markdown, remark-gfm, rehype-sanitize', 'markdown rendering', async () => {
+  const [markdown, gfm, sanitize] = await Promise.all([import('react-markdown'), import('remark-gfm'), import('rehype-sanitize')]);
+  return { Markdown: markdown.default, plugins: markdownPlugins({ remarkGfm: gfm.default, rehypeSanitize: sanitize.default }) };
+});
+
+export type MarkdownLibraries = Awaited<ReturnType<typeof loadMarkdown>>;
 
 const RENDERER_STAMP = JSON.stringify(MARKDOWN_RENDERER);
 
@@ -26,11 +38,16 @@ export function markdownKey(source: string): string {
   return createHash('sha256').update(RENDERER_STAMP).update('\0').update(source).digest('base64url');
 }
 
-/** The sanitised HTML of `source`; throws when it cannot be rendered (pathological nesting can exhaust the stack). */
-export function renderMarkdownHtml(source: string): string {
+/**
+ * The sanitised HTML of `source`; throws when it cannot be rendered
+ * (pathological nesting can exhaust the stack), or a ModuleLoadError when
+ * the libraries cannot be loaded, which is no fault of the source.
+ */
+export async function renderMarkdownHtml(source: string): Promise<string> {
+  const { Markdown, plugins } = await loadMarkdown();
   // Markdown is a plain function of its props (no hooks): called directly,
   // a failure throws here rather than inside a page render.
-  return renderToStaticMarkup(Markdown({ children: source, ...MARKDOWN_PLUGINS }));
+  return renderToStaticMarkup(Markdown({ children: source, ...plugins }));
 }
 
 /** Bytes of renderings kept by default: a few hundred long posts. */
@@ -60,9 +77,10 @@ export function markdownService(maxBytes = MARKDOWN_CACHE_BYTES) {
     /**
      * The rendering of `source`, from the cache when it was rendered
      * lately. When rendering fails, SPEC.md asks for the raw text instead,
-     * and `onError` logs why.
+     * and `onError` logs why; libraries that cannot be loaded are a server
+     * error (decision 039), and nothing is kept for the source.
      */
-    render(source: string, onError: (error: unknown) => void, key = markdownKey(source)): RenderedMarkdown {
+    async render(source: string, onError: (error: unknown) => void, key = markdownKey(source)): Promise<RenderedMarkdown> {
       const cached = kept.get(key);
       if (cached) {
         kept.delete(key);
@@ -71,8 +89,9 @@ export function markdownService(maxBytes = MARKDOWN_CACHE_BYTES) {
       }
       let rendered: RenderedMarkdown;
       try {
-        rendered = { html: renderMarkdownHtml(source) };
+        rendered = { html: await renderMarkdownHtml(source) };
       } catch (error) {
+        if (error instanceof ModuleLoadError) throw error;
         onError(error);
         rendered = { raw: source };
       }

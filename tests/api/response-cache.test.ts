@@ -6,6 +6,7 @@
  * content write still empties the cache.
  */
 import { randomBytes } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../server/deps.ts';
@@ -126,5 +127,34 @@ describe('the response cache under a crawl', () => {
     expect(renders.get('/popular')).toBe(2);
     await visit('/popular');
     expect(renders.get('/popular')).toBe(2);
+  });
+
+  it('compresses a page it does not keep as it would a kept one, when the client accepts it', async () => {
+    // Not shareable, so never kept: rendered and sent each time.
+    const privatePage = new Hono<AppEnv>();
+    privatePage.get('*', (c) =>
+      cache.serve(c, async () => new Response(pageBody(c.req.path), { headers: { 'content-type': 'text/html; charset=utf-8' } })),
+    );
+    const ask = (path: string, encoding: string) =>
+      privatePage.request(`http://localhost${path}`, { headers: { 'accept-encoding': encoding } });
+
+    const brotli = await ask('/private', 'gzip, br');
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString()).toMatch(/^<html><body><h1>\/private<\/h1>/);
+
+    const gzip = await ask('/private', 'gzip');
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toMatch(/^<html><body><h1>\/private<\/h1>/);
+
+    const plain = await ask('/private', 'identity');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toMatch(/^<html><body><h1>\/private<\/h1>/);
+
+    // Too small to gain anything: sent as it is.
+    const small = await ask('/small', 'gzip, br');
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(await small.text()).toBe(pageBody('/small'));
+    expect(cache.size).toBe(0);
   });
 });

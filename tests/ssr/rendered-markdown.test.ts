@@ -29,7 +29,7 @@ describe('markdown rendered on save', () => {
 
   it('stores the sanitised HTML of a created post, keyed by its body', async () => {
     const post = await save('saved-post', REVIEW);
-    expect(await storedOf(post.id)).toEqual({ content_html: renderMarkdownHtml(REVIEW), content_html_key: markdownKey(REVIEW) });
+    expect(await storedOf(post.id)).toEqual({ content_html: await renderMarkdownHtml(REVIEW), content_html_key: markdownKey(REVIEW) });
     const body = bodyOf(await (await site.get('/saved-post')).text());
     expect(body).toContain('<h2>The plan</h2>');
     expect(body).not.toContain('onerror');

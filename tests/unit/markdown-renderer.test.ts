@@ -39,8 +39,8 @@ describe('the markdown renderer', () => {
     expect(markdownKey('')).not.toBe(markdownKey(' '));
   });
 
-  it('renders GitHub-flavoured markdown and drops raw HTML and javascript: links', () => {
-    const html = renderMarkdownHtml('## Plan\n\n| a |\n| --- |\n| b |\n\n<script>alert(1)</script>\n\n[x](javascript:alert(1))');
+  it('renders GitHub-flavoured markdown and drops raw HTML and javascript: links', async () => {
+    const html = await renderMarkdownHtml('## Plan\n\n| a |\n| --- |\n| b |\n\n<script>alert(1)</script>\n\n[x](javascript:alert(1))');
     expect(html).toContain('<h2>Plan</h2>');
     expect(html).toContain('<table>');
     expect(html).not.toContain('<script');
@@ -49,33 +49,33 @@ describe('the markdown renderer', () => {
 });
 
 describe('the markdown service', () => {
-  it('renders a source once and answers it again from its cache', () => {
+  it('renders a source once and answers it again from its cache', async () => {
     const service = markdownService();
-    const first = service.render('**bold**', () => {});
+    const first = await service.render('**bold**', () => {});
     expect(first).toEqual({ html: '<p><strong>bold</strong></p>' });
-    expect(service.render('**bold**', () => {})).toBe(first);
+    expect(await service.render('**bold**', () => {})).toBe(first);
     expect(service.stats().entries).toBe(1);
   });
 
-  it('keeps no more bytes than it is allowed, letting the least recently used go', () => {
+  it('keeps no more bytes than it is allowed, letting the least recently used go', async () => {
     const service = markdownService(2_000);
     const sources = Array.from({ length: 20 }, (_, i) => `Paragraph ${i} ${'x'.repeat(80)}`);
-    for (const source of sources) service.render(source, () => {});
+    for (const source of sources) await service.render(source, () => {});
     const { entries, bytes } = service.stats();
     expect(bytes).toBeLessThanOrEqual(2_000);
     expect(entries).toBeGreaterThan(0);
     expect(entries).toBeLessThan(sources.length);
     // The newest is still kept, the oldest gone.
-    const newest = service.render(sources.at(-1) ?? '', () => {});
-    expect(service.render(sources.at(-1) ?? '', () => {})).toBe(newest);
+    const newest = await service.render(sources.at(-1) ?? '', () => {});
+    expect(await service.render(sources.at(-1) ?? '', () => {})).toBe(newest);
     expect(service.stats().entries).toBe(entries);
-    service.render(sources[0] ?? '', () => {});
+    await service.render(sources[0] ?? '', () => {});
     expect(service.stats().entries).toBeLessThanOrEqual(entries);
   });
 
-  it('answers the raw source of markdown that cannot be rendered, and says why', () => {
+  it('answers the raw source of markdown that cannot be rendered, and says why', async () => {
     const errors: unknown[] = [];
-    const rendered = markdownService().render(UNRENDERABLE, (error) => errors.push(error));
+    const rendered = await markdownService().render(UNRENDERABLE, (error) => errors.push(error));
     expect(rendered).toEqual({ raw: UNRENDERABLE });
     expect(errors).toHaveLength(1);
   });

@@ -6,13 +6,17 @@ import '@uiw/react-md-editor/markdown-editor.css';
 import MDEditor from '@uiw/react-md-editor/nohighlight';
 import { ImagePlus } from 'lucide-react';
 import Markdown from 'react-markdown';
+import rehypeSanitize from 'rehype-sanitize';
+import remarkGfm from 'remark-gfm';
 import { useEffect, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
 import { uploadErrorMessage, uploadImage } from '../../lib/upload.ts';
 import { Button } from '../ui/button.tsx';
 import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
 import { callUploadApi } from './image-uploader.tsx';
-import { MARKDOWN_PLUGINS } from '../../../common/markdown.ts';
+import { markdownPlugins } from '../../../common/markdown.ts';
 import { MARKDOWN_CLASS } from '../markdown-content.tsx';
+
+const MARKDOWN_PLUGINS = markdownPlugins({ remarkGfm, rehypeSanitize });
 
 const altText = (fileName: string) => fileName.replace(/\.[^.]+$/, '').replace(/[[\]]/g, '') || 'image';
 

@@ -1,8 +1,10 @@
 /**
  * The card every signed-out back-office page sits in (sign-in, two-factor
- * step, forgotten password, reset, invitation), and their loading state.
+ * step, forgotten password, reset, invitation), their loading state, and the
+ * page of a link the server refused.
  */
 import type { ReactNode } from 'react';
+import { Alert, AlertDescription } from '../ui/alert.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '../ui/card.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 
@@ -33,5 +35,17 @@ export function SignInLoading() {
     <main className="flex min-h-screen items-center justify-center">
       <Spinner />
     </main>
+  );
+}
+
+/** A link the server refused (used, revoked, expired, unknown): its message, then the way on (`children`). */
+export function LinkRefused({ title, message, children }: { title: string; message: string; children: ReactNode }) {
+  return (
+    <SignInCard title={title}>
+      <Alert variant="destructive">
+        <AlertDescription>{message}</AlertDescription>
+      </Alert>
+      {children}
+    </SignInCard>
   );
 }

@@ -1,10 +1,11 @@
 import { Info } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
-import type { FormOutcome } from '../../lib/form-outcome.ts';
+import { valueOf, type FormOutcome } from '../../lib/form-outcome.ts';
 import type { SponsoredFormValues } from '../../lib/sponsored-form.ts';
 import { sponsoredFormStateOf, type SponsoredPrefill } from '../../lib/sponsored-prefill.ts';
 import { useSponsoredForm } from '../../lib/use-sponsored-form.ts';
+import { EmailField } from '../email-field.tsx';
 import { ErrorSummary, type SummaryField } from '../form-feedback.tsx';
 import { FormStatus, HoneypotField } from '../form-status.tsx';
 import { Alert, AlertDescription, AlertTitle } from '../ui/alert.tsx';
@@ -50,7 +51,7 @@ export function SponsoredForm({ actionData, priceLabel }: { actionData: Sponsore
   const refill = isHydrated ? sponsoredFormStateOf(location.state) : null;
   const { Form, formProps, fieldErrors, isSubmitting } = useSponsoredForm();
   const errorOf = (field: string) => fieldErrors[field] ?? actionData?.fieldErrors?.[field];
-  const valueOf = (field: keyof SponsoredPrefill) => actionData?.values?.[field] ?? refill?.prefill?.[field] ?? '';
+  const initialValue = (field: keyof SponsoredPrefill) => valueOf(actionData, field) ?? refill?.prefill?.[field] ?? '';
   const termsError = errorOf('terms_accepted');
   const shownErrors = Object.keys(fieldErrors).length > 0 ? fieldErrors : actionData?.fieldErrors;
 
@@ -78,7 +79,7 @@ export function SponsoredForm({ actionData, priceLabel }: { actionData: Sponsore
         <HoneypotField />
         <input type="hidden" name="budget_range" value="" />
         <Field id="sponsored-project-name" label="Project name" error={errorOf('project_name')}>
-          {(control) => <Input {...control} name="project_name" required maxLength={200} defaultValue={valueOf('project_name')} />}
+          {(control) => <Input {...control} name="project_name" required maxLength={200} defaultValue={initialValue('project_name')} />}
         </Field>
         <Field id="sponsored-project-url" label="Project URL" error={errorOf('project_url')} hint="Your Kickstarter, Indiegogo or campaign page.">
           {(control) => (
@@ -89,29 +90,24 @@ export function SponsoredForm({ actionData, priceLabel }: { actionData: Sponsore
               required
               inputMode="url"
               placeholder="https://www.kickstarter.com/projects/…"
-              defaultValue={valueOf('project_url')}
+              defaultValue={initialValue('project_url')}
             />
           )}
         </Field>
         <div className="grid gap-5 sm:grid-cols-2">
           <Field id="sponsored-contact-name" label="Contact name" error={errorOf('contact_name')}>
             {(control) => (
-              <Input {...control} name="contact_name" required autoComplete="name" maxLength={200} defaultValue={valueOf('contact_name')} />
+              <Input {...control} name="contact_name" required autoComplete="name" maxLength={200} defaultValue={initialValue('contact_name')} />
             )}
           </Field>
-          <Field id="sponsored-contact-email" label="Contact email" error={errorOf('contact_email')}>
-            {(control) => (
-              <Input
-                {...control}
-                name="contact_email"
-                type="email"
-                required
-                autoComplete="email"
-                placeholder="you@example.com"
-                defaultValue={valueOf('contact_email')}
-              />
-            )}
-          </Field>
+          <EmailField
+            id="sponsored-contact-email"
+            label="Contact email"
+            name="contact_email"
+            error={errorOf('contact_email')}
+            defaultValue={initialValue('contact_email')}
+            required
+          />
         </div>
         <Field id="sponsored-description" label="Description (optional)" error={errorOf('description')}>
           {(control) => (
@@ -121,13 +117,13 @@ export function SponsoredForm({ actionData, priceLabel }: { actionData: Sponsore
               rows={5}
               maxLength={5000}
               placeholder="What makes your project special?"
-              defaultValue={valueOf('description')}
+              defaultValue={initialValue('description')}
             />
           )}
         </Field>
         <Field id="sponsored-press-kit-url" label="Press kit URL (optional)" error={errorOf('press_kit_url')}>
           {(control) => (
-            <Input {...control} name="press_kit_url" type="url" inputMode="url" placeholder="https://" defaultValue={valueOf('press_kit_url')} />
+            <Input {...control} name="press_kit_url" type="url" inputMode="url" placeholder="https://" defaultValue={initialValue('press_kit_url')} />
           )}
         </Field>
         <div data-slot="field" className="grid gap-2">
@@ -137,7 +133,7 @@ export function SponsoredForm({ actionData, priceLabel }: { actionData: Sponsore
               name="terms_accepted"
               required
               className="mt-0.5"
-              defaultChecked={actionData?.values?.terms_accepted === 'on'}
+              defaultChecked={valueOf(actionData, 'terms_accepted') === 'on'}
               aria-invalid={termsError ? true : undefined}
               aria-describedby={termsError ? 'sponsored-terms-error' : undefined}
             />

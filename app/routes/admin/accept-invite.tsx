@@ -2,7 +2,7 @@ import { Form, Link, redirect, useActionData, useNavigation } from 'react-router
 import { adminMeta } from '../../components/admin/admin-meta.ts';
 import { Alert, AlertDescription } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { SignInCard, SignInLoading } from '../../components/admin/sign-in-card.tsx';
+import { LinkRefused, SignInCard, SignInLoading } from '../../components/admin/sign-in-card.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { NewPasswordFields, newPasswordProblem } from '../../components/admin/new-password-fields.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -72,17 +72,14 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
 
 export const HydrateFallback = SignInLoading;
 
-function LinkRefused({ message }: { message: string }) {
+function InvitationRefused({ message }: { message: string }) {
   return (
-    <SignInCard title="This invitation does not work">
-      <Alert variant="destructive">
-        <AlertDescription>{message}</AlertDescription>
-      </Alert>
+    <LinkRefused title="This invitation does not work" message={message}>
       <p className="text-sm text-muted-foreground">Ask the owner of the site to invite you again.</p>
       <Button asChild>
         <Link to="/auth">Go to sign in</Link>
       </Button>
-    </SignInCard>
+    </LinkRefused>
   );
 }
 
@@ -91,8 +88,8 @@ export default function AcceptInvite({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const isSaving = navigation.state !== 'idle' && navigation.formMethod === 'POST';
 
-  if (loaderData.state === 'invalid') return <LinkRefused message={loaderData.message} />;
-  if (result && 'linkRefused' in result) return <LinkRefused message={result.linkRefused} />;
+  if (loaderData.state === 'invalid') return <InvitationRefused message={loaderData.message} />;
+  if (result && 'linkRefused' in result) return <InvitationRefused message={result.linkRefused} />;
 
   const { invitation, token } = loaderData;
   const fieldErrors = result && 'fieldErrors' in result ? result.fieldErrors : {};

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useFetcher, useNavigate, useRevalidator } from 'react-router';
 import { adminPageMeta } from '../../components/admin/admin-meta.ts';
 import { AdminLoading, AdminPageHeader } from '../../components/admin/admin-page.tsx';
+import { TotpCodeField } from '../../components/admin/totp-code-field.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
@@ -252,16 +253,7 @@ function TwoFactorSection({ me }: { me: StaffMeJson }) {
               </code>
             </div>
             <form className="grid max-w-sm gap-2" onSubmit={(event) => void enable(event)}>
-              <Label htmlFor="totp_code">Authentication code</Label>
-              <Input
-                id="totp_code"
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="[0-9 ]*"
-                maxLength={7}
-                required
-              />
+              <TotpCodeField id="totp_code" />
               <Button type="submit" className="w-fit" disabled={busy}>
                 Turn on two-factor authentication
               </Button>
@@ -273,8 +265,7 @@ function TwoFactorSection({ me }: { me: StaffMeJson }) {
             <form className="grid content-start gap-2" onSubmit={(event) => void regenerate(event)}>
               <h3 className="font-medium">New recovery codes</h3>
               <p className="text-sm text-muted-foreground">The codes you have now stop working.</p>
-              <Label htmlFor="regenerate_code">Authentication code</Label>
-              <Input id="regenerate_code" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} required />
+              <TotpCodeField id="regenerate_code" />
               <Button type="submit" variant="outline" className="w-fit" disabled={busy}>
                 Make new recovery codes
               </Button>

@@ -4,6 +4,7 @@ import { adminMeta } from '../../components/admin/admin-meta.ts';
 import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { SignInCard, SignInLoading } from '../../components/admin/sign-in-card.tsx';
+import { TotpCodeField } from '../../components/admin/totp-code-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { api, ApiRequestError } from '../../lib/api-client.ts';
@@ -110,20 +111,7 @@ function CodeStep({ mfaToken, isSigningIn }: { mfaToken: string; isSigningIn: bo
             />
           </div>
         ) : (
-          <div className="grid gap-2">
-            <Label htmlFor="code">Authentication code</Label>
-            <Input
-              key="code"
-              id="code"
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9 ]*"
-              maxLength={7}
-              autoFocus
-              required
-            />
-          </div>
+          <TotpCodeField key="code" id="code" autoFocus />
         )}
         <Button type="submit" disabled={isSigningIn}>
           {isSigningIn ? 'Verifying...' : 'Verify'}

@@ -2,7 +2,7 @@ import { Form, Link, useActionData, useNavigation, type ShouldRevalidateFunction
 import { adminMeta } from '../../components/admin/admin-meta.ts';
 import { Alert, AlertDescription } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { SignInCard, SignInLoading } from '../../components/admin/sign-in-card.tsx';
+import { LinkRefused, SignInCard, SignInLoading } from '../../components/admin/sign-in-card.tsx';
 import { NewPasswordFields, newPasswordProblem } from '../../components/admin/new-password-fields.tsx';
 import { notifySuccess } from '../../lib/admin-toast.ts';
 import { api, ApiRequestError, errorMessage } from '../../lib/api-client.ts';
@@ -65,12 +65,9 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
 
 export const HydrateFallback = SignInLoading;
 
-function LinkRefused({ message }: { message: string }) {
+function ResetLinkRefused({ message }: { message: string }) {
   return (
-    <SignInCard title="This link does not work">
-      <Alert variant="destructive">
-        <AlertDescription>{message}</AlertDescription>
-      </Alert>
+    <LinkRefused title="This link does not work" message={message}>
       <Button asChild>
         <Link to="/admin/forgot-password">Ask for a new link</Link>
       </Button>
@@ -79,7 +76,7 @@ function LinkRefused({ message }: { message: string }) {
           Back to sign in
         </Link>
       </p>
-    </SignInCard>
+    </LinkRefused>
   );
 }
 
@@ -103,8 +100,8 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  if (loaderData.state === 'invalid') return <LinkRefused message={loaderData.message} />;
-  if (result && 'linkRefused' in result) return <LinkRefused message={result.linkRefused} />;
+  if (loaderData.state === 'invalid') return <ResetLinkRefused message={loaderData.message} />;
+  if (result && 'linkRefused' in result) return <ResetLinkRefused message={result.linkRefused} />;
 
   const fieldErrors = result && 'fieldErrors' in result ? result.fieldErrors : {};
   return (
