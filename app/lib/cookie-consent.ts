@@ -9,14 +9,12 @@
  * at all.
  */
 import type * as CookieConsent from 'vanilla-cookieconsent';
-import type { CookieConsentConfig } from 'vanilla-cookieconsent';
 import { PRIVACY_EMAIL } from '../../common/site.ts';
+import { CONSENT_COOKIE_NAME } from './consent-texts.ts';
+
+export { CONSENT_BANNER, CONSENT_COOKIE_NAME } from './consent-texts.ts';
 
 type CookieConsentApi = typeof CookieConsent;
-
-/** SPEC.md section 9: the consent cookie and its lifetime. */
-export const CONSENT_COOKIE_NAME = 'cc_cookie';
-export const CONSENT_COOKIE_DAYS = 365;
 
 /** Where the analytics tag comes from (a third-party host). */
 export const ANALYTICS_TAG_ORIGIN = 'https://www.googletagmanager.com';
@@ -68,93 +66,9 @@ function syncAnalytics(api: CookieConsentApi, measurementId: string | null) {
   else stopAnalytics(measurementId);
 }
 
-/** The banner's texts, shared by the server-rendered banner and the library's own. */
-export const CONSENT_BANNER = {
-  title: 'We value your privacy',
-  description:
-    'We use necessary cookies to run this site. With your permission we would also like to use analytics cookies to learn which pages are useful. Nothing optional is set until you choose.',
-  acceptAll: 'Accept all',
-  rejectAll: 'Reject all',
-  showPreferences: 'Manage preferences',
-  privacyLink: 'Privacy Policy',
-} as const;
-
 /** Whether this browser holds a consent choice (the library checks its contents once it runs). */
 export function hasConsentCookie(): boolean {
   return document.cookie.split(';').some((cookie) => cookie.trim().startsWith(`${CONSENT_COOKIE_NAME}=`));
-}
-
-const escapeHtml = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
-
-function consentConfig(api: CookieConsentApi, measurementId: string | null, privacyEmail: string): CookieConsentConfig {
-  const email = escapeHtml(privacyEmail);
-  const sync = () => syncAnalytics(api, measurementId);
-  return {
-    mode: 'opt-in',
-    revision: 0,
-    // Browsers driven by tests must see the banner too.
-    hideFromBots: false,
-    // The server-rendered banner asks; the library never shows its own.
-    autoShow: false,
-    cookie: { name: CONSENT_COOKIE_NAME, expiresAfterDays: CONSENT_COOKIE_DAYS, sameSite: 'Lax' },
-    guiOptions: {
-      consentModal: { layout: 'box', position: 'bottom right', equalWeightButtons: true },
-      preferencesModal: { layout: 'box', equalWeightButtons: true },
-    },
-    categories: {
-      necessary: { enabled: true, readOnly: true },
-      analytics: {
-        autoClear: { cookies: [{ name: /^_ga/ }, { name: /^_gid/ }] },
-      },
-    },
-    onConsent: sync,
-    onChange: sync,
-    language: {
-      default: 'en',
-      translations: {
-        en: {
-          consentModal: {
-            title: CONSENT_BANNER.title,
-            description: CONSENT_BANNER.description,
-            acceptAllBtn: CONSENT_BANNER.acceptAll,
-            acceptNecessaryBtn: CONSENT_BANNER.rejectAll,
-            showPreferencesBtn: CONSENT_BANNER.showPreferences,
-            footer: `<a href="/privacy-policy">${CONSENT_BANNER.privacyLink}</a>`,
-          },
-          preferencesModal: {
-            title: 'Cookie preferences',
-            acceptAllBtn: 'Accept all',
-            acceptNecessaryBtn: 'Reject all',
-            savePreferencesBtn: 'Save preferences',
-            closeIconLabel: 'Close',
-            sections: [
-              {
-                title: 'How we use cookies',
-                description:
-                  'Your choice is kept for 12 months in a cookie named cc_cookie. You can change it at any time from the "Cookie preferences" link at the bottom of every page.',
-              },
-              {
-                title: 'Strictly necessary',
-                description: 'Needed for the site to work, such as remembering this choice. Always on.',
-                linkedCategory: 'necessary',
-              },
-              {
-                title: 'Analytics',
-                description:
-                  'Anonymous statistics about visits (Google Analytics cookies _ga and _gid). Only loaded if you accept.',
-                linkedCategory: 'analytics',
-              },
-              {
-                title: 'More information',
-                description: `Questions about your data: <a href="mailto:${email}">${email}</a>.`,
-              },
-            ],
-          },
-        },
-      },
-    },
-  };
 }
 
 /**
@@ -175,11 +89,12 @@ export function startCookieConsent(
     });
   }
   starting = (async () => {
-    const [api] = await Promise.all([
+    const [api, { consentConfig }] = await Promise.all([
       import('vanilla-cookieconsent'),
+      import('./cookie-consent-config.ts'),
       import('vanilla-cookieconsent/dist/cookieconsent.css'),
     ]);
-    await api.run(consentConfig(api, measurementId, privacyEmail));
+    await api.run(consentConfig(privacyEmail, () => syncAnalytics(api, measurementId)));
     return api;
   })().catch((error: unknown) => {
     console.warn('Cookie consent could not start', error);
