@@ -44,6 +44,7 @@ import {
   claimStaffInvitation,
   findStaffInvitationByTokenHash,
   insertStaffInvitation,
+  lockInvitationsOf,
   listPendingInvitations,
   revokeStaffInvitation,
   type PendingInvitation,
@@ -151,18 +152,24 @@ export function staffService(deps: AppDeps, audit: AuditLogService) {
       const { email: typed, role } = validate(inviteStaffSchema, values);
       const email = normalizeEmail(typed);
       const now = nowSeconds();
-      if (await findUserByEmail(db, email)) throw new DomainError('EMAIL_TAKEN', `${email} already has an account.`);
-      if ((await listPendingInvitations(db, now, email)).length > 0) {
-        throw new DomainError('EMAIL_TAKEN', `${email} has been invited already. Revoke that invitation to send a new one.`);
-      }
       const token = randomBytes(32).toString('base64url');
-      const invitation = await insertStaffInvitation(db, {
-        email,
-        role,
-        tokenHash: hashToken(token),
-        invitedBy: staff.userId,
-        now,
-        expiresAt: now + INVITATION_SECONDS,
+      // Checked and written in one transaction, one invitation of an address
+      // at a time: two invitations sent at once (a double click, two owners)
+      // must not both pass the check.
+      const invitation = await db.transaction().execute(async (trx) => {
+        if (engine === 'postgres') await lockInvitationsOf(trx, email);
+        if (await findUserByEmail(trx, email)) throw new DomainError('EMAIL_TAKEN', `${email} already has an account.`);
+        if ((await listPendingInvitations(trx, now, email)).length > 0) {
+          throw new DomainError('EMAIL_TAKEN', `${email} has been invited already. Revoke that invitation to send a new one.`);
+        }
+        return insertStaffInvitation(trx, {
+          email,
+          role,
+          tokenHash: hashToken(token),
+          invitedBy: staff.userId,
+          now,
+          expiresAt: now + INVITATION_SECONDS,
+        });
       });
       const link = `${new URL(config.PUBLIC_URL ?? requestOrigin).origin}/admin/accept-invite?token=${token}`;
       try {

@@ -165,6 +165,15 @@ describe('invitations', () => {
     expect(twice.body.error).toBe('EMAIL_TAKEN');
   });
 
+  it('sends one invitation when several for one address are sent at once', async () => {
+    const email = uniqueEmail('race');
+    const answers = await Promise.all(Array.from({ length: 6 }, () => asOwner('POST', '', { email, role: 'editor' })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    for (const refused of answers.filter((answer) => answer.status === 409)) expect(refused.body.error).toBe('EMAIL_TAKEN');
+    const rows = await t.handle.db.selectFrom('staff_invitations').select('id').where('email', '=', email).execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it('validates the address and the role', async () => {
     const badEmail = await asOwner('POST', '', { email: 'not-an-address', role: 'editor' });
     expect(badEmail.status).toBe(400);

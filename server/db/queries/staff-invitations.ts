@@ -2,6 +2,7 @@
  * Invitations of staff: stored by their token's hash, found by that hash,
  * accepted at most once, revocable while pending.
  */
+import { sql } from 'kysely';
 import { containsText } from '../contains-text.ts';
 import type { Db, StaffInvitationRow } from '../schema.ts';
 import type { StaffRole } from '../../../common/staff-roles.ts';
@@ -24,6 +25,20 @@ export async function insertStaffInvitation(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** The first key of the invitations' advisory locks (any fixed number). */
+const INVITATION_LOCK_CLASS = 4_120_001;
+
+/**
+ * PostgreSQL: holds the invitations of `email` for the rest of the
+ * transaction (an advisory lock on the address), so checking for a pending
+ * one and inserting happen for one invitation at a time. SQLite runs one
+ * transaction at a time anyway.
+ */
+export async function lockInvitationsOf(trx: Db, email: string): Promise<void> {
+  // The two-key form: its keys never meet the one-key locks taken elsewhere.
+  await sql`select pg_advisory_xact_lock(${INVITATION_LOCK_CLASS}, hashtext(${email}))`.execute(trx);
 }
 
 /** A pending invitation with the address of whoever sent it. */
