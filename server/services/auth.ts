@@ -22,13 +22,15 @@ import type { AuditLogService } from './audit-log.ts';
 import { findUserByEmail, findUserById, normalizeEmail } from '../db/queries/users.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Caller } from './caller.ts';
-import { enforceRateLimit, tooManyRequests } from './rate-limits.ts';
+import { enforceRateLimit } from './rate-limits.ts';
+import { signInAttempts } from './sign-in-attempts.ts';
 
 const deviceOf = (caller: Caller) => ({ ipAddress: caller.clientIp, userAgent: caller.userAgent ?? '' });
 
 export function authService(deps: AppDeps, audit: AuditLogService) {
   const { db, signingKey, rateLimits } = deps;
   const slowdown = rateLimits.loginSlowdown;
+  const attempts = signInAttempts(deps);
   const slowdownRule = { name: slowdown.name, max: slowdown.afterFailures, windowSeconds: slowdown.windowSeconds };
 
   /**
@@ -102,9 +104,7 @@ export function authService(deps: AppDeps, audit: AuditLogService) {
     async login(values: unknown, caller: Caller): Promise<Session | MfaChallengeJson> {
       const { email, password } = validate(loginSchema, values);
       await enforceRateLimit(db, rateLimits.loginPerIp, caller.clientIp);
-      const accountKey = `${normalizeEmail(email)}|${caller.clientIp}`;
-      const attempts = await hitRateLimit(db, rateLimits.loginFailuresPerAccountAndIp, accountKey);
-      if (!attempts.allowed) throw tooManyRequests(attempts);
+      await attempts.count(email, caller.clientIp);
       await slowDownGuessing(normalizeEmail(email));
 
       const user = await findUserByEmail(db, email);
@@ -124,7 +124,7 @@ export function authService(deps: AppDeps, audit: AuditLogService) {
         });
         throw new DomainError('INVALID_CREDENTIALS', 'Invalid email or password');
       }
-      await clearRateLimit(db, rateLimits.loginFailuresPerAccountAndIp, accountKey);
+      await attempts.clear(email, caller.clientIp);
       await clearRateLimit(db, slowdownRule, normalizeEmail(email));
       if (user.totp_enabled_at !== null) return { mfa_required: true, mfa_token: await signMfaToken(signingKey, user.id) };
       return completeSignIn(user, caller);
@@ -144,9 +144,7 @@ export function authService(deps: AppDeps, audit: AuditLogService) {
         throw new DomainError('INVALID_TOKEN', 'Your sign-in took too long. Please enter your email and password again.');
       }
       const account = normalizeEmail(user.email);
-      const accountKey = `${account}|${caller.clientIp}`;
-      const attempts = await hitRateLimit(db, rateLimits.loginFailuresPerAccountAndIp, accountKey);
-      if (!attempts.allowed) throw tooManyRequests(attempts);
+      await attempts.count(account, caller.clientIp);
       await slowDownGuessing(account);
 
       const method = input.code !== undefined ? 'totp' : 'recovery_code';
@@ -170,7 +168,7 @@ export function authService(deps: AppDeps, audit: AuditLogService) {
         });
         throw invalidCode();
       }
-      await clearRateLimit(db, rateLimits.loginFailuresPerAccountAndIp, accountKey);
+      await attempts.clear(account, caller.clientIp);
       await clearRateLimit(db, slowdownRule, account);
       return completeSignIn(user, caller, method);
     },

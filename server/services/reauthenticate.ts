@@ -7,27 +7,23 @@
 import { DomainError } from '../../common/errors.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { totpStepOf } from '../auth/totp.ts';
-import { clearRateLimit, hitRateLimit } from '../db/queries/rate-limits.ts';
-import { normalizeEmail } from '../db/queries/users.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Caller } from './caller.ts';
-import { tooManyRequests } from './rate-limits.ts';
+import { signInAttempts } from './sign-in-attempts.ts';
 
 export const WRONG_PASSWORD = 'Current password is incorrect';
 export const WRONG_CODE = 'Invalid authentication code';
 
-export function reauthentication({ db, rateLimits }: Pick<AppDeps, 'db' | 'rateLimits'>) {
-  const rule = rateLimits.loginFailuresPerAccountAndIp;
+export function reauthentication(deps: Pick<AppDeps, 'db' | 'rateLimits'>) {
+  const attempts = signInAttempts(deps);
 
   /** Counts the attempt first, so parallel guesses cannot slip under the limit; a success clears it. */
   async function attempt<T>(user: UserRow, caller: Caller, check: () => Promise<T | null>, refusal: () => DomainError): Promise<T> {
-    const key = `${normalizeEmail(user.email)}|${caller.clientIp}`;
-    const result = await hitRateLimit(db, rule, key);
-    if (!result.allowed) throw tooManyRequests(result);
+    await attempts.count(user.email, caller.clientIp);
     const passed = await check();
     if (passed === null) throw refusal();
-    await clearRateLimit(db, rule, key);
+    await attempts.clear(user.email, caller.clientIp);
     return passed;
   }
 
