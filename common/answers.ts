@@ -399,7 +399,7 @@ export interface DashboardActivityJson {
   at: number;
 }
 
-/** One week of the dashboard's revenue: completed payments from `start` (Monday 00:00 UTC) for seven days. */
+/** One week of the dashboard's revenue: completed payments from `start` (Monday 00:00 in the site's time zone) to the next Monday. */
 export interface RevenueWeekJson {
   start: number;
   amount_cents: number;

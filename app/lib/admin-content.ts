@@ -3,9 +3,10 @@
  * one editor loader and save action for both kinds, with what differs
  * between them (paths, SPEC.md's texts, categories) given as data.
  */
-import { secondsToSiteInput } from './dates.ts';
-import { data, redirect } from 'react-router';
+import { secondsToSiteInput, siteInputToSeconds } from './dates.ts';
+import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { CategoryJson, ContentRecord, PostJson, ResourceJson } from '../../common/answers.ts';
+import { isLive } from '../../common/publication.ts';
 import { estimateReadTime } from '../../common/read-time.ts';
 import { notifyError, notifySuccess } from './admin-toast.ts';
 import { describeFailure, withAdminSession } from './admin-session.ts';
@@ -41,9 +42,10 @@ export interface AdminContentKind {
 
 const sharedDraft = (item: PostJson | ResourceJson): ContentDraft => ({
   ...EMPTY_DRAFT,
-  // Only whole minutes are stored: one equal to the content's estimate (or none) is taken as the estimate, and
-  // keeps following the text.
-  readTimeOverridden: item.read_time !== null && item.read_time !== estimateReadTime(item.content),
+  // Only whole minutes are stored: one equal to the content's estimate is taken as the estimate, and keeps
+  // following the text. None is an author's emptied field (the editor saves the estimate otherwise): it stays
+  // set by hand, so the next save keeps it empty.
+  readTimeOverridden: item.read_time !== estimateReadTime(item.content),
   title: item.title,
   slug: item.slug,
   excerpt: item.excerpt ?? '',
@@ -110,20 +112,35 @@ export interface SavedItem {
   isLive: boolean;
 }
 
-// The list's loader runs right after the save's redirect, in the same page: the save hands the item over here.
-let lastSaved: SavedItem | null = null;
-
-function takeSaved(kind: ContentKind): SavedItem | null {
-  const saved = lastSaved?.kind === kind ? lastSaved : null;
-  lastSaved = null;
-  return saved;
-}
-
 /** The editor's answer from its route action. */
 export interface SaveFailure {
   error: string;
   isConflict: boolean;
 }
+
+/** A save went through: the editor takes the item back to the list, in the navigation's state. */
+export interface SaveSuccess {
+  saved: SavedItem;
+}
+
+export const isSaveSuccess = (answer: SaveFailure | SaveSuccess | undefined): answer is SaveSuccess => answer !== undefined && 'saved' in answer;
+
+/** The saved item a navigation to the list of `kind` carries, if any: history state outlives the page that wrote it, so it is checked. */
+export function savedItemOf(state: unknown, kind: ContentKind): SavedItem | null {
+  if (typeof state !== 'object' || state === null || !('saved' in state)) return null;
+  const saved = state.saved as Partial<Record<keyof SavedItem, unknown>> | null;
+  return saved?.kind === kind &&
+    typeof saved.id === 'number' &&
+    typeof saved.title === 'string' &&
+    typeof saved.slug === 'string' &&
+    typeof saved.isLive === 'boolean'
+    ? { kind, id: saved.id, title: saved.title, slug: saved.slug, isLive: saved.isLive }
+    : null;
+}
+
+/** The editor's `shouldRevalidate`: after a save it leaves for the list at once, without reading the item again. */
+export const skipRevalidationAfterSave = ({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
+  isSaveSuccess(actionResult as SaveFailure | SaveSuccess | undefined) ? false : defaultShouldRevalidate;
 
 /** `/admin/posts/new`, or `/admin/posts/{id}`. */
 const itemId = (param: string | undefined) => (param === undefined || param === 'new' ? null : Number(param));
@@ -154,7 +171,7 @@ export async function saveContent(
   kind: AdminContentKind,
   idParam: string | undefined,
   request: Request,
-): Promise<SaveFailure | Response> {
+): Promise<SaveFailure | SaveSuccess> {
   const id = itemId(idParam);
   const payload = (await request.json()) as ContentPayload;
   return withAdminSession(async () => {
@@ -168,9 +185,9 @@ export async function saveContent(
       return { error: message, isConflict: isVersionConflict(error) };
     }
     if (kind.texts.saved) notifySuccess(id === null ? kind.texts.saved.created : kind.texts.saved.updated);
-    lastSaved = { kind: kind.kind, id: saved.id, title: saved.title, slug: saved.slug, isLive: isLive(saved) };
-    // The list's loader runs again on arrival, so it shows the change.
-    return redirect(kind.listPath);
+    // The editor goes back to the list with the item in the navigation's state; the list's loader runs again on
+    // arrival, so it shows the change.
+    return { saved: { kind: kind.kind, id: saved.id, title: saved.title, slug: saved.slug, isLive: isLive(saved) } };
   });
 }
 
@@ -186,7 +203,6 @@ export const stateFilterOf = (request: Request): ContentStateFilter | null => {
 
 export function loadContentList<Row>(kind: AdminContentKind, request: Request) {
   const state = stateFilterOf(request);
-  const saved = takeSaved(kind.kind);
   return withAdminSession(async () => {
     const answer = await api.get<Record<string, Row[] | string | null>>(kind.apiPath, {
       limit: 20,
@@ -194,16 +210,12 @@ export function loadContentList<Row>(kind: AdminContentKind, request: Request) {
       state: state ?? undefined,
       q: listSearch(request),
     });
-    return { rows: (answer[kind.listKey] ?? []) as Row[], next_token: (answer.next_token as string | null) ?? null, state, saved };
+    return { rows: (answer[kind.listKey] ?? []) as Row[], next_token: (answer.next_token as string | null) ?? null, state };
   });
 }
 
-/** Whether a published item's time is still ahead. */
-export const isScheduled = (item: { status: string; published_at: number | null }) =>
-  item.status === 'published' && item.published_at !== null && item.published_at > Date.now() / 1000;
-
-/** Whether an item is on the public site now. */
-export const isLive = (item: { status: string; published_at: number | null }) => item.status === 'published' && !isScheduled(item);
+/** Whether the stored item a draft was loaded from is on the public site now. */
+export const isDraftLive = (draft: ContentDraft) => isLive({ status: draft.status, published_at: siteInputToSeconds(draft.publish_at) });
 
 /** The list's action: deletes the row its delete button posted, and says how it went. */
 export async function deleteListedContent(kind: AdminContentKind, request: Request) {

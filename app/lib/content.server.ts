@@ -6,6 +6,7 @@
 import { redirect, type AppLoadContext } from 'react-router';
 import type { CategoryJson, PostSummaryJson, ResourceSummaryJson } from '../../common/answers.ts';
 import { DomainError } from '../../common/errors.ts';
+import { isLive } from '../../common/publication.ts';
 import { socialCardPath } from '../../common/social-cards.ts';
 import { categoryLabel } from './categories.ts';
 import type {
@@ -19,16 +20,13 @@ import type {
 } from './content-cards.ts';
 import { publishedDate } from './dates.ts';
 
-/** Only a live item has a social card: a draft's or a scheduled item's address answers 404. */
-const isLive = (item: ResourceSummaryJson | PostSummaryJson) =>
-  item.status === 'published' && item.published_at !== null && item.published_at <= Date.now() / 1000;
-
 function toResourceCard(item: ResourceSummaryJson | PostSummaryJson, kind: 'post' | 'resource'): ResourceCard {
   return {
     slug: item.slug,
     title: item.title,
     excerpt: item.excerpt,
     cover_image: item.cover_image,
+    // Only a live item has a social card: a draft's or a scheduled item's address answers 404.
     cover_fallback: !item.cover_image && isLive(item) ? socialCardPath(kind, item.slug, item.updated_at) : null,
     read_time: item.read_time,
     published_at: item.published_at,

@@ -72,9 +72,3 @@ export function siteInputToSeconds(value: string): number | null {
 export function secondsToSiteInput(unixSeconds: number): string {
   return new Date(unixSeconds * 1000).toISOString().slice(0, 19);
 }
-
-/** Whether a publication time the editor holds is still ahead (the item is, or will be, scheduled). */
-export function isPublicationAhead(value: string): boolean {
-  const at = siteInputToSeconds(value);
-  return at !== null && at > Date.now() / 1000;
-}

@@ -58,8 +58,13 @@ export function serveSocialCards(services: AppServices, media: MediaStorage, sta
     if (png) {
       kept.use(key);
     } else {
-      const categoryId = 'category_ids' in item ? item.category_ids[0] : 'category_id' in item ? item.category_id : null;
-      const category = categoryId ? await services.categories.findByIdOrSlug(categoryId) : undefined;
+      // A post comes with its categories, in menu order; a resource names only its category's id.
+      const category =
+        'post_categories' in item
+          ? item.post_categories[0]?.category
+          : item.category_id
+            ? await services.categories.findByIdOrSlug(item.category_id)
+            : undefined;
       png = await renderSocialCard({
         title: item.title,
         category: category?.name ?? null,

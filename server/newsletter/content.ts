@@ -3,6 +3,7 @@
  * posts as teasers, in the chosen order, with absolute addresses.
  */
 import type { NewsletterIssueRecord } from '../../common/answers.ts';
+import { isLive } from '../../common/publication.ts';
 import type { NewsletterIssueValues } from '../../common/schemas/newsletter.ts';
 import { findPostTeasers } from '../db/queries/posts.ts';
 import type { Db } from '../db/schema.ts';
@@ -29,8 +30,7 @@ export async function loadIssueContent(
   for (const id of issue.post_ids) {
     const row = byId.get(id);
     if (!row) continue;
-    const isLive = row.status === 'published' && row.published_at !== null && row.published_at <= Math.floor(Date.now() / 1000);
-    if (!isLive) unpublished.push(row.title);
+    if (!isLive(row)) unpublished.push(row.title);
     posts.push({
       title: row.title,
       excerpt: row.excerpt,

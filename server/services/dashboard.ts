@@ -6,19 +6,18 @@
  */
 import { countContent, listRecentlySaved } from '../db/queries/content.ts';
 import { countContactMessagesByStatus, listContactMessages } from '../db/queries/contact-messages.ts';
-import { listRecentCompletedPayments, sumCompletedPaymentsByBucket } from '../db/queries/payments.ts';
+import { listRecentCompletedPayments, sumCompletedPaymentsByPeriod } from '../db/queries/payments.ts';
 import { countSponsoredSubmissionsByPaymentStatus, sponsoredQueueTab } from '../db/queries/sponsored-submissions.ts';
 import { countSubscribers, listRecentSubscribers } from '../db/queries/subscribers.ts';
 import { nowSeconds } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import { LOCAL_PROVIDER_NAME } from '../payments/local-provider.ts';
 import type { DashboardActivityJson, DashboardJson, DashboardRevenueJson } from '../../common/answers.ts';
+import { weekBounds } from '../../common/site-weeks.ts';
 import { can, type StaffRole } from '../../common/staff-roles.ts';
 
 export const ACTIVITY_LENGTH = 10;
 export const REVENUE_WEEKS = 12;
-const WEEK_SECONDS = 7 * 24 * 60 * 60;
-const DAY_SECONDS = 24 * 60 * 60;
 
 /**
  * The order of events of the same second. Their ids come from different
@@ -32,14 +31,6 @@ const SAME_SECOND_ORDER: Record<DashboardActivityJson['kind'], number> = {
   post: 3,
   resource: 4,
 };
-
-/** Monday 00:00 UTC of the week `at` falls in: weeks are taken in UTC, like every date the site prints. */
-export function weekStartOf(at: number): number {
-  const day = Math.floor(at / DAY_SECONDS);
-  // 1970-01-01 was a Thursday: day 0 is three days after a Monday.
-  const daysSinceMonday = (day + 3) % 7;
-  return (day - daysSinceMonday) * DAY_SECONDS;
-}
 
 export function dashboardService({ db, config, payments }: AppDeps) {
   /** The counts `role` may see: an editor sees posts only (common/staff-roles.ts). */
@@ -115,21 +106,21 @@ export function dashboardService({ db, config, payments }: AppDeps) {
    * those simulated ones (and it says so); once on Stripe, real money only.
    */
   async function revenue(now: number): Promise<DashboardRevenueJson> {
-    const since = weekStartOf(now) - (REVENUE_WEEKS - 1) * WEEK_SECONDS;
-    const sums = await sumCompletedPaymentsByBucket(db, {
-      since,
-      bucketSeconds: WEEK_SECONDS,
+    // Weeks of the site's time zone, as its staff live them: the bounds are found here, the same for every engine.
+    const bounds = weekBounds(now, REVENUE_WEEKS);
+    const sums = await sumCompletedPaymentsByPeriod(db, {
+      bounds,
       provider: payments.name,
       currency: config.SPONSORED_CURRENCY,
     });
-    const byBucket = new Map(sums.map((sum) => [sum.bucket, sum]));
+    const byPeriod = new Map(sums.map((sum) => [sum.period, sum]));
     return {
       currency: config.SPONSORED_CURRENCY.toUpperCase(),
       test_mode: payments.name === LOCAL_PROVIDER_NAME,
-      weeks: Array.from({ length: REVENUE_WEEKS }, (_, index) => ({
-        start: since + index * WEEK_SECONDS,
-        amount_cents: byBucket.get(index)?.amount_cents ?? 0,
-        payments: byBucket.get(index)?.payments ?? 0,
+      weeks: bounds.slice(0, REVENUE_WEEKS).map((start, index) => ({
+        start,
+        amount_cents: byPeriod.get(index)?.amount_cents ?? 0,
+        payments: byPeriod.get(index)?.payments ?? 0,
       })),
     };
   }

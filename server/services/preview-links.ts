@@ -8,6 +8,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { PostJson, ResourceJson } from '../../common/answers.ts';
 import { DomainError, notFound } from '../../common/errors.ts';
+import { isLive } from '../../common/publication.ts';
 import { nowSeconds } from '../db/database.ts';
 import { findContentState } from '../db/queries/content.ts';
 import { findPost } from '../db/queries/posts.ts';
@@ -62,8 +63,7 @@ export function previewLinksService(deps: AppDeps) {
     async create(type: ContentType, id: number, createdBy: number | null, siteUrl: string): Promise<PreviewLinkJson> {
       const state = await mustExist(type, id);
       const now = nowSeconds();
-      const isLive = state.status === 'published' && state.published_at !== null && state.published_at <= now;
-      if (isLive) {
+      if (isLive(state, now)) {
         throw new DomainError('INVALID_STATUS_TRANSITION', `This ${type} is published: share its address instead of a preview`);
       }
       const token = randomBytes(32).toString('base64url');

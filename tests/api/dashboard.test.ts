@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardJson, DashboardRevenueJson, PaymentStatus } from '../../common/answers.ts';
+import type { DashboardJson, DashboardRevenueJson } from '../../common/answers.ts';
 import { listRecentCompletedPayments } from '../../server/db/queries/payments.ts';
 import { settleTestCheckout } from '../../server/payments/service.ts';
-import { dashboardService, weekStartOf } from '../../server/services/dashboard.ts';
+import { dashboardService } from '../../server/services/dashboard.ts';
+import { weekStartOf } from '../../common/site-weeks.ts';
+import { insertPayment, type PaymentValues } from '../helpers/payments.ts';
 import { freshIp, useTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const t = useTestApp();
@@ -107,57 +109,6 @@ async function paymentAt(
   app: TestApp = t,
 ): Promise<number> {
   return insertPayment(app, completedAt, values);
-}
-
-interface PaymentValues {
-  amount: number;
-  status?: PaymentStatus;
-  provider?: string;
-  currency?: string;
-  project?: string;
-}
-
-async function insertPayment(
-  t: TestApp,
-  completedAt: number | null,
-  values: { amount: number; status?: PaymentStatus; provider?: string; currency?: string; project?: string },
-): Promise<number> {
-  const now = Math.floor(Date.now() / 1000);
-  const submission = await t.deps.db
-    .insertInto('sponsored_submissions')
-    .values({
-      project_name: values.project ?? 'Revenue project',
-      project_url: 'https://example.com/revenue',
-      contact_name: 'Grace',
-      contact_email: 'grace@example.com',
-      description: null,
-      press_kit_url: null,
-      budget_range: null,
-      status: 'new',
-      payment_status: values.status ?? 'completed',
-      terms_accepted_at: now,
-      created_at: now,
-      updated_at: now,
-      version: 1,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await t.deps.db
-    .insertInto('payment_transactions')
-    .values({
-      submission_id: submission.id,
-      provider: values.provider ?? t.deps.payments.name,
-      provider_session_id: null,
-      provider_payment_id: null,
-      amount_cents: values.amount,
-      currency: values.currency ?? t.deps.config.SPONSORED_CURRENCY,
-      status: values.status ?? 'completed',
-      completed_at: completedAt,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  return submission.id;
 }
 
 describe('the dashboard revenue', () => {

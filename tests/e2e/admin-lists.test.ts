@@ -108,6 +108,9 @@ describe('the back office lists and dashboard', () => {
     await search.fill('SOLAR');
     await page.waitForURL((url) => url.searchParams.get('q') === 'SOLAR');
     await expect.poll(titles).toEqual(['Solar Backpack Review']);
+    // The list changed under the box: a polite live region says how many rows the search found.
+    const found = page.getByRole('search', { name: 'Search posts' }).locator('[aria-live="polite"]');
+    await expect.poll(() => found.textContent()).toBe('1 result');
     // Typing goes on in the box while the list follows.
     expect(await search.evaluate((input) => input === document.activeElement)).toBe(true);
     await expectNoSeriousA11yViolations(page);
@@ -124,6 +127,7 @@ describe('the back office lists and dashboard', () => {
     await search.fill('no such post');
     await search.press('Enter');
     await page.getByText('No posts match “no such post”').waitFor();
+    expect(await found.textContent()).toBe('No results');
     await search.fill('');
     await search.press('Enter');
     await page.waitForURL((url) => !url.searchParams.has('q'));

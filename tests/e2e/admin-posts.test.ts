@@ -123,15 +123,38 @@ describe('an administrator managing posts', () => {
     const preview = page.getByTestId('post-cover_image-dropzone').locator('img');
     await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(1);
     expect(await preview.getAttribute('src')).toMatch(/\/uploads\/.+\.png$/);
+    // Every status region the page inserts, with the text it held when it came: only text that arrives in a live
+    // region is announced.
+    await page.evaluate(() => {
+      const inserted: string[] = [];
+      Object.assign(window, { insertedStatusTexts: inserted });
+      new MutationObserver((records) => {
+        for (const node of records.flatMap((record) => [...record.addedNodes])) {
+          if (!(node instanceof Element)) continue;
+          for (const region of [node, ...node.querySelectorAll('[role="status"]')]) {
+            if (region.getAttribute('role') === 'status') inserted.push(region.textContent ?? '');
+          }
+        }
+      }).observe(document.body, { childList: true, subtree: true });
+    });
     await page.getByRole('button', { name: 'Save Post' }).click();
     await toastText(page, 'Post created');
     await page.waitForURL((url) => url.pathname === '/admin/posts');
     // Live at once: the list offers its public page.
     const notice = page.getByRole('status').filter({ hasText: 'Saved “Solar Kettle 2”.' });
+    await notice.waitFor();
+    const inserted = await page.evaluate(() => (window as unknown as { insertedStatusTexts: string[] }).insertedStatusTexts);
+    expect(inserted).toContain('');
+    expect(inserted.filter((text) => text.includes('Saved “'))).toEqual([]);
     const view = notice.getByRole('link', { name: /View on site/ });
     expect(await view.getAttribute('href')).toBe('/solar-kettle-2');
     expect(await view.getAttribute('target')).toBe('_blank');
     await expectNoSeriousA11yViolations(page);
+    // Told once: a reload of the list does not bring the notice back.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Posts', level: 1 }).waitFor();
+    await page.waitForTimeout(300);
+    expect(await page.getByText('Saved “Solar Kettle 2”.').count()).toBe(0);
 
     const post = await findPost('solar-kettle-2');
     expect(post).toMatchObject({

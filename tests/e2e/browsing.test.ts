@@ -188,6 +188,29 @@ describe('a visitor browsing the site', () => {
     }
   });
 
+  it('keeps a body shown as text (it could not be rendered) when the post is opened directly, and shows it again after going back', async () => {
+    const { page } = visitor;
+    // Thousands of nested quotes exhaust the markdown parser's stack: the page shows the source as text.
+    await seedPosts(site, [
+      { slug: 'e2e-deep-quote', title: 'E2E Deep Quote', content: `${'> '.repeat(6000)}deep thought`, category_ids: ['business'], published_at: 1_700_000_000 },
+    ]);
+    const body = page.getByRole('article').locator('div.whitespace-pre-wrap');
+    // The page's HTML carries the text and its hydration data does not: the scripts keep the server's markup.
+    await visit(visitor, '/e2e-deep-quote');
+    expect(await body.textContent()).toMatch(/^> > .*> deep thought$/);
+    await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same page'));
+
+    const next = page.getByRole('region', { name: 'More projects' }).getByRole('heading', { level: 3 }).first().getByRole('link');
+    const title = await next.textContent();
+    await next.click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+    // Back, by a client navigation: the data request brings the text.
+    await page.goBack();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('E2E Deep Quote');
+    await expect.poll(() => body.textContent()).toMatch(/^> > .*> deep thought$/);
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same page');
+  });
+
   it('raised no error in the page along the way', () => {
     expect(visitor.pageErrors).toEqual([]);
   });

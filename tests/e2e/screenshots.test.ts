@@ -1,7 +1,7 @@
 /**
  * Every public page and every back-office screen, on a desktop (1280×800)
  * and a phone (390×844), with seeded content: each is checked (its h1, axe,
- * no sideways scrolling on the phone) and kept as a full-page PNG for design
+ * no sideways scrolling and every table stacked as cards on the phone) and kept as a full-page PNG for design
  * review, in `artifacts/screenshots/<desktop|phone>/<name>.png` (or under
  * SCREENSHOTS_DIR). One server and one browser; each device and sign-in
  * state is one browser profile, reused from page to page.
@@ -256,6 +256,8 @@ describe('every page, on a desktop and on a phone', () => {
           expect(scrollWidth, `sideways scrolling on ${target}: ${JSON.stringify(await overflowingElements(page))}`).toBeLessThanOrEqual(
             clientWidth,
           );
+          // A list's rows become labelled cards rather than a table to scroll inside.
+          expect(await page.locator('[data-slot="table"]:not([data-stacked])').count(), `a table that does not stack on ${target}`).toBe(0);
         }
         await expectNoSeriousA11yViolations(page);
         await page.screenshot({

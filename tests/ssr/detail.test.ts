@@ -212,6 +212,21 @@ describe('markdown that cannot be rendered', () => {
       ['post markdown could not be rendered: showing raw text', 'deep-quote'],
     ]);
   });
+
+  it('is sent once too: in the HTML as escaped text, not again in the hydration data; a client navigation gets it as data', async () => {
+    const content = `${'> '.repeat(6000)}raw thought <script>alert(1)</script> & more`;
+    await seedPost(t, { slug: 'raw-quote', title: 'Raw Quote', content });
+    const html = await (await site.get('/raw-quote')).text();
+    const body = html.match(/<div class="whitespace-pre-wrap[^"]*">([^<]*)<\/div>/)?.[1] ?? '';
+    expect(body).toContain('&gt; &gt; raw thought &lt;script&gt;alert(1)&lt;/script&gt; &amp; more');
+    expect(decodeHtml(body)).toBe(content);
+    const hydration = html.slice(html.indexOf('streamController.enqueue'));
+    expect(hydration).toContain('Raw Quote');
+    expect(hydration).not.toContain('raw thought');
+    const data = await site.get('/raw-quote.data', { accept: '*/*' });
+    expect(data.status).toBe(200);
+    expect(await data.text()).toContain('raw thought');
+  });
 });
 
 describe('a renamed post or resource', () => {

@@ -11,7 +11,7 @@ import {
   type FormEvent,
   type ReactNode,
 } from 'react';
-import { Link, useBlocker, useFetcher, useRevalidator } from 'react-router';
+import { Link, useBlocker, useFetcher, useNavigate, useRevalidator } from 'react-router';
 import type { z } from 'zod';
 import type { CategoryJson } from '../../../common/answers.ts';
 import { postInputSchema } from '../../../common/schemas/post.ts';
@@ -19,7 +19,7 @@ import { resourceInputSchema } from '../../../common/schemas/resource.ts';
 import { slugify } from '../../../common/schemas/slug.ts';
 import { fieldErrorsOf } from '../../../common/field-errors.ts';
 import { estimateReadTime, WORDS_PER_MINUTE } from '../../../common/read-time.ts';
-import type { AdminContentKind, SaveFailure } from '../../lib/admin-content.ts';
+import { isDraftLive, isSaveSuccess, type AdminContentKind, type SaveFailure, type SaveSuccess } from '../../lib/admin-content.ts';
 import { contentPayload, type ContentDraft, type ContentKind, type ContentPayload } from '../../lib/content-payload.ts';
 import {
   AlertDialog,
@@ -41,7 +41,7 @@ import { Spinner } from '../ui/spinner.tsx';
 import { Textarea } from '../ui/textarea.tsx';
 import { ViewOnSiteLink } from './view-on-site-link.tsx';
 import { notifyError } from '../../lib/admin-toast.ts';
-import { formatSiteDateTime, isPublicationAhead, siteInputToSeconds } from '../../lib/dates.ts';
+import { formatSiteDateTime, siteInputToSeconds } from '../../lib/dates.ts';
 import { SITE_TIME_ZONE } from '../../../common/site.ts';
 import { ImageUploader } from './image-uploader.tsx';
 import { ContentRevisions } from './content-revisions.tsx';
@@ -76,18 +76,25 @@ export function ContentEditor({
   id?: number | null;
 }) {
   const { kind, noun, listPath } = contentKind;
-  const fetcher = useFetcher<SaveFailure>();
+  const fetcher = useFetcher<SaveFailure | SaveSuccess>();
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [isUploading, setIsUploading] = useState(false);
   const isNew = version === null;
   const isSaving = fetcher.state !== 'idle';
   const isDirty = JSON.stringify(draft) !== JSON.stringify(initial);
-  const failure = fetcher.state === 'idle' ? fetcher.data : undefined;
+  const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
+  const saved = isSaveSuccess(answer) ? answer : null;
+  const failure = isSaveSuccess(answer) ? undefined : answer;
 
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => isDirty && !isSaving && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) => isDirty && !isSaving && !saved && currentLocation.pathname !== nextLocation.pathname,
   );
+  // Stored: back to the list, which says what was saved (the item goes along in the navigation's state).
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (saved) void navigate(listPath, { state: saved });
+  }, [saved, navigate, listPath]);
   useEffect(() => {
     if (!isDirty) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
@@ -455,7 +462,7 @@ function CategoryChoice({
 
 /** Where the stored item is: on the site (with its link), scheduled, or a draft to preview. */
 function StoredState({ draft }: { draft: ContentDraft }) {
-  if (draft.status === 'published' && !isPublicationAhead(draft.publish_at)) {
+  if (isDraftLive(draft)) {
     return <ViewOnSiteLink slug={draft.slug} className="text-sm" />;
   }
   return (

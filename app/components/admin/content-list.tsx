@@ -1,10 +1,10 @@
 import { Plus } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { CONTENT_STATES, type AdminContentKind, type ContentStateFilter, type SavedItem } from '../../lib/admin-content.ts';
+import { Children, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { CONTENT_STATES, savedItemOf, type AdminContentKind, type ContentStateFilter, type SavedItem } from '../../lib/admin-content.ts';
 import { Button } from '../ui/button.tsx';
 import { AdminPageHeader, AdminPager } from './admin-page.tsx';
-import { ListSearch } from './list-search.tsx';
+import { ListSearch, noMatchText } from './list-search.tsx';
 import { PagedTable } from './paged-table.tsx';
 import { ViewOnSiteLink } from './view-on-site-link.tsx';
 
@@ -21,7 +21,6 @@ export function ContentList({
   emptyText,
   nextToken,
   state,
-  saved = null,
   children,
 }: {
   kind: AdminContentKind;
@@ -31,14 +30,16 @@ export function ContentList({
   nextToken: string | null;
   /** The filter shown; null: every item. */
   state: ContentStateFilter | null;
-  /** The item a save just stored, when the list is where the save came back to. */
-  saved?: SavedItem | null;
   /** One row per item, in the kind's columns. */
   children: ReactNode;
 }) {
   const filters: [ContentStateFilter | null, string][] = [[null, 'All'], ...CONTENT_STATES.map((value) => [value, FILTER_LABELS[value]] as [ContentStateFilter, string])];
   const plural = `${kind.noun.toLowerCase()}s`;
   const search = useSearchParams()[0].get('q')?.trim() ?? '';
+  // The item a save just stored, when the editor came back here after it. The same state gives the same item, so
+  // the notice is filled in once per arrival.
+  const arrival = useLocation().state as unknown;
+  const saved = useMemo(() => savedItemOf(arrival, kind.kind), [arrival, kind.kind]);
   // A filter keeps the search, and starts at the first page.
   const filterLink = (value: ContentStateFilter | null) => {
     const params = new URLSearchParams();
@@ -58,7 +59,7 @@ export function ContentList({
           </Link>
         </Button>
       </AdminPageHeader>
-      {saved ? <SavedNotice kind={kind} saved={saved} /> : null}
+      <SavedNotice kind={kind} saved={saved} />
       <nav aria-label={`Filter ${kind.noun.toLowerCase()}s`} className="mb-4 flex flex-wrap gap-2">
         {filters.map(([value, label]) => (
           <Button key={label} asChild size="sm" variant={value === state ? 'default' : 'outline'}>
@@ -68,8 +69,8 @@ export function ContentList({
           </Button>
         ))}
       </nav>
-      <ListSearch label={`Search ${plural}`} placeholder="Search by title or slug" />
-      <PagedTable headings={headings} emptyText={search ? `No ${plural} match “${search}”` : filteredEmptyText}>
+      <ListSearch label={`Search ${plural}`} placeholder="Search by title or slug" results={Children.count(children)} more={nextToken !== null} />
+      <PagedTable headings={headings} emptyText={search ? noMatchText(`No ${plural}`, search) : filteredEmptyText}>
         {children}
       </PagedTable>
       <AdminPager nextToken={nextToken} />
@@ -77,21 +78,46 @@ export function ContentList({
   );
 }
 
-/** After a save: where the item is on the site, or, while it is not public, where to share a preview of it. */
-function SavedNotice({ kind, saved }: { kind: AdminContentKind; saved: SavedItem }) {
+/** Long enough for assistive technology to take in an empty region before its text arrives. */
+const ANNOUNCE_DELAY_MS = 100;
+
+/**
+ * After a save: where the item is on the site, or, while it is not public,
+ * where to share a preview of it. The status region is there empty first and
+ * gets its text once mounted: a screen reader announces what changes in a
+ * live region, not what it held when it appeared.
+ */
+function SavedNotice({ kind, saved }: { kind: AdminContentKind; saved: SavedItem | null }) {
+  const [shown, setShown] = useState<SavedItem | null>(null);
+  useEffect(() => {
+    // A moment later, not in the commit that mounts the region: text there from the start is not announced.
+    const later = setTimeout(() => setShown(saved), ANNOUNCE_DELAY_MS);
+    // Told once: the history entry forgets the save (React Router keeps a
+    // location's state under `usr`), so reloading the list, or coming back to
+    // it, does not announce it again. This view keeps its copy.
+    if (saved) {
+      const { usr: _told, ...entry } = (window.history.state ?? {}) as Record<string, unknown>;
+      window.history.replaceState(entry, '');
+    }
+    return () => clearTimeout(later);
+  }, [saved]);
   const noun = kind.noun.toLowerCase();
   return (
-    <p role="status" className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-border bg-muted/40 px-4 py-3 text-sm">
-      <span>
-        Saved “{saved.title}”.{saved.isLive ? null : ` This ${noun} is not on the site yet.`}
-      </span>
-      {saved.isLive ? (
-        <ViewOnSiteLink slug={saved.slug} />
-      ) : (
-        <Link to={`${kind.listPath}/${saved.id}#preview-links-heading`} className="font-medium text-primary underline underline-offset-4">
-          Share a preview
-        </Link>
-      )}
-    </p>
+    <div role="status">
+      {shown ? (
+        <p className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-border bg-muted/40 px-4 py-3 text-sm">
+          <span>
+            Saved “{shown.title}”.{shown.isLive ? null : ` This ${noun} is not on the site yet.`}
+          </span>
+          {shown.isLive ? (
+            <ViewOnSiteLink slug={shown.slug} />
+          ) : (
+            <Link to={`${kind.listPath}/${shown.id}#preview-links-heading`} className="font-medium text-primary underline underline-offset-4">
+              Share a preview
+            </Link>
+          )}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -9,12 +9,38 @@ import { Input } from '../ui/input.tsx';
 const SEARCH_DELAY_MS = 350;
 
 /**
+ * What a list shows when its search finds nothing: `No posts match “solar”`.
+ * `none` says the list holds none of its rows (`No posts`, `No read messages`).
+ */
+export const noMatchText = (none: string, q: string) => `${none} match “${q}”`;
+
+/** What the search announces: the rows it found, `on this page` when there are more pages. */
+function resultsText(count: number, more: boolean): string {
+  if (count === 0) return 'No results';
+  return `${count} ${count === 1 ? 'result' : 'results'}${more ? ' on this page' : ''}`;
+}
+
+/**
  * A list's search box: the text lives in the address (`?q=`), so a search
  * can be bookmarked, shared and kept across tabs and pages. The list follows
  * as the staff member types (after a pause) or at once on Enter; a new search
  * starts at the first page, since the page token belongs to the old one.
+ * The list changes under the box without moving focus, so the number of rows
+ * found is announced.
  */
-export function ListSearch({ label, placeholder }: { label: string; placeholder?: string }) {
+export function ListSearch({
+  label,
+  placeholder,
+  results,
+  more = false,
+}: {
+  label: string;
+  placeholder?: string;
+  /** The rows the list shows now. */
+  results: number;
+  /** Whether further pages follow this one. */
+  more?: boolean;
+}) {
   const [params, setParams] = useSearchParams();
   const id = useId();
   const current = params.get('q') ?? '';
@@ -76,6 +102,10 @@ export function ListSearch({ label, placeholder }: { label: string; placeholder?
         <Search aria-hidden="true" />
         <span className="sr-only">Search</span>
       </Button>
+      {/* Always there, so assistive technology is listening before the first search changes its text. */}
+      <p aria-live="polite" className="sr-only" data-testid="list-search-results">
+        {current.trim() ? resultsText(results, more) : ''}
+      </p>
     </form>
   );
 }

@@ -1,9 +1,10 @@
 import type { DashboardRevenueJson } from '../../../common/answers.ts';
 import { formatMoney } from '../../../common/money.ts';
+import { SITE_TIME_ZONE } from '../../../common/site.ts';
 
-/** A week as the chart labels it, `Nov 17`: weeks start on Monday, in UTC like every date the site prints. */
+/** A week as the chart labels it, `Nov 17`: weeks start on Monday 00:00 in the site's time zone, as the server counts them. */
 const weekLabel = (start: number) =>
-  new Date(start * 1000).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  new Date(start * 1000).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: SITE_TIME_ZONE });
 
 /**
  * Revenue from sponsored posts over the last 12 weeks: a bar per week, drawn

@@ -346,7 +346,7 @@ function SessionsSection({ sessions }: { sessions: StaffSessionJson[] }) {
         <CardDescription>Where your account is signed in. Revoke any session you do not recognise.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <Table>
+        <Table labels={['Device', 'Address', 'Last used', 'Actions']}>
           <TableHeader>
             <TableRow>
               <TableHead>Device</TableHead>
@@ -368,7 +368,8 @@ function SessionsSection({ sessions }: { sessions: StaffSessionJson[] }) {
                 </TableCell>
                 <TableCell>{session.ip_address ?? 'Unknown'}</TableCell>
                 <TableCell className="whitespace-nowrap">{formatDateTime(session.last_used_at)}</TableCell>
-                <TableCell className="text-right">
+                {/* Empty for this device: its card on a phone then has no bare Actions line. */}
+                <TableCell className="text-right max-sm:[&:empty]:hidden">
                   {session.current ? null : (
                     <Button
                       size="sm"

@@ -2,7 +2,7 @@ import { useFetcher } from 'react-router';
 import { adminPageMeta } from '../../components/admin/admin-meta.ts';
 import { AdminLoading, AdminPageHeader, AdminPager } from '../../components/admin/admin-page.tsx';
 import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
-import { ListSearch } from '../../components/admin/list-search.tsx';
+import { ListSearch, noMatchText } from '../../components/admin/list-search.tsx';
 import { PagedTable } from '../../components/admin/paged-table.tsx';
 import { StatusTabs } from '../../components/admin/status-tabs.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -62,11 +62,11 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <AdminPageHeader title="Contact Messages" />
-      <ListSearch label="Search messages" placeholder="Search by name, email or text" />
+      <ListSearch label="Search messages" placeholder="Search by name, email or text" results={submissions.length} more={next_token !== null} />
       <StatusTabs status={status} labels={TAB_LABELS} counts={counts}>
         <PagedTable
           headings={['Name', 'Email', 'Message', 'Date']}
-          emptyText={q ? `No ${status} messages match “${q}”` : status === 'new' ? 'No new messages' : 'No read messages'}
+          emptyText={q ? noMatchText(`No ${status} messages`, q) : status === 'new' ? 'No new messages' : 'No read messages'}
         >
           {submissions.map((message) => (
             <ContactRow key={message.id} message={message} />

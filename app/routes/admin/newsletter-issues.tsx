@@ -18,6 +18,9 @@ clientLoader.hydrate = true as const;
 
 export const HydrateFallback = AdminLoading;
 
+/** The list's headings, which also label each issue's card on a phone. */
+const COLUMNS = ['Subject', 'Status', 'Sent', 'Failed', 'Pending', 'Date'];
+
 export default function NewsletterIssues({ loaderData }: Route.ComponentProps) {
   const { issues, delivery } = loaderData;
   return (
@@ -31,20 +34,17 @@ export default function NewsletterIssues({ loaderData }: Route.ComponentProps) {
         </Button>
       </AdminPageHeader>
       {delivery === 'outbox' ? <OutboxNotice /> : null}
-      <Table>
+      <Table labels={COLUMNS}>
         <TableHeader>
           <TableRow>
-            <TableHead>Subject</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead>Sent</TableHead>
-            <TableHead>Failed</TableHead>
-            <TableHead>Pending</TableHead>
-            <TableHead>Date</TableHead>
+            {COLUMNS.map((column) => (
+              <TableHead key={column}>{column}</TableHead>
+            ))}
           </TableRow>
         </TableHeader>
         <TableBody>
           {issues.length === 0 ? (
-            <EmptyTableRow columns={6}>No issues yet. Compose your first one!</EmptyTableRow>
+            <EmptyTableRow columns={COLUMNS.length}>No issues yet. Compose your first one!</EmptyTableRow>
           ) : (
             issues.map((issue) => (
               <TableRow key={issue.id}>

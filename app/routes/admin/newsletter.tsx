@@ -4,7 +4,7 @@ import { useFetcher, useRevalidator } from 'react-router';
 import { adminPageMeta } from '../../components/admin/admin-meta.ts';
 import { AdminLoading, AdminPageHeader, AdminPager } from '../../components/admin/admin-page.tsx';
 import { DeleteButton } from '../../components/admin/delete-button.tsx';
-import { ListSearch } from '../../components/admin/list-search.tsx';
+import { ListSearch, noMatchText } from '../../components/admin/list-search.tsx';
 import { PagedTable } from '../../components/admin/paged-table.tsx';
 import { StatusTabs } from '../../components/admin/status-tabs.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -146,13 +146,13 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
           </Button>
         </div>
       </AdminPageHeader>
-      <ListSearch label="Search subscribers" placeholder="Search by email" />
+      <ListSearch label="Search subscribers" placeholder="Search by email" results={subscribers.length} more={next_token !== null} />
       <StatusTabs status={tab} labels={TAB_LABELS} counts={{ all: total, ...counts }}>
         <PagedTable
           headings={['Email', 'Subscribed Date', 'Status', 'Confirmed', 'Left']}
           emptyText={
             q
-              ? `No ${tab === 'all' ? '' : `${TAB_LABELS[tab].toLowerCase()} `}subscribers match “${q}”`
+              ? noMatchText(`No ${tab === 'all' ? '' : `${TAB_LABELS[tab].toLowerCase()} `}subscribers`, q)
               : tab === 'all'
                 ? 'No subscribers yet'
                 : `No ${TAB_LABELS[tab].toLowerCase()} subscribers`

@@ -3,8 +3,7 @@ import { AdminLoading } from '../../components/admin/admin-page.tsx';
 import { ContentEditor } from '../../components/admin/content-editor.tsx';
 import { PreviewLinks } from '../../components/admin/preview-links.tsx';
 import { ShareKit } from '../../components/admin/share-kit.tsx';
-import { isPublicationAhead } from '../../lib/dates.ts';
-import { ADMIN_POSTS, loadContentEditor, saveContent } from '../../lib/admin-content.ts';
+import { ADMIN_POSTS, isDraftLive, loadContentEditor, saveContent, skipRevalidationAfterSave } from '../../lib/admin-content.ts';
 import type { Route } from './+types/post-editor';
 
 export const meta = ({ params, matches }: { params: { id?: string }; matches: AdminMetaMatches }) =>
@@ -15,6 +14,7 @@ export const clientLoader = ({ params }: Route.ClientLoaderArgs) => loadContentE
 clientLoader.hydrate = true as const;
 
 export const clientAction = ({ params, request }: Route.ClientActionArgs) => saveContent(ADMIN_POSTS, params.id, request);
+export const shouldRevalidate = skipRevalidationAfterSave;
 
 export const HydrateFallback = AdminLoading;
 
@@ -22,7 +22,7 @@ export default function PostEditor({ loaderData, params }: Route.ComponentProps)
   // A different post is a fresh form.
   const id = Number(params.id);
   // Live items are shared by their own address; drafts and scheduled ones by a preview link.
-  const isLive = loaderData.draft.status === 'published' && !isPublicationAhead(loaderData.draft.publish_at);
+  const isLive = isDraftLive(loaderData.draft);
   return (
     <>
       <ContentEditor key={params.id} kind={ADMIN_POSTS} {...loaderData} />

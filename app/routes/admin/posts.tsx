@@ -6,7 +6,8 @@ import { RowActions } from '../../components/admin/row-actions.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { TableCell, TableRow } from '../../components/ui/table.tsx';
-import { ADMIN_POSTS, deleteListedContent, isScheduled, loadContentList } from '../../lib/admin-content.ts';
+import { ADMIN_POSTS, deleteListedContent, loadContentList } from '../../lib/admin-content.ts';
+import { isLive, isScheduled } from '../../../common/publication.ts';
 import { formatShortDate, formatSiteDateTime } from '../../lib/dates.ts';
 import type { Route } from './+types/posts';
 
@@ -29,7 +30,7 @@ export const clientAction = ({ request }: Route.ClientActionArgs) => deleteListe
 export const HydrateFallback = AdminLoading;
 
 export default function AdminPosts({ loaderData }: Route.ComponentProps) {
-  const { rows: posts, next_token, state, saved } = loaderData;
+  const { rows: posts, next_token, state } = loaderData;
   return (
     <ContentList
       kind={ADMIN_POSTS}
@@ -37,7 +38,6 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
       emptyText="No posts yet. Create your first one!"
       nextToken={next_token}
       state={state}
-      saved={saved}
     >
       {posts.map((post) => (
         <PostRow key={post.id} post={post} />
@@ -48,7 +48,7 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
 
 function PostRow({ post }: { post: AdminPostRow }) {
   const scheduled = isScheduled(post);
-  const isPublished = post.status === 'published' && !scheduled;
+  const isPublished = isLive(post);
   return (
     <TableRow>
       <TableCell className="font-medium">{post.title}</TableCell>

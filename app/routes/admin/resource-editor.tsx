@@ -2,8 +2,7 @@ import { adminMeta, type AdminMetaMatches } from '../../components/admin/admin-m
 import { AdminLoading } from '../../components/admin/admin-page.tsx';
 import { ContentEditor } from '../../components/admin/content-editor.tsx';
 import { PreviewLinks } from '../../components/admin/preview-links.tsx';
-import { isPublicationAhead } from '../../lib/dates.ts';
-import { ADMIN_RESOURCES, loadContentEditor, saveContent } from '../../lib/admin-content.ts';
+import { ADMIN_RESOURCES, isDraftLive, loadContentEditor, saveContent, skipRevalidationAfterSave } from '../../lib/admin-content.ts';
 import type { Route } from './+types/resource-editor';
 
 export const meta = ({ params, matches }: { params: { id?: string }; matches: AdminMetaMatches }) =>
@@ -15,6 +14,7 @@ clientLoader.hydrate = true as const;
 
 export const clientAction = ({ params, request }: Route.ClientActionArgs) =>
   saveContent(ADMIN_RESOURCES, params.id, request);
+export const shouldRevalidate = skipRevalidationAfterSave;
 
 export const HydrateFallback = AdminLoading;
 
@@ -22,7 +22,7 @@ export default function ResourceEditor({ loaderData, params }: Route.ComponentPr
   // A different resource is a fresh form.
   const id = Number(params.id);
   // Live items are shared by their own address; drafts and scheduled ones by a preview link.
-  const isLive = loaderData.draft.status === 'published' && !isPublicationAhead(loaderData.draft.publish_at);
+  const isLive = isDraftLive(loaderData.draft);
   return (
     <>
       <ContentEditor key={params.id} kind={ADMIN_RESOURCES} {...loaderData} />

@@ -4,7 +4,8 @@ import { ContentList } from '../../components/admin/content-list.tsx';
 import { RowActions } from '../../components/admin/row-actions.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { TableCell, TableRow } from '../../components/ui/table.tsx';
-import { ADMIN_RESOURCES, deleteListedContent, isScheduled, loadContentList } from '../../lib/admin-content.ts';
+import { ADMIN_RESOURCES, deleteListedContent, loadContentList } from '../../lib/admin-content.ts';
+import { isLive, isScheduled } from '../../../common/publication.ts';
 import { formatShortDate, formatSiteDateTime } from '../../lib/dates.ts';
 import type { Route } from './+types/resources';
 
@@ -29,7 +30,7 @@ export const clientAction = ({ request }: Route.ClientActionArgs) => deleteListe
 export const HydrateFallback = AdminLoading;
 
 export default function AdminResources({ loaderData }: Route.ComponentProps) {
-  const { rows: resources, next_token, state, saved } = loaderData;
+  const { rows: resources, next_token, state } = loaderData;
   return (
     <ContentList
       kind={ADMIN_RESOURCES}
@@ -37,7 +38,6 @@ export default function AdminResources({ loaderData }: Route.ComponentProps) {
       emptyText="No resources yet. Create your first one!"
       nextToken={next_token}
       state={state}
-      saved={saved}
     >
       {resources.map((resource) => (
         <ResourceRow key={resource.id} resource={resource} />
@@ -58,7 +58,7 @@ function ResourceRow({ resource }: { resource: AdminResourceRow }) {
       </TableCell>
       <TableCell className="font-medium">{resource.title}</TableCell>
       <TableCell>
-        <Badge variant={resource.status === 'published' && !isScheduled(resource) ? 'default' : 'secondary'}>
+        <Badge variant={isLive(resource) ? 'default' : 'secondary'}>
           {isScheduled(resource) ? 'scheduled' : resource.status}
         </Badge>
       </TableCell>

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { useFetcher } from 'react-router';
 import { adminPageMeta } from '../../components/admin/admin-meta.ts';
 import { AdminLoading, AdminPageHeader } from '../../components/admin/admin-page.tsx';
-import { ListSearch } from '../../components/admin/list-search.tsx';
+import { ListSearch, noMatchText } from '../../components/admin/list-search.tsx';
 import { PagedTable } from '../../components/admin/paged-table.tsx';
 import {
   AlertDialog,
@@ -87,13 +87,13 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
       <AdminPageHeader title="Staff" />
       <div className="grid gap-8">
         <InviteForm />
-        <ListSearch label="Search staff and invitations" placeholder="Search by name or email" />
+        <ListSearch label="Search staff and invitations" placeholder="Search by name or email" results={users.length + invitations.length} />
         <section aria-labelledby="staff-accounts">
           <h2 id="staff-accounts" className="mb-3 text-lg font-semibold">
             Accounts
           </h2>
           <div className="rounded-md border border-border bg-background">
-            <PagedTable headings={['Name', 'Email', 'Role', 'Two-factor', 'Last active']} emptyText={q ? `No staff accounts match “${q}”` : 'No staff accounts'}>
+            <PagedTable headings={['Name', 'Email', 'Role', 'Two-factor', 'Last active']} emptyText={q ? noMatchText('No staff accounts', q) : 'No staff accounts'}>
               {users.map((user) => (
                 <StaffRow key={user.id} user={user} isSelf={user.id === meId} />
               ))}
@@ -105,7 +105,7 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
             Pending invitations
           </h2>
           <div className="rounded-md border border-border bg-background">
-            <PagedTable headings={['Email', 'Role', 'Invited by', 'Sent', 'Expires']} emptyText={q ? `No pending invitations match “${q}”` : 'No pending invitations'}>
+            <PagedTable headings={['Email', 'Role', 'Invited by', 'Sent', 'Expires']} emptyText={q ? noMatchText('No pending invitations', q) : 'No pending invitations'}>
               {invitations.map((invitation) => (
                 <InvitationRow key={invitation.id} invitation={invitation} />
               ))}

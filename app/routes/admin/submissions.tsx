@@ -3,7 +3,7 @@ import { Link, useFetcher, useNavigate } from 'react-router';
 import { adminPageMeta } from '../../components/admin/admin-meta.ts';
 import { AdminLoading, AdminPageHeader, AdminPager } from '../../components/admin/admin-page.tsx';
 import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
-import { ListSearch } from '../../components/admin/list-search.tsx';
+import { ListSearch, noMatchText } from '../../components/admin/list-search.tsx';
 import { PagedTable } from '../../components/admin/paged-table.tsx';
 import { StatusTabs } from '../../components/admin/status-tabs.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -13,6 +13,7 @@ import { api, errorMessage, listSearch, pageToken } from '../../lib/api-client.t
 import { describeFailure, withAdminSession } from '../../lib/admin-session.ts';
 import { formatShortDate } from '../../lib/dates.ts';
 import { formatMoney } from '../../../common/money.ts';
+import { isScheduled } from '../../../common/publication.ts';
 import type {
   PaymentStatus,
   PostJson,
@@ -196,11 +197,11 @@ function ProjectLink({ submission }: { submission: SponsoredSubmission }) {
 
 export default function AdminSubmissions({ loaderData }: Route.ComponentProps) {
   const { submissions, next_token, counts, tab, q } = loaderData;
-  const emptyText = q ? `${EMPTY_TEXTS[tab]} match “${q}”` : EMPTY_TEXTS[tab];
+  const emptyText = q ? noMatchText(EMPTY_TEXTS[tab], q) : EMPTY_TEXTS[tab];
   return (
     <>
       <AdminPageHeader title="Sponsored Posts" />
-      <ListSearch label="Search submissions" placeholder="Search by project, contact or email" />
+      <ListSearch label="Search submissions" placeholder="Search by project, contact or email" results={submissions.length} more={next_token !== null} />
       <StatusTabs status={tab} labels={TAB_LABELS} counts={counts.queue} param="view">
         {submissions.length === 0 ? (
           <p className="rounded-lg border border-border bg-card py-10 text-center text-sm text-muted-foreground">{emptyText}</p>
@@ -343,11 +344,10 @@ function ArticleProgress({ submission }: { submission: SponsoredSubmission }) {
 function ArticleStage({ submission }: { submission: SponsoredSubmission }) {
   const { post } = submission;
   if (!post) return null;
-  const now = Date.now() / 1000;
   const stage =
     post.status === 'draft'
       ? 'Post: draft'
-      : post.published_at && post.published_at > now
+      : isScheduled(post) && post.published_at !== null
         ? `Post scheduled for ${dateTimeText(post.published_at)}`
         : `Post published on ${post.published_at ? formatShortDate(post.published_at) : '—'}`;
   return (

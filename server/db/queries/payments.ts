@@ -212,42 +212,45 @@ export function closeLocalCheckoutSession(
 }
 
 /**
- * Completed payments of one provider and currency since `since` (Unix
- * seconds), summed per `bucketSeconds`-long bucket counted from `since`:
- * bucket 0 starts at `since`. Buckets without a payment are left out.
+ * Completed payments of one provider and currency, summed per period:
+ * period `i` runs from `bounds[i]` up to, not including, `bounds[i + 1]`
+ * (Unix seconds, ascending). The caller finds the bounds, so periods can
+ * follow a calendar (weeks of a time zone, with their daylight-saving
+ * changes) the same way on every engine. Periods without a payment are left out.
  */
-export async function sumCompletedPaymentsByBucket(
+export async function sumCompletedPaymentsByPeriod(
   db: Db,
-  options: { since: number; bucketSeconds: number; provider: string; currency: string },
-): Promise<{ bucket: number; amount_cents: number; payments: number }[]> {
-  // Literals, not parameters: PostgreSQL matches the grouped expression to the selected one by its text.
-  // Cast, as SQLite keeps a fractional completed_at as a real and divides it exactly; the numerator is never
-  // negative, so truncation is the floor.
-  const bucket = sql<number>`cast((completed_at - ${sql.lit(Math.trunc(options.since))}) / ${sql.lit(Math.trunc(options.bucketSeconds))} as bigint)`;
-  const rows = await db
+  options: { bounds: readonly number[]; provider: string; currency: string },
+): Promise<{ period: number; amount_cents: number; payments: number }[]> {
+  const { bounds } = options;
+  const first = bounds[0];
+  const last = bounds[bounds.length - 1];
+  if (first === undefined || last === undefined || bounds.length < 2) return [];
+  // Each payment's period is named in a subquery, so the grouping refers to a column rather than repeating an
+  // expression with parameters (PostgreSQL matches a grouped expression to the selected one by its text).
+  const period = sql<number>`case ${sql.join(
+    bounds.slice(1).map((end, index) => sql`when completed_at < ${end} then ${sql.lit(index)}`),
+    sql` `,
+  )} end`;
+  const paid = db
     .selectFrom('payment_transactions')
+    .select([period.as('period'), 'amount_cents'])
+    .where('status', '=', 'completed')
+    .where('completed_at', '>=', first)
+    .where('completed_at', '<', last)
+    .where('provider', '=', options.provider)
+    .where(sql<boolean>`upper(currency) = upper(${options.currency})`);
+  const rows = await db
+    .selectFrom(paid.as('paid'))
     .select([
-      bucket.as('bucket'),
-      (eb) => eb.fn.sum<number>('amount_cents').as('amount_cents'),
+      'paid.period',
+      (eb) => eb.fn.sum<number>('paid.amount_cents').as('amount_cents'),
       (eb) => eb.fn.countAll<number>().as('payments'),
     ])
-    .where('status', '=', 'completed')
-    .where('completed_at', '>=', options.since)
-    .where('provider', '=', options.provider)
-    .where(sql<boolean>`upper(currency) = upper(${options.currency})`)
-    .groupBy(bucket)
+    .groupBy('paid.period')
     .execute();
-  // PostgreSQL answers sums and counts of bigints as text. Summed again by whole bucket, so one bucket is one
-  // row whatever the engine made of the division.
-  const sums = new Map<number, { bucket: number; amount_cents: number; payments: number }>();
-  for (const row of rows) {
-    const index = Math.floor(Number(row.bucket));
-    const sum = sums.get(index) ?? { bucket: index, amount_cents: 0, payments: 0 };
-    sum.amount_cents += Number(row.amount_cents);
-    sum.payments += Number(row.payments);
-    sums.set(index, sum);
-  }
-  return [...sums.values()];
+  // PostgreSQL answers sums and counts of bigints as text.
+  return rows.map((row) => ({ period: Number(row.period), amount_cents: Number(row.amount_cents), payments: Number(row.payments) }));
 }
 
 /** The latest completed payments with their submission's project and review status, newest first. */
