@@ -149,7 +149,7 @@ describe('the dashboard revenue', () => {
   });
 
   // SQLite keeps whatever number it is given; a PostgreSQL bigint takes whole seconds only.
-  it.skipIf(process.env.TEST_DB === 'postgres')('sums payments at fractional seconds into their whole week', async () => {
+  it.skipIf(process.env.TEST_DB === 'postgres')('sums payments at fractional seconds into their whole week (SQLite only: PostgreSQL stores whole seconds)', async () => {
     const thisWeek = weekStartOf(Math.floor(Date.now() / 1000));
     const before = (await dashboard()).body.revenue as DashboardRevenueJson;
     await paymentAt(thisWeek + 0.5, { amount: 200 });
