@@ -10,6 +10,7 @@
  * words. It is safe to insert as HTML; the site's pages do better and turn it
  * back into text and marks (`snippetParts`), which React escapes again.
  */
+import { escapeHtml } from './html.ts';
 
 /** The longest query a search accepts, in characters. */
 export const SEARCH_QUERY_MAX_LENGTH = 200;
@@ -37,11 +38,6 @@ export function searchTerms(query: string): string[] {
 /** Whether a query has anything to search for: at least one letter or digit. */
 export const hasSearchTerms = (query: string): boolean => searchTerms(query).length > 0;
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ENTITIES[char] ?? char);
-}
 
 function unescapeHtml(text: string): string {
   return text

@@ -118,6 +118,9 @@ function MobileMenu({ categories }: { categories: NavCategory[] }) {
   }, [pathname, search]);
 
   const itemClass = 'site-menu-item';
+  // Plain links with `aria-current`, as the wide menus have (nav-menu.tsx): a
+  // NavLink works its match out again for each of the menu's links on every render.
+  const current = (to: string) => (to === pathname ? 'page' : undefined);
   return (
     <details
       ref={menu}
@@ -145,20 +148,20 @@ function MobileMenu({ categories }: { categories: NavCategory[] }) {
       >
         <ul className="grid gap-1">
           <li>
-            <NavLink end to="/" className={itemClass}>
+            <Link to="/" className={itemClass} aria-current={current('/')}>
               All Projects
-            </NavLink>
+            </Link>
           </li>
         </ul>
         {categories.length > 0 ? (
           <>
             <h2 className="mt-3 px-3 text-xs font-semibold tracking-wider text-muted-foreground">CATEGORIES</h2>
             <ul className="mt-1 grid gap-1">
-              {categories.map((category) => (
-                <li key={category.slug}>
-                  <NavLink end to={`/category/${category.slug}`} className={itemClass}>
-                    {category.name}
-                  </NavLink>
+              {categories.map(({ slug, name }) => (
+                <li key={slug}>
+                  <Link to={`/category/${slug}`} className={itemClass} aria-current={current(`/category/${slug}`)}>
+                    {name}
+                  </Link>
                 </li>
               ))}
             </ul>
@@ -166,21 +169,21 @@ function MobileMenu({ categories }: { categories: NavCategory[] }) {
         ) : null}
         <ul className="mt-3 grid gap-1 border-t border-border pt-3">
           <li>
-            <NavLink end to="/resources" className={itemClass}>
+            <Link to="/resources" className={itemClass} aria-current={current('/resources')}>
               Resources
-            </NavLink>
+            </Link>
           </li>
           {TOOL_LINKS.map((tool) => (
             <li key={tool.to}>
-              <NavLink end to={tool.to} className={itemClass}>
+              <Link to={tool.to} className={itemClass} aria-current={current(tool.to)}>
                 {tool.label}
-              </NavLink>
+              </Link>
             </li>
           ))}
           <li>
-            <NavLink end to="/contact-us" className={itemClass}>
+            <Link to="/contact-us" className={itemClass} aria-current={current('/contact-us')}>
               Contact
-            </NavLink>
+            </Link>
           </li>
         </ul>
         <Button asChild className="mt-4 w-full">

@@ -9,7 +9,7 @@
 import { createContext } from 'react';
 import type { AppLoadContext } from 'react-router';
 import type { RenderedMarkdown } from '../../common/markdown.ts';
-import { escapeHtml } from '../../common/search.ts';
+import { escapeHtml } from '../../common/html.ts';
 
 /**
  * A body left to the page's HTML, and how that HTML shows it: as rendered

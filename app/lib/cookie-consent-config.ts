@@ -5,10 +5,8 @@
  * them.
  */
 import type { CookieConsentConfig } from 'vanilla-cookieconsent';
+import { escapeHtml } from '../../common/html.ts';
 import { CONSENT_BANNER, CONSENT_COOKIE_DAYS, CONSENT_COOKIE_NAME } from './consent-texts.ts';
-
-const escapeHtml = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 export function consentConfig(privacyEmail: string, sync: () => void): CookieConsentConfig {
   const email = escapeHtml(privacyEmail);
