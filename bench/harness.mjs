@@ -215,6 +215,7 @@ export async function startBuiltServer({
     ADMIN_EMAIL: 'bench@example.com',
     ADMIN_PASSWORD: `bench-${process.pid}-${Date.now()}`,
     JWT_SECRET: 'bench-only-secret-0123456789abcdef0123456789',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     ...extraEnv,
   };
   const log = logFile ? openSync(logFile, 'a') : 'ignore';

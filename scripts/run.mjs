@@ -12,6 +12,11 @@ if (entry === 'server') {
   process.env.SEED_DEMO ??= 'true';
   // React renders several times faster in its production build.
   process.env.NODE_ENV ??= 'production';
+  // A production server needs its public address and keeps the test checkout
+  // off without a Stripe key; the try-it path runs the whole product on
+  // localhost, the built-in test checkout included.
+  process.env.PUBLIC_URL ??= `http://localhost:${process.env.PORT || 3000}`;
+  if (!process.env.STRIPE_SECRET_KEY) process.env.PAYMENTS_TEST_MODE ??= 'true';
 }
 await buildIfStale({ web: entry === 'server' });
 process.argv = [process.argv[0], path.resolve(`build/node/${entry}.js`), ...rest];

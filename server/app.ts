@@ -151,7 +151,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.use('/search/*', shareable);
   api.route('/search', searchApi(services));
   api.route('/submissions/contact', contactMessagesApi(services, callerOf));
-  api.route('/submissions/newsletter', subscribersApi(services, callerOf, deps.config.PUBLIC_URL));
+  api.route('/submissions/newsletter', subscribersApi(services, callerOf));
   api.route('/submissions/sponsored', sponsoredSubmissionsApi(services, callerOf));
   api.route('/media', mediaUploadApi(media));
   api.route('/payments', paymentsApi(services, deps, callerOf));
@@ -181,12 +181,12 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   for (const [path, permission] of families) api.use(`${path}/*`, allow(permission));
   api.route('/admin/posts', adminContentApi(services.posts));
   api.route('/admin/resources', adminContentApi(services.resources));
-  api.route('/admin/posts', adminPreviewLinksApi(services.previewLinks, 'post', deps.config.PUBLIC_URL));
-  api.route('/admin/resources', adminPreviewLinksApi(services.previewLinks, 'resource', deps.config.PUBLIC_URL));
+  api.route('/admin/posts', adminPreviewLinksApi(services.previewLinks, 'post'));
+  api.route('/admin/resources', adminPreviewLinksApi(services.previewLinks, 'resource'));
   api.route('/admin/categories', adminCategoriesApi(services));
   api.route('/admin/submissions/contact', adminContactMessagesApi(services));
   api.route('/admin/submissions/newsletter', adminSubscribersApi(services));
-  api.route('/admin/newsletters', adminNewslettersApi(services, deps.config.PUBLIC_URL));
+  api.route('/admin/newsletters', adminNewslettersApi(services));
   api.route('/admin/submissions/sponsored', adminSponsoredSubmissionsApi(services));
   api.route('/admin/media', adminMediaApi(deps.config, media));
   api.route('/admin/dashboard', adminDashboardApi(services));

@@ -88,6 +88,10 @@ export const configSchema = z.object({
   ),
   SEED_DEMO: booleanFlag.default(false),
   NEWSLETTER_DOUBLE_OPT_IN: booleanFlag.default(true),
+  // The site's canonical origin. Every absolute link (mail, feeds, sitemap,
+  // canonical tags, provider return URLs) is built from it, never from a
+  // request's Host header. Required in production; elsewhere it defaults to
+  // http://localhost:$PORT (`parseConfig`).
   PUBLIC_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
   TRUST_PROXY: proxyHops.default(0),
   LOG_LEVEL: z.preprocess(
@@ -221,7 +225,8 @@ export const configSchema = z.object({
   ),
 });
 
-export type Config = z.infer<typeof configSchema>;
+/** The parsed configuration; `PUBLIC_URL` is always set, and is an origin (no path, no trailing slash). */
+export type Config = Omit<z.infer<typeof configSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
 
 /** Secrets that may come from a file instead (`NAME_FILE`, as Docker and Kubernetes secrets are mounted). */
 const FILE_VARIANTS = ['DKIM_PRIVATE_KEY'] as const;
@@ -248,11 +253,26 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     if (dkim.some(Boolean) && !dkim.every(Boolean)) {
       throw new ConfigError('Invalid configuration: DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY (or DKIM_PRIVATE_KEY_FILE) go together');
     }
-    return result.data;
+    return { ...result.data, PUBLIC_URL: publicOrigin(result.data) };
   }
   const issue = result.error.issues[0];
   const name = issue?.path.join('.') ?? 'environment';
   throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}`);
+}
+
+/**
+ * The origin links are built from. A production server must be told it: with
+ * no configured address the only other source would be the request's Host
+ * header, which anyone can set (a reset link mailed to `evil.example`).
+ */
+function publicOrigin({ PUBLIC_URL, NODE_ENV, PORT }: z.infer<typeof configSchema>): string {
+  if (PUBLIC_URL) return new URL(PUBLIC_URL).origin;
+  if (NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration: PUBLIC_URL is required in production (the address visitors reach the site at, for example https://example.com)',
+    );
+  }
+  return `http://localhost:${PORT}`;
 }
 
 export class ConfigError extends Error {

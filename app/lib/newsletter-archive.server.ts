@@ -5,7 +5,6 @@
  */
 import type { AppLoadContext } from 'react-router';
 import { renderMarkdown, type RenderedMarkdown } from './markdown.server.tsx';
-import { siteOrigin } from './site-url.server.ts';
 
 export interface ArchivedIssue {
   slug: string;
@@ -32,9 +31,8 @@ export async function listArchivedIssues(context: AppLoadContext): Promise<Archi
 }
 
 /** A sent issue's web version, or null for any other slug. */
-export async function findIssueWebVersion(context: AppLoadContext, request: Request, slug: string): Promise<IssueWebVersion | null> {
-  const origin = siteOrigin(context, request);
-  const found = await context.services.newsletters.findSent(slug, origin);
+export async function findIssueWebVersion(context: AppLoadContext, slug: string): Promise<IssueWebVersion | null> {
+  const found = await context.services.newsletters.findSent(slug);
   if (!found) return null;
   const logFailure = (error: unknown) => context.logger.warn({ err: error, issue: found.issue.id }, 'newsletter markdown could not be rendered');
   return {

@@ -9,7 +9,6 @@ import type { AppLoadContext } from 'react-router';
 import { DomainError } from '../../common/errors.ts';
 import { HONEYPOT_FIELD } from '../../common/honeypot.ts';
 import { failedOutcome, formValues, invalidFieldsOutcome, type FormOutcome } from './form-outcome.ts';
-import { siteOrigin } from './site-url.server.ts';
 import { checkoutFailedOutcome } from './sponsored-checkout.ts';
 import { checkSponsoredForm, sponsoredPayloadOf, SPONSORED_TEXT_FIELDS, type SponsoredFormValues } from './sponsored-form.ts';
 
@@ -62,7 +61,7 @@ export const CHECK_INBOX_NOTE = 'Check your inbox: we sent you a link to confirm
 export async function subscribeToNewsletter(context: AppLoadContext, form: FormData, request: Request): Promise<FormOutcome> {
   const values = formValues(form, ['email']);
   try {
-    const place = { siteUrl: siteOrigin(context, request), path: new URL(request.url).pathname };
+    const place = { path: new URL(request.url).pathname };
     const { status } = await context.services.subscribers.subscribe(
       { ...values, ...formValues(form, [HONEYPOT_FIELD]) },
       callerOf(context),
@@ -87,13 +86,12 @@ export type SponsoredCheckoutAnswer =
 export async function startSponsoredCheckout(
   context: AppLoadContext,
   form: FormData,
-  siteUrl: string,
 ): Promise<SponsoredCheckoutAnswer> {
   const values = formValues(form, [...SPONSORED_TEXT_FIELDS, 'terms_accepted']);
   const keep = (outcome: FormOutcome) => ({ kind: 'refused' as const, outcome: { ...outcome, values } });
   const payload = { ...sponsoredPayloadOf(values), [HONEYPOT_FIELD]: form.get(HONEYPOT_FIELD) };
   try {
-    const started = await context.services.sponsoredSubmissions.startCheckout(payload, callerOf(context), siteUrl);
+    const started = await context.services.sponsoredSubmissions.startCheckout(payload, callerOf(context));
     return started.kind === 'checkout' ? { kind: 'checkout', checkoutUrl: started.checkout.checkout_url } : { kind: 'dropped' };
   } catch (error) {
     if (error instanceof DomainError && error.code === 'VALIDATION_FAILED') {

@@ -1,9 +1,9 @@
 import type { AppLoadContext } from 'react-router';
 
 /**
- * The site's canonical origin: PUBLIC_URL when configured (links, canonical
- * tags, the sitemap), else the origin the request came to.
+ * The site's canonical origin (PUBLIC_URL): links, canonical tags, the
+ * sitemap and feeds. Never the request's Host header, which anyone can set.
  */
-export function siteOrigin(context: AppLoadContext, request: Request): string {
-  return context.services.site.settings().publicOrigin ?? new URL(request.url).origin;
+export function siteOrigin(context: AppLoadContext): string {
+  return context.services.site.settings().publicOrigin;
 }

@@ -11,8 +11,8 @@ import { siteFromMatches } from '../lib/public-site.ts';
 import type { Route } from './+types/newsletter-issue';
 
 /** /newsletter/{slug}: the web version of a sent issue; 404 for any other. */
-export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const issue = await findIssueWebVersion(context, request, params.slug);
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const issue = await findIssueWebVersion(context, params.slug);
   if (!issue) throw data(null, { status: 404, headers: { 'Cache-Control': NOT_FOUND_CACHE_CONTROL } });
   return { issue };
 }

@@ -9,8 +9,8 @@ import type { Route } from './+types/robots';
  * live at `/{slug}`, and a prefix rule would also hide a post such as
  * `/authentic-leather-bag`.
  */
-export function loader({ context, request }: Route.LoaderArgs) {
-  const origin = siteOrigin(context, request);
+export function loader({ context }: Route.LoaderArgs) {
+  const origin = siteOrigin(context);
   const body = [
     'User-agent: *',
     'Allow: /',

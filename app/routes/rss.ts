@@ -12,8 +12,8 @@ import type { Route } from './+types/rss';
 const FEED_SIZE = 50;
 
 /** /rss.xml: an RSS 2.0 feed of the newest published posts. */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const origin = siteOrigin(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const origin = siteOrigin(context);
   const [posts, site] = await Promise.all([listFeedPosts(context, FEED_SIZE), storedSiteSettings(context)]);
   const items = posts.map((post) => {
     const link = escapeXml(absoluteUrl(origin, `/${post.slug}`));

@@ -15,11 +15,11 @@ import type { Route } from './+types/site-layout';
  * around every public page. Other public pages (the sponsored landing page,
  * the payment results) nest here too.
  */
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const [categories, site] = await Promise.all([listAllCategories(context), publicSite(context)]);
   return {
     site,
-    origin: siteOrigin(context, request),
+    origin: siteOrigin(context),
     categories: categories.map(({ slug, name }) => ({ slug, name })),
     gaMeasurementId: siteSettings(context).gaMeasurementId,
     year: new Date().getUTCFullYear(),

@@ -26,8 +26,8 @@ interface SitemapEntry {
 }
 
 /** /sitemap.xml: the static pages, every category, published post and resource, and sent newsletter issue. */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const origin = siteOrigin(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const origin = siteOrigin(context);
   const [{ items, categories }, issues] = await Promise.all([listSitemapContent(context), listArchivedIssues(context)]);
   const entries: SitemapEntry[] = [
     ...STATIC_PATHS.map((path) => ({ path })),

@@ -8,7 +8,6 @@ import { NO_STORE, publicPageHeaders } from '../lib/cache-headers.ts';
 import { formatMoney, minorUnitDigits } from '../../common/money.ts';
 import { absoluteUrl, originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
 import { siteFromMatches } from '../lib/public-site.ts';
-import { siteOrigin } from '../lib/site-url.server.ts';
 import { checkoutFailedOutcome } from '../lib/sponsored-checkout.ts';
 import { startSponsoredCheckout } from '../lib/public-forms.server.ts';
 import { postOrAnnounceFailure } from '../lib/toast.ts';
@@ -34,7 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 // POST /api/payments/create-checkout) and the browser sent to its address,
 // as a whole new page: a hosted checkout is another site.
 export async function action({ context, request }: Route.ActionArgs) {
-  const answer = await startSponsoredCheckout(context, await request.formData(), siteOrigin(context, request));
+  const answer = await startSponsoredCheckout(context, await request.formData());
   if (answer.kind === 'checkout') return redirectDocument(answer.checkoutUrl, { headers: { 'Cache-Control': NO_STORE } });
   if (answer.kind === 'dropped') return redirect(SPONSORED_PATH, { status: 303, headers: { 'Cache-Control': NO_STORE } });
   const outcome: SponsoredActionData = answer.outcome;

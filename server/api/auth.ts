@@ -58,7 +58,7 @@ export function authApi({ auth, passwordResets, staff }: AppServices, callerOf: 
   });
   // "Forgot your password?": the same 202 whether or not the account exists.
   app.post('/forgot-password', async (c) =>
-    c.json(await passwordResets.requestReset(await readJsonObject(c), callerOf(c), new URL(c.req.url).origin), 202),
+    c.json(await passwordResets.requestReset(await readJsonObject(c), callerOf(c)), 202),
   );
   app.get('/reset-password/:token', async (c) => c.json(await passwordResets.checkLink(c.req.param('token'))));
   app.post('/reset-password', async (c) => {

@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { findUploadProblem, mediaUploadRequestSchema, type UploadProblemCode } from '../../common/schemas/media.ts';
 import type { Config } from '../config.ts';
 import type { AppEnv } from '../deps.ts';
@@ -33,7 +33,7 @@ export function adminMediaApi(config: Config, media: MediaStorage) {
       size: request.file_size,
     });
     if (problem) throw new DomainError(problem.code, problem.message, { kind: KIND_BY_PROBLEM[problem.code] });
-    const upload = await media.startUpload(request, c.get('staff').userId, siteOrigin(c, config));
+    const upload = await media.startUpload(request, c.get('staff').userId, config.PUBLIC_URL);
     return c.json(upload, 201);
   });
 
@@ -54,9 +54,4 @@ export function mediaUploadApi(media: MediaStorage) {
   });
 
   return app;
-}
-
-/** The origin browsers reach this site at: PUBLIC_URL when set, else the request's. */
-function siteOrigin(c: Context, config: Config): string {
-  return new URL(config.PUBLIC_URL ?? c.req.url).origin;
 }

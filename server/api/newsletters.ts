@@ -10,16 +10,13 @@ import type { AppServices } from '../services/index.ts';
 
 const LABEL = 'Newsletter issue';
 
-export function adminNewslettersApi({ newsletters }: AppServices, publicUrl: string | undefined) {
+export function adminNewslettersApi({ newsletters }: AppServices) {
   const app = new Hono<AppEnv>();
 
   app.get('/', async (c) => c.json({ issues: await newsletters.list(), delivery: newsletters.delivery() }));
   app.post('/', async (c) => c.json(await newsletters.create(await readJsonObject(c)), 201));
   // Unsaved values, as the composer shows them while they are typed.
-  app.post('/preview', async (c) => {
-    const siteUrl = new URL(publicUrl ?? c.req.url).origin;
-    return c.json(await newsletters.preview(await readJsonObject(c), siteUrl));
-  });
+  app.post('/preview', async (c) => c.json(await newsletters.preview(await readJsonObject(c))));
   app.get('/:id', async (c) => c.json(await newsletters.get(readIdParam(c, LABEL))));
   app.put('/:id', async (c) => {
     const id = readIdParam(c, LABEL);

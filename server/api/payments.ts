@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import { DomainError, notFound } from '../../common/errors.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
@@ -17,18 +17,13 @@ const sessionQuery = z.object({
 
 const sessionNotFound = () => notFound('Payment session not found');
 
-/** The site's origin for the provider's return URLs: PUBLIC_URL, else the origin the request came to. */
-function siteUrlOf(c: Context, publicUrl: string | undefined): string {
-  return new URL(publicUrl ?? c.req.url).origin;
-}
-
 /**
  * /payments: start a checkout for a sponsored submission, look up how a
  * checkout ended, and receive the payment provider's webhook.
  */
 export function paymentsApi(
   { payments, sponsoredSubmissions }: AppServices,
-  { config, logger }: Pick<AppDeps, 'config' | 'logger'>,
+  { logger }: Pick<AppDeps, 'logger'>,
   callerOf: CallerOf,
 ) {
   const app = new Hono<AppEnv>();
@@ -40,8 +35,7 @@ export function paymentsApi(
   });
 
   app.post('/create-checkout', async (c) => {
-    const siteUrl = siteUrlOf(c, config.PUBLIC_URL);
-    const started = await sponsoredSubmissions.startCheckout(await readJsonObject(c), callerOf(c), siteUrl);
+    const started = await sponsoredSubmissions.startCheckout(await readJsonObject(c), callerOf(c));
     // A dropped bot submission is sent back to the offer, as the form does.
     if (started.kind === 'dropped') return c.json({ checkout_url: started.landingUrl, session_id: null }, 201);
     return c.json(started.checkout, 201);

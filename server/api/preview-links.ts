@@ -8,13 +8,12 @@ import type { AppEnv } from '../deps.ts';
 import { readIdParam } from '../http/input.ts';
 import type { PreviewLinksService, PreviewLinkContentType } from '../services/preview-links.ts';
 
-export function adminPreviewLinksApi(previewLinks: PreviewLinksService, type: PreviewLinkContentType, publicUrl: string | undefined) {
+export function adminPreviewLinksApi(previewLinks: PreviewLinksService, type: PreviewLinkContentType) {
   const app = new Hono<AppEnv>();
   const label = type === 'post' ? 'Post' : 'Resource';
 
   app.post('/:id/preview-links', async (c) => {
-    const siteUrl = new URL(publicUrl ?? c.req.url).origin;
-    return c.json(await previewLinks.create(type, readIdParam(c, label), c.get('staff').userId, siteUrl), 201);
+    return c.json(await previewLinks.create(type, readIdParam(c, label), c.get('staff').userId), 201);
   });
   app.get('/:id/preview-links', async (c) => c.json({ links: await previewLinks.list(type, readIdParam(c, label)) }));
   app.delete('/:id/preview-links', async (c) => {

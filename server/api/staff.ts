@@ -25,7 +25,7 @@ export function adminUsersApi({ staff }: AppServices) {
   const app = new Hono<AppEnv>();
   app.get('/', async (c) => c.json(await staff.list(c.req.query())));
   app.post('/', async (c) => {
-    const invitation = await staff.invite(await readJsonObject(c), c.get('staff'), new URL(c.req.url).origin);
+    const invitation = await staff.invite(await readJsonObject(c), c.get('staff'));
     c.set('audit', { action: 'staff.invite', entity: 'staff_invitation', entityId: invitation.id, detail: { email: invitation.email, role: invitation.role } });
     return c.json(invitation, 201);
   });

@@ -8,11 +8,10 @@ import { pagingQuerySchema, readIdParam, readJsonObject, readQuery } from '../ht
 import type { AppServices } from '../services/index.ts';
 
 /** POST /submissions/newsletter: the signup form. */
-export function subscribersApi({ subscribers }: AppServices, callerOf: CallerOf, publicUrl: string | undefined) {
+export function subscribersApi({ subscribers }: AppServices, callerOf: CallerOf) {
   const app = new Hono<AppEnv>();
   app.post('/', async (c) => {
-    const siteUrl = new URL(publicUrl ?? c.req.url).origin;
-    const { id, status } = await subscribers.subscribe(await readJsonObject(c), callerOf(c), { siteUrl, path: c.req.path });
+    const { id, status } = await subscribers.subscribe(await readJsonObject(c), callerOf(c), { path: c.req.path });
     // `status` says whether the address waits for its confirmation link.
     return c.json({ id, status, message: 'Successfully subscribed!' }, 201);
   });

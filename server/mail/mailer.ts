@@ -63,8 +63,8 @@ export function smtpOptions(config: SmtpConfig & { SMTP_URL: string }) {
 }
 
 /** The sender when MAIL_FROM is unset: the site's name at its own domain. */
-export function defaultSender(publicUrl: string | undefined, siteName: string = SITE_NAME): string {
-  const host = publicUrl ? new URL(publicUrl).hostname : 'localhost';
+export function defaultSender(publicUrl: string, siteName: string = SITE_NAME): string {
+  const host = new URL(publicUrl).hostname;
   // Quotes and line breaks would end the display name early.
   return `"${siteName.replace(/["\\\r\n]/g, '')}" <no-reply@${host}>`;
 }

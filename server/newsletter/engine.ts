@@ -67,8 +67,6 @@ export interface NewsletterEngineDeps {
 }
 
 /** The site's address for the links of a mail made in the background (no request to take it from). */
-export const siteUrlOf = (config: Pick<Config, 'PUBLIC_URL' | 'PORT'>) =>
-  config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : `http://localhost:${config.PORT}`;
 
 /** Deterministic per (issue, subscriber): the receiving side sees a resent copy as the same message. */
 export function newsletterMessageId(issueId: number, subscriberId: number, siteUrl: string): string {
@@ -127,7 +125,7 @@ export class NewsletterEngine {
     }
     if (!issue || issue.status !== 'sending') return;
 
-    const siteUrl = siteUrlOf(this.deps.config);
+    const siteUrl = this.deps.config.PUBLIC_URL;
     const { content } = await loadIssueContent(db, issue, siteUrl);
     const rendered = await renderIssue(content, {
       siteUrl,

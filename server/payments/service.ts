@@ -214,7 +214,7 @@ async function sendPaymentCompletedMails(deps: PaymentDeps, payment: PaymentTran
   try {
     const submission = await findSponsoredSubmissionById(deps.db, payment.submission_id);
     if (!submission) return;
-    const siteUrl = deps.config.PUBLIC_URL?.replace(/\/+$/, '');
+    const siteUrl = deps.config.PUBLIC_URL;
     await deps.mailer.sendMail(paymentConfirmationMail(submission, payment, siteUrl, await storedSiteName(deps.db)));
     if (deps.config.ADMIN_NOTIFY_EMAIL) {
       await deps.mailer.sendMail(

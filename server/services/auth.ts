@@ -52,8 +52,7 @@ export function authService(deps: AppDeps, audit: AuditLogService) {
    */
   function warnOfNewDevice(user: UserRow, caller: Caller, earlier: { any: boolean; fromDevice: boolean }): void {
     if (!earlier.any || earlier.fromDevice) return;
-    const origin = deps.config.PUBLIC_URL ? new URL(deps.config.PUBLIC_URL).origin : '';
-    const accountPage = `${origin}/admin/account`;
+    const accountPage = `${deps.config.PUBLIC_URL}/admin/account`;
     const mail = (siteName: string) => [
       'Hello,',
       '',

@@ -32,7 +32,7 @@ import type { AppDeps } from '../deps.ts';
 import { loadIssueContent } from '../newsletter/content.ts';
 import { storedSiteName } from '../mail/mailer.ts';
 import { personalise, renderIssue, type IssueContent } from '../newsletter/email.tsx';
-import { NewsletterEngine, siteUrlOf, webVersionUrlOf } from '../newsletter/engine.ts';
+import { NewsletterEngine, webVersionUrlOf } from '../newsletter/engine.ts';
 import { createNewsletterTransport } from '../newsletter/transport.ts';
 
 const WHAT = 'newsletter issue';
@@ -59,7 +59,7 @@ export interface PublishedIssue {
 export function newslettersService(deps: AppDeps) {
   const { db, config, logger } = deps;
   const engine = new NewsletterEngine(deps, deps.newsletterEngineOptions);
-  const backgroundSiteUrl = siteUrlOf(config);
+  const siteUrl = config.PUBLIC_URL;
 
   async function mustFind(id: number): Promise<NewsletterIssueRecord> {
     const issue = await findIssue(db, id);
@@ -113,7 +113,7 @@ export function newslettersService(deps: AppDeps) {
     },
 
     /** The mail the given (unsaved) values make, as a recipient would see it. */
-    async preview(values: unknown, siteUrl: string): Promise<NewsletterPreviewJson> {
+    async preview(values: unknown): Promise<NewsletterPreviewJson> {
       const input = validate(newsletterIssueSchema, values);
       const { content } = await loadIssueContent(db, input, siteUrl);
       const rendered = await renderIssue(content, {
@@ -129,7 +129,6 @@ export function newslettersService(deps: AppDeps) {
     async sendTest(id: number, values: unknown): Promise<{ sent: number; delivery: 'smtp' | 'outbox' }> {
       const { emails } = validate(newsletterTestSendSchema, values);
       const issue = await mustFind(id);
-      const siteUrl = backgroundSiteUrl;
       const { content } = await loadIssueContent(db, issue, siteUrl);
       const rendered = personalise(
         await renderIssue(content, {
@@ -178,7 +177,7 @@ export function newslettersService(deps: AppDeps) {
       if (issue.status !== 'draft' && issue.status !== 'scheduled') {
         throw conflict(`This issue is ${issue.status} already`);
       }
-      const { unpublished } = await loadIssueContent(db, issue, backgroundSiteUrl);
+      const { unpublished } = await loadIssueContent(db, issue, siteUrl);
       if (unpublished.length > 0) {
         throw new DomainError('VALIDATION_FAILED', `Publish these posts first, or take them out: ${unpublished.join(', ')}`, {
           kind: 'conflict',
@@ -218,7 +217,7 @@ export function newslettersService(deps: AppDeps) {
     listSent: (): Promise<NewsletterIssueRecord[]> => listSentIssues(db),
 
     /** A sent issue's web version; undefined for any other slug. */
-    async findSent(slug: string, siteUrl: string): Promise<PublishedIssue | undefined> {
+    async findSent(slug: string): Promise<PublishedIssue | undefined> {
       const issue = await findIssueBySlug(db, slug);
       if (!issue || issue.status !== 'sent') return undefined;
       const { content } = await loadIssueContent(db, issue, siteUrl);

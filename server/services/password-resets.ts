@@ -88,7 +88,7 @@ export function passwordResetsService(deps: AppDeps, audit: AuditLogService) {
      * same whatever happens past validation and the per-address limit; only
      * the per-IP limit refuses (it says nothing about accounts).
      */
-    async requestReset(values: unknown, caller: Caller, requestOrigin: string): Promise<{ message: string }> {
+    async requestReset(values: unknown, caller: Caller): Promise<{ message: string }> {
       const { email } = validate(forgotPasswordSchema, values);
       await enforceRateLimit(db, rateLimits.forgotPasswordPerIp, caller.clientIp);
       const answer = { message: FORGOT_PASSWORD_MESSAGE };
@@ -105,7 +105,7 @@ export function passwordResetsService(deps: AppDeps, audit: AuditLogService) {
       }
       const now = nowSeconds();
       await insertPasswordReset(db, { userId: user.id, tokenHash, now, expiresAt: now + RESET_LINK_SECONDS });
-      const link = `${new URL(config.PUBLIC_URL ?? requestOrigin).origin}/admin/reset-password?token=${token}`;
+      const link = `${config.PUBLIC_URL}/admin/reset-password?token=${token}`;
       // Not awaited: a slow mail server must not make known addresses answer
       // later than unknown ones. The mailer records failures in the outbox.
       storedSiteName(db)

@@ -60,7 +60,7 @@ export function previewLinksService(deps: AppDeps) {
 
   return {
     /** A new link for a draft or scheduled item; a live one is refused (its own address is the link). */
-    async create(type: ContentType, id: number, createdBy: number | null, siteUrl: string): Promise<PreviewLinkJson> {
+    async create(type: ContentType, id: number, createdBy: number | null): Promise<PreviewLinkJson> {
       const state = await mustExist(type, id);
       const now = nowSeconds();
       if (isLive(state, now)) {
@@ -76,7 +76,7 @@ export function previewLinksService(deps: AppDeps) {
         expiresAt: now + PREVIEW_LINK_DAYS * 24 * 60 * 60,
       });
       logger.info({ type, id, link: link.id }, 'preview link created');
-      return toJson(link, `${siteUrl}/preview/${token}`);
+      return toJson(link, `${deps.config.PUBLIC_URL}/preview/${token}`);
     },
 
     async list(type: ContentType, id: number): Promise<PreviewLinkJson[]> {

@@ -2,8 +2,8 @@
 import type { AppDeps } from '../deps.ts';
 
 export interface SiteSettings {
-  /** The configured canonical origin (PUBLIC_URL), when there is one. */
-  publicOrigin: string | null;
+  /** The site's canonical origin (PUBLIC_URL): every absolute link is built from it. */
+  publicOrigin: string;
   /** The analytics tag id, loaded only after consent; null for no analytics. */
   gaMeasurementId: string | null;
   sponsoredPrice: { cents: number; currency: string };
@@ -11,7 +11,7 @@ export interface SiteSettings {
 
 export function siteService({ config }: AppDeps) {
   const settings: SiteSettings = {
-    publicOrigin: config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : null,
+    publicOrigin: config.PUBLIC_URL,
     gaMeasurementId: config.GA_MEASUREMENT_ID ?? null,
     sponsoredPrice: { cents: config.SPONSORED_PRICE_CENTS, currency: config.SPONSORED_CURRENCY },
   };

@@ -113,10 +113,11 @@ export function sponsoredSubmissionsService(deps: AppDeps) {
 
     /**
      * Stores the submission with a pending payment and opens the provider's
-     * checkout, whose address the visitor is sent to. `siteUrl` is where the
-     * provider sends the visitor back.
+     * checkout, whose address the visitor is sent to; the provider sends
+     * the visitor back to the site's configured address.
      */
-    async startCheckout(values: unknown, caller: Caller, siteUrl: string): Promise<CheckoutStart> {
+    async startCheckout(values: unknown, caller: Caller): Promise<CheckoutStart> {
+      const siteUrl = deps.config.PUBLIC_URL;
       const input = validate(sponsoredSubmissionSchema, values);
       if (isHoneypotFilled(values)) {
         logger.info('sponsored checkout: honeypot filled, submission dropped');

@@ -148,7 +148,7 @@ export function staffService(deps: AppDeps, audit: AuditLogService) {
      * with the link. An address that has an account or a pending invitation
      * is refused; an expired or revoked invitation does not count.
      */
-    async invite(values: unknown, staff: Staff, requestOrigin: string): Promise<StaffInvitationJson> {
+    async invite(values: unknown, staff: Staff): Promise<StaffInvitationJson> {
       const { email: typed, role } = validate(inviteStaffSchema, values);
       const email = normalizeEmail(typed);
       const now = nowSeconds();
@@ -171,7 +171,7 @@ export function staffService(deps: AppDeps, audit: AuditLogService) {
           expiresAt: now + INVITATION_SECONDS,
         });
       });
-      const link = `${new URL(config.PUBLIC_URL ?? requestOrigin).origin}/admin/accept-invite?token=${token}`;
+      const link = `${config.PUBLIC_URL}/admin/accept-invite?token=${token}`;
       try {
         await mailer.sendMail(invitationMail(email, role, staff.email, link, await storedSiteName(db)));
       } catch (error) {

@@ -50,9 +50,8 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 const hashAddress = (email: string) => createHash('sha256').update(`newsletter-erasure:${email.trim().toLowerCase()}`).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
 
-/** Where a signup came from: the site's address (for the link in the mail) and the page it was made on. */
+/** Where a signup came from: the page it was made on. */
 export interface SignupPlace {
-  siteUrl: string;
   path: string | null;
 }
 
@@ -60,8 +59,8 @@ export function subscribersService(deps: AppDeps) {
   const { db, logger, rateLimits, config, mailer } = deps;
   const doubleOptIn = config.NEWSLETTER_DOUBLE_OPT_IN;
 
-  async function confirmationMail(email: string, token: string, siteUrl: string) {
-    const link = `${config.PUBLIC_URL?.replace(/\/+$/, '') ?? siteUrl}/newsletter/confirm?token=${token}`;
+  async function confirmationMail(email: string, token: string) {
+    const link = `${config.PUBLIC_URL}/newsletter/confirm?token=${token}`;
     const siteName = await storedSiteName(db);
     return {
       kind: 'newsletter_confirmation',
@@ -117,7 +116,7 @@ export function subscribersService(deps: AppDeps) {
         if (concurrent?.status === 'pending') return { id: concurrent.id, status: 'pending' };
         throw new DomainError('ALREADY_SUBSCRIBED', 'This email is already subscribed');
       }
-      if (doubleOptIn) await mailer.sendMail(await confirmationMail(row.email, token, place.siteUrl));
+      if (doubleOptIn) await mailer.sendMail(await confirmationMail(row.email, token));
       return { id: row.id, status: row.status };
     },
 

@@ -15,6 +15,7 @@ import { runMaintenance } from '../../server/maintenance.ts';
 import { MediaStorage } from '../../server/storage/media.ts';
 import { cameraPhoto, PHOTOGRAPHER } from '../helpers/images.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { freePort } from '../helpers/free-port.ts';
 
 let t: TestApp;
 let token: string;
@@ -22,6 +23,7 @@ let dataDir: string;
 let media: MediaStorage;
 let app: ReturnType<typeof createApp>;
 let png: Buffer;
+let sitePort: number;
 let largePng: Buffer;
 let jpeg: Buffer;
 
@@ -33,7 +35,9 @@ beforeAll(async () => {
   t = await createTestApp();
   token = await t.adminToken();
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'showcase-media-'));
-  const deps: AppDeps = { ...t.deps, config: { ...t.deps.config, DATA_DIR: dataDir } };
+  // The site's address is where the upload helper's test serves this app (upload addresses are built from it).
+  sitePort = await freePort();
+  const deps: AppDeps = { ...t.deps, config: { ...t.deps.config, DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${sitePort}` } };
   media = new MediaStorage(deps);
   app = createApp(deps, { media });
   png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#cc3366' } })
@@ -162,7 +166,7 @@ describe('POST /api/admin/media/upload-url', () => {
     expect(body.s3_key).toMatch(KEY_PATTERN);
     expect(body.s3_key).toMatch(/-lantern-cover\.png$/);
     const uploadUrl = new URL(body.upload_url);
-    expect(`${uploadUrl.origin}${uploadUrl.pathname}`).toBe('http://localhost/api/media/upload');
+    expect(`${uploadUrl.origin}${uploadUrl.pathname}`).toBe(`http://127.0.0.1:${sitePort}/api/media/upload`);
     expect(uploadUrl.searchParams.get('token')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
 
     const admin = await t.handle.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
@@ -896,7 +900,7 @@ describe('the back-office upload helper', () => {
 /** The app on a real socket at 127.0.0.1, for what only a socket shows. */
 async function listen(): Promise<{ origin: string; port: number; close: () => Promise<void> }> {
   const server: ServerType = await new Promise((resolve) => {
-    const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started));
+    const started = serve({ fetch: app.fetch, port: sitePort, hostname: '127.0.0.1' }, () => resolve(started));
   });
   const { port } = server.address() as AddressInfo;
   return {

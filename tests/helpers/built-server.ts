@@ -52,6 +52,8 @@ export function spawnBuiltServer(options: BuiltServerOptions): BuiltServer {
       ADMIN_EMAIL: options.admin.email,
       ADMIN_PASSWORD: options.admin.password,
       JWT_SECRET: options.jwtSecret,
+      // Required in production: links are built from it, never from the Host header.
+      PUBLIC_URL: `http://127.0.0.1:${options.port}`,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

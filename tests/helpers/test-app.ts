@@ -133,6 +133,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     JWT_SECRET: randomBytes(32).toString('hex'),
+    // The origin `app.request` is called at, so links in answers and mails can be followed.
+    PUBLIC_URL: 'http://localhost',
     ...options.env,
   });
   const logger = pino({ level: 'silent' });

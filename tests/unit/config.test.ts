@@ -25,7 +25,21 @@ describe('parseConfig', () => {
       NEWSLETTER_SMTP_CONNECTIONS: 2,
       SHUTDOWN_DRAIN_SECONDS: 0,
       AUDIT_LOG_RETENTION_DAYS: 400,
+      PUBLIC_URL: 'http://localhost:3000',
     });
+  });
+
+  it('requires PUBLIC_URL in production, naming it in one line', () => {
+    expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/^Invalid configuration: PUBLIC_URL is required in production/);
+  });
+
+  it('defaults PUBLIC_URL to localhost on the configured port outside production, and keeps only the origin', () => {
+    expect(parseConfig({ PORT: '4100' }).PUBLIC_URL).toBe('http://localhost:4100');
+    expect(parseConfig({ NODE_ENV: 'test' }).PUBLIC_URL).toBe('http://localhost:3000');
+    expect(parseConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://showcase.example.com/some/path/' }).PUBLIC_URL).toBe(
+      'https://showcase.example.com',
+    );
   });
 
   it('treats empty and blank values as unset', () => {

@@ -12,7 +12,7 @@ describe('paymentModeOf', () => {
     [{ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_0123' }, 'stripe'],
     [{ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_0123', PAYMENTS_TEST_MODE: 'true' }, 'stripe'],
   ] as const)('%o → %s', (env, mode) => {
-    expect(paymentModeOf(parseConfig(env))).toBe(mode);
+    expect(paymentModeOf(parseConfig({ PUBLIC_URL: 'https://showcase.example.com', ...env }))).toBe(mode);
   });
 
   it('refuses a PAYMENTS_TEST_MODE that is not a flag', () => {
