@@ -21,6 +21,7 @@ import { resourceInputSchema, resourceUpdateSchema } from '../../common/schemas/
 import { versionField } from '../../common/schemas/fields.ts';
 import { postSnapshot, resourceSnapshot } from '../../common/content-snapshot.ts';
 import { parseWith, validate } from '../../common/validate.ts';
+import { storedCoverImage } from '../../common/site-images.ts';
 import { isUniqueViolation, nowSeconds } from '../db/database.ts';
 import type { PageRequest } from '../db/paging.ts';
 import { unknownCategoryIds } from '../db/queries/categories.ts';
@@ -120,6 +121,19 @@ export const RESOURCE_KIND = {
   snapshotOf: resourceSnapshot,
 } as const satisfies ContentKind<typeof resourceInputSchema, typeof resourceUpdateSchema, ResourceJson, ResourcePage>;
 
+/**
+ * The cover as stored: this site's absolute addresses become paths, and an
+ * http address of another site is refused (common/site-images.ts); the
+ * schema could not tell, not knowing PUBLIC_URL.
+ */
+function withStoredCover<T extends { cover_image: string | null }>(input: T, siteOrigin: string): T {
+  if (input.cover_image === null) return input;
+  const stored = storedCoverImage(input.cover_image, siteOrigin);
+  if (stored.ok) return { ...input, cover_image: stored.value };
+  const message = `Cover image ${stored.problem}`;
+  throw new DomainError('VALIDATION_FAILED', message, { fieldErrors: { cover_image: message } });
+}
+
 // Only the version, read before anything else of an update's payload.
 const versionOnlySchema = z.object({ version: versionField });
 
@@ -216,7 +230,10 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
         payload = { ...revision.snapshot, version };
       }
       if (current.version !== version) throw versionConflict(what);
-      const input = validate(kind.updateSchema, payload) as z.output<U> & z.output<I> & { slug: string };
+      const input = withStoredCover(
+        validate(kind.updateSchema, payload) as z.output<U> & z.output<I> & { slug: string; cover_image: string | null },
+        deps.config.PUBLIC_URL,
+      );
       slug = input.slug;
       await kind.checkUpdate?.(trx, id, input);
       await checkReferences(trx, input, id);
@@ -269,7 +286,10 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
     count: () => countContent(db, kind.table),
 
     async create(values: unknown): Promise<Json> {
-      const input = validate(kind.inputSchema, values) as z.output<I> & { slug: string };
+      const input = withStoredCover(
+        validate(kind.inputSchema, values) as z.output<I> & { slug: string; cover_image: string | null },
+        deps.config.PUBLIC_URL,
+      );
       return saveWrite(() => input.slug, async (trx) => {
         await checkReferences(trx, input);
         const created = await kind.insert(trx, input);
