@@ -6,9 +6,9 @@
  * wording (SPEC.md section 8's toasts) is decided here.
  */
 import type { AppLoadContext } from 'react-router';
-import { DomainError } from '../../common/errors.ts';
 import { HONEYPOT_FIELD } from '../../common/honeypot.ts';
-import { failedOutcome, formValues, invalidFieldsOutcome, type FormOutcome } from './form-outcome.ts';
+import { formFailure } from './form-answer.server.ts';
+import { failedOutcome, formValues, type FormOutcome } from './form-outcome.ts';
 import { checkoutFailedOutcome } from './sponsored-checkout.ts';
 import { checkSponsoredForm, sponsoredPayloadOf, SPONSORED_TEXT_FIELDS, type SponsoredFormValues } from './sponsored-form.ts';
 
@@ -30,17 +30,6 @@ export const ALREADY_SUBSCRIBED: FormOutcome = {
   description: 'This email is already on our list!',
 };
 
-/**
- * The outcome of a refusal every form answers alike (invalid fields, too
- * many posts); undefined for one the form must word itself.
- */
-function refusalOutcome(error: unknown): FormOutcome | undefined {
-  if (!(error instanceof DomainError)) return undefined;
-  if (error.code === 'VALIDATION_FAILED') return invalidFieldsOutcome(error.fieldErrors ?? { form: error.message });
-  if (error.code === 'RATE_LIMITED') return failedOutcome(error.message, 429);
-  return undefined;
-}
-
 const callerOf = (context: AppLoadContext) => ({ clientIp: context.clientIp });
 
 export async function sendContactMessage(context: AppLoadContext, form: FormData): Promise<FormOutcome> {
@@ -49,9 +38,11 @@ export async function sendContactMessage(context: AppLoadContext, form: FormData
     await context.services.contactMessages.send({ ...values, ...formValues(form, [HONEYPOT_FIELD]) }, callerOf(context));
     return CONTACT_SENT;
   } catch (error) {
-    const outcome = refusalOutcome(error);
-    if (outcome) return { ...outcome, values };
-    throw error;
+    const outcome = formFailure(context, error, {
+      logMessage: 'contact form: the message could not be stored',
+      failed: (message, httpStatus) => failedOutcome(message || 'Failed to send message', httpStatus),
+    });
+    return { ...outcome, values };
   }
 }
 
@@ -69,10 +60,12 @@ export async function subscribeToNewsletter(context: AppLoadContext, form: FormD
     );
     return status === 'pending' ? { ...SUBSCRIBED, note: CHECK_INBOX_NOTE } : SUBSCRIBED;
   } catch (error) {
-    if (error instanceof DomainError && error.code === 'ALREADY_SUBSCRIBED') return ALREADY_SUBSCRIBED;
-    const outcome = refusalOutcome(error);
-    if (outcome) return { ...outcome, values };
-    throw error;
+    const outcome = formFailure(context, error, {
+      logMessage: 'newsletter form: the signup could not be stored',
+      refusal: (refusal) => (refusal.code === 'ALREADY_SUBSCRIBED' ? ALREADY_SUBSCRIBED : undefined),
+      failed: (message, httpStatus) => failedOutcome(message || 'Failed to subscribe', httpStatus),
+    });
+    return outcome === ALREADY_SUBSCRIBED ? outcome : { ...outcome, values };
   }
 }
 
@@ -94,15 +87,17 @@ export async function startSponsoredCheckout(
     const started = await context.services.sponsoredSubmissions.startCheckout(payload, callerOf(context));
     return started.kind === 'checkout' ? { kind: 'checkout', checkoutUrl: started.checkout.checkout_url } : { kind: 'dropped' };
   } catch (error) {
-    if (error instanceof DomainError && error.code === 'VALIDATION_FAILED') {
-      // The form's own wording of its problems (the terms notice, the e-mail field).
-      const checked = checkSponsoredForm(values, 'server');
-      return keep(checked.ok ? failedOutcome(error.message, 400) : checked.outcome);
-    }
-    const outcome = refusalOutcome(error);
-    if (outcome) return keep(outcome);
-    if (error instanceof DomainError) return keep(checkoutFailedOutcome(error.message, error.kind === 'unavailable' ? 503 : 400));
-    context.logger.error({ err: error }, 'sponsored form: the checkout could not start');
-    return keep(checkoutFailedOutcome(null, 500));
+    return keep(
+      formFailure(context, error, {
+        logMessage: 'sponsored form: the checkout could not start',
+        refusal: (refusal) => {
+          if (refusal.code !== 'VALIDATION_FAILED') return undefined;
+          // The form's own wording of its problems (the terms notice, the e-mail field).
+          const checked = checkSponsoredForm(values, 'server');
+          return checked.ok ? failedOutcome(refusal.message, 400) : checked.outcome;
+        },
+        failed: checkoutFailedOutcome,
+      }),
+    );
   }
 }

@@ -241,6 +241,9 @@ export class ResponseCache {
     // down) is answered from the copy kept earlier, however old.
     if (response.status >= 500 && cached) {
       await response.body?.cancel();
+      // A failed API read is the context's answer already, whose headers Hono carries onto the next one:
+      // the copy is an answer, not a refusal, and must not tell the client to come back.
+      c.header('Retry-After', undefined);
       this.deps.logger.warn({ path: c.req.path, status: response.status }, 'response cache: serving a stale copy');
       this.pages.use(key);
       return this.send(c, cached, key);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
-import { nowSeconds } from '../../server/db/database.ts';
+import { nowSeconds, openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
 import { PUBLIC_READ_CACHE_CONTROL } from '../../server/http/public-reads.ts';
 import { DEFAULT_RESPONSE_CACHE_OPTIONS, ResponseCache } from '../../server/http/response-cache.ts';
+import { freePort } from '../helpers/free-port.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -100,5 +101,46 @@ describe('public API reads', () => {
       .execute();
 
     expect(await titles(await get('/posts'))).toEqual([]);
+  });
+});
+
+describe('a kept public read while the database does not answer', () => {
+  let down: DatabaseHandle;
+  beforeAll(async () => {
+    down = openDatabase({ databaseUrl: `postgres://postgres@127.0.0.1:${await freePort()}/showcase`, poolSize: 1 });
+  });
+  afterAll(async () => {
+    await down.destroy();
+  });
+
+  it('is served as it was kept, without the Retry-After of the outage', async () => {
+    await createPublishedPost('Kept for the outage');
+    // One cache in front of two apps: one on the database, one on a port where nothing listens.
+    let isDown = false;
+    const cacheDeps = {
+      ...t.deps,
+      get db() {
+        return isDown ? down.db : t.deps.db;
+      },
+    };
+    const cache = new ResponseCache(cacheDeps, { ...DEFAULT_RESPONSE_CACHE_OPTIONS, checkIntervalMs: 0, writeSettleMs: 0 });
+    const upApp = createApp(t.deps, { publicReadCache: cache });
+    const downApp = createApp({ ...t.deps, db: down.db }, { publicReadCache: cache });
+
+    const kept = await upApp.request('http://localhost/api/posts');
+    expect(kept.status).toBe(200);
+    expect(kept.headers.get('retry-after')).toBeNull();
+    isDown = true;
+
+    // Not kept: the outage's own answer.
+    const missing = await downApp.request('http://localhost/api/posts/kept-for-the-outage');
+    expect(missing.status).toBe(503);
+    expect(missing.headers.get('retry-after')).toBe('5');
+
+    const stale = await downApp.request('http://localhost/api/posts');
+    expect(stale.status).toBe(200);
+    expect(await titles(stale)).toEqual(['Kept for the outage']);
+    expect(stale.headers.get('retry-after')).toBeNull();
+    expect(stale.headers.get('content-type')).toBe(kept.headers.get('content-type'));
   });
 });

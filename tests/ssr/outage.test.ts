@@ -39,6 +39,56 @@ describe('pages while the database does not answer', () => {
     expect(response.headers.get('retry-after')).toBe('5');
   });
 
+  /** A public form as posted with JavaScript: React Router's data request of the page. */
+  const postData = (path: string, fields: Record<string, string>) => {
+    // The home page's data address is `/_root.data`; the query (`?index`) stays after it.
+    const [pathname = '/', query] = path.split('?');
+    const address = `${pathname === '/' ? '/_root' : pathname}.data${query === undefined ? '' : `?${query}`}`;
+    return site.app.request(`http://localhost${address}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost', 'x-forwarded-for': '10.9.9.9' },
+      body: new URLSearchParams(fields).toString(),
+      redirect: 'manual',
+    });
+  };
+
+  const FORMS: [string, Record<string, string>][] = [
+    ['/contact-us', { name: 'Ada', email: 'ada@example.com', message: 'Hello there.' }],
+    [
+      '/submit-your-project-for-a-sponsored-post',
+      {
+        project_name: 'Orbit Planter',
+        project_url: 'https://www.kickstarter.com/projects/orbit-planter',
+        contact_name: 'Katherine Johnson',
+        contact_email: 'katherine@example.com',
+        description: '',
+        press_kit_url: '',
+        budget_range: '',
+        terms_accepted: 'on',
+      },
+    ],
+    ['/?index', { intent: 'newsletter', email: 'reader@example.com' }],
+  ];
+
+  it.each(FORMS)('answers the form of %s posted without JavaScript with 503 and Retry-After', async (path, fields) => {
+    const response = await site.post(path, fields);
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('5');
+    expect(textsOf(await response.text(), 'h1')).toEqual(['Back in a moment']);
+  });
+
+  it.each(FORMS)('answers the form of %s posted with JavaScript with 503 and Retry-After', async (path, fields) => {
+    const response = await postData(path, fields);
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('5');
+  });
+
+  it.each(['/payment/success', '/payment/cancel'])('answers the payment result page %s with 503 and Retry-After', async (path) => {
+    const response = await site.get(`${path}?session_id=cs_local_0123`);
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('5');
+  });
+
   it('logs the outage as a warning, not as an error of the page', () => {
     expect(site.logLines.some((line) => line.msg === 'database unavailable' && line.level === 40)).toBe(true);
     expect(site.logLines.filter((line) => Number(line.level) >= 50).map((line) => [line.msg, line.status, line.path])).toEqual([]);
