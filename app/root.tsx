@@ -1,5 +1,5 @@
 import { use, type ReactNode } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import { CspNonceContext } from './lib/csp-nonce.ts';
 import stylesheet from './app.css?url';
@@ -13,8 +13,19 @@ export const links: Route.LinksFunction = () => [
   { rel: 'preload', href: textFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-  { rel: 'alternate', type: 'application/rss+xml', title: SITE_NAME, href: '/rss.xml' },
 ];
+
+/**
+ * The site's name as saved in its settings, from whichever frame's loader
+ * carries it: the public layout's or the back office's. Undefined where
+ * neither ran (the root's own error page, the test checkout).
+ */
+function useSavedSiteName(): string | undefined {
+  const site: unknown = (useRouteLoaderData('routes/site-layout') as { site?: { name?: unknown } } | undefined)?.site?.name;
+  if (typeof site === 'string') return site;
+  const shell: unknown = (useRouteLoaderData('routes/admin/shell') as { siteName?: unknown } | undefined)?.siteName;
+  return typeof shell === 'string' ? shell : undefined;
+}
 
 // Pages set their own title; this one is for the errors only this boundary
 // catches (the public layout itself failing).
@@ -27,6 +38,7 @@ export function meta({ error }: Route.MetaArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = use(CspNonceContext);
+  const siteName = useSavedSiteName();
   return (
     <html lang="en">
       <head>
@@ -35,6 +47,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#047857" />
         <Meta />
         <Links />
+        {/* Here rather than in `links`, which cannot read loader data: the feed is titled with the saved name. */}
+        {siteName ? <link rel="alternate" type="application/rss+xml" title={siteName} href="/rss.xml" /> : null}
       </head>
       <body className="min-h-screen bg-background text-foreground antialiased">
         {children}

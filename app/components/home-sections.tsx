@@ -3,6 +3,16 @@ import type { ResourceCard as ResourceCardData } from '../lib/content-cards.ts';
 import { ResourceCard } from './resource-card.tsx';
 import { Icon } from './ui/icon.tsx';
 
+/** The page's heading and the line under it, as the owner words them in the site settings. */
+export function HomeHero({ heading, text }: { heading: string; text: string | null }) {
+  return (
+    <header className="mb-8 max-w-3xl">
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{heading}</h1>
+      {text ? <p className="mt-3 text-lg text-muted-foreground">{text}</p> : null}
+    </header>
+  );
+}
+
 /** The newest guides for campaign owners, below the projects. */
 export function LatestResources({ resources }: { resources: readonly ResourceCardData[] }) {
   if (resources.length === 0) return null;

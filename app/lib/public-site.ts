@@ -6,6 +6,7 @@
 import { useRouteLoaderData } from 'react-router';
 import { PRIVACY_EMAIL, SITE_NAME, SUPPORT_EMAIL } from '../../common/site.ts';
 import { DEFAULT_TAGLINE, NO_SOCIAL_PROFILES, type SocialNetwork } from '../../common/site-profile.ts';
+import { DEFAULT_SITE_TEXTS } from '../../common/site-texts.ts';
 
 export interface PublicSite {
   name: string;
@@ -15,6 +16,13 @@ export interface PublicSite {
   contactEmail: string;
   privacyEmail: string;
   social: Record<SocialNetwork, string | null>;
+  /** The home page's heading and line under it (null: none). */
+  heroHeading: string;
+  heroText: string | null;
+  /** The home page's description for search engines and previews. */
+  metaDescription: string;
+  /** The contact page's promise of an answer. */
+  contactLine: string;
 }
 
 /** The route id of the public layout, whose loader data carries `site`. */
@@ -32,6 +40,10 @@ export const DEFAULT_PUBLIC_SITE: PublicSite = {
   contactEmail: SUPPORT_EMAIL,
   privacyEmail: PRIVACY_EMAIL,
   social: NO_SOCIAL_PROFILES,
+  heroHeading: DEFAULT_SITE_TEXTS.heroHeading,
+  heroText: DEFAULT_SITE_TEXTS.heroText,
+  metaDescription: DEFAULT_SITE_TEXTS.metaDescription,
+  contactLine: DEFAULT_SITE_TEXTS.contactLine,
 };
 
 function siteOf(data: unknown): PublicSite {

@@ -25,6 +25,10 @@ export async function publicSite(context: AppLoadContext): Promise<PublicSite> {
     contactEmail: settings.contact_email,
     privacyEmail: settings.privacy_email,
     social: settings.social,
+    heroHeading: settings.hero_heading,
+    heroText: settings.hero_text,
+    metaDescription: settings.meta_description,
+    contactLine: settings.contact_line,
   };
 }
 

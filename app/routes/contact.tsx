@@ -50,7 +50,7 @@ const FIELDS: readonly SummaryField[] = [
 const loadSchema = () => import('../../common/schemas/contact-message.ts').then((module) => module.contactMessageSchema);
 
 export default function Contact({ actionData }: Route.ComponentProps) {
-  const { contactEmail } = usePublicSite();
+  const { contactEmail, contactLine } = usePublicSite();
   const { Form, formProps, fieldErrors, isSubmitting, success, dismissSuccess } = useEnhancedForm({
     fetcherKey: 'contact',
     loadSchema,
@@ -117,7 +117,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           <h2 id="contact-other-ways" className="font-semibold">
             Other ways to reach us
           </h2>
-          <p className="mt-3 text-sm text-muted-foreground">We answer within two working days.</p>
+          <p className="mt-3 text-sm text-muted-foreground">{contactLine}</p>
           <a
             href={`mailto:${contactEmail}`}
             className="mt-4 inline-flex items-center gap-2 rounded-sm text-sm font-medium text-primary hover:underline"

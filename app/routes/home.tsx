@@ -1,6 +1,6 @@
 import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { EmptyState } from '../components/empty-state.tsx';
-import { CalculatorLinks, LatestResources } from '../components/home-sections.tsx';
+import { CalculatorLinks, HomeHero, LatestResources } from '../components/home-sections.tsx';
 import { LoadMoreLink, usePagedList } from '../components/load-more.tsx';
 import { NEWSLETTER_INTENT, NewsletterSection } from '../components/newsletter-section.tsx';
 import { PostCard } from '../components/post-card.tsx';
@@ -11,10 +11,9 @@ import { failedOutcome } from '../lib/form-outcome.ts';
 import type { PostCardPage } from '../lib/content-cards.ts';
 import { listPostCards, listResourceCards, loadPagedList } from '../lib/content.server.ts';
 import { organizationJsonLd, originFromMatches, pageMeta, absoluteUrl } from '../lib/seo.ts';
-import { siteFromMatches } from '../lib/public-site.ts';
+import { siteFromMatches, usePublicSite } from '../lib/public-site.ts';
 import { subscribeToNewsletter } from '../lib/public-forms.server.ts';
 import { postOrAnnounceFailure } from '../lib/toast.ts';
-import { SITE_DESCRIPTION } from '../../common/site.ts';
 import type { Route } from './+types/home';
 
 /** SPEC.md section 9: the home page lists 20 posts at a time. */
@@ -59,13 +58,13 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
     path: isFirstPage ? '/' : location.pathname + location.search,
     title: `${site.name}: reviewed crowdfunding projects`,
     siteName: site.name,
-    description: SITE_DESCRIPTION,
+    description: site.metaDescription,
     noIndex: !isFirstPage,
     jsonLd: {
       '@context': 'https://schema.org',
       '@graph': [
         organizationJsonLd(origin, site),
-        { '@type': 'WebSite', name: site.name, url: absoluteUrl(origin, '/'), description: SITE_DESCRIPTION },
+        { '@type': 'WebSite', name: site.name, url: absoluteUrl(origin, '/'), description: site.metaDescription },
       ],
     },
   });
@@ -75,6 +74,7 @@ export const headers = publicPageHeaders;
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const { posts, next_token, isFirstPage } = loaderData;
+  const site = usePublicSite();
   const mosaic = isFirstPage ? posts.slice(0, MOSAIC_SIZE) : [];
   const rest = isFirstPage ? posts.slice(MOSAIC_SIZE) : posts;
   const list = usePagedList<PostCardPage['posts'][number], PostCardPage>({
@@ -85,12 +85,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
 
   return (
     <>
-      <header className="mb-8 max-w-3xl">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Crowdfunding projects worth backing</h1>
-        <p className="mt-3 text-lg text-muted-foreground">
-          Hand-picked Kickstarter and Indiegogo campaigns, reviewed before they reach you.
-        </p>
-      </header>
+      <HomeHero heading={site.heroHeading} text={site.heroText} />
 
       {posts.length === 0 ? (
         <EmptyState>No projects found. Check back soon!</EmptyState>

@@ -4,7 +4,6 @@ import { listFeedPosts } from '../lib/content.server.ts';
 import { absoluteUrl } from '../lib/seo.ts';
 import { siteOrigin } from '../lib/site-url.server.ts';
 import { escapeXml } from '../lib/xml.ts';
-import { SITE_DESCRIPTION } from '../../common/site.ts';
 import { storedSiteSettings } from '../lib/site-settings.server.ts';
 import type { Route } from './+types/rss';
 
@@ -31,7 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel>' +
     `<title>${escapeXml(site.site_name)}</title>` +
     `<link>${escapeXml(absoluteUrl(origin, '/'))}</link>` +
-    `<description>${escapeXml(SITE_DESCRIPTION)}</description>` +
+    `<description>${escapeXml(site.meta_description)}</description>` +
     '<language>en</language>' +
     `<atom:link href="${escapeXml(absoluteUrl(origin, '/rss.xml'))}" rel="self" type="application/rss+xml"/>` +
     (newest ? `<lastBuildDate>${new Date(newest * 1000).toUTCString()}</lastBuildDate>` : '') +

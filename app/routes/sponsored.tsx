@@ -12,6 +12,7 @@ import { checkoutFailedOutcome } from '../lib/sponsored-checkout.ts';
 import { startSponsoredCheckout } from '../lib/public-forms.server.ts';
 import { postOrAnnounceFailure } from '../lib/toast.ts';
 import { SPONSORED_PATH } from '../../common/site.ts';
+import { DEFAULT_SPONSORED_INCLUDES, DEFAULT_SPONSORED_LIVE_TIME, splitIncludedItem } from '../../common/site-texts.ts';
 import { siteSettings, storedSiteSettings } from '../lib/site-settings.server.ts';
 import type { Route } from './+types/sponsored';
 
@@ -22,6 +23,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     priceText: stored.sponsored_price_text,
     socialProof: stored.social_proof,
+    promises: {
+      responseTime: stored.sponsored_response_time,
+      liveTime: stored.sponsored_live_time,
+      includes: stored.sponsored_includes,
+    },
     // "$75" rather than "$75.00" for a whole amount: how a price is advertised.
     priceLabel: cents % scale === 0 ? formatMoney(cents, currency).replace(/[.]0+$/, '') : formatMoney(cents, currency),
     price: (cents / scale).toFixed(minorUnitDigits(currency)),
@@ -54,11 +60,22 @@ export function shouldRevalidate() {
 
 const TITLE = 'Submit Your Project for a Sponsored Post';
 
+/** `a written review, a permanent listing and social sharing`: the included items' titles as one phrase. */
+function listOfIncluded(lines: readonly string[]): string {
+  const titles = lines.map((line) => {
+    const { title } = splitIncludedItem(line);
+    return title.charAt(0).toLowerCase() + title.slice(1);
+  });
+  return titles.length > 1 ? `${titles.slice(0, -1).join(', ')} and ${titles.at(-1)}` : (titles[0] ?? '');
+}
+
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const origin = originFromMatches(matches);
   const site = siteFromMatches(matches);
   const priceLabel = loaderData?.priceLabel ?? '$75';
-  const description = `Feature your Kickstarter or Indiegogo campaign: a written review, a permanent listing, newsletter inclusion and social sharing for a flat ${priceLabel} one-time fee. Live within 3-5 days.`;
+  const liveTime = loaderData?.promises.liveTime ?? DEFAULT_SPONSORED_LIVE_TIME;
+  const included = listOfIncluded(loaderData?.promises.includes ?? DEFAULT_SPONSORED_INCLUDES);
+  const description = `Feature your Kickstarter or Indiegogo campaign: ${included} for a flat ${priceLabel} one-time fee. Live within ${liveTime}.`;
   return pageMeta({
     origin,
     path: SPONSORED_PATH,
@@ -83,7 +100,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 export const headers = publicPageHeaders;
 
 export default function Sponsored({ loaderData, actionData }: Route.ComponentProps) {
-  const { priceLabel, priceText, socialProof } = loaderData;
+  const { priceLabel, priceText, socialProof, promises } = loaderData;
   return (
     <>
       <PageHeader title={TITLE}>
@@ -93,7 +110,7 @@ export default function Sponsored({ loaderData, actionData }: Route.ComponentPro
         </p>
       </PageHeader>
       <div className="grid gap-10 lg:grid-cols-2">
-        <SponsoredOffer priceLabel={priceLabel} priceText={priceText} socialProof={socialProof} />
+        <SponsoredOffer priceLabel={priceLabel} priceText={priceText} socialProof={socialProof} promises={promises} />
         <Card className="self-start">
           <CardHeader>
             <CardTitle>Your project</CardTitle>

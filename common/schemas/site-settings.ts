@@ -10,6 +10,16 @@ import { LOGO_PATH, PRIVACY_EMAIL, SITE_NAME, SUPPORT_EMAIL } from '../site.ts';
 import { emailProblem } from './email.ts';
 import { DEFAULT_TAGLINE, NO_SOCIAL_PROFILES, SOCIAL_NETWORK_LABELS, SOCIAL_NETWORKS, type SocialNetwork } from '../site-profile.ts';
 import { isSitePath, optionalText, requiredText, versionField } from './fields.ts';
+import {
+  DEFAULT_CONTACT_LINE,
+  DEFAULT_HERO_HEADING,
+  DEFAULT_HERO_TEXT,
+  DEFAULT_META_DESCRIPTION,
+  DEFAULT_SPONSORED_INCLUDES,
+  DEFAULT_SPONSORED_LIVE_TIME,
+  DEFAULT_SPONSORED_RESPONSE_TIME,
+  SPONSORED_INCLUDES_MAX,
+} from '../site-texts.ts';
 
 export { SOCIAL_NETWORK_LABELS, SOCIAL_NETWORKS, type SocialNetwork } from '../site-profile.ts';
 
@@ -61,6 +71,16 @@ export const siteSettingsSchema = z.object({
     .default({}),
   sponsored_price_text: optionalText('Sponsored price text', 120),
   social_proof: optionalText('Social proof line', 120),
+  hero_heading: requiredText('Home heading', 120),
+  hero_text: optionalText('Home line', 300),
+  meta_description: requiredText('Meta description', 300),
+  sponsored_response_time: requiredText('Response time', 60),
+  sponsored_live_time: requiredText('Time to go live', 60),
+  sponsored_includes: z
+    .array(requiredText('What is included', 200), { error: 'What is included must be a list of lines' })
+    .min(1, 'What is included needs at least one line')
+    .max(SPONSORED_INCLUDES_MAX, `What is included must be at most ${SPONSORED_INCLUDES_MAX} lines`),
+  contact_line: requiredText('Contact page line', 200),
   privacy_policy_md: markdownField('Privacy policy'),
   terms_md: markdownField('Terms of service'),
 });
@@ -95,6 +115,13 @@ export const SITE_SETTINGS_DEFAULTS: SiteSettingsData = {
   social: { ...NO_SOCIAL_PROFILES },
   sponsored_price_text: null,
   social_proof: null,
+  hero_heading: DEFAULT_HERO_HEADING,
+  hero_text: DEFAULT_HERO_TEXT,
+  meta_description: DEFAULT_META_DESCRIPTION,
+  sponsored_response_time: DEFAULT_SPONSORED_RESPONSE_TIME,
+  sponsored_live_time: DEFAULT_SPONSORED_LIVE_TIME,
+  sponsored_includes: [...DEFAULT_SPONSORED_INCLUDES],
+  contact_line: DEFAULT_CONTACT_LINE,
   privacy_policy_md: PRIVACY_POLICY_TEMPLATE,
   terms_md: TERMS_TEMPLATE,
 };

@@ -37,6 +37,10 @@ const DEFAULTS: SiteSettingsJson = {
 
 const text = (value: unknown, fallback: string): string => (typeof value === 'string' && value !== '' ? value : fallback);
 const textOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+const lines = (value: unknown, fallback: string[]): string[] => {
+  const kept = Array.isArray(value) ? value.filter((line): line is string => typeof line === 'string' && line !== '') : [];
+  return kept.length > 0 ? kept : fallback;
+};
 
 /** The stored JSON read leniently: anything missing or odd keeps its default, so a bad row never breaks a page. */
 function parse(stored: string | undefined): SiteSettingsJson {
@@ -59,6 +63,13 @@ function parse(stored: string | undefined): SiteSettingsJson {
     social: Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, textOrNull(social[network])])) as SiteSettingsJson['social'],
     sponsored_price_text: textOrNull(raw.sponsored_price_text),
     social_proof: textOrNull(raw.social_proof),
+    hero_heading: text(raw.hero_heading, DEFAULTS.hero_heading),
+    hero_text: 'hero_text' in raw ? textOrNull(raw.hero_text) : DEFAULTS.hero_text,
+    meta_description: text(raw.meta_description, DEFAULTS.meta_description),
+    sponsored_response_time: text(raw.sponsored_response_time, DEFAULTS.sponsored_response_time),
+    sponsored_live_time: text(raw.sponsored_live_time, DEFAULTS.sponsored_live_time),
+    sponsored_includes: lines(raw.sponsored_includes, DEFAULTS.sponsored_includes),
+    contact_line: text(raw.contact_line, DEFAULTS.contact_line),
     privacy_policy_md: text(raw.privacy_policy_md, DEFAULTS.privacy_policy_md),
     terms_md: text(raw.terms_md, DEFAULTS.terms_md),
     version: typeof raw.version === 'number' ? raw.version : 0,
@@ -114,6 +125,13 @@ export function siteSettingsService({ db, contentChanges }: AppDeps) {
         social: Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, input.social[network] ?? null])) as SiteSettingsJson['social'],
         sponsored_price_text: input.sponsored_price_text,
         social_proof: input.social_proof,
+        hero_heading: input.hero_heading,
+        hero_text: input.hero_text,
+        meta_description: input.meta_description,
+        sponsored_response_time: input.sponsored_response_time,
+        sponsored_live_time: input.sponsored_live_time,
+        sponsored_includes: input.sponsored_includes,
+        contact_line: input.contact_line,
         privacy_policy_md: input.privacy_policy_md,
         terms_md: input.terms_md,
         version: before.version + 1,

@@ -45,6 +45,15 @@ describe('site settings', () => {
     });
     expect(response.body.social_proof).toBeNull();
     expect(response.body.privacy_policy_md).toBe(PRIVACY_POLICY_TEMPLATE);
+    // SPEC.md section 1's promises, and the texts the pages showed before they could be reworded.
+    expect(response.body).toMatchObject({
+      hero_heading: 'Crowdfunding projects worth backing',
+      hero_text: 'Hand-picked Kickstarter and Indiegogo campaigns, reviewed before they reach you.',
+      sponsored_response_time: '24-48 hours',
+      sponsored_live_time: '3-5 days',
+      contact_line: 'We answer within two working days.',
+    });
+    expect(response.body.sponsored_includes).toContain('Social sharing: Shared on our social channels to reach backers where they are.');
   });
 
   it('refuse invalid values, naming the field', async () => {
@@ -59,6 +68,14 @@ describe('site settings', () => {
       [{ social: { x: 'javascript:alert(1)' } }, 'social', 'X (Twitter) must be an https:// URL'],
       [{ social_proof: 'x'.repeat(121) }, 'social_proof', 'Social proof line must be at most 120 characters'],
       [{ terms_md: 'x'.repeat(100_001) }, 'terms_md', 'Terms of service must be at most 100 KB'],
+      [{ hero_heading: '  ' }, 'hero_heading', 'Home heading is required'],
+      [{ meta_description: 'x'.repeat(301) }, 'meta_description', 'Meta description must be at most 300 characters'],
+      [{ sponsored_response_time: '' }, 'sponsored_response_time', 'Response time is required'],
+      [{ sponsored_live_time: undefined }, 'sponsored_live_time', 'Time to go live is required'],
+      [{ sponsored_includes: [] }, 'sponsored_includes', 'What is included needs at least one line'],
+      [{ sponsored_includes: Array.from({ length: 9 }, (_, i) => `Item ${i}`) }, 'sponsored_includes', 'What is included must be at most 8 lines'],
+      [{ sponsored_includes: 'A written review' }, 'sponsored_includes', 'What is included must be a list of lines'],
+      [{ contact_line: 'x'.repeat(201) }, 'contact_line', 'Contact page line must be at most 200 characters'],
     ];
     for (const [changes, , message] of cases) {
       const response = await save(await edited(changes));
@@ -114,5 +131,31 @@ describe('site settings', () => {
     const before = await readContentFingerprint(t.handle.db);
     expect((await save(await edited({ site_name: 'Fingerprinted Showcase' }))).status).toBe(200);
     expect(await readContentFingerprint(t.handle.db)).not.toBe(before);
+  });
+
+  it('keep the home texts, the promises and the contact line as saved, trimmed', async () => {
+    const response = await save(
+      await edited({
+        hero_heading: '  Campaigns we back  ',
+        hero_text: '',
+        meta_description: 'Read closely.',
+        sponsored_response_time: 'a day',
+        sponsored_live_time: 'a week',
+        sponsored_includes: [' A review: Long and honest. ', 'A podcast mention'],
+        contact_line: 'We answer the same week.',
+      }),
+    );
+    expect(response.status).toBe(200);
+    const expected = {
+      hero_heading: 'Campaigns we back',
+      hero_text: null,
+      meta_description: 'Read closely.',
+      sponsored_response_time: 'a day',
+      sponsored_live_time: 'a week',
+      sponsored_includes: ['A review: Long and honest.', 'A podcast mention'],
+      contact_line: 'We answer the same week.',
+    };
+    expect(response.body).toMatchObject(expected);
+    expect((await read()).body).toMatchObject(expected);
   });
 });

@@ -19,7 +19,7 @@ describe('an administrator managing posts', () => {
     const { page } = admin;
     await page.goto('/admin', { waitUntil: 'networkidle' });
     await page.waitForURL('**/auth');
-    await expect.poll(() => page.getByRole('heading', { name: 'Admin Panel' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Crowdfunding Showcase' }).isVisible()).toBe(true);
     await expectNoSeriousA11yViolations(page);
     expect(await page.getByLabel('Password').getAttribute('minlength')).toBe('6');
     await page.getByLabel('Email').fill('e2e-admin@example.com');

@@ -86,7 +86,7 @@ const PUBLIC_SHOTS: Shot[] = [
 
 const ADMIN_SHOTS: Shot[] = [
   // Reached signed out.
-  { name: 'admin-sign-in', path: () => '/auth', heading: 'Admin Panel' },
+  { name: 'admin-sign-in', path: () => '/auth', heading: 'Crowdfunding Showcase' },
   { name: 'admin-forgot-password', path: () => '/admin/forgot-password', heading: 'Forgot your password?' },
   { name: 'admin-reset-password-bad-link', path: () => '/admin/reset-password?token=not-a-real-token', heading: 'This link does not work' },
   { name: 'admin-accept-invite-bad-link', path: () => '/admin/accept-invite?token=not-a-real-token', heading: 'This invitation does not work' },

@@ -9,6 +9,8 @@ import { decodeHtml, metaContent, textsOf, useSiteApp } from './site-app.ts';
 
 const SPONSORED = '/submit-your-project-for-a-sponsored-post';
 const footerOf = (html: string) => html.slice(html.indexOf('<footer'));
+/** A page's markup without the comments React puts between a text and a value in it. */
+const pageText = async (response: Response) => decodeHtml(await response.text()).replaceAll('<!-- -->', '');
 
 describe('site settings on public pages', () => {
   const { t, site } = useSiteApp();
@@ -71,6 +73,60 @@ describe('site settings on public pages', () => {
 
     const feed = await (await site.get('/rss.xml', {})).text();
     expect(feed).toContain('<title>Backer Digest</title>');
+  });
+
+  it('show SPEC.md\'s promises and today\'s home texts until the owner rewords them, then theirs', async () => {
+    const before = await pageText(await site.get(SPONSORED));
+    expect(before).toContain('We get back to you within 24-48 hours.');
+    expect(before).toContain('Your sponsored post goes live within 3-5 days after payment.');
+    expect(textsOf(before, 'h3')).toEqual(['A written review', 'A permanent listing', 'Newsletter inclusion', 'Social sharing']);
+    expect(await pageText(await site.get('/contact-us'))).toContain('We answer within two working days.');
+
+    await saveSettings({
+      site_name: 'Backer Digest',
+      hero_heading: 'Campaigns we would back ourselves',
+      hero_text: null,
+      meta_description: 'Three campaigns a week, read closely.',
+      sponsored_response_time: 'one working day',
+      sponsored_live_time: 'a week',
+      sponsored_includes: ['A long review: Two thousand words, with photos.', 'A mention in our podcast'],
+      contact_line: 'We answer the same week.',
+    });
+
+    const home = decodeHtml(await (await site.get('/')).text());
+    expect(textsOf(home, 'h1')).toEqual(['Campaigns we would back ourselves']);
+    expect(home).not.toContain('Crowdfunding projects worth backing');
+    expect(home).not.toContain('Hand-picked Kickstarter and Indiegogo campaigns');
+    expect(metaContent(home, 'description')).toBe('Three campaigns a week, read closely.');
+    expect(metaContent(home, 'og:description')).toBe('Three campaigns a week, read closely.');
+    expect(home).toContain('<link rel="alternate" type="application/rss+xml" title="Backer Digest" href="/rss.xml"/>');
+    expect(home).not.toContain('Crowdfunding Showcase');
+
+    const sponsored = await pageText(await site.get(SPONSORED));
+    expect(sponsored).toContain('We get back to you within one working day.');
+    expect(sponsored).toContain('Your sponsored post goes live within a week after payment.');
+    expect(textsOf(sponsored, 'h3')).toEqual(['A long review', 'A mention in our podcast']);
+    expect(sponsored).toContain('Two thousand words, with photos.');
+    expect(sponsored).not.toMatch(/24-48 hours|3-5 days|shared on our social channels/i);
+    expect(metaContent(sponsored, 'description')).toContain('a long review and a mention in our podcast for a flat $75 one-time fee. Live within a week.');
+
+    const contact = await pageText(await site.get('/contact-us'));
+    expect(contact).toContain('We answer the same week.');
+    expect(contact).not.toContain('two working days');
+
+    const feed = await (await site.get('/rss.xml', {})).text();
+    expect(feed).toContain('<description>Three campaigns a week, read closely.</description>');
+  });
+
+  // The sign-in card itself is drawn in the browser: tests/e2e/owner-identity.test.ts reads it.
+  it('title the sign-in page and the back office\'s documents with the saved name', async () => {
+    await saveSettings({ site_name: 'Backer Digest' });
+    for (const path of ['/auth', '/admin', '/admin/forgot-password']) {
+      const html = decodeHtml(await (await site.get(path)).text());
+      expect(html, path).toMatch(/<title>[^<]* \| Admin \| Backer Digest<\/title>/);
+      expect(html, path).not.toContain('Crowdfunding Showcase');
+      expect(html, path).not.toContain('Admin Panel');
+    }
   });
 
   it('render a saved legal text from its markdown, sanitised, dated the day it changed', async () => {

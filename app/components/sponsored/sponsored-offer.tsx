@@ -1,25 +1,32 @@
 import { Check, Clock, Megaphone, Newspaper, PenLine, Rocket, Share2, Infinity as Permanent } from 'lucide-react';
+import { splitIncludedItem } from '../../../common/site-texts.ts';
 
-const BENEFITS = [
-  { icon: PenLine, title: 'A written review', text: 'An honest, detailed article about your campaign, written by our editors.' },
-  { icon: Permanent, title: 'A permanent listing', text: 'Your post stays on the site for good, working for you long after launch.' },
-  { icon: Newspaper, title: 'Newsletter inclusion', text: 'Featured in our newsletter to readers who back crowdfunding projects.' },
-  { icon: Share2, title: 'Social sharing', text: 'Shared on our social channels to reach backers where they are.' },
-] as const;
+// The default items' icons, in SPEC.md's order; items an owner adds get a tick.
+const ICONS = [PenLine, Permanent, Newspaper, Share2] as const;
+
+/** The sponsored offer's promises, as the site settings word them (common/site-texts.ts). */
+export interface SponsoredPromises {
+  responseTime: string;
+  liveTime: string;
+  /** One item a line, `Title: description`. */
+  includes: readonly string[];
+}
 
 /**
  * SPEC.md section 1: what the $75 sponsored post includes, and when. The
- * site settings may word the price differently and add a line of social
- * proof; without one, no figure is claimed.
+ * site settings may word the price and the promises differently and add a
+ * line of social proof; without one, no figure is claimed.
  */
 export function SponsoredOffer({
   priceLabel,
   priceText = null,
   socialProof = null,
+  promises,
 }: {
   priceLabel: string;
   priceText?: string | null;
   socialProof?: string | null;
+  promises: SponsoredPromises;
 }) {
   return (
     <div className="grid gap-8">
@@ -39,15 +46,19 @@ export function SponsoredOffer({
           What you get
         </h2>
         <ul className="mt-4 grid gap-4 sm:grid-cols-2">
-          {BENEFITS.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="flex gap-3 rounded-lg border border-border bg-card p-4">
-              <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
-              <div>
-                <h3 className="font-semibold">{title}</h3>
-                <p className="mt-1 text-sm text-muted-foreground">{text}</p>
-              </div>
-            </li>
-          ))}
+          {promises.includes.map((line, index) => {
+            const { title, text } = splitIncludedItem(line);
+            const Icon = ICONS[index] ?? Check;
+            return (
+              <li key={`${index}-${title}`} className="flex gap-3 rounded-lg border border-border bg-card p-4">
+                <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+                <div>
+                  <h3 className="font-semibold">{title}</h3>
+                  {text ? <p className="mt-1 text-sm text-muted-foreground">{text}</p> : null}
+                </div>
+              </li>
+            );
+          })}
         </ul>
       </section>
 
@@ -62,11 +73,11 @@ export function SponsoredOffer({
           </li>
           <li className="flex gap-3">
             <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
-            <span>We get back to you within 24-48 hours.</span>
+            <span>We get back to you within {promises.responseTime}.</span>
           </li>
           <li className="flex gap-3">
             <Rocket aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
-            <span>Your sponsored post goes live within 3-5 days after payment.</span>
+            <span>Your sponsored post goes live within {promises.liveTime} after payment.</span>
           </li>
         </ol>
       </section>

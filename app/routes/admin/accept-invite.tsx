@@ -1,5 +1,5 @@
 import { Form, Link, redirect, useActionData, useNavigation } from 'react-router';
-import { adminMeta } from '../../components/admin/admin-meta.ts';
+import { adminPageMeta, useBackOfficeSiteName } from '../../components/admin/admin-meta.ts';
 import { Alert, AlertDescription } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { LinkRefused, SignInCard, SignInLoading } from '../../components/admin/sign-in-card.tsx';
@@ -10,11 +10,10 @@ import { notifySuccess } from '../../lib/admin-toast.ts';
 import { api, ApiRequestError, errorMessage } from '../../lib/api-client.ts';
 import type { InvitationLinkJson } from '../../../common/answers.ts';
 import { INVITATION_INVALID, NAME_MAX_LENGTH } from '../../../common/schemas/staff.ts';
-import { SITE_NAME } from '../../../common/site.ts';
 import { STAFF_ROLE_LABELS } from '../../../common/staff-roles.ts';
 import type { Route } from './+types/accept-invite';
 
-export const meta = () => adminMeta('Accept your invitation');
+export const meta = adminPageMeta('Accept your invitation');
 
 
 type LinkState =
@@ -66,7 +65,7 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
     notifySuccess('Your account is ready', 'Sign in with your e-mail address and new password.');
     return redirect('/auth');
   }
-  notifySuccess('Welcome!', `You are signed in to ${SITE_NAME}.`);
+  notifySuccess('Welcome!', 'You are signed in to the back office.');
   return redirect('/admin');
 }
 
@@ -87,6 +86,7 @@ export default function AcceptInvite({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof clientAction>();
   const navigation = useNavigation();
   const isSaving = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  const siteName = useBackOfficeSiteName();
 
   if (loaderData.state === 'invalid') return <InvitationRefused message={loaderData.message} />;
   if (result && 'linkRefused' in result) return <InvitationRefused message={result.linkRefused} />;
@@ -98,7 +98,7 @@ export default function AcceptInvite({ loaderData }: Route.ComponentProps) {
       title="Join the back office"
       description={
         <>
-          {SITE_NAME}: <span className="font-medium text-foreground">{invitation.email}</span> as{' '}
+          {siteName}: <span className="font-medium text-foreground">{invitation.email}</span> as{' '}
           <span className="font-medium text-foreground">{STAFF_ROLE_LABELS[invitation.role]}</span>
         </>
       }

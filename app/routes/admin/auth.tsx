@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Form, Link, redirect, useNavigation } from 'react-router';
-import { adminMeta } from '../../components/admin/admin-meta.ts';
+import { adminPageMeta, useBackOfficeSiteName } from '../../components/admin/admin-meta.ts';
 import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { SignInCard, SignInLoading } from '../../components/admin/sign-in-card.tsx';
@@ -11,7 +11,7 @@ import { api, ApiRequestError } from '../../lib/api-client.ts';
 import { PASSWORD_MIN_LENGTH } from '../../../common/schemas/auth.ts';
 import type { Route } from './+types/auth';
 
-export const meta = () => adminMeta('Sign in');
+export const meta = adminPageMeta('Sign in');
 
 // Already signed in: straight to the admin area (SPEC.md section 2).
 export function clientLoader() {
@@ -50,9 +50,11 @@ export const HydrateFallback = SignInLoading;
 export default function AdminSignIn({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const isSigningIn = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  // SPEC.md's 'Admin Panel' is the site's own name (decision 052).
+  const siteName = useBackOfficeSiteName();
   if (actionData?.mfaToken) return <CodeStep mfaToken={actionData.mfaToken} isSigningIn={isSigningIn} />;
   return (
-    <SignInCard title="Admin Panel" description="Sign in to admin panel">
+    <SignInCard title={siteName} description="Sign in to admin panel">
       <Form method="post" className="grid gap-4">
         <div className="grid gap-2">
           <Label htmlFor="email">Email</Label>

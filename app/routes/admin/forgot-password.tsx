@@ -1,5 +1,5 @@
 import { Form, Link, useActionData, useNavigation } from 'react-router';
-import { adminMeta } from '../../components/admin/admin-meta.ts';
+import { adminPageMeta } from '../../components/admin/admin-meta.ts';
 import { Alert, AlertDescription } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { SignInCard, SignInLoading } from '../../components/admin/sign-in-card.tsx';
@@ -8,7 +8,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { api, ApiRequestError, errorMessage } from '../../lib/api-client.ts';
 import type { Route } from './+types/forgot-password';
 
-export const meta = () => adminMeta('Forgot your password?');
+export const meta = adminPageMeta('Forgot your password?');
 
 // Rendered in the browser only, like the sign-in page: the form is handled
 // by the client action, so it must not be submitted before it is ready.

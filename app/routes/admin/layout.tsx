@@ -9,6 +9,7 @@ import { requireAdmin, withAdminSession } from '../../lib/admin-session.ts';
 import type { StaffMeJson } from '../../../common/answers.ts';
 import { STAFF_ROLE_LABELS, type Permission } from '../../../common/staff-roles.ts';
 import { cn } from '../../lib/cn.ts';
+import { useBackOfficeSiteName } from '../../components/admin/admin-meta.ts';
 import type { Route } from './+types/layout';
 
 type PaymentMode = 'stripe' | 'test' | 'off';
@@ -76,6 +77,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const menuButton = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   const navigate = useNavigate();
+  // SPEC.md's 'Admin Panel' is the site's own name (decision 052).
+  const siteName = useBackOfficeSiteName();
   // The mobile menu closes once a section is chosen.
   if (isMenuOpen && menuPath !== null && menuPath !== location.pathname) {
     setIsMenuOpen(false);
@@ -101,7 +104,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         className="flex items-center justify-between border-b border-border bg-background px-4 py-3 md:hidden"
         onKeyDown={closeMenuOnEscape}
       >
-        <span className="font-semibold">Admin Panel</span>
+        <span className="truncate font-semibold">{siteName}</span>
         <ViewSiteLink className="ml-auto mr-2" />
         <Button
           ref={menuButton}
@@ -126,7 +129,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           isMenuOpen ? 'flex' : 'hidden',
         )}
       >
-        <div className="hidden px-6 py-5 text-lg font-semibold md:block">Admin Panel</div>
+        <div className="hidden px-6 py-5 text-lg font-semibold md:block">{siteName}</div>
         <nav aria-label="Admin" className="flex-1 px-3 py-2">
           <ul className="grid gap-1">
             {SECTIONS.filter(({ permission }) => permission === null || loaderData.me.permissions.includes(permission)).map(({ to, label, icon: Icon, end }) => (

@@ -1,5 +1,5 @@
 import { Form, Link, useActionData, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { adminMeta } from '../../components/admin/admin-meta.ts';
+import { adminPageMeta } from '../../components/admin/admin-meta.ts';
 import { Alert, AlertDescription } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { LinkRefused, SignInCard, SignInLoading } from '../../components/admin/sign-in-card.tsx';
@@ -9,7 +9,7 @@ import { api, ApiRequestError, errorMessage } from '../../lib/api-client.ts';
 import { RESET_LINK_INVALID } from '../../../common/schemas/auth.ts';
 import type { Route } from './+types/reset-password';
 
-export const meta = () => adminMeta('Choose a new password');
+export const meta = adminPageMeta('Choose a new password');
 
 
 type LinkState = { state: 'ready'; token: string; email: string } | { state: 'invalid'; message: string };

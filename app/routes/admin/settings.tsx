@@ -49,6 +49,13 @@ const FIELD_LABELS: [field: string, label: string][] = [
   ['privacy_email', 'Privacy email'],
   ['sponsored_price_text', 'Sponsored price text'],
   ['social_proof', 'Social proof line'],
+  ['hero_heading', 'Home heading'],
+  ['hero_text', 'Home line'],
+  ['meta_description', 'Meta description'],
+  ['sponsored_response_time', 'Response time'],
+  ['sponsored_live_time', 'Time to go live'],
+  ['sponsored_includes', 'What is included'],
+  ['contact_line', 'Contact page line'],
   ['privacy_policy_md', 'Privacy policy'],
   ['terms_md', 'Terms of service'],
   ...SOCIAL_NETWORKS.map((network): [string, string] => [`social.${network}`, SOCIAL_NETWORK_LABELS[network]]),
@@ -66,6 +73,17 @@ function siteValues(form: FormData) {
     social: Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, text(`social.${network}`)])),
     sponsored_price_text: text('sponsored_price_text'),
     social_proof: text('social_proof'),
+    hero_heading: text('hero_heading'),
+    hero_text: text('hero_text'),
+    meta_description: text('meta_description'),
+    sponsored_response_time: text('sponsored_response_time'),
+    sponsored_live_time: text('sponsored_live_time'),
+    // One item a line; blank lines are not items.
+    sponsored_includes: text('sponsored_includes')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== ''),
+    contact_line: text('contact_line'),
     privacy_policy_md: text('privacy_policy_md'),
     terms_md: text('terms_md'),
   };
@@ -78,7 +96,8 @@ async function saveSite(form: FormData): Promise<ActionResult> {
   if (!parsed.success) {
     const fieldErrors: FieldErrors = {};
     for (const issue of parsed.error.issues) {
-      const field = issue.path.join('.');
+      // A line of the included items is shown against the whole list.
+      const field = issue.path[0] === 'sponsored_includes' ? 'sponsored_includes' : issue.path.join('.');
       fieldErrors[field] ??= issue.message;
     }
     notifyError('Error', 'Please fix the highlighted fields.');
@@ -195,6 +214,42 @@ function SiteSection({ site }: { site: SiteSettingsJson }) {
           })}
           {text('social_proof', 'Social proof line', site.social_proof, {
             hint: 'A claim shown on the sponsored post page, such as a total raised. Leave empty unless you can back it up.',
+          })}
+          <fieldset className="grid gap-4 rounded-md border border-border p-4">
+            <legend className="px-1 text-sm font-medium">Home page</legend>
+            {text('hero_heading', 'Home heading', site.hero_heading, { required: true, hint: 'The large heading at the top of the home page.' })}
+            {text('hero_text', 'Home line', site.hero_text, { hint: 'The line under the heading; empty for none.' })}
+            {text('meta_description', 'Meta description', site.meta_description, {
+              required: true,
+              hint: 'What search engines and shared links show under the home page’s title, and the feed’s description.',
+            })}
+          </fieldset>
+          <fieldset className="grid gap-4 rounded-md border border-border p-4">
+            <legend className="px-1 text-sm font-medium">Sponsored post page</legend>
+            <div className="grid gap-4 sm:grid-cols-2">
+              {text('sponsored_response_time', 'Response time', site.sponsored_response_time, {
+                required: true,
+                hint: 'Shown as “We get back to you within …”.',
+              })}
+              {text('sponsored_live_time', 'Time to go live', site.sponsored_live_time, {
+                required: true,
+                hint: 'Shown as “Your sponsored post goes live within … after payment”.',
+              })}
+            </div>
+            <Field
+              id="site-sponsored_includes"
+              label="What is included"
+              error={errors.sponsored_includes}
+              hint="One item a line, at most 8: a title, a colon and a space, then a sentence, such as “Social sharing: Shared on our social channels.”"
+            >
+              {(control) => (
+                <Textarea {...control} name="sponsored_includes" defaultValue={site.sponsored_includes.join('\n')} rows={5} required />
+              )}
+            </Field>
+          </fieldset>
+          {text('contact_line', 'Contact page line', site.contact_line, {
+            required: true,
+            hint: 'Beside the contact form: when visitors can expect an answer.',
           })}
           {markdown('privacy_policy_md', 'Privacy policy', '/privacy-policy')}
           {markdown('terms_md', 'Terms of service', '/terms-of-service')}

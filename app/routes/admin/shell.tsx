@@ -1,6 +1,9 @@
-import { Outlet } from 'react-router';
+import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { AdminToaster } from '../../components/admin/admin-toast.tsx';
-import { adminMeta } from '../../components/admin/admin-meta.ts';
+import { adminPageMeta } from '../../components/admin/admin-meta.ts';
+import { storedSiteSettings } from '../../lib/site-settings.server.ts';
+import { SITE_NAME } from '../../../common/site.ts';
+import type { Route } from './+types/shell';
 
 /**
  * The frame of /auth and /admin: toasts, and documents that are never
@@ -10,7 +13,27 @@ export function headers() {
   return { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' };
 }
 
-export const meta = () => adminMeta('Admin Panel');
+/**
+ * The site's name, for the titles of the sign-in pages and the back office
+ * (decision 052): public, so it is read on the server before anyone signs
+ * in. A database that does not answer leaves the default name rather than
+ * the sign-in page unreachable.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  try {
+    return { siteName: (await storedSiteSettings(context)).site_name };
+  } catch (error) {
+    context.logger.warn({ err: error }, 'site name unavailable for the back office: showing the default');
+    return { siteName: SITE_NAME };
+  }
+}
+
+// Only a save of the site settings can change the name.
+export function shouldRevalidate({ formAction }: ShouldRevalidateFunctionArgs) {
+  return formAction?.startsWith('/admin/settings') ?? false;
+}
+
+export const meta = adminPageMeta('Back office');
 
 export default function AdminShell() {
   return (
