@@ -411,6 +411,8 @@ export interface DashboardRevenueJson {
   currency: string;
   /** The site takes simulated payments: the sums are of test checkouts, not money. */
   test_mode: boolean;
+  /** The site's time zone, whose Mondays start the weeks. */
+  time_zone: string;
   weeks: RevenueWeekJson[];
 }
 

@@ -11,7 +11,7 @@ const DAY_SECONDS = 24 * 60 * 60;
 const clocks = new Map<string, Intl.DateTimeFormat>();
 
 /** The wall-clock time in `timeZone` at the Unix time `at`, as seconds of a UTC calendar. */
-function wallClock(at: number, timeZone: string): number {
+export function wallClock(at: number, timeZone: string): number {
   let clock = clocks.get(timeZone);
   if (!clock) {
     clock = new Intl.DateTimeFormat('en-US', {
@@ -36,17 +36,23 @@ function wallClock(at: number, timeZone: string): number {
 /** How far `timeZone` is ahead of UTC at `at`, in seconds. */
 const offsetAt = (at: number, timeZone: string) => wallClock(at, timeZone) - Math.floor(at);
 
-/** The first moment of local day `day` (days since 1970-01-01 on the local calendar). */
-function startOfLocalDay(day: number, timeZone: string): number {
-  const midnight = day * DAY_SECONDS;
-  // At most one offset change falls within a day of midnight: midnight is taken with the offset before or after it.
-  const candidates = [offsetAt(midnight - DAY_SECONDS, timeZone), offsetAt(midnight + DAY_SECONDS, timeZone)].map(
-    (offset) => midnight - offset,
+/**
+ * The Unix time at which the clocks of `timeZone` show `wall` (seconds of a
+ * UTC calendar). A time that happens twice counts from its first time; one
+ * the clocks skip is taken with the offset before the change, which lands
+ * as far past the change as it was meant to be past the hour.
+ */
+export function localTimeToUnix(wall: number, timeZone: string): number {
+  // At most one offset change falls within a day of `wall`: it is taken with the offset before or after it.
+  const candidates = [offsetAt(wall - DAY_SECONDS, timeZone), offsetAt(wall + DAY_SECONDS, timeZone)].map(
+    (offset) => wall - offset,
   );
-  const real = candidates.filter((at) => wallClock(at, timeZone) === midnight);
-  // A midnight that happens twice counts from its first time; one the clocks skip starts the day at the change.
+  const real = candidates.filter((at) => wallClock(at, timeZone) === wall);
   return real.length > 0 ? Math.min(...real) : Math.max(...candidates);
 }
+
+/** The first moment of local day `day` (days since 1970-01-01 on the local calendar). */
+const startOfLocalDay = (day: number, timeZone: string): number => localTimeToUnix(day * DAY_SECONDS, timeZone);
 
 /** The local day (days since 1970-01-01) of the Monday of the week `at` falls in. */
 function mondayOf(at: number, timeZone: string): number {

@@ -10,6 +10,7 @@ import { LOGO_PATH, PRIVACY_EMAIL, SITE_NAME, SUPPORT_EMAIL } from '../site.ts';
 import { emailProblem } from './email.ts';
 import { DEFAULT_TAGLINE, NO_SOCIAL_PROFILES, SOCIAL_NETWORK_LABELS, SOCIAL_NETWORKS, type SocialNetwork } from '../site-profile.ts';
 import { isSitePath, optionalText, requiredText, versionField } from './fields.ts';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../site-time.ts';
 import {
   DEFAULT_CONTACT_LINE,
   DEFAULT_HERO_HEADING,
@@ -83,6 +84,12 @@ export const siteSettingsSchema = z.object({
   contact_line: requiredText('Contact page line', 200),
   privacy_policy_md: markdownField('Privacy policy'),
   terms_md: markdownField('Terms of service'),
+  // Left out, the site keeps UTC: a save from an older form does not fail for want of it.
+  time_zone: z
+    .string({ error: 'Time zone must be text' })
+    .trim()
+    .refine(isTimeZone, 'Time zone must be a time zone name such as Europe/Paris, or UTC')
+    .default(DEFAULT_TIME_ZONE),
 });
 
 /** A save: the settings, with the version they were read at (a stale one is refused). */
@@ -124,6 +131,7 @@ export const SITE_SETTINGS_DEFAULTS: SiteSettingsData = {
   contact_line: DEFAULT_CONTACT_LINE,
   privacy_policy_md: PRIVACY_POLICY_TEMPLATE,
   terms_md: TERMS_TEMPLATE,
+  time_zone: DEFAULT_TIME_ZONE,
 };
 
 /** The logo's address: the stored one, or the site's mark. */

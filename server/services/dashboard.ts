@@ -11,9 +11,10 @@ import { countSponsoredSubmissionsByPaymentStatus, sponsoredQueueTab } from '../
 import { countSubscribers, listRecentSubscribers } from '../db/queries/subscribers.ts';
 import { nowSeconds } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
+import type { SiteSettingsService } from './site-settings.ts';
 import { LOCAL_PROVIDER_NAME } from '../payments/local-provider.ts';
 import type { DashboardActivityJson, DashboardJson, DashboardRevenueJson } from '../../common/answers.ts';
-import { weekBounds } from '../../common/site-weeks.ts';
+import { weekBounds } from '../../common/site-time.ts';
 import { can, type StaffRole } from '../../common/staff-roles.ts';
 
 export const ACTIVITY_LENGTH = 10;
@@ -32,7 +33,7 @@ const SAME_SECOND_ORDER: Record<DashboardActivityJson['kind'], number> = {
   resource: 4,
 };
 
-export function dashboardService({ db, config, payments }: AppDeps) {
+export function dashboardService({ db, config, payments }: AppDeps, siteSettings: Pick<SiteSettingsService, 'current'>) {
   /** The counts `role` may see: an editor sees posts only (common/staff-roles.ts). */
   async function counts(role: StaffRole) {
     if (!can(role, 'inbox') || !can(role, 'newsletter')) return { posts: await countContent(db, 'posts') };
@@ -107,7 +108,8 @@ export function dashboardService({ db, config, payments }: AppDeps) {
    */
   async function revenue(now: number): Promise<DashboardRevenueJson> {
     // Weeks of the site's time zone, as its staff live them: the bounds are found here, the same for every engine.
-    const bounds = weekBounds(now, REVENUE_WEEKS);
+    const timeZone = (await siteSettings.current()).time_zone;
+    const bounds = weekBounds(now, REVENUE_WEEKS, timeZone);
     const sums = await sumCompletedPaymentsByPeriod(db, {
       bounds,
       provider: payments.name,
@@ -117,6 +119,7 @@ export function dashboardService({ db, config, payments }: AppDeps) {
     return {
       currency: config.SPONSORED_CURRENCY.toUpperCase(),
       test_mode: payments.name === LOCAL_PROVIDER_NAME,
+      time_zone: timeZone,
       weeks: bounds.slice(0, REVENUE_WEEKS).map((start, index) => ({
         start,
         amount_cents: byPeriod.get(index)?.amount_cents ?? 0,

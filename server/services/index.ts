@@ -90,7 +90,7 @@ export function createServices(deps: AppDeps) {
     search: searchService(deps),
     sponsoredSubmissions: sponsoredSubmissionsService(deps),
     payments: paymentsService(deps),
-    dashboard: dashboardService(deps),
+    dashboard: dashboardService(deps, siteSettings),
     site: siteService(deps),
     siteSettings,
     staff: staffService(deps, auditLog),

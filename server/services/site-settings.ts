@@ -17,6 +17,7 @@ import {
 
 export type { SiteSettingsJson };
 import { validate } from '../../common/validate.ts';
+import { isTimeZone } from '../../common/site-time.ts';
 import { nowSeconds } from '../db/database.ts';
 import { readSiteSetting, replaceSiteSetting } from '../db/queries/site-settings.ts';
 import type { AppDeps } from '../deps.ts';
@@ -72,6 +73,7 @@ function parse(stored: string | undefined): SiteSettingsJson {
     contact_line: text(raw.contact_line, DEFAULTS.contact_line),
     privacy_policy_md: text(raw.privacy_policy_md, DEFAULTS.privacy_policy_md),
     terms_md: text(raw.terms_md, DEFAULTS.terms_md),
+    time_zone: typeof raw.time_zone === 'string' && isTimeZone(raw.time_zone) ? raw.time_zone : DEFAULTS.time_zone,
     version: typeof raw.version === 'number' ? raw.version : 0,
     privacy_policy_updated: text(raw.privacy_policy_updated, DEFAULTS.privacy_policy_updated),
     terms_updated: text(raw.terms_updated, DEFAULTS.terms_updated),
@@ -134,6 +136,7 @@ export function siteSettingsService({ db, contentChanges }: AppDeps) {
         contact_line: input.contact_line,
         privacy_policy_md: input.privacy_policy_md,
         terms_md: input.terms_md,
+        time_zone: input.time_zone,
         version: before.version + 1,
         privacy_policy_updated: input.privacy_policy_md === before.privacy_policy_md ? before.privacy_policy_updated : isoDate(now),
         terms_updated: input.terms_md === before.terms_md ? before.terms_updated : isoDate(now),

@@ -1,10 +1,9 @@
 import type { DashboardRevenueJson } from '../../../common/answers.ts';
 import { formatMoney } from '../../../common/money.ts';
-import { SITE_TIME_ZONE } from '../../../common/site.ts';
 
 /** A week as the chart labels it, `Nov 17`: weeks start on Monday 00:00 in the site's time zone, as the server counts them. */
-const weekLabel = (start: number) =>
-  new Date(start * 1000).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: SITE_TIME_ZONE });
+const weekLabel = (start: number, timeZone: string) =>
+  new Date(start * 1000).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone });
 
 /**
  * Revenue from sponsored posts over the last 12 weeks: a bar per week, drawn
@@ -30,7 +29,7 @@ export function RevenueChart({ revenue }: { revenue: DashboardRevenueJson }) {
       <div className="rounded-lg border border-border bg-card p-4">
         <div aria-hidden="true" className="flex h-40 items-end gap-1 sm:gap-2">
           {weeks.map((week) => (
-            <div key={week.start} className="flex h-full min-w-0 flex-1 flex-col justify-end" title={`Week of ${weekLabel(week.start)}: ${money(week.amount_cents)}`}>
+            <div key={week.start} className="flex h-full min-w-0 flex-1 flex-col justify-end" title={`Week of ${weekLabel(week.start, revenue.time_zone)}: ${money(week.amount_cents)}`}>
               <div
                 data-testid="revenue-bar"
                 className="w-full rounded-t-sm bg-primary"
@@ -44,7 +43,7 @@ export function RevenueChart({ revenue }: { revenue: DashboardRevenueJson }) {
           {weeks.map((week, index) => (
             // Every third week is labelled, so the labels fit on a phone.
             <span key={week.start} className="min-w-0 flex-1 overflow-visible whitespace-nowrap text-center">
-              {index % 3 === 0 ? weekLabel(week.start) : ''}
+              {index % 3 === 0 ? weekLabel(week.start, revenue.time_zone) : ''}
             </span>
           ))}
         </div>
@@ -62,7 +61,7 @@ export function RevenueChart({ revenue }: { revenue: DashboardRevenueJson }) {
             <tbody>
               {weeks.map((week) => (
                 <tr key={week.start}>
-                  <th scope="row">{weekLabel(week.start)}</th>
+                  <th scope="row">{weekLabel(week.start, revenue.time_zone)}</th>
                   <td>{money(week.amount_cents)}</td>
                   <td>{week.payments}</td>
                 </tr>

@@ -18,6 +18,7 @@ import {
   siteSettingsUpdateSchema,
   type SiteSettingsJson,
 } from '../../../common/schemas/site-settings.ts';
+import { timeZoneChoices } from '../../../common/site-time.ts';
 import type { Route } from './+types/settings';
 
 export const meta = adminPageMeta('Settings');
@@ -58,6 +59,7 @@ const FIELD_LABELS: [field: string, label: string][] = [
   ['contact_line', 'Contact page line'],
   ['privacy_policy_md', 'Privacy policy'],
   ['terms_md', 'Terms of service'],
+  ['time_zone', 'Time zone'],
   ...SOCIAL_NETWORKS.map((network): [string, string] => [`social.${network}`, SOCIAL_NETWORK_LABELS[network]]),
 ];
 
@@ -86,6 +88,7 @@ function siteValues(form: FormData) {
     contact_line: text('contact_line'),
     privacy_policy_md: text('privacy_policy_md'),
     terms_md: text('terms_md'),
+    time_zone: text('time_zone'),
   };
 }
 
@@ -251,6 +254,22 @@ function SiteSection({ site }: { site: SiteSettingsJson }) {
             required: true,
             hint: 'Beside the contact form: when visitors can expect an answer.',
           })}
+          <Field
+            id="site-time_zone"
+            label="Time zone"
+            error={errors.time_zone}
+            hint="The back office shows and takes times in it: publication times, newsletter sends, the dashboard's weeks and the dates in sponsors' mails."
+          >
+            {(control) => (
+              <select {...control} name="time_zone" defaultValue={site.time_zone} className="h-10 w-fit rounded-md border border-input bg-background px-3 text-sm">
+                {timeZoneChoices(site.time_zone).map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone.replaceAll('_', ' ')}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
           {markdown('privacy_policy_md', 'Privacy policy', '/privacy-policy')}
           {markdown('terms_md', 'Terms of service', '/terms-of-service')}
           <Button type="submit" className="w-fit" disabled={busy}>
