@@ -40,6 +40,8 @@ export default [
     route('admin/reset-password', 'routes/admin/reset-password.tsx'),
     // The link of a staff invitation: its invitee has no account yet.
     route('admin/accept-invite', 'routes/admin/accept-invite.tsx'),
+    // The link mailed to a member of staff's new address: it may be opened signed out.
+    route('admin/confirm-email', 'routes/admin/confirm-email.tsx'),
     route('admin', 'routes/admin/layout.tsx', [
       index('routes/admin/dashboard.tsx'),
       route('posts', 'routes/admin/posts.tsx'),

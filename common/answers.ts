@@ -334,6 +334,20 @@ export interface MfaChallengeJson {
   mfa_token: string;
 }
 
+/**
+ * A member of staff's own name and address after a change
+ * (PUT /api/admin/account/profile). `email_change` says what became of a new
+ * address: `confirmation_sent` (a link went to `pending_email`; `email` is
+ * unchanged until it is opened), `changed` (at once: no mail server is set
+ * up, so no link could reach it) or `unchanged`.
+ */
+export interface AccountProfileJson {
+  name: string;
+  email: string;
+  email_change: 'unchanged' | 'changed' | 'confirmation_sent';
+  pending_email: string | null;
+}
+
 /** One of the signed-in member of staff's active sessions. */
 export interface StaffSessionJson {
   id: string;

@@ -20,7 +20,7 @@ import { adminSubscribersApi, subscribersApi } from './api/subscribers.ts';
 import { adminNewslettersApi } from './api/newsletters.ts';
 import { adminPreviewLinksApi } from './api/preview-links.ts';
 import { adminMeApi, adminUsersApi } from './api/staff.ts';
-import { adminAccountApi } from './api/account.ts';
+import { accountLinksApi, adminAccountApi } from './api/account.ts';
 import { adminSettingsApi } from './api/settings.ts';
 import { adminAuditLogApi } from './api/audit-log.ts';
 import { recordStaffChanges } from './http/audit.ts';
@@ -155,6 +155,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route('/submissions/sponsored', sponsoredSubmissionsApi(services, callerOf));
   api.route('/media', mediaUploadApi(media));
   api.route('/payments', paymentsApi(services, deps, callerOf));
+  // A staff member's new address, confirmed from the mail's link (signed out or in).
+  api.use('/account/*', noStore);
+  api.route('/account', accountLinksApi(services, callerOf));
 
   // Every admin route needs a member of staff, and each family the role that
   // may use it (common/staff-roles.ts): checked here for every route, so a

@@ -5,12 +5,14 @@ import { readJsonObject, readTextParam } from '../http/input.ts';
 import type { AppServices } from '../services/index.ts';
 
 /**
- * /admin/account: the signed-in member of staff's own account (password,
- * two-factor, sessions). Open to every role, and to an account the owner
+ * /admin/account: the signed-in member of staff's own account (name and
+ * address, password, two-factor, sessions). Open to every role, and to an account the owner
  * requires two-factor of before it is set up.
  */
 export function adminAccountApi({ account, twoFactor }: AppServices, callerOf: CallerOf) {
   const app = new Hono<AppEnv>();
+
+  app.put('/profile', async (c) => c.json(await account.updateProfile(c.get('staff'), await readJsonObject(c), callerOf(c))));
 
   app.post('/password', async (c) => {
     await account.changePassword(c.get('staff'), await readJsonObject(c), callerOf(c));
@@ -36,5 +38,15 @@ export function adminAccountApi({ account, twoFactor }: AppServices, callerOf: C
     await account.revokeSession(c.get('staff'), readTextParam(c, 'id', 'session'), callerOf(c));
     return c.body(null, 204);
   });
+  return app;
+}
+
+/**
+ * /account: what a confirmation mail's link does, signed out or in (it may
+ * be opened in another browser): the token alone proves the change.
+ */
+export function accountLinksApi({ account }: AppServices, callerOf: CallerOf) {
+  const app = new Hono<AppEnv>();
+  app.post('/confirm-email', async (c) => c.json(await account.confirmEmail(await readJsonObject(c), callerOf(c))));
   return app;
 }

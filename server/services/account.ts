@@ -1,10 +1,11 @@
 /**
- * A member of staff's own account: their sign-in sessions (listed, ended
- * one by one or all but this one) and their password.
+ * A member of staff's own account: their name and address, their sign-in
+ * sessions (listed, ended one by one or all but this one) and their
+ * password.
  */
-import type { StaffSessionJson } from '../../common/answers.ts';
+import type { AccountProfileJson, StaffSessionJson } from '../../common/answers.ts';
 import { DomainError } from '../../common/errors.ts';
-import { changePasswordSchema } from '../../common/schemas/account.ts';
+import { changePasswordSchema, confirmEmailSchema, updateProfileSchema } from '../../common/schemas/account.ts';
 import { validate } from '../../common/validate.ts';
 import { assertAcceptablePassword } from '../auth/password-policy.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -15,7 +16,10 @@ import {
   revokeStaffSession,
   revokeStaffSessionsOfUser,
 } from '../db/queries/staff-sessions.ts';
-import { findUserById, updateUserPassword } from '../db/queries/users.ts';
+import { signEmailChangeToken, verifyEmailChangeToken, EMAIL_CHANGE_LINK_INVALID, EMAIL_CHANGE_TTL_SECONDS } from '../auth/email-change.ts';
+import { isUniqueViolation } from '../db/database.ts';
+import { findUserByEmail, findUserById, moveUserEmail, normalizeEmail, updateUserPassword, updateUserProfile } from '../db/queries/users.ts';
+import { storedSiteName } from '../mail/mailer.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import type { AuditLogService } from './audit-log.ts';
@@ -23,9 +27,35 @@ import type { Caller, Staff } from './caller.ts';
 import { deviceName } from './device-name.ts';
 import { reauthentication } from './reauthenticate.ts';
 
+const emailTaken = (email: string) =>
+  new DomainError('EMAIL_TAKEN', `${email} is the address of another account.`, { fieldErrors: { email: `${email} is the address of another account.` } });
+
+/** The mail to a new address: the link that makes it the account's. */
+function confirmationMail(to: string, link: string, siteName: string) {
+  return {
+    kind: 'email_change',
+    to,
+    subject: `Confirm your new address for ${siteName}`,
+    text: [
+      'Hello,',
+      '',
+      `You asked to use this address for your ${siteName} back-office account. To confirm it, open this link within ${EMAIL_CHANGE_TTL_SECONDS / 3600} hours:`,
+      link,
+      '',
+      'Until then your account keeps its current address. If you did not ask for this, ignore this e-mail: nothing changes.',
+    ].join('\n'),
+  };
+}
+
 export function accountService(deps: AppDeps, audit: AuditLogService) {
-  const { db } = deps;
+  const { db, signingKey, mailer, config, logger } = deps;
   const check = reauthentication(deps);
+
+  /** Another account with the address: the change would make two accounts answer to one mailbox. */
+  async function assertAddressFree(email: string, userId: number): Promise<void> {
+    const holder = await findUserByEmail(db, email);
+    if (holder && holder.id !== userId) throw emailTaken(normalizeEmail(email));
+  }
 
   async function userOf(staff: Staff): Promise<UserRow> {
     const user = await findUserById(db, staff.userId);
@@ -37,6 +67,68 @@ export function accountService(deps: AppDeps, audit: AuditLogService) {
     audit.record({ userId: staff.userId, userEmail: staff.email, ipAddress: caller.clientIp, action, entity, entityId });
 
   return {
+    /**
+     * Saves the caller's name, and starts or makes a change of address
+     * (decision 052): with a mail server, a link to the new address that
+     * changes it when opened; without one, at once, and the answer says so.
+     */
+    async updateProfile(staff: Staff, values: unknown, caller: Caller): Promise<AccountProfileJson> {
+      const input = validate(updateProfileSchema, values);
+      const user = await userOf(staff);
+      const email = normalizeEmail(input.email);
+      if (email === user.email) {
+        const saved = (await updateUserProfile(db, user.id, { name: input.name })) ?? user;
+        if (saved.name !== user.name) await record(staff, caller, 'account.name_changed', 'user', user.id);
+        return { name: saved.name, email: saved.email, email_change: 'unchanged', pending_email: null };
+      }
+      await check.checkPassword(user, input.current_password ?? '', caller);
+      await assertAddressFree(email, user.id);
+      if (config.SMTP_URL) {
+        await updateUserProfile(db, user.id, { name: input.name });
+        const token = await signEmailChangeToken(signingKey, { userId: user.id, from: user.email, to: email });
+        const link = `${config.PUBLIC_URL}/admin/confirm-email?token=${token}`;
+        await mailer.sendMail(confirmationMail(email, link, await storedSiteName(db)));
+        await record(staff, caller, 'account.email_change_requested', 'user', user.id);
+        return { name: input.name, email: user.email, email_change: 'confirmation_sent', pending_email: email };
+      }
+      let saved: UserRow | undefined;
+      try {
+        saved = await updateUserProfile(db, user.id, { name: input.name, email });
+      } catch (error) {
+        // Another account took the address since it was checked.
+        if (isUniqueViolation(error)) throw emailTaken(email);
+        throw error;
+      }
+      if (!saved) throw new DomainError('NOT_FOUND', 'This account no longer exists.');
+      logger.info({ userId: user.id }, 'staff address changed without a confirmation mail (no SMTP_URL set)');
+      await record({ ...staff, email: saved.email }, caller, 'account.email_changed', 'user', user.id);
+      return { name: saved.name, email: saved.email, email_change: 'changed', pending_email: null };
+    },
+
+    /** Opens a confirmation link: the account moves to the address it names, once. */
+    async confirmEmail(values: unknown, caller: Caller): Promise<{ email: string }> {
+      const { token } = validate(confirmEmailSchema, values);
+      const change = await verifyEmailChangeToken(signingKey, token);
+      await assertAddressFree(change.to, change.userId);
+      let moved: UserRow | undefined;
+      try {
+        moved = await moveUserEmail(db, change.userId, change.from, change.to);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw emailTaken(change.to);
+        throw error;
+      }
+      if (!moved) throw new DomainError('INVALID_TOKEN', EMAIL_CHANGE_LINK_INVALID, { kind: 'invalid' });
+      await audit.record({
+        userId: moved.id,
+        userEmail: moved.email,
+        ipAddress: caller.clientIp,
+        action: 'account.email_changed',
+        entity: 'user',
+        entityId: moved.id,
+      });
+      return { email: moved.email };
+    },
+
     async sessions(staff: Staff): Promise<StaffSessionJson[]> {
       const rows = await listActiveStaffSessions(db, staff.userId, nowSeconds());
       return rows.map((row) => ({

@@ -13,7 +13,10 @@ import { describeFailure, withAdminSession } from '../../lib/admin-session.ts';
 import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
 import { api, isSessionExpired } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/dates.ts';
-import type { RecoveryCodesJson, StaffMeJson, StaffSessionJson, TotpSetupJson } from '../../../common/answers.ts';
+import type { AccountProfileJson, RecoveryCodesJson, StaffMeJson, StaffSessionJson, TotpSetupJson } from '../../../common/answers.ts';
+import { NAME_MAX_LENGTH } from '../../../common/schemas/staff.ts';
+import { Field } from '../../components/ui/field.tsx';
+import { ApiRequestError } from '../../lib/api-client.ts';
 import { NEW_PASSWORD_MIN_LENGTH } from '../../../common/schemas/auth.ts';
 import type { Route } from './+types/account';
 
@@ -30,11 +33,35 @@ export function clientLoader() {
 }
 clientLoader.hydrate = true as const;
 
-/** The password form and the session buttons; two-factor enrolment keeps its steps in the page instead. */
+type ProfileResult =
+  | { intent: 'profile'; ok: true; profile: AccountProfileJson }
+  | { intent: 'profile'; ok: false; fieldErrors: Partial<Record<'name' | 'email' | 'current_password', string>>; message: string };
+
+/** The profile's answer or refusal, shown in place beside its form (no toast). */
+async function saveProfile(form: FormData): Promise<ProfileResult> {
+  try {
+    const profile = await api.put<AccountProfileJson>('/admin/account/profile', {
+      name: String(form.get('name') ?? ''),
+      email: String(form.get('email') ?? ''),
+      current_password: String(form.get('current_password') ?? ''),
+    });
+    return { intent: 'profile', ok: true, profile };
+  } catch (error) {
+    if (isSessionExpired(error)) throw error;
+    const message = describeFailure(error, 'Your details could not be saved');
+    const code = error instanceof ApiRequestError ? error.code : undefined;
+    const field =
+      code === 'INVALID_CREDENTIALS' ? 'current_password' : code === 'EMAIL_TAKEN' ? 'email' : message.startsWith('Name') ? 'name' : code === 'VALIDATION_FAILED' ? 'email' : undefined;
+    return { intent: 'profile', ok: false, fieldErrors: field ? { [field]: message } : {}, message };
+  }
+}
+
+/** The profile and password forms and the session buttons; two-factor enrolment keeps its steps in the page instead. */
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const form = await request.formData();
   const intent = String(form.get('intent') ?? '');
   return withAdminSession(async () => {
+    if (intent === 'profile') return saveProfile(form);
     try {
       if (intent === 'password') {
         if (form.get('new_password') !== form.get('confirm_password')) {
@@ -76,11 +103,83 @@ export default function AdminAccount({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       <div className="grid max-w-3xl gap-6">
+        <ProfileSection me={me} />
         <PasswordSection />
         <TwoFactorSection me={me} />
         <SessionsSection sessions={sessions} />
       </div>
     </>
+  );
+}
+
+/** What became of a saved address, said once, in place. */
+function ProfileOutcome({ profile }: { profile: AccountProfileJson }) {
+  if (profile.email_change === 'confirmation_sent') {
+    return (
+      <div role="status" className="rounded-md border border-border bg-muted px-4 py-3 text-sm">
+        <strong>Check {profile.pending_email}.</strong> We sent it a link that makes it your address; until you open it, you
+        sign in with {profile.email}.
+      </div>
+    );
+  }
+  if (profile.email_change === 'changed') {
+    return (
+      <div role="status" className="rounded-md border border-amber-400 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+        <strong>Your address is now {profile.email}.</strong> No mail server is set up (SMTP_URL), so it was changed at once
+        without a confirmation mail. Check it is typed right: you sign in with it, and password resets and sign-in alerts go
+        there.
+      </div>
+    );
+  }
+  return (
+    <div role="status" className="rounded-md border border-border bg-muted px-4 py-3 text-sm">
+      Your details are saved.
+    </div>
+  );
+}
+
+function ProfileSection({ me }: { me: StaffMeJson }) {
+  const fetcher = useFetcher<typeof clientAction>();
+  const busy = fetcher.state !== 'idle';
+  const result = fetcher.data && 'intent' in fetcher.data && fetcher.data.intent === 'profile' ? (fetcher.data as ProfileResult) : null;
+  const errors = result && !result.ok ? result.fieldErrors : {};
+  const saved = result?.ok ? result.profile : null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id="profile-heading">Your details</CardTitle>
+        <CardDescription>Your name, and the address you sign in with and get password resets and sign-in alerts at.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {saved ? <ProfileOutcome profile={saved} /> : null}
+        {result && !result.ok && Object.keys(result.fieldErrors).length === 0 ? (
+          <p role="alert" className="text-sm text-destructive">
+            {result.message}
+          </p>
+        ) : null}
+        {/* Keyed by the saved address: a change shows it, with the password field emptied. */}
+        <fetcher.Form key={saved ? `${saved.email}-${saved.pending_email ?? ''}` : me.email} method="post" className="grid max-w-sm gap-4" aria-labelledby="profile-heading">
+          <input type="hidden" name="intent" value="profile" />
+          <Field id="profile_name" label="Name" error={errors.name}>
+            {(control) => <Input {...control} name="name" autoComplete="name" maxLength={NAME_MAX_LENGTH} defaultValue={saved?.name ?? me.name} />}
+          </Field>
+          <Field id="profile_email" label="Email" error={errors.email}>
+            {(control) => <Input {...control} name="email" type="email" autoComplete="email" defaultValue={saved?.email ?? me.email} required />}
+          </Field>
+          <Field
+            id="profile_current_password"
+            label="Current password"
+            error={errors.current_password}
+            hint="Needed to change your address."
+          >
+            {(control) => <Input {...control} name="current_password" type="password" autoComplete="current-password" />}
+          </Field>
+          <Button type="submit" className="w-fit" disabled={busy}>
+            {busy ? 'Saving...' : 'Save your details'}
+          </Button>
+        </fetcher.Form>
+      </CardContent>
+    </Card>
   );
 }
 

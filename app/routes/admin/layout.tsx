@@ -1,6 +1,6 @@
 import { FileText, Globe, Inbox, LayoutDashboard, LogOut, Mail, Menu, Megaphone, Newspaper, ScrollText, Send, Settings, UserCog, UserRound, X, type LucideIcon } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { isRouteErrorResponse, NavLink, Outlet, redirect, useLocation, useNavigate } from 'react-router';
+import { isRouteErrorResponse, NavLink, Outlet, redirect, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { notifyError } from '../../lib/admin-toast.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -33,9 +33,10 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const;
 
-// The admin check runs when the area is entered, not on every page of it.
-export function shouldRevalidate() {
-  return false;
+// The admin check runs when the area is entered, not on every page of it;
+// a change of one's own details reloads the sidebar's name and address.
+export function shouldRevalidate({ formData }: ShouldRevalidateFunctionArgs) {
+  return formData?.get('intent') === 'profile';
 }
 
 // Each section shows only to roles the server lets use it (common/staff-roles.ts).

@@ -129,3 +129,28 @@ export async function deleteUser(db: Db, id: number): Promise<boolean> {
   const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
+
+/** Sets the account's name and, when given, its address (lowercased, as every address is stored). */
+export async function updateUserProfile(db: Db, id: number, changes: { name: string; email?: string }): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set({ name: changes.name, ...(changes.email === undefined ? {} : { email: normalizeEmail(changes.email) }), updated_at: nowSeconds() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * Moves the account from one address to another, if it still has the first
+ * one; undefined when it does not (the link was used, or the address changed
+ * since it was sent).
+ */
+export async function moveUserEmail(db: Db, id: number, from: string, to: string): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set({ email: normalizeEmail(to), updated_at: nowSeconds() })
+    .where('id', '=', id)
+    .where('email', '=', normalizeEmail(from))
+    .returningAll()
+    .executeTakeFirst();
+}
