@@ -9,6 +9,7 @@ import type { AppLoadContext } from 'react-router';
 import { HONEYPOT_FIELD } from '../../common/honeypot.ts';
 import { formFailure } from './form-answer.server.ts';
 import { failedOutcome, formValues, type FormOutcome } from './form-outcome.ts';
+import { readPostedForm } from './posted-form.server.ts';
 import { checkoutFailedOutcome } from './sponsored-checkout.ts';
 import { checkSponsoredForm, sponsoredPayloadOf, SPONSORED_TEXT_FIELDS, type SponsoredFormValues } from './sponsored-form.ts';
 
@@ -30,9 +31,17 @@ export const ALREADY_SUBSCRIBED: FormOutcome = {
   description: 'This email is already on our list!',
 };
 
+/**
+ * A post whose text is not UTF-8 (made by hand: browsers send UTF-8), refused
+ * as the API refuses such a body: nothing is stored.
+ */
+export const NOT_UTF8: FormOutcome = failedOutcome('The form was not sent as UTF-8 text, so nothing was saved.', 400);
+
 const callerOf = (context: AppLoadContext) => ({ clientIp: context.clientIp });
 
-export async function sendContactMessage(context: AppLoadContext, form: FormData): Promise<FormOutcome> {
+export async function sendContactMessage(context: AppLoadContext, request: Request): Promise<FormOutcome> {
+  const form = await readPostedForm(request);
+  if (!form) return NOT_UTF8;
   const values = formValues(form, ['name', 'email', 'message']);
   try {
     await context.services.contactMessages.send({ ...values, ...formValues(form, [HONEYPOT_FIELD]) }, callerOf(context));
@@ -76,10 +85,9 @@ export type SponsoredCheckoutAnswer =
   /** The outcome, with the values posted so a page without JavaScript can keep them. */
   | { kind: 'refused'; outcome: FormOutcome & { values: Partial<SponsoredFormValues & { terms_accepted: string }> } };
 
-export async function startSponsoredCheckout(
-  context: AppLoadContext,
-  form: FormData,
-): Promise<SponsoredCheckoutAnswer> {
+export async function startSponsoredCheckout(context: AppLoadContext, request: Request): Promise<SponsoredCheckoutAnswer> {
+  const form = await readPostedForm(request);
+  if (!form) return { kind: 'refused', outcome: { ...NOT_UTF8, values: {} } };
   const values = formValues(form, [...SPONSORED_TEXT_FIELDS, 'terms_accepted']);
   const keep = (outcome: FormOutcome) => ({ kind: 'refused' as const, outcome: { ...outcome, values } });
   const payload = { ...sponsoredPayloadOf(values), [HONEYPOT_FIELD]: form.get(HONEYPOT_FIELD) };

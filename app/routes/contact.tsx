@@ -20,7 +20,7 @@ import { usePublicSite } from '../lib/public-site.ts';
 import type { Route } from './+types/contact';
 
 export async function action({ context, request }: Route.ActionArgs) {
-  return formAnswer(await sendContactMessage(context, await request.formData()));
+  return formAnswer(await sendContactMessage(context, request));
 }
 
 // SPEC.md section 8: a message that could not be sent says 'Failed to send message'.

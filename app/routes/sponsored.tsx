@@ -39,7 +39,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 // POST /api/payments/create-checkout) and the browser sent to its address,
 // as a whole new page: a hosted checkout is another site.
 export async function action({ context, request }: Route.ActionArgs) {
-  const answer = await startSponsoredCheckout(context, await request.formData());
+  const answer = await startSponsoredCheckout(context, request);
   if (answer.kind === 'checkout') return redirectDocument(answer.checkoutUrl, { headers: { 'Cache-Control': NO_STORE } });
   if (answer.kind === 'dropped') return redirect(SPONSORED_PATH, { status: 303, headers: { 'Cache-Control': NO_STORE } });
   const outcome: SponsoredActionData = answer.outcome;

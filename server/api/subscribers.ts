@@ -11,9 +11,10 @@ import type { AppServices } from '../services/index.ts';
 export function subscribersApi({ subscribers }: AppServices, callerOf: CallerOf) {
   const app = new Hono<AppEnv>();
   app.post('/', async (c) => {
-    const { id, status } = await subscribers.subscribe(await readJsonObject(c), callerOf(c), { path: c.req.path });
-    // `status` says whether the address waits for its confirmation link.
-    return c.json({ id, status, message: 'Successfully subscribed!' }, 201);
+    const { status } = await subscribers.subscribe(await readJsonObject(c), callerOf(c), { path: c.req.path });
+    // `status` says whether the address waits for its confirmation link. No id: ids are sequential and
+    // would tell anyone how many people signed up.
+    return c.json({ status, message: 'Successfully subscribed!' }, 201);
   });
   return app;
 }

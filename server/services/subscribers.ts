@@ -78,18 +78,19 @@ export function subscribersService(deps: AppDeps) {
      * Puts an address on the list: pending, with a confirmation link mailed
      * (or active at once without double opt-in). A still-pending address is
      * mailed its link again, at most every ten minutes. An active address is
-     * refused with ALREADY_SUBSCRIBED. Its id, or null when a filled
-     * honeypot dropped the signup.
+     * refused with ALREADY_SUBSCRIBED. Its standing only, never its id:
+     * ids are sequential and would tell the size of the list (a filled
+     * honeypot drops the signup with the same answer).
      */
     async subscribe(
       values: unknown,
       caller: Caller,
       place: SignupPlace,
-    ): Promise<{ id: number | null; status: SubscriberStatus }> {
+    ): Promise<{ status: SubscriberStatus }> {
       const { email } = validate(subscriberSchema, values);
       if (isHoneypotFilled(values)) {
         logger.info('newsletter signup: honeypot filled, signup dropped');
-        return { id: null, status: doubleOptIn ? 'pending' : 'active' };
+        return { status: doubleOptIn ? 'pending' : 'active' };
       }
       await enforceRateLimit(db, rateLimits.newsletterPerIp, caller.clientIp);
       const now = nowSeconds();
@@ -107,17 +108,17 @@ export function subscribersService(deps: AppDeps) {
       // The client shows 'Already subscribed' for a message containing 'already'.
       if (existing?.status === 'active') throw new DomainError('ALREADY_SUBSCRIBED', 'This email is already subscribed');
       if (existing?.status === 'pending' && (existing.confirm_sent_at ?? 0) > now - RESEND_AFTER_SECONDS) {
-        return { id: existing.id, status: 'pending' };
+        return { status: 'pending' };
       }
       const row = existing ? await renewSignup(db, existing.id, signup) : await insertSubscriber(db, signup);
       if (!row) {
         // Signed up by a request running at the same moment, whose mail is on its way.
         const concurrent = await findSubscriberByEmail(db, email);
-        if (concurrent?.status === 'pending') return { id: concurrent.id, status: 'pending' };
+        if (concurrent?.status === 'pending') return { status: 'pending' };
         throw new DomainError('ALREADY_SUBSCRIBED', 'This email is already subscribed');
       }
       if (doubleOptIn) await mailer.sendMail(await confirmationMail(row.email, token));
-      return { id: row.id, status: row.status };
+      return { status: row.status };
     },
 
     /** Confirms the address of a mailed link; a second click is fine. INVALID_TOKEN for a bad or expired link. */
