@@ -203,8 +203,17 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api', api);
   // Uploaded images, ahead of the web app's files and pages.
   app.get('/uploads/*', serveUploads(media));
-  // The images social networks show for a shared post or resource.
-  app.get('/social-cards/:type/:file', serveSocialCards(services, media));
+  // The images social networks show for a shared post or resource, and for the site.
+  const socialCards = serveSocialCards({
+    services,
+    media,
+    db: deps.db,
+    logger: deps.logger,
+    renders: deps.rateLimits.socialCardRendersPerIp,
+    clientIpOf: (c) => callerOf(c).clientIp,
+  });
+  app.get('/social-cards/:file', socialCards);
+  app.get('/social-cards/:type/:file', socialCards);
   // Without a token /metrics does not exist: it is an unknown path like any other.
   if (metrics && metricsToken) app.all('/metrics', metricsEndpoint(metrics, metricsToken));
 

@@ -42,6 +42,8 @@ export interface RateLimits {
   forgotPasswordPerAddress: RateLimitRule;
   /** Opening and accepting staff invitation links from one address. */
   invitationPerIp: RateLimitRule;
+  /** Social cards drawn (not yet in storage) for one address: drawing one costs 100-250 ms of CPU. */
+  socialCardRendersPerIp: RateLimitRule;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -55,6 +57,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   forgotPasswordPerIp: { name: 'forgot-ip', max: 10, windowSeconds: 15 * 60 },
   forgotPasswordPerAddress: { name: 'forgot-address', max: 3, windowSeconds: 60 * 60 },
   invitationPerIp: { name: 'invitation-ip', max: 20, windowSeconds: 15 * 60 },
+  socialCardRendersPerIp: { name: 'social-card-ip', max: 20, windowSeconds: 60 },
 };
 
 /** Everything a route needs, handed in once when the app is built. */

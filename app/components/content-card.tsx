@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { CoverFallback } from '../lib/content-cards.ts';
 import { CoverImage } from './cover-image.tsx';
 
 /** Grid cards are a third of the page wide on large screens, half on tablets. */
@@ -27,7 +28,7 @@ export function ContentCard({
   /** One below the list's own heading. */
   headingLevel?: 2 | 3;
   /** Lists with pictures pass the cover (or its drawn fallback); text lists pass nothing. */
-  cover?: { src: string | null; fallback?: string | null | undefined } | undefined;
+  cover?: { src: string | null; fallback?: CoverFallback | null | undefined } | undefined;
   isPriority?: boolean;
   /** Labels above the title: categories, "Sponsored", the kind of result. */
   eyebrow?: ReactNode;

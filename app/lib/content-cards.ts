@@ -11,14 +11,19 @@ export interface CategoryBadge {
   label: string;
 }
 
+/** What stands in for a missing cover (cover-image.tsx). */
+export interface CoverFallback {
+  categoryId: string | null;
+}
+
 /** A resource card (SPEC.md: cover, title, excerpt, date, read time). */
 export interface ResourceCard {
   slug: string;
   title: string;
   excerpt: string | null;
   cover_image: string | null;
-  /** The item's social card, shown where a published item has no cover; null for drafts (they have no card). */
-  cover_fallback?: string | null;
+  /** Without a cover: the text-free picture shown in its place, in the colours of this category (none: neutral ones). */
+  cover_fallback?: CoverFallback | null;
   read_time: number | null;
   published_at: number | null;
   /** The date as text, formatted on the server. */
@@ -43,8 +48,8 @@ export interface ResourceCardPage {
   next_token: string | null;
 }
 
-/** A whole item for its page: the card's fields, the last change and the rendered body. */
-export type Detail<Card> = Card & { updated_at: number; content: RenderedMarkdown };
+/** A whole item for its page: the card's fields, the last change, the rendered body and its social card's address (null for a draft). */
+export type Detail<Card> = Card & { updated_at: number; content: RenderedMarkdown; social_card: string | null };
 
 export type PostDetail = Detail<PostCard>;
 export type ResourceDetail = Detail<ResourceCard>;

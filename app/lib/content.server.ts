@@ -4,10 +4,9 @@
  * database drivers out of the browser bundle).
  */
 import { redirect, type AppLoadContext } from 'react-router';
-import type { CategoryJson, PostSummaryJson, ResourceSummaryJson } from '../../common/answers.ts';
+import type { CategoryJson, PostJson, PostSummaryJson, ResourceJson, ResourceSummaryJson } from '../../common/answers.ts';
 import { DomainError } from '../../common/errors.ts';
 import { isLive } from '../../common/publication.ts';
-import { socialCardPath } from '../../common/social-cards.ts';
 import { categoryLabel } from './categories.ts';
 import type {
   Detail,
@@ -20,14 +19,15 @@ import type {
 } from './content-cards.ts';
 import { publishedDate } from './dates.ts';
 
-function toResourceCard(item: ResourceSummaryJson | PostSummaryJson, kind: 'post' | 'resource'): ResourceCard {
+function toResourceCard(item: ResourceSummaryJson | PostSummaryJson): ResourceCard {
+  // A post's first category (in menu order) gives the colours, as on its social card.
+  const categoryId = 'category_ids' in item ? (item.category_ids[0] ?? null) : item.category_id;
   return {
     slug: item.slug,
     title: item.title,
     excerpt: item.excerpt,
     cover_image: item.cover_image,
-    // Only a live item has a social card: a draft's or a scheduled item's address answers 404.
-    cover_fallback: !item.cover_image && isLive(item) ? socialCardPath(kind, item.slug, item.updated_at) : null,
+    cover_fallback: item.cover_image ? null : { categoryId },
     read_time: item.read_time,
     published_at: item.published_at,
     published: publishedDate(item.published_at),
@@ -36,24 +36,29 @@ function toResourceCard(item: ResourceSummaryJson | PostSummaryJson, kind: 'post
 
 function toPostCard(post: PostSummaryJson): PostCard {
   return {
-    ...toResourceCard(post, 'post'),
+    ...toResourceCard(post),
     campaign_url: post.campaign_url,
     sponsored: post.sponsored,
     categories: post.category_ids.map((id) => ({ id, label: categoryLabel(id) })),
   };
 }
 
-/** A card with its item's body as HTML: the rendering stored when the item was saved, or rendered now (decision 033). */
+/**
+ * A card with its item's body as HTML (the rendering stored when the item
+ * was saved, or rendered now: decision 033) and, for a live item, its
+ * social card's address (a draft has no card).
+ */
 async function toDetail<Card>(
   context: AppLoadContext,
   kind: 'post' | 'resource',
   card: Card,
-  item: { id: number; slug: string; updated_at: number; content: string },
+  item: PostJson | ResourceJson,
 ): Promise<Detail<Card>> {
   const service = kind === 'post' ? context.services.posts : context.services.resources;
   return {
     ...card,
     updated_at: item.updated_at,
+    social_card: isLive(item) ? (await context.services.socialCards.ofItem(kind, item)).path : null,
     content: await service.renderedContent(item, (error) =>
       context.logger.warn({ err: error, slug: item.slug }, `${kind} markdown could not be rendered: showing raw text`),
     ),
@@ -125,7 +130,7 @@ export async function listResourceCards(
   options: { pageSize: number; nextToken: string | null },
 ): Promise<ResourceCardPage> {
   const page = await context.services.resources.listPublished(options);
-  return { resources: page.resources.map((resource) => toResourceCard(resource, 'resource')), next_token: page.next_token };
+  return { resources: page.resources.map((resource) => toResourceCard(resource)), next_token: page.next_token };
 }
 
 export type DetailAnswer =
@@ -141,7 +146,7 @@ export async function findDetail(context: AppLoadContext, slug: string): Promise
   const post = await posts.findPublished(slug);
   if (post) return { kind: 'post', post: await toDetail(context, 'post', toPostCard(post), post) };
   const resource = await resources.findPublished(slug);
-  if (resource) return { kind: 'resource', resource: await toDetail(context, 'resource', toResourceCard(resource, 'resource'), resource) };
+  if (resource) return { kind: 'resource', resource: await toDetail(context, 'resource', toResourceCard(resource), resource) };
   const renamed = (await posts.findRenamed(slug)) ?? (await resources.findRenamed(slug));
   return renamed ? { kind: 'renamed', slug: renamed } : { kind: 'missing' };
 }
@@ -154,7 +159,12 @@ export async function findPreview(
   const found = await context.services.previewLinks.open(token);
   if (!found) return null;
   if (found.kind === 'post') return { kind: 'post', post: await toDetail(context, 'post', toPostCard(found.post), found.post) };
-  return { kind: 'resource', resource: await toDetail(context, 'resource', toResourceCard(found.resource, 'resource'), found.resource) };
+  return { kind: 'resource', resource: await toDetail(context, 'resource', toResourceCard(found.resource), found.resource) };
+}
+
+/** The address of the site's own social card (its name, tagline and logo): the home page's image. */
+export async function findSiteCardPath(context: AppLoadContext): Promise<string> {
+  return (await context.services.socialCards.ofSite()).path;
 }
 
 /** Every category, in menu order (the navigation's Projects dropdown). */

@@ -8,7 +8,7 @@ import { NOT_FOUND_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL, publicPageHeaders }
 import { findDetail, listRecentPostCards, listRelatedPostCards } from '../lib/content.server.ts';
 import { absoluteUrl, articleJsonLd, originFromMatches, pageMeta, pageTitle, useSiteOrigin } from '../lib/seo.ts';
 import { siteFromMatches } from '../lib/public-site.ts';
-import { SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH, socialCardPath } from '../../common/social-cards.ts';
+import { SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH } from '../../common/social-cards.ts';
 import type { Route } from './+types/detail';
 
 /** How many posts a post page offers next ("More projects"), and its 404 ("Recent projects"). */
@@ -55,7 +55,7 @@ export function meta({ loaderData, matches, error }: Route.MetaArgs) {
       title: pageTitle(item.title, matches),
       description,
       // A raster card networks show (they do not show SVG covers), drawn from the cover.
-      image: socialCardPath(loaderData.kind, item.slug, item.updated_at),
+      image: item.social_card,
       imageAlt: `${item.title}, on ${site.name}`,
       siteName: site.name,
       imageSize: { width: SOCIAL_CARD_WIDTH, height: SOCIAL_CARD_HEIGHT },

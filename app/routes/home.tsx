@@ -9,11 +9,12 @@ import { NO_STORE, publicPageHeaders } from '../lib/cache-headers.ts';
 import { formAnswer } from '../lib/form-answer.server.ts';
 import { failedOutcome } from '../lib/form-outcome.ts';
 import type { PostCardPage } from '../lib/content-cards.ts';
-import { listPostCards, listResourceCards, loadPagedList } from '../lib/content.server.ts';
+import { findSiteCardPath, listPostCards, listResourceCards, loadPagedList } from '../lib/content.server.ts';
 import { organizationJsonLd, originFromMatches, pageMeta, absoluteUrl } from '../lib/seo.ts';
 import { siteFromMatches, usePublicSite } from '../lib/public-site.ts';
 import { subscribeToNewsletter } from '../lib/public-forms.server.ts';
 import { postOrAnnounceFailure } from '../lib/toast.ts';
+import { SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH } from '../../common/social-cards.ts';
 import type { Route } from './+types/home';
 
 /** SPEC.md section 9: the home page lists 20 posts at a time. */
@@ -28,7 +29,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const latestResources = page.isFirstPage
     ? (await listResourceCards(context, { pageSize: HOME_RESOURCES, nextToken: null })).resources
     : [];
-  return { ...page, latestResources };
+  return { ...page, latestResources, siteCard: await findSiteCardPath(context) };
 }
 
 /** The newsletter signup at the end of the page posts here. */
@@ -59,6 +60,10 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
     title: `${site.name}: reviewed crowdfunding projects`,
     siteName: site.name,
     description: site.metaDescription,
+    // The site's card: its name, tagline and logo, as networks show a shared home page.
+    image: loaderData?.siteCard,
+    imageAlt: site.name,
+    imageSize: { width: SOCIAL_CARD_WIDTH, height: SOCIAL_CARD_HEIGHT },
     noIndex: !isFirstPage,
     jsonLd: {
       '@context': 'https://schema.org',

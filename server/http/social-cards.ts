@@ -1,84 +1,160 @@
 /**
- * GET /social-cards/{post|resource}/{slug}.png: the social card of a live
- * post or resource (server/social-cards). Drawn on the first request and
- * kept in memory (16 MB at most) by the item's last change, which is also in
- * the address the pages give (`?v=`), so networks and browsers may keep it
- * for good.
+ * GET /social-cards/{post|resource}/{slug}.png and /social-cards/site.png:
+ * the social card of a live post or resource, and the site's own
+ * (server/social-cards). A card's version is a hash of what it shows
+ * (services/social-cards.ts), in the address the pages give (`?v=`), so
+ * networks and browsers may keep it for good. A card is drawn once, then
+ * kept in storage under its version (`cards/<version>.png`, shared by every
+ * server) and in memory; drawing is the costly part, so each client address
+ * may have only a few drawn a minute (docs/decisions/044).
  */
 import path from 'node:path';
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import type { Context } from 'hono';
+import type { Logger } from 'pino';
+import { uploadKeyOfPath } from '../../common/site-images.ts';
+import { hitRateLimit, type RateLimitRule } from '../db/queries/rate-limits.ts';
+import type { Db } from '../db/schema.ts';
 import type { AppEnv } from '../deps.ts';
 import type { AppServices } from '../services/index.ts';
+import type { SocialCard } from '../services/social-cards.ts';
 import { renderSocialCard } from '../social-cards/card.tsx';
+import type { CappedRead } from '../storage/driver.ts';
 import type { MediaStorage } from '../storage/media.ts';
 import { SegmentedLru } from './segmented-lru.ts';
 
 const FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.png$/;
-const UPLOADS = '/uploads/';
+const SITE_CARD_FILE = 'site.png';
 
 /**
- * Cards drawn, by type, id and last change. Bounded by bytes, not by count:
- * a card over a photo cover is several times the size of a designed one.
- * A crawler asking for every card once pushes out only cards asked for once.
+ * The largest cover or logo a card is drawn from. Larger files are left out
+ * from their size alone, never read: an image this large gains nothing at
+ * 1200×630, and reading it whole would cost its size in memory per request.
  */
-const kept = new SegmentedLru<Uint8Array>({
-  maxBytes: 16 * 1024 * 1024,
-  protectedShare: 0.8,
-  sizeOf: (png, key) => png.byteLength + 2 * key.length,
-});
+export const MAX_CARD_IMAGE_BYTES = 10 * 1024 * 1024;
 
-/** A cover's bytes: an upload from storage, or one of the site's own images; none for other sites' images. */
-async function coverBytes(cover: string | null, media: MediaStorage, staticDirs: readonly string[]): Promise<Uint8Array | null> {
-  if (!cover) return null;
-  if (cover.startsWith(UPLOADS)) return media.readStored(cover.slice(UPLOADS.length));
-  if (!cover.startsWith('/') || cover.includes('..')) return null;
-  for (const dir of staticDirs) {
+const FOREVER = 'public, max-age=31536000, immutable';
+const A_WHILE = 'public, max-age=3600';
+
+export interface SocialCardsOptions {
+  services: AppServices;
+  media: MediaStorage;
+  db: Db;
+  logger: Logger;
+  /** Cards drawn (not found in storage) per client address. */
+  renders: RateLimitRule;
+  clientIpOf: (c: Context<AppEnv>) => string;
+  /** Where the site's own images (`/images/…`, the logo) are read from. */
+  staticDirs?: readonly string[];
+}
+
+/** A file of the site's own images, read only when it has at most `maxBytes`; null when there is none. */
+async function readStaticImage(address: string, dirs: readonly string[], maxBytes: number): Promise<CappedRead | null> {
+  for (const dir of dirs) {
+    const root = path.resolve(dir);
+    const file = path.resolve(root, `.${address}`);
+    // The address is canonical already (drawing.ts); this keeps even a wrong one inside the folder.
+    if (!file.startsWith(root + path.sep)) return null;
+    let handle;
     try {
-      return await readFile(path.join(dir, cover));
+      handle = await open(file, 'r');
     } catch {
-      // Not in this folder: the next one.
+      continue; // Not in this folder: the next one.
+    }
+    try {
+      const info = await handle.stat();
+      if (!info.isFile()) continue;
+      if (info.size > maxBytes) return { status: 'too_large', size: info.size };
+      const bytes = Buffer.alloc(info.size);
+      const { bytesRead } = await handle.read(bytes, 0, info.size, 0);
+      return { status: 'read', bytes: bytes.subarray(0, bytesRead) };
+    } finally {
+      await handle.close();
     }
   }
   return null;
 }
 
-export function serveSocialCards(services: AppServices, media: MediaStorage, staticDirs: readonly string[] = ['build/client', 'public']) {
-  return async (c: Context<AppEnv>) => {
-    const type = c.req.param('type');
-    const slug = FILE.exec(c.req.param('file') ?? '')?.[1];
-    if ((type !== 'post' && type !== 'resource') || !slug) return c.notFound();
-    const item = type === 'post' ? await services.posts.findPublished(slug) : await services.resources.findPublished(slug);
-    if (!item) return c.notFound();
+export function serveSocialCards(options: SocialCardsOptions) {
+  const { services, media, db, logger, renders, clientIpOf } = options;
+  const staticDirs = options.staticDirs ?? ['build/client', 'public'];
 
-    const site = await services.siteSettings.current();
-    // The site's name is drawn on the card: a renamed site draws its cards anew.
-    const key = `${type}:${item.id}:${item.updated_at}:${site.version}`;
-    let png = kept.peek(key);
-    if (png) {
-      kept.use(key);
-    } else {
-      // A post comes with its categories, in menu order; a resource names only its category's id.
-      const category =
-        'post_categories' in item
-          ? item.post_categories[0]?.category
-          : item.category_id
-            ? await services.categories.findByIdOrSlug(item.category_id)
-            : undefined;
-      png = await renderSocialCard({
-        title: item.title,
-        category: category?.name ?? null,
-        categoryId: category?.id ?? null,
-        sponsored: 'sponsored' in item && item.sponsored,
-        cover: await coverBytes(item.cover_image, media, staticDirs),
-        siteName: site.site_name,
-      });
-      kept.set(key, png);
+  /**
+   * Cards by version. Bounded by bytes, not by count: a card over a photo
+   * cover is several times the size of a designed one. A crawler asking for
+   * every card once pushes out only cards asked for once.
+   */
+  const kept = new SegmentedLru<Uint8Array>({
+    maxBytes: 16 * 1024 * 1024,
+    protectedShare: 0.8,
+    sizeOf: (png, key) => png.byteLength + 2 * key.length,
+  });
+  /** Cards being drawn by this process, so one request draws for all that ask at once. */
+  const drawing = new Map<string, Promise<Uint8Array>>();
+
+  /** The bytes of an image a card names: an upload, through storage by its key, or one of the site's own images. */
+  async function imageBytes(address: string | null): Promise<Uint8Array | null> {
+    if (!address) return null;
+    const key = uploadKeyOfPath(address);
+    const read = key
+      ? await media.readUpload(key, MAX_CARD_IMAGE_BYTES)
+      : await readStaticImage(address, staticDirs, MAX_CARD_IMAGE_BYTES);
+    if (read?.status === 'too_large') logger.warn({ image: address, size: read.size }, 'social card drawn without an image over 10 MB');
+    return read?.status === 'read' ? read.bytes : null;
+  }
+
+  async function draw(card: SocialCard): Promise<Uint8Array> {
+    const [cover, logo] = await Promise.all([imageBytes(card.drawing.cover), imageBytes(card.drawing.logo)]);
+    const png = await renderSocialCard(card.drawing, { cover, logo });
+    try {
+      await media.storeCard(card.version, png);
+    } catch (error) {
+      // Served all the same; the next request draws it again.
+      logger.warn({ err: error, version: card.version }, 'social card could not be stored');
     }
-    const isCurrent = c.req.query('v') === String(item.updated_at);
+    return png;
+  }
+
+  async function findCard(c: Context<AppEnv>): Promise<SocialCard | null> {
+    const type = c.req.param('type');
+    const file = c.req.param('file') ?? '';
+    if (type === undefined) return file === SITE_CARD_FILE ? services.socialCards.ofSite() : null;
+    const slug = FILE.exec(file)?.[1];
+    if ((type !== 'post' && type !== 'resource') || !slug) return null;
+    const item = type === 'post' ? await services.posts.findPublished(slug) : await services.resources.findPublished(slug);
+    return item ? services.socialCards.ofItem(type, item) : null;
+  }
+
+  return async (c: Context<AppEnv>) => {
+    const card = await findCard(c);
+    if (!card) return c.notFound();
+    const { version } = card;
+
+    let png = kept.peek(version);
+    if (png) {
+      kept.use(version);
+    } else {
+      png = await media.readCard(version) ?? undefined;
+      if (!png) {
+        let pending = drawing.get(version);
+        if (!pending) {
+          const limit = await hitRateLimit(db, renders, clientIpOf(c));
+          if (!limit.allowed) {
+            return c.text('Too many new social cards asked for: try again in a minute.', 429, {
+              'Retry-After': String(limit.retryAfterSeconds),
+              'Cache-Control': 'no-store',
+            });
+          }
+          pending = draw(card).finally(() => drawing.delete(version));
+          drawing.set(version, pending);
+        }
+        png = await pending;
+      }
+      kept.set(version, png);
+    }
     return c.body(png as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': 'image/png',
-      'Cache-Control': isCurrent ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      'Cache-Control': c.req.query('v') === version ? FOREVER : A_WHILE,
     });
   };
 }

@@ -36,6 +36,7 @@ import { subscribersService } from './subscribers.ts';
 import { staffService } from './staff.ts';
 import { settingsService } from './settings.ts';
 import { siteSettingsService } from './site-settings.ts';
+import { socialCardsService } from './social-cards.ts';
 import { twoFactorService } from './two-factor.ts';
 
 export type { PaymentCancellation, PaymentMode, TestCheckoutOutcome };
@@ -93,6 +94,8 @@ export function createServices(deps: AppDeps) {
     dashboard: dashboardService(deps, siteSettings),
     site: siteService(deps),
     siteSettings,
+    /** What each social card shows, and its address. */
+    socialCards: socialCardsService(deps, siteSettings),
     staff: staffService(deps, auditLog),
   };
 }

@@ -2,31 +2,27 @@
  * Draws a social card: 1200×630 PNG, the size Facebook, X and LinkedIn show
  * large. With a cover, the cover fills it (cropped to the middle) under a
  * dark band with the title; without one, a designed card: the title on a
- * dotted pattern in its category's colours (pages show this card in place of
- * a missing cover, so it must read as a picture, not as an empty box). Text is drawn by satori as paths from the bundled Inter font, so
- * no system font is needed.
+ * dotted pattern in its category's colours. The site's card (the home
+ * page's) shows the logo, the name and the tagline. Text is drawn by satori
+ * as paths from the bundled Inter font, so no system font is needed.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH } from '../../common/social-cards.ts';
+import { cardPalette, SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH, type CardPalette } from '../../common/social-cards.ts';
 import { lazyModule } from '../lazy-module.ts';
 import { loadSharp } from '../storage/sharp.ts';
+import type { SocialCardDrawing } from './drawing.ts';
 
 const CARD_WIDTH = SOCIAL_CARD_WIDTH;
 const CARD_HEIGHT = SOCIAL_CARD_HEIGHT;
 
-export interface CardContent {
-  title: string;
-  /** The first category's name, if any. */
-  category: string | null;
-  /** The first category's id, which picks the colours of a card without a cover. */
-  categoryId?: string | null;
-  sponsored: boolean;
-  /** The cover's bytes (any image sharp reads, SVG included), or null. */
+/** The bytes of the images a drawing names (any image sharp reads, SVG included), null when there are none. */
+export interface CardImages {
   cover: Uint8Array | null;
-  /** The owner's site name (site settings), under the title. */
-  siteName: string;
+  logo: Uint8Array | null;
 }
+
+const LOGO_SIZE = { item: 44, site: 132 } as const;
 
 // satori (with its layout engine) and resvg load on the first card drawn: about 35 MB a server whose cards are
 // never asked for does not need.
@@ -60,34 +56,24 @@ async function coverDataUrl(cover: Uint8Array): Promise<string | null> {
   }
 }
 
-interface Palette {
-  from: string;
-  to: string;
-  /** The site name's colour, and the pattern's. */
-  accent: string;
-  badgeText: string;
-  badgeBackground: string;
-}
-
-// Deep shades, so the white title keeps a contrast of at least 7:1 on every part of the gradient.
-const PALETTES: Readonly<Record<string, Palette>> = {
-  funding: { from: '#047857', to: '#022c22', accent: '#a7f3d0', badgeText: '#064e3b', badgeBackground: '#d1fae5' },
-  tech: { from: '#0369a1', to: '#082f49', accent: '#bae6fd', badgeText: '#0c4a6e', badgeBackground: '#e0f2fe' },
-  creative: { from: '#a21caf', to: '#3b0764', accent: '#f5d0fe', badgeText: '#701a75', badgeBackground: '#fae8ff' },
-  social: { from: '#c2410c', to: '#431407', accent: '#fed7aa', badgeText: '#7c2d12', badgeBackground: '#ffedd5' },
-  business: { from: '#4338ca', to: '#1e1b4b', accent: '#c7d2fe', badgeText: '#312e81', badgeBackground: '#e0e7ff' },
-};
-const NEUTRAL: Palette = { from: '#334155', to: '#0f172a', accent: '#cbd5e1', badgeText: '#1e293b', badgeBackground: '#e2e8f0' };
-
-/** The colours of a card without a cover: its category's, or neutral ones. */
-export function cardPalette(categoryId: string | null | undefined): Palette {
-  return categoryId && Object.hasOwn(PALETTES, categoryId) ? (PALETTES[categoryId] as Palette) : NEUTRAL;
+/** The logo in a square of `size` pixels (transparency kept), as a data address; null when it cannot be read. */
+async function logoDataUrl(logo: Uint8Array, size: number): Promise<string | null> {
+  const sharp = await loadSharp();
+  try {
+    const png = await sharp(logo, { limitInputPixels: 40_000_000 })
+      .resize(size, size, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+      .png()
+      .toBuffer();
+    return `data:image/png;base64,${png.toString('base64')}`;
+  } catch {
+    return null;
+  }
 }
 
 /** Long titles get smaller type, so any title fits in three lines. */
 const titleSize = (title: string) => (title.length > 90 ? 48 : title.length > 50 ? 60 : 72);
 
-function Badge({ children, tone, palette }: { children: string; tone: 'light' | 'sponsored'; palette: Palette }) {
+function Badge({ children, tone, palette }: { children: string; tone: 'light' | 'sponsored'; palette: CardPalette }) {
   return (
     <div
       style={{
@@ -107,9 +93,43 @@ function Badge({ children, tone, palette }: { children: string; tone: 'light' | 
   );
 }
 
-function Card({ content, cover }: { content: CardContent; cover: string | null }) {
+/** The dots and the ring of a card without a photo. */
+function Pattern({ palette }: { palette: CardPalette }) {
+  return (
+    <>
+      <div
+        style={{
+          position: 'absolute',
+          top: 0,
+          left: 0,
+          width: CARD_WIDTH,
+          height: CARD_HEIGHT,
+          display: 'flex',
+          opacity: 0.22,
+          backgroundImage: `radial-gradient(circle at 12px 12px, ${palette.accent} 10%, transparent 0%)`,
+          backgroundSize: '48px 48px',
+        }}
+      />
+      <div
+        style={{
+          position: 'absolute',
+          top: -160,
+          right: -120,
+          width: 560,
+          height: 560,
+          display: 'flex',
+          borderRadius: '50%',
+          border: `56px solid ${palette.accent}`,
+          opacity: 0.14,
+        }}
+      />
+    </>
+  );
+}
+
+function Card({ content, cover, logo }: { content: SocialCardDrawing; cover: string | null; logo: string | null }) {
   // Over a cover the band keeps the site's colours; without one the category's show.
-  const palette = cover ? cardPalette('funding') : cardPalette(content.categoryId);
+  const palette = cover ? cardPalette('funding') : cardPalette(content.category?.id);
   return (
     <div
       style={{
@@ -122,36 +142,7 @@ function Card({ content, cover }: { content: CardContent; cover: string | null }
         backgroundColor: cover ? '#0f172a' : palette.to,
       }}
     >
-      {cover ? null : (
-        <div
-          style={{
-            position: 'absolute',
-            top: 0,
-            left: 0,
-            width: CARD_WIDTH,
-            height: CARD_HEIGHT,
-            display: 'flex',
-            opacity: 0.22,
-            backgroundImage: `radial-gradient(circle at 12px 12px, ${palette.accent} 10%, transparent 0%)`,
-            backgroundSize: '48px 48px',
-          }}
-        />
-      )}
-      {cover ? null : (
-        <div
-          style={{
-            position: 'absolute',
-            top: -160,
-            right: -120,
-            width: 560,
-            height: 560,
-            display: 'flex',
-            borderRadius: '50%',
-            border: `56px solid ${palette.accent}`,
-            opacity: 0.14,
-          }}
-        />
-      )}
+      {cover ? null : <Pattern palette={palette} />}
       {cover ? <img src={cover} width={CARD_WIDTH} height={CARD_HEIGHT} style={{ position: 'absolute', top: 0, left: 0 }} /> : null}
       <div
         style={{
@@ -169,22 +160,58 @@ function Card({ content, cover }: { content: CardContent; cover: string | null }
       >
         <div style={{ display: 'flex', gap: 16, marginBottom: 20 }}>
           {content.sponsored ? <Badge tone="sponsored" palette={palette}>Sponsored</Badge> : null}
-          {content.category ? <Badge tone="light" palette={palette}>{content.category}</Badge> : null}
+          {content.category ? <Badge tone="light" palette={palette}>{content.category.name}</Badge> : null}
         </div>
         <div style={{ display: 'flex', color: '#ffffff', fontSize: titleSize(content.title), fontWeight: 700, lineHeight: 1.15 }}>
           {content.title}
         </div>
-        <div style={{ display: 'flex', marginTop: 28, color: palette.accent, fontSize: 30, fontWeight: 400 }}>{content.siteName}</div>
+        <div style={{ display: 'flex', alignItems: 'center', gap: 16, marginTop: 28, color: palette.accent, fontSize: 30, fontWeight: 400 }}>
+          {logo ? <img src={logo} width={LOGO_SIZE.item} height={LOGO_SIZE.item} /> : null}
+          {content.siteName}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The site's own card: its logo, name and tagline on the site's colours and pattern. */
+function SiteCard({ content, logo }: { content: SocialCardDrawing; logo: string | null }) {
+  const palette = cardPalette('funding');
+  return (
+    <div
+      style={{
+        width: CARD_WIDTH,
+        height: CARD_HEIGHT,
+        display: 'flex',
+        position: 'relative',
+        fontFamily: 'Inter',
+        backgroundImage: `linear-gradient(135deg, ${palette.from} 0%, ${palette.to} 100%)`,
+        backgroundColor: palette.to,
+      }}
+    >
+      <Pattern palette={palette} />
+      <div style={{ position: 'absolute', inset: 0, display: 'flex', flexDirection: 'column', justifyContent: 'center', padding: '64px 96px' }}>
+        {logo ? <img src={logo} width={LOGO_SIZE.site} height={LOGO_SIZE.site} style={{ marginBottom: 40 }} /> : null}
+        <div style={{ display: 'flex', color: '#ffffff', fontSize: titleSize(content.siteName) + 8, fontWeight: 700, lineHeight: 1.1 }}>
+          {content.siteName}
+        </div>
+        {content.tagline ? (
+          <div style={{ display: 'flex', marginTop: 28, color: palette.accent, fontSize: 36, fontWeight: 400, lineHeight: 1.3 }}>
+            {content.tagline}
+          </div>
+        ) : null}
       </div>
     </div>
   );
 }
 
 /** The card as PNG bytes. */
-export async function renderSocialCard(content: CardContent): Promise<Uint8Array> {
+export async function renderSocialCard(content: SocialCardDrawing, images: CardImages): Promise<Uint8Array> {
   const [satori, Resvg] = await Promise.all([loadSatori(), loadResvg()]);
-  const cover = content.cover ? await coverDataUrl(content.cover) : null;
-  const svg = await satori(<Card content={content} cover={cover} />, {
+  const logo = images.logo ? await logoDataUrl(images.logo, LOGO_SIZE[content.kind]) : null;
+  const cover = content.kind === 'item' && images.cover ? await coverDataUrl(images.cover) : null;
+  const element = content.kind === 'site' ? <SiteCard content={content} logo={logo} /> : <Card content={content} cover={cover} logo={logo} />;
+  const svg = await satori(element, {
     width: CARD_WIDTH,
     height: CARD_HEIGHT,
     fonts: await loadFonts(),

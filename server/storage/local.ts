@@ -8,13 +8,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { formatFileSize } from '../../common/schemas/media.ts';
 import { DomainError } from '../../common/errors.ts';
-import type { ReadOptions, ReadResult, StorageDriver, UploadTarget } from './driver.ts';
+import type { CappedRead, ReadOptions, ReadResult, StorageDriver, UploadTarget } from './driver.ts';
 import { SNIFF_BYTES } from './image-type.ts';
 import { signUploadToken } from './upload-token.ts';
 import { ensurePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files.ts';
@@ -23,6 +23,8 @@ import { ensurePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../privat
 export const LOCAL_UPLOAD_PATH = '/api/media/upload';
 
 const TEMP_DIR_NAME = '.incoming';
+/** A rendered social card's key (server/http/social-cards.ts): kept beside the uploads, not among them. */
+const CARD_KEY = /^cards\/([0-9a-f]{8,64}\.png)$/;
 /** Temporary files this old are left over from a crash; anything younger may be in use. */
 const STALE_TEMP_FILE_MS = 24 * 60 * 60 * 1000;
 
@@ -46,6 +48,8 @@ export class LocalDriver implements StorageDriver {
   readonly kind = 'local';
   /** DATA_DIR/uploads: the folder that `uploads/…` keys live in. */
   readonly root: string;
+  /** DATA_DIR/cards: rendered social cards, outside the upload quota. */
+  private readonly cardsRoot: string;
   private readonly tempDir: string;
   private sweep: Promise<void> | undefined;
   private dirsReady = false;
@@ -61,6 +65,7 @@ export class LocalDriver implements StorageDriver {
 
   constructor(private readonly options: LocalDriverOptions) {
     this.root = path.resolve(options.dataDir, 'uploads');
+    this.cardsRoot = path.resolve(options.dataDir, 'cards');
     this.tempDir = path.join(this.root, TEMP_DIR_NAME);
   }
 
@@ -71,6 +76,8 @@ export class LocalDriver implements StorageDriver {
 
   /** The file of a key; keys are checked against their grammar before they get here. */
   pathOf(key: string): string {
+    const card = CARD_KEY.exec(key)?.[1];
+    if (card) return path.join(this.cardsRoot, card);
     const [first, ...rest] = key.split('/');
     if (first !== 'uploads' || rest.length === 0) throw new Error(`not an upload key: ${key}`);
     return path.join(this.root, ...rest);
@@ -107,7 +114,27 @@ export class LocalDriver implements StorageDriver {
     }
   }
 
-  /** Resized copies and the like: never refused for the quota, but counted in it. */
+  async readUpTo(key: string, maxBytes: number): Promise<CappedRead | null> {
+    let file;
+    try {
+      file = await open(this.pathOf(key), 'r');
+    } catch {
+      return null;
+    }
+    try {
+      // The size of the file opened: a key's file is only ever replaced whole (rename), never grown.
+      const info = await file.stat();
+      if (!info.isFile()) return null;
+      if (info.size > maxBytes) return { status: 'too_large', size: info.size };
+      const bytes = Buffer.alloc(info.size);
+      const { bytesRead } = await file.read(bytes, 0, info.size, 0);
+      return { status: 'read', bytes: bytes.subarray(0, bytesRead) };
+    } finally {
+      await file.close();
+    }
+  }
+
+  /** Resized copies, cards and the like: never refused for the quota; copies of uploads are counted in it. */
   async write(key: string, bytes: Uint8Array): Promise<void> {
     const tempPath = await this.newTempPath();
     try {
@@ -116,7 +143,7 @@ export class LocalDriver implements StorageDriver {
       await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
       const replaced = await this.sizeOf(file);
       await rename(tempPath, file);
-      this.countChange(bytes.length - replaced);
+      if (!CARD_KEY.test(key)) this.countChange(bytes.length - replaced);
     } finally {
       await rm(tempPath, { force: true });
     }
@@ -126,7 +153,7 @@ export class LocalDriver implements StorageDriver {
     const file = this.pathOf(key);
     const size = await this.sizeOf(file);
     await rm(file, { force: true });
-    this.countChange(-size);
+    if (!CARD_KEY.test(key)) this.countChange(-size);
   }
 
   /**

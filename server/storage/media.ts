@@ -45,6 +45,16 @@ import { sanitiseSvg } from './svg.ts';
 import { deriveUploadTokenKey, verifyUploadToken } from './upload-token.ts';
 import { resizeImage } from './variants.ts';
 import type { JobKind, Jobs } from '../jobs/jobs.ts';
+import type { CappedRead } from './driver.ts';
+
+/** A rendered card is a few hundred KB; anything far larger under a card key is not one of ours. */
+const MAX_CARD_BYTES = 8 * 1024 * 1024;
+
+/** Where a rendered social card is kept: `cards/<version>.png`, the version being hex. */
+function cardKey(version: string): string {
+  if (!/^[0-9a-f]{8,64}$/.test(version)) throw new Error(`not a card version: ${version}`);
+  return `cards/${version}.png`;
+}
 
 export interface MediaStorageDeps {
   db: Kysely<Database>;
@@ -277,9 +287,26 @@ export class MediaStorage {
     );
   }
 
-  /** The stored bytes of an upload (a cover to draw a social card from); null when there are none. */
-  readStored(key: string): Promise<Uint8Array | null> {
-    return this.driver.readBytes(key);
+  /**
+   * An upload's bytes to draw from (a social card's cover): only an upload
+   * that may be served, named by its key (never a path), and only when it
+   * has at most `maxBytes`. Null when there is no such upload.
+   */
+  async readUpload(key: string, maxBytes: number): Promise<CappedRead | null> {
+    const stored = parseStoredFileName(key);
+    if (!stored || stored.key !== key || !(await this.findServable(key))) return null;
+    return this.driver.readUpTo(key, maxBytes);
+  }
+
+  /** A rendered social card kept under its version (a hash of what it shows); null when there is none. */
+  async readCard(version: string): Promise<Uint8Array | null> {
+    const read = await this.driver.readUpTo(cardKey(version), MAX_CARD_BYTES);
+    return read?.status === 'read' ? read.bytes : null;
+  }
+
+  /** Keeps a rendered social card for every server: the storage is shared, the memory is not. */
+  storeCard(version: string, png: Uint8Array): Promise<void> {
+    return this.driver.write(cardKey(version), png, 'image/png');
   }
 
   /**

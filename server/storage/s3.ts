@@ -6,7 +6,7 @@
  */
 import type * as S3Sdk from '@aws-sdk/client-s3';
 import type * as S3Presigner from '@aws-sdk/s3-request-presigner';
-import type { ReadOptions, ReadResult, StorageDriver, UploadTarget } from './driver.ts';
+import type { CappedRead, ReadOptions, ReadResult, StorageDriver, UploadTarget } from './driver.ts';
 
 export interface S3DriverOptions {
   bucket: string;
@@ -123,6 +123,12 @@ export class S3Driver implements StorageDriver {
   async readBytes(key: string): Promise<Uint8Array | null> {
     const object = await this.fetchObject(key, Number.MAX_SAFE_INTEGER);
     return object?.bytes ?? null;
+  }
+
+  async readUpTo(key: string, maxBytes: number): Promise<CappedRead | null> {
+    const object = await this.fetchObject(key, maxBytes);
+    if (!object) return null;
+    return object.bytes ? { status: 'read', bytes: object.bytes } : { status: 'too_large', size: object.size };
   }
 
   async write(key: string, bytes: Uint8Array, contentType: string): Promise<void> {

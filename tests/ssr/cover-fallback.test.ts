@@ -1,11 +1,13 @@
 /**
- * A published post or resource without a cover shows its social card (its
- * title on its category's colours) where the cover would be, on the lists
- * and on its page; a draft has no public card, so its preview keeps the
- * neutral box.
+ * A post or resource without a cover shows a text-free picture in its
+ * category's colours where the cover would be, on the lists and on its
+ * page: never its social card, whose baked-in title would sit under the
+ * real one (ghost text on the home page, the title twice on the post page).
+ * The social card keeps the title, for the networks.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedPost, seedResource, useSiteApp } from './site-app.ts';
+import { cardPalette } from '../../common/social-cards.ts';
+import { metaContent, seedPost, seedResource, useSiteApp } from './site-app.ts';
 
 const { t, site } = useSiteApp();
 
@@ -19,55 +21,76 @@ function coverSources(html: string, title: string): string[] {
   return sources;
 }
 
-let bareCard = '';
-let bareGuideCard = '';
+/** The fallbacks on a page: the category each takes its colours from, and its style. */
+function fallbacks(html: string): { category: string; style: string; tag: string }[] {
+  return [...html.matchAll(/<div\b[^>]*data-cover-fallback="([^"]*)"[^>]*>/g)].map((match) => ({
+    category: match[1] ?? '',
+    style: /\sstyle="([^"]*)"/.exec(match[0])?.[1] ?? '',
+    tag: match[0],
+  }));
+}
+
+/** Every image of the page's body that shows a social card. */
+const cardImages = (html: string) => [...html.slice(html.indexOf('<body')).matchAll(/<img\b[^>]*src="\/social-cards\/[^>]*>/g)];
 
 beforeAll(async () => {
-  const bare = await seedPost(t, { slug: 'bare-lantern', title: 'Bare Lantern', cover_image: null, category_ids: ['tech'] });
+  await seedPost(t, { slug: 'bare-lantern', title: 'Bare Lantern', cover_image: null, category_ids: ['tech'] });
   await seedPost(t, { slug: 'covered-lantern', title: 'Covered Lantern', daysAgo: 1 });
   await seedResource(t, { slug: 'bare-guide', title: 'Bare Guide', cover_image: null });
-  bareCard = `/social-cards/post/bare-lantern.png?v=${bare.updated_at}`;
-  const guide = await t.handle.db.selectFrom('resources').select('updated_at').where('slug', '=', 'bare-guide').executeTakeFirstOrThrow();
-  bareGuideCard = `/social-cards/resource/bare-guide.png?v=${guide.updated_at}`;
 });
 
 describe('a published post without a cover', () => {
-  it('shows its social card as the cover on the home page', async () => {
+  it("shows a text-free picture in its category's colours on the home page, not its social card", async () => {
     const html = await (await site.get('/')).text();
-    const sources = coverSources(html, 'Bare Lantern');
-    expect(sources.length).toBeGreaterThan(0);
-    for (const src of sources) expect(src).toBe(bareCard);
+    expect(coverSources(html, 'Bare Lantern')).toEqual([]);
+    // The post's, in its category's colours, and the latest resources' one, in neutral ones.
+    const shown = fallbacks(html);
+    expect([...new Set(shown.map((fallback) => fallback.category))].sort()).toEqual(['neutral', 'tech']);
+    for (const fallback of shown) {
+      expect(fallback.tag).toContain('aria-hidden="true"');
+      expect(fallback.style).toContain(cardPalette(fallback.category === 'neutral' ? null : fallback.category).to);
+    }
+    expect(cardImages(html)).toEqual([]);
     // A post with a cover keeps it.
     expect(coverSources(html, 'Covered Lantern')).toContain('/images/demo/solar-backpack.svg');
   });
 
-  it('shows its social card at the top of its page, and the card is there to load', async () => {
+  it('shows the picture at the top of its page, with the title once; its social card, with the title, is for the networks', async () => {
     const html = await (await site.get('/bare-lantern')).text();
-    expect(coverSources(html, 'Bare Lantern')).toEqual([bareCard]);
-    const card = await site.get(bareCard, { accept: 'image/png' });
-    expect(card.status).toBe(200);
-    expect(card.headers.get('content-type')).toBe('image/png');
+    expect(coverSources(html, 'Bare Lantern')).toEqual([]);
+    expect(fallbacks(html).map((fallback) => fallback.category)).toEqual(['tech']);
+    expect(cardImages(html)).toEqual([]);
+    const card = new URL(metaContent(html, 'og:image') ?? '');
+    expect(card.pathname).toBe('/social-cards/post/bare-lantern.png');
+    const response = await site.get(card.pathname + card.search, { accept: 'image/png' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
   });
 });
 
 describe('a published resource without a cover', () => {
-  it('shows its social card on the resources page and on its page', async () => {
-    expect(coverSources(await (await site.get('/resources')).text(), 'Bare Guide')).toEqual([bareGuideCard]);
-    expect(coverSources(await (await site.get('/bare-guide')).text(), 'Bare Guide')).toEqual([bareGuideCard]);
+  it('shows the neutral picture on the resources page and on its page', async () => {
+    for (const address of ['/resources', '/bare-guide']) {
+      const html = await (await site.get(address)).text();
+      expect(coverSources(html, 'Bare Guide'), address).toEqual([]);
+      expect(fallbacks(html).map((fallback) => fallback.category), address).toContain('neutral');
+      expect(fallbacks(html)[0]?.style, address).toContain(cardPalette(null).to);
+    }
   });
 });
 
 describe('a draft without a cover', () => {
-  it('keeps the neutral box in its preview: it has no public card', async () => {
+  it('shows the same picture in its preview', async () => {
     const token = await t.adminToken();
     const post = await t.request('POST', '/admin/posts', {
       token,
-      body: { title: 'Draft Lantern', slug: 'draft-lantern', content: 'Soon.', status: 'draft', category_ids: ['tech'], sponsored: false },
+      body: { title: 'Draft Lantern', slug: 'draft-lantern', content: 'Soon.', status: 'draft', category_ids: ['creative'], sponsored: false },
     });
     const link = await t.request('POST', `/admin/posts/${post.body.id}/preview-links`, { token });
     const html = await (await site.get(new URL(link.body.url).pathname)).text();
     expect(html).toContain('Draft Lantern');
     expect(coverSources(html, 'Draft Lantern')).toEqual([]);
+    expect(fallbacks(html).map((fallback) => fallback.category)).toEqual(['creative']);
     expect(html).not.toContain('/social-cards/post/draft-lantern.png');
   });
 });

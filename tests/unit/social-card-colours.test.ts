@@ -9,7 +9,19 @@ import { renderSocialCard } from '../../server/social-cards/card.tsx';
 
 /** The colour of one pixel in the card's top-left area: background, away from the text. */
 async function backgroundPixel(categoryId: string | null): Promise<string> {
-  const png = await renderSocialCard({ title: 'Lantern', category: categoryId, categoryId, sponsored: false, cover: null, siteName: 'Lantern Reviews' });
+  const png = await renderSocialCard(
+    {
+      kind: 'item',
+      title: 'Lantern',
+      category: categoryId ? { id: categoryId, name: categoryId } : null,
+      sponsored: false,
+      siteName: 'Lantern Reviews',
+      tagline: null,
+      logo: null,
+      cover: null,
+    },
+    { cover: null, logo: null },
+  );
   const { data } = await sharp(png).extract({ left: 40, top: 40, width: 1, height: 1 }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   return [...data].map((value) => value.toString(16).padStart(2, '0')).join('');
 }

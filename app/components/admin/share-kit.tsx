@@ -40,7 +40,8 @@ export function ShareKit({
         Share kit
       </h2>
       <img
-        src={socialCardPath('post', slug, version)}
+        // The post's version, not the card's hash (only the server knows it): served with a short cache, and new after each save.
+        src={socialCardPath('post', slug, String(version))}
         alt={`The card networks show for ${title}`}
         width={600}
         height={315}
