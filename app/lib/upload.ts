@@ -1,8 +1,9 @@
 /**
  * Image upload for the back office's editors (SPEC.md section 7): check the
  * file, ask the API for an upload address, PUT the file there with
- * progress, and return its public address. States and messages are those
- * of SPEC.md sections 4 and 8.
+ * progress, and return the path to store (`/uploads/…`, never with a host:
+ * pages make it absolute from the site's configured address where they must).
+ * States and messages are those of SPEC.md sections 4 and 8.
  */
 import {
   findUploadProblem,
@@ -57,8 +58,6 @@ export interface UploadImageOptions {
   onStateChange?: (state: UploadState) => void;
   /** Aborting cancels the upload, at any step. */
   signal?: AbortSignal;
-  /** Origin of the public address; the page's by default. */
-  origin?: string;
   /** The XMLHttpRequest to send with (tests give a jsdom one). */
   createRequest?: () => XMLHttpRequest;
 }
@@ -68,13 +67,8 @@ export interface UploadFile extends Blob {
   readonly name: string;
 }
 
-/** The public address of an upload: the origin plus its key, leading slashes stripped. */
-export function publicImageUrl(origin: string, key: string): string {
-  return `${origin.replace(/\/+$/, '')}/${key.replace(/^\/+/, '')}`;
-}
-
 /**
- * Uploads an image and resolves with its public address. Every failure
+ * Uploads an image and resolves with the path to store for it. Every failure
  * rejects with an UploadError whose message is SPEC.md's, after reporting
  * `failed` (or `cancelled`) with progress back at 0.
  *
@@ -97,9 +91,8 @@ export async function uploadImage(file: UploadFile, options: UploadImageOptions)
     throwIfCancelled(options.signal);
     await putFile(file, target.upload_url, options, (progress) => report({ status: 'uploading', progress }));
 
-    const url = publicImageUrl(options.origin ?? window.location.origin, target.s3_key);
-    report({ status: 'success', progress: 100, url });
-    return url;
+    report({ status: 'success', progress: 100, url: target.path });
+    return target.path;
   } catch (caught) {
     const error = toUploadError(caught);
     report(

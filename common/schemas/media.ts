@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EXTENSION_BY_IMAGE_TYPE } from '../media-keys.ts';
+import { isUploadPath } from '../site-images.ts';
 
 /** SPEC.md section 5: the image types an upload may declare. */
 export const ALLOWED_IMAGE_TYPES = Object.keys(EXTENSION_BY_IMAGE_TYPE) as (keyof typeof EXTENSION_BY_IMAGE_TYPE)[];
@@ -134,10 +135,15 @@ export const mediaUploadRequestSchema = z
 
 export type MediaUploadRequest = z.output<typeof mediaUploadRequestSchema>;
 
-/** The answer: where to PUT the file, and the key that names it (public at `/<s3_key>`). */
+/**
+ * The answer: where to PUT the file, the key that names it, and the path to
+ * store for it (`/<s3_key>`, served by this site whatever the storage):
+ * never an absolute address, so nothing stored depends on a host.
+ */
 export const mediaUploadUrlSchema = z.object({
   upload_url: z.url({ protocol: /^https?$/ }),
   s3_key: z.string().min(1),
+  path: z.string().refine(isUploadPath, 'path must be an upload path'),
 });
 
 export type MediaUploadUrl = z.output<typeof mediaUploadUrlSchema>;

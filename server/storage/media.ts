@@ -133,7 +133,7 @@ export class MediaStorage {
       { key, contentType: request.content_type, size: request.file_size },
       origin,
     );
-    return { upload_url, s3_key: key };
+    return { upload_url, s3_key: key, path: `/${key}` };
   }
 
   /**

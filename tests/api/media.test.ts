@@ -102,6 +102,7 @@ async function send(method: string, url: string, options: SendOptions = {}): Pro
 interface UploadUrl {
   upload_url: string;
   s3_key: string;
+  path: string;
 }
 
 async function requestUploadUrl(json: unknown): Promise<UploadUrl> {
@@ -162,8 +163,10 @@ describe('POST /api/admin/media/upload-url', () => {
     expect(response.status).toBe(201);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const body = (await response.json()) as UploadUrl;
-    expect(Object.keys(body).sort()).toEqual(['s3_key', 'upload_url']);
+    expect(Object.keys(body).sort()).toEqual(['path', 's3_key', 'upload_url']);
     expect(body.s3_key).toMatch(KEY_PATTERN);
+    // What the editor stores: a path, never with a host.
+    expect(body.path).toBe(`/${body.s3_key}`);
     expect(body.s3_key).toMatch(/-lantern-cover\.png$/);
     const uploadUrl = new URL(body.upload_url);
     expect(`${uploadUrl.origin}${uploadUrl.pathname}`).toBe(`http://127.0.0.1:${sitePort}/api/media/upload`);
@@ -184,6 +187,18 @@ describe('POST /api/admin/media/upload-url', () => {
       updated_at: expect.any(Number),
     });
     expect(row?.created_at).toBeGreaterThanOrEqual(before);
+  });
+
+  it("builds the upload address from the site's configured address and hands out a path, whatever Host the request names", async () => {
+    const response = await send('POST', 'http://evil.example/api/admin/media/upload-url', {
+      json: { fileName: 'cover.png', contentType: 'image/png', fileSize: 2048 },
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+    });
+    expect(response.status).toBe(201);
+    const body = (await response.json()) as UploadUrl;
+    expect(new URL(body.upload_url).origin).toBe(`http://127.0.0.1:${sitePort}`);
+    expect(body.path).toBe(`/${body.s3_key}`);
+    expect(JSON.stringify(body)).not.toContain('evil.example');
   });
 
   it('accepts the older filename and content_type request', async () => {
@@ -863,7 +878,7 @@ describe('GET /uploads/*', () => {
 });
 
 describe('the back-office upload helper', () => {
-  it('uploads a file through a real browser request and returns an address that serves it', async () => {
+  it('uploads a file through a real browser request and returns the path to store, which this site serves', async () => {
     const server = await listen();
     const { window } = new JSDOM('', { url: `${server.origin}/admin/posts/new` });
     try {
@@ -880,14 +895,13 @@ describe('the back-office upload helper', () => {
           return response.json();
         },
         onStateChange: (state) => states.push(`${state.status} ${state.progress}`),
-        origin: window.location.origin,
         createRequest: () => new window.XMLHttpRequest(),
       });
 
-      expect(url).toMatch(new RegExp(`^${server.origin}/uploads/\\d{4}/\\d{2}/[0-9a-f]{24}-cover-photo\\.png$`));
+      expect(url).toMatch(/^\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{24}-cover-photo\.png$/);
       expect(states[0]).toBe('uploading 0');
       expect(states.at(-1)).toBe('success 100');
-      const served = await fetch(url);
+      const served = await fetch(`${server.origin}${url}`);
       expect(served.status).toBe(200);
       expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
     } finally {

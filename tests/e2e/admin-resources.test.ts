@@ -51,7 +51,7 @@ describe('an administrator managing resources', () => {
     expect(await page.getByLabel('Slug').inputValue()).toBe('pricing-your-rewards');
     await page.locator('#resource-content').fill('Start with your costs.');
     await page.getByLabel('Featured image').setInputFiles({ name: 'rewards.png', mimeType: 'image/png', buffer: PNG_PIXEL });
-    await page.getByText(/Image ready: http:\/\/127\.0\.0\.1:\d+\/uploads\//).waitFor();
+    await page.getByText(/Image ready: \/uploads\//).waitFor();
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('button', { name: 'Save Resource' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/resources');
@@ -68,7 +68,7 @@ describe('an administrator managing resources', () => {
       published_at: null,
       version: 1,
     });
-    expect(resource?.cover_image).toMatch(/\/uploads\/.+\.png$/);
+    expect(resource?.cover_image).toMatch(/^\/uploads\/.+\.png$/);
   });
 
   it('publishes an edited resource and the public list shows it at once', async () => {

@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  publicImageUrl,
   uploadErrorMessage,
   uploadImage,
   UploadError,
@@ -66,7 +65,7 @@ function apiAnswering(putPath: string, key = 'uploads/2026/11/0123456789abcdef01
   const calls: { path: string; body: unknown }[] = [];
   const callApi: CallApi = async (path, init) => {
     calls.push({ path, body: init.body });
-    return { upload_url: `${origin}${putPath}`, s3_key: key };
+    return { upload_url: `${origin}${putPath}`, s3_key: key, path: `/${key}` };
   };
   return { callApi, calls };
 }
@@ -88,14 +87,14 @@ async function failureOf(promise: Promise<unknown>): Promise<UploadError> {
 }
 
 describe('uploadImage', () => {
-  it('asks for an address, PUTs the file with its type and resolves with the public address', async () => {
+  it('asks for an address, PUTs the file with its type and resolves with the path to store, without a host', async () => {
     const { callApi, calls } = apiAnswering('/put/ok');
     const { states, onStateChange } = recordStates();
     received.length = 0;
 
-    const url = await uploadImage(pngFile(), { callApi, onStateChange, origin, createRequest: xhr });
+    const url = await uploadImage(pngFile(), { callApi, onStateChange, createRequest: xhr });
 
-    expect(url).toBe(`${origin}/uploads/2026/11/0123456789abcdef01234567-cover.png`);
+    expect(url).toBe('/uploads/2026/11/0123456789abcdef01234567-cover.png');
     expect(calls).toEqual([
       {
         path: '/admin/media/upload-url',
@@ -121,7 +120,7 @@ describe('uploadImage', () => {
       { loaded: 400, total: 400 },
     ];
 
-    await uploadImage(pngFile(), { callApi, onStateChange, origin, createRequest: () => scriptedRequest(events, 204) });
+    await uploadImage(pngFile(), { callApi, onStateChange, createRequest: () => scriptedRequest(events, 204) });
 
     expect(states.map((state) => `${state.status} ${state.progress}`)).toEqual([
       'uploading 0',
@@ -137,7 +136,7 @@ describe('uploadImage', () => {
     const { states, onStateChange } = recordStates();
 
     const error = await failureOf(
-      uploadImage(pngFile(PNG_BYTES, 'page.html', 'text/html'), { callApi, onStateChange, origin, createRequest: xhr }),
+      uploadImage(pngFile(PNG_BYTES, 'page.html', 'text/html'), { callApi, onStateChange, createRequest: xhr }),
     );
 
     expect(error.code).toBe('INVALID_FILE_TYPE');
@@ -150,9 +149,9 @@ describe('uploadImage', () => {
     const { callApi, calls } = apiAnswering('/put/ok');
 
     const tooLarge = await failureOf(
-      uploadImage(pngFile(new Uint8Array(25 * 1024 * 1024 + 1)), { callApi, origin, createRequest: xhr }),
+      uploadImage(pngFile(new Uint8Array(25 * 1024 * 1024 + 1)), { callApi, createRequest: xhr }),
     );
-    const empty = await failureOf(uploadImage(pngFile(new Uint8Array(0)), { callApi, origin, createRequest: xhr }));
+    const empty = await failureOf(uploadImage(pngFile(new Uint8Array(0)), { callApi, createRequest: xhr }));
 
     expect(tooLarge.code).toBe('FILE_TOO_LARGE');
     expect(tooLarge.message).toBe('File too large: 25.0 MB. Maximum size is 25 MB.');
@@ -170,7 +169,7 @@ describe('uploadImage', () => {
     ]) {
       const { states, onStateChange } = recordStates();
 
-      const error = await failureOf(uploadImage(pngFile(), { callApi, onStateChange, origin, createRequest: xhr }));
+      const error = await failureOf(uploadImage(pngFile(), { callApi, onStateChange, createRequest: xhr }));
 
       expect(error.code).toBe('PRESIGNED_URL_ERROR');
       expect(error.message).toBe("We couldn't start the upload. Please try again.");
@@ -189,7 +188,7 @@ describe('uploadImage', () => {
       throw refusal;
     };
 
-    const error = await failureOf(uploadImage(pngFile(), { callApi, origin, createRequest: xhr }));
+    const error = await failureOf(uploadImage(pngFile(), { callApi, createRequest: xhr }));
 
     expect(error.code).toBe('FILE_TOO_LARGE');
     expect(error.message).toBe('File too large: 30 MB. Maximum size is 25 MB.');
@@ -199,7 +198,7 @@ describe('uploadImage', () => {
     const { callApi } = apiAnswering('/put/fail');
     const { states, onStateChange } = recordStates();
 
-    const error = await failureOf(uploadImage(pngFile(), { callApi, onStateChange, origin, createRequest: xhr }));
+    const error = await failureOf(uploadImage(pngFile(), { callApi, onStateChange, createRequest: xhr }));
 
     expect(error.code).toBe('UPLOAD_FAILED');
     expect(error.message).toBe('File upload failed');
@@ -211,7 +210,7 @@ describe('uploadImage', () => {
     const { callApi } = apiAnswering('/put/drop');
     const { states, onStateChange } = recordStates();
 
-    const error = await failureOf(uploadImage(pngFile(), { callApi, onStateChange, origin, createRequest: xhr }));
+    const error = await failureOf(uploadImage(pngFile(), { callApi, onStateChange, createRequest: xhr }));
 
     expect(error.code).toBe('UPLOAD_FAILED');
     expect(error.message).toBe('Network error while uploading. Please try again.');
@@ -227,7 +226,6 @@ describe('uploadImage', () => {
     const upload = uploadImage(pngFile(), {
       callApi,
       onStateChange,
-      origin,
       signal: controller.signal,
       createRequest: xhr,
     });
@@ -250,7 +248,6 @@ describe('uploadImage', () => {
     const upload = uploadImage(pngFile(), {
       callApi,
       onStateChange,
-      origin,
       signal: controller.signal,
       createRequest: () => {
         requestsMade += 1;
@@ -259,7 +256,7 @@ describe('uploadImage', () => {
     });
     controller.abort();
     const error = await failureOf(upload);
-    answer({ upload_url: `${origin}/put/ok`, s3_key: 'uploads/x.png' });
+    answer({ upload_url: `${origin}/put/ok`, s3_key: 'uploads/x.png', path: '/uploads/x.png' });
 
     expect(error.code).toBe('UPLOAD_CANCELLED');
     expect(requestsMade).toBe(0);
@@ -275,18 +272,11 @@ describe('uploadImage', () => {
     controller.abort();
 
     const error = await failureOf(
-      uploadImage(pngFile(), { callApi, origin, signal: controller.signal, createRequest: xhr }),
+      uploadImage(pngFile(), { callApi, signal: controller.signal, createRequest: xhr }),
     );
 
     expect(error.code).toBe('UPLOAD_CANCELLED');
     expect(calls).toEqual([]);
-  });
-});
-
-describe('publicImageUrl', () => {
-  it('joins the origin and the key with exactly one slash', () => {
-    expect(publicImageUrl('https://example.com', 'uploads/a.png')).toBe('https://example.com/uploads/a.png');
-    expect(publicImageUrl('https://example.com/', '//uploads/a.png')).toBe('https://example.com/uploads/a.png');
   });
 });
 
