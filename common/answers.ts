@@ -153,6 +153,45 @@ export interface SponsoredSubmissionJson extends SponsoredSubmissionRecord {
   payment_transaction: PaymentTransactionJson | null;
 }
 
+/** What happened to a sponsored submission, as its timeline shows it: changes, and each mail to the sponsor. */
+export type SponsorEventKind =
+  | 'payment_mail'
+  | 'approved'
+  | 'rejected'
+  | 'approval_mail'
+  | 'draft_created'
+  | 'preview_mail'
+  | 'scheduled_mail'
+  | 'live_mail';
+
+/** How a kept mail stands: `stored` is kept in the outbox because no mail server is set up. */
+export type MailDeliveryStatus = 'pending' | 'sent' | 'failed' | 'stored';
+
+/** One entry of a sponsored submission's timeline, oldest first. */
+export interface SponsorEventJson {
+  id: number;
+  kind: SponsorEventKind;
+  created_at: number;
+  /** The member of staff who did it; null when the site did (a payment, a scheduled post going live). */
+  by: string | null;
+  /** A mail: to whom, its outbox entry and how its delivery went (null once the entry is gone). */
+  mail: { to: string; outbox_id: number | null; status: MailDeliveryStatus | null } | null;
+  /** scheduled_mail: the publication time (Unix seconds); live_mail: the post's address; preview_mail: when the link expires. */
+  detail: string | null;
+}
+
+/** A submission as its details panel shows it: with its article's progress and its timeline. */
+export interface SponsoredSubmissionDetailsJson extends SponsoredSubmissionJson, SubmissionProgressJson {
+  timeline: SponsorEventJson[];
+}
+
+/** "Send preview to sponsor": the link made (to copy) and the mail sent with it. */
+export interface SponsorPreviewJson {
+  url: string;
+  expires_at: number;
+  event: SponsorEventJson;
+}
+
 /**
  * The tabs of the back office's sponsored queue: new and paid (to review),
  * approved, rejected, and new without a completed payment (unpaid or

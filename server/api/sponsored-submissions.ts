@@ -13,7 +13,11 @@ export function sponsoredSubmissionsApi({ sponsoredSubmissions }: AppServices, c
   return app;
 }
 
-/** /admin/submissions/sponsored: review (filtered by status, payment and `q`), approve and reject, and draft the post of a paid one. */
+/**
+ * /admin/submissions/sponsored: review (filtered by status, payment and `q`),
+ * approve and reject, draft the post of a paid one, and send its preview to
+ * the sponsor; one submission comes with its timeline.
+ */
 export function adminSponsoredSubmissionsApi({ sponsoredSubmissions }: AppServices) {
   const app = new Hono<AppEnv>();
   app.get('/', async (c) =>
@@ -26,12 +30,16 @@ export function adminSponsoredSubmissionsApi({ sponsoredSubmissions }: AppServic
   });
   // 201 with the new draft post, 200 with the same post after that.
   app.post('/:id/draft', async (c) => {
-    const { post, created } = await sponsoredSubmissions.createDraft(readIdParam(c, 'Submission'));
+    const { post, created } = await sponsoredSubmissions.createDraft(readIdParam(c, 'Submission'), c.get('staff'));
     return c.json(post, created ? 201 : 200);
   });
+  // 201 with the link (to copy: it cannot be read again) and the mail on the timeline.
+  app.post('/:id/preview', async (c) =>
+    c.json(await sponsoredSubmissions.sendPreview(readIdParam(c, 'Submission'), c.get('staff')), 201),
+  );
   app.patch('/:id', async (c) => {
     const id = readIdParam(c, 'Submission');
-    return c.json(await sponsoredSubmissions.changeStatus(id, await readJsonObject(c)));
+    return c.json(await sponsoredSubmissions.changeStatus(id, await readJsonObject(c), c.get('staff')));
   });
   return app;
 }

@@ -16,6 +16,7 @@ import type {
   PostRecord,
   PublicationStatus,
   ResourceJson,
+  SponsorEventKind,
   SponsoredSubmissionRecord,
   SponsoredSubmissionStatus,
   SubscriberLeftVia,
@@ -216,6 +217,19 @@ export interface NewsletterErasureTable {
 
 export type SponsoredSubmissionTable = AsTable<SponsoredSubmissionRecord>;
 
+/** One event of a sponsored submission's timeline (common/answers.ts SponsorEventKind). */
+export interface SponsoredSubmissionEventTable {
+  id: Generated<number>;
+  submission_id: number;
+  kind: SponsorEventKind;
+  created_at: number;
+  created_by: number | null;
+  to_address: string | null;
+  outbox_id: number | null;
+  detail: string | null;
+  dedupe_key: string | null;
+}
+
 export interface PaymentTransactionTable {
   id: Generated<number>;
   submission_id: number;
@@ -349,6 +363,7 @@ export interface Database {
   contact_submissions: ContactSubmissionTable;
   newsletter_subscribers: NewsletterSubscriberTable;
   sponsored_submissions: SponsoredSubmissionTable;
+  sponsored_submission_events: SponsoredSubmissionEventTable;
   payment_transactions: PaymentTransactionTable;
   rate_limits: RateLimitTable;
   media: MediaTable;

@@ -92,6 +92,13 @@ export const AUDITED_ROUTES: Record<string, RouteAudit | Unrecorded> = {
     idParam: 'id',
     detail: (answer) => (typeof answer.id === 'number' ? { post_id: answer.id } : null),
   },
+  // The link is a secret of the sponsor's: only when it expires is kept.
+  'POST /admin/submissions/sponsored/:id/preview': {
+    action: 'sponsored_submission.send_preview',
+    entity: 'sponsored_submission',
+    idParam: 'id',
+    detail: (answer) => (typeof answer.expires_at === 'number' ? { expires_at: answer.expires_at } : null),
+  },
   'POST /admin/submissions/newsletter/import': {
     action: 'subscriber.import',
     entity: 'subscriber',

@@ -21,6 +21,7 @@ import type { AppDeps } from '../deps.ts';
 import { DomainError } from '../../common/errors.ts';
 import { LOCAL_PROVIDER_NAME } from './local-provider.ts';
 import { paidSubmissionNotificationMail, paymentConfirmationMail } from './payment-mails.ts';
+import { insertSponsorEvent } from '../db/queries/sponsored-submission-events.ts';
 import { storedSiteName } from '../mail/mailer.ts';
 import type { PaymentEvent, ProviderSession, TestCheckout, TestCheckoutOutcome } from './provider.ts';
 
@@ -215,7 +216,9 @@ async function sendPaymentCompletedMails(deps: PaymentDeps, payment: PaymentTran
     const submission = await findSponsoredSubmissionById(deps.db, payment.submission_id);
     if (!submission) return;
     const siteUrl = deps.config.PUBLIC_URL;
-    await deps.mailer.sendMail(paymentConfirmationMail(submission, payment, siteUrl, await storedSiteName(deps.db)));
+    const receipt = await deps.mailer.sendMail(paymentConfirmationMail(submission, payment, siteUrl, await storedSiteName(deps.db)));
+    // The first mail of the sponsor's timeline.
+    await insertSponsorEvent(deps.db, { submissionId: submission.id, kind: 'payment_mail', to: submission.contact_email, outboxId: receipt.outboxId });
     if (deps.config.ADMIN_NOTIFY_EMAIL) {
       await deps.mailer.sendMail(
         paidSubmissionNotificationMail(submission, payment, deps.config.ADMIN_NOTIFY_EMAIL, siteUrl),

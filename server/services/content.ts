@@ -137,10 +137,21 @@ function withStoredCover<T extends { cover_image: string | null }>(input: T, sit
 // Only the version, read before anything else of an update's payload.
 const versionOnlySchema = z.object({ version: versionField });
 
+/**
+ * What another domain does when an item is saved: `afterSave` runs in the
+ * save's transaction (enqueue a job there, so it exists if and only if the
+ * save does), `afterCommit` once it is stored (wake the jobs).
+ */
+export interface ContentSaveHooks<Json> {
+  afterSave(trx: Db, item: Json): Promise<void>;
+  afterCommit(): void;
+}
+
 export function contentService<I extends z.ZodType, U extends z.ZodType, Json extends { id: number; content: string }, Page>(
   deps: AppDeps,
   kind: ContentKind<I, U, Json, Page>,
   markdown: MarkdownService,
+  hooks?: ContentSaveHooks<Json>,
 ) {
   const { db, engine, contentChanges } = deps;
   const what = kind.type;
@@ -174,9 +185,15 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
   }
 
   /** A write that stores a rendering: the first one after a start loads the renderer before its transaction, not in it. */
-  async function saveWrite<T>(slugOf: () => string | undefined, work: (trx: Db) => Promise<T>): Promise<T> {
+  async function saveWrite(slugOf: () => string | undefined, work: (trx: Db) => Promise<Json>): Promise<Json> {
     await loadMarkdown();
-    return write(slugOf, work);
+    const saved = await write(slugOf, async (trx) => {
+      const item = await work(trx);
+      await hooks?.afterSave(trx, item);
+      return item;
+    });
+    hooks?.afterCommit();
+    return saved;
   }
 
   /**
@@ -285,14 +302,18 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
 
     count: () => countContent(db, kind.table),
 
-    async create(values: unknown): Promise<Json> {
+    /**
+     * Stores a new item. `link` carries what no payload may set: the
+     * sponsored submission a post is drafted from.
+     */
+    async create(values: unknown, link: { sponsored_submission_id?: number } = {}): Promise<Json> {
       const input = withStoredCover(
         validate(kind.inputSchema, values) as z.output<I> & { slug: string; cover_image: string | null },
         deps.config.PUBLIC_URL,
       );
       return saveWrite(() => input.slug, async (trx) => {
         await checkReferences(trx, input);
-        const created = await kind.insert(trx, input);
+        const created = await kind.insert(trx, { ...input, ...link });
         await storeRenderingOf(trx, created);
         return created;
       });

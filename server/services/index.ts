@@ -31,6 +31,7 @@ import { passwordResetsService } from './password-resets.ts';
 import { previewLinksService } from './preview-links.ts';
 import { searchService } from './search.ts';
 import { sponsoredSubmissionsService } from './sponsored-submissions.ts';
+import { sponsorUpdates } from './sponsor-updates.ts';
 import { siteService } from './site.ts';
 import { subscribersService } from './subscribers.ts';
 import { staffService } from './staff.ts';
@@ -72,6 +73,10 @@ export function createServices(deps: AppDeps) {
   const auditLog = auditLogService(deps);
   const markdown = markdownService();
   const siteSettings = siteSettingsService(deps);
+  // The sponsor hears of their post's progress: saving a post drafted from a submission tells them.
+  const sponsorMails = sponsorUpdates(deps, siteSettings);
+  const posts = contentService(deps, POST_KIND, markdown, sponsorMails.postHooks);
+  const previewLinks = previewLinksService(deps);
   return {
     auditLog,
     auth: authService(deps, auditLog),
@@ -79,7 +84,7 @@ export function createServices(deps: AppDeps) {
     twoFactor: twoFactorService(deps, auditLog, siteSettings),
     settings: settingsService(deps, auditLog),
     passwordResets: passwordResetsService(deps, auditLog),
-    posts: contentService(deps, POST_KIND, markdown),
+    posts,
     resources: contentService(deps, RESOURCE_KIND, markdown),
     /** Markdown rendered once per source (decision 033): the legal pages, a newsletter issue's web version. */
     markdown,
@@ -87,9 +92,9 @@ export function createServices(deps: AppDeps) {
     contactMessages: contactMessagesService(deps),
     subscribers: subscribersService(deps),
     newsletters: newslettersService(deps),
-    previewLinks: previewLinksService(deps),
+    previewLinks,
     search: searchService(deps),
-    sponsoredSubmissions: sponsoredSubmissionsService(deps),
+    sponsoredSubmissions: sponsoredSubmissionsService(deps, { posts, previewLinks, updates: sponsorMails }),
     payments: paymentsService(deps),
     dashboard: dashboardService(deps, siteSettings),
     site: siteService(deps),

@@ -6,18 +6,23 @@
 import { z } from 'zod';
 import type {
   PostJson,
+  SponsoredSubmissionDetailsJson,
   SponsoredSubmissionJson,
   SponsoredSubmissionStatus,
+  SponsorPreviewJson,
   SubmissionProgressJson,
 } from '../../common/answers.ts';
 import { DomainError, notFound } from '../../common/errors.ts';
+import { isLive } from '../../common/publication.ts';
 import { listSearchSchema } from '../../common/schemas/search.ts';
 import { slugify } from '../../common/schemas/slug.ts';
-import { isUniqueViolation } from '../db/database.ts';
 import { findIssuesCarryingPost } from '../db/queries/newsletters.ts';
-import { findPostOfSubmission, findPostsOfSubmissions, insertPost } from '../db/queries/posts.ts';
-import { isSlugTaken } from '../db/queries/slugs.ts';
-import type { Db } from '../db/schema.ts';
+import { findPostOfSubmission, findPostsOfSubmissions } from '../db/queries/posts.ts';
+import { insertSponsorEvent, listSponsorEvents } from '../db/queries/sponsored-submission-events.ts';
+import { listSlugsFrom } from '../db/queries/slugs.ts';
+import { sponsorApprovedMail, sponsorPreviewMail } from '../mail/sponsor-mails.ts';
+import type { PreviewLinksService } from './preview-links.ts';
+import type { SponsorUpdates } from './sponsor-updates.ts';
 import { isHoneypotFilled } from '../../common/honeypot.ts';
 import { SPONSORED_PATH } from '../../common/site.ts';
 import {
@@ -36,7 +41,7 @@ import {
 } from '../db/queries/sponsored-submissions.ts';
 import type { AppDeps } from '../deps.ts';
 import { startCheckout, type StartedCheckout } from '../payments/service.ts';
-import type { Caller } from './caller.ts';
+import type { Caller, Staff } from './caller.ts';
 import { enforceRateLimit } from './rate-limits.ts';
 import { changeStatus, type StatusChangeRules } from './status-change.ts';
 
@@ -67,17 +72,20 @@ export type CheckoutStart = { kind: 'checkout'; checkout: StartedCheckout } | { 
 /** A submission with where its article stands. */
 export type SponsoredSubmissionWithProgress = SponsoredSubmissionJson & SubmissionProgressJson;
 
-/** The first free address for a post about `projectName`. */
-async function freeSlugFor(db: Db, projectName: string): Promise<string> {
-  const base = slugify(projectName).slice(0, 150).replace(/-+$/, '') || 'sponsored-post';
-  for (let index = 1; index < 100; index += 1) {
-    const candidate = index === 1 ? base : `${base}-${index}`;
-    if (!(await isSlugTaken(db, candidate))) return candidate;
-  }
-  return `${base}-${Date.now()}`;
+/** The first free address for a post about `projectName`: its slug, else the slug with the first free number. */
+function freeSlugAmong(taken: Set<string>, base: string): string {
+  if (!taken.has(base)) return base;
+  for (let index = 2; ; index += 1) if (!taken.has(`${base}-${index}`)) return `${base}-${index}`;
 }
 
-export function sponsoredSubmissionsService(deps: AppDeps) {
+/** What the review needs of the other services: posts are made by the post service, links by the preview links'. */
+export interface SponsoredSubmissionsNeeds {
+  posts: { create(values: unknown, link: { sponsored_submission_id: number }): Promise<PostJson> };
+  previewLinks: Pick<PreviewLinksService, 'create'>;
+  updates: Pick<SponsorUpdates, 'mailSite' | 'mailSponsor'>;
+}
+
+export function sponsoredSubmissionsService(deps: AppDeps, { posts, previewLinks, updates }: SponsoredSubmissionsNeeds) {
   const { db, logger, rateLimits } = deps;
 
   async function withProgress(submissions: SponsoredSubmissionJson[]): Promise<SponsoredSubmissionWithProgress[]> {
@@ -135,9 +143,12 @@ export function sponsoredSubmissionsService(deps: AppDeps) {
       return { ...page, submissions: await withProgress(page.submissions), counts };
     },
 
-    async find(id: number): Promise<SponsoredSubmissionWithProgress | undefined> {
+    /** One submission with its article's progress and its timeline (the details panel). */
+    async find(id: number): Promise<SponsoredSubmissionDetailsJson | undefined> {
       const submission = await findSponsoredSubmissionById(db, id);
-      return submission && (await withProgress([submission]))[0];
+      if (!submission) return undefined;
+      const [withPost, timeline] = await Promise.all([withProgress([submission]), listSponsorEvents(db, id)]);
+      return { ...(withPost[0] as SponsoredSubmissionWithProgress), timeline };
     },
 
     /**
@@ -146,7 +157,7 @@ export function sponsoredSubmissionsService(deps: AppDeps) {
      * Sponsored; the sponsor's contact stays on the submission), the same
      * one every time after.
      */
-    async createDraft(id: number): Promise<{ post: PostJson; created: boolean }> {
+    async createDraft(id: number, staff?: Staff): Promise<{ post: PostJson; created: boolean }> {
       const submission = await findSponsoredSubmissionById(db, id);
       if (!submission) throw notFound('Submission not found');
       const existing = await findPostOfSubmission(db, id);
@@ -159,35 +170,85 @@ export function sponsoredSubmissionsService(deps: AppDeps) {
             : 'Approve this submission first: only approved submissions become posts',
         );
       }
-      try {
-        const post = await db.transaction().execute(async (trx) =>
-          insertPost(trx, {
-            title: submission.project_name,
-            slug: await freeSlugFor(trx, submission.project_name),
-            excerpt: null,
-            content: submission.description?.trim() || `Our review of ${submission.project_name}.`,
-            cover_image: null,
-            read_time: null,
-            campaign_url: submission.project_url,
-            sponsored: true,
-            sponsored_submission_id: submission.id,
-            status: 'draft',
-            published_at: null,
-            category_ids: [],
-          }),
-        );
-        logger.info({ submission: id, post: post.id }, 'sponsored submission: draft post created');
-        return { post, created: true };
-      } catch (error) {
-        // Made by a request at the same moment: that one is the draft.
-        const made = isUniqueViolation(error) ? await findPostOfSubmission(db, id) : undefined;
-        if (made) return { post: made, created: false };
-        throw error;
+      const base = slugify(submission.project_name).slice(0, 150).replace(/-+$/, '') || 'sponsored-post';
+      const draft = {
+        title: submission.project_name,
+        excerpt: null,
+        content: submission.description?.trim() || `Our review of ${submission.project_name}.`,
+        cover_image: null,
+        read_time: null,
+        campaign_url: submission.project_url,
+        sponsored: true,
+        status: 'draft',
+        published_at: null,
+        category_ids: [],
+      };
+      // Through the post service, as any post: its rendering is stored and the caches are told.
+      // A slug taken meanwhile by another save is looked for again, a few times.
+      for (let attempt = 0; ; attempt += 1) {
+        const slug = freeSlugAmong(await listSlugsFrom(db, base), base);
+        try {
+          const post = await posts.create({ ...draft, slug }, { sponsored_submission_id: submission.id });
+          await insertSponsorEvent(db, { submissionId: id, kind: 'draft_created', createdBy: staff?.userId ?? null, detail: String(post.id) });
+          logger.info({ submission: id, post: post.id }, 'sponsored submission: draft post created');
+          return { post, created: true };
+        } catch (error) {
+          // Made by a request at the same moment: that one is the draft.
+          const made = await findPostOfSubmission(db, id);
+          if (made) return { post: made, created: false };
+          if (!(error instanceof DomainError && error.code === 'SLUG_TAKEN') || attempt >= 4) throw error;
+        }
       }
     },
 
-    async changeStatus(id: number, values: unknown): Promise<SponsoredSubmissionWithProgress> {
-      const changed = await changeStatus(db, STATUS_RULES, id, validate(sponsoredSubmissionStatusSchema, values));
+    /**
+     * "Send preview to sponsor": a preview link of the submission's post,
+     * mailed to the sponsor and put on the timeline; the link comes back to
+     * be copied (it cannot be read again later).
+     */
+    async sendPreview(id: number, staff: Staff): Promise<SponsorPreviewJson> {
+      const submission = await findSponsoredSubmissionById(db, id);
+      if (!submission) throw notFound('Submission not found');
+      const post = await findPostOfSubmission(db, id);
+      if (!post) throw new DomainError('INVALID_STATUS_TRANSITION', 'Create the draft post first: there is nothing to preview yet');
+      if (isLive(post)) throw new DomainError('INVALID_STATUS_TRANSITION', 'This post is live: the sponsor was sent its address');
+      const link = await previewLinks.create('post', post.id, staff.userId);
+      const url = link.url ?? '';
+      const site = await updates.mailSite();
+      const event = await updates.mailSponsor(submission, 'preview_mail', sponsorPreviewMail(submission, { url, expiresAt: link.expires_at }, site), {
+        createdBy: staff.userId,
+        detail: String(link.expires_at),
+      });
+      if (!event) throw new Error('the preview mail event was not recorded');
+      return { url, expires_at: link.expires_at, event };
+    },
+
+    /**
+     * Approves or rejects, with the change on the timeline. An approval is
+     * mailed to the sponsor once stored; a mail that cannot be kept is
+     * logged and does not undo the approval.
+     */
+    async changeStatus(id: number, values: unknown, staff?: Staff): Promise<SponsoredSubmissionWithProgress> {
+      const change = validate(sponsoredSubmissionStatusSchema, values);
+      const changed = await changeStatus(
+        db,
+        {
+          ...STATUS_RULES,
+          afterUpdate: (trx, updated) =>
+            insertSponsorEvent(trx, { submissionId: updated.id, kind: updated.status === 'approved' ? 'approved' : 'rejected', createdBy: staff?.userId ?? null }).then(
+              () => undefined,
+            ),
+        },
+        id,
+        change,
+      );
+      if (changed.status === 'approved') {
+        try {
+          await updates.mailSponsor(changed, 'approval_mail', sponsorApprovedMail(changed, await updates.mailSite()), { createdBy: staff?.userId ?? null });
+        } catch (error) {
+          logger.error({ err: error, submission: id }, 'sponsored submission: the approval mail could not be kept');
+        }
+      }
       return (await withProgress([changed]))[0] as SponsoredSubmissionWithProgress;
     },
   };

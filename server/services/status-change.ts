@@ -25,6 +25,8 @@ export interface StatusChangeRules<Status extends string, Row extends StatusReco
   alreadyMessage: (status: Status) => string;
   /** A rule beyond the transitions: the refusal of this change of this record, if any. */
   refusal?: (current: Row, status: Status) => string | undefined;
+  /** More to write with the change, in its transaction (a timeline entry). */
+  afterUpdate?: (trx: Db, updated: Row) => Promise<void>;
 }
 
 export function changeStatus<Status extends string, Row extends StatusRecord<Status>>(
@@ -49,6 +51,7 @@ export function changeStatus<Status extends string, Row extends StatusRecord<Sta
     if (refusal) throw new DomainError('INVALID_STATUS_TRANSITION', refusal);
     const updated = await rules.update(trx, id, change.status, change.version);
     if (!updated) throw versionConflict(rules.what);
+    await rules.afterUpdate?.(trx, updated);
     return updated;
   });
 }

@@ -75,6 +75,16 @@ describe('POST /api/admin/submissions/sponsored/{id}/draft', () => {
     expect(listed.body.newsletter_issues).toEqual([]);
   });
 
+  it('makes the draft through the post service: its body is stored rendered and the page caches are told', async () => {
+    const { id } = await submission({ pay: true, approve: true });
+    const generation = t.deps.contentChanges.generation;
+    const draft = await draftOf(id);
+    expect(draft.status).toBe(201);
+    const stored = await t.handle.db.selectFrom('posts').select(['content_html']).where('id', '=', draft.body.id).executeTakeFirstOrThrow();
+    expect(stored.content_html).toContain('A clock that shows the tides of your beach.');
+    expect(t.deps.contentChanges.generation).toBeGreaterThan(generation);
+  });
+
   it('makes one post of requests at the same moment', async () => {
     const { id } = await submission({ pay: true, approve: true });
     const answers = await Promise.all([draftOf(id), draftOf(id), draftOf(id)]);

@@ -20,3 +20,23 @@ export async function isSlugTaken(
   if (await posts.executeTakeFirst()) return true;
   return Boolean(await resources.executeTakeFirst());
 }
+
+/**
+ * The slugs of posts and resources that are `base` or `base-…`, in one
+ * query: a new item's first free numbered slug is found from them. `base`
+ * is a slug (letters, digits and hyphens), so it holds no LIKE wildcard.
+ */
+export async function listSlugsFrom(db: Db, base: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('posts')
+    .select('slug')
+    .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
+    .unionAll(
+      db
+        .selectFrom('resources')
+        .select('slug')
+        .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)])),
+    )
+    .execute();
+  return new Set(rows.map((row) => row.slug));
+}

@@ -1,0 +1,97 @@
+/**
+ * What the sponsor of a paid submission is told after the payment receipt
+ * (server/payments/payment-mails.ts): approved, a preview to check, the date
+ * the post goes live (in the site's time zone), and its address once live.
+ * Plain text; every link is built from the site's configured address.
+ */
+import type { SponsoredSubmissionJson } from '../../common/answers.ts';
+import { formatSiteDateTime } from '../../common/site-time.ts';
+import type { MailMessage } from './mailer.ts';
+
+/** The site as a mail signs off and dates things. */
+export interface SponsorMailSite {
+  name: string;
+  /** The configured origin, `https://example.com`. */
+  url: string;
+  timeZone: string;
+}
+
+type Submission = Pick<SponsoredSubmissionJson, 'project_name' | 'contact_name' | 'contact_email'>;
+
+// Text typed into the form ends up in a header: keep it on one line.
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+function mail(kind: string, submission: Submission, subject: string, body: string[], site: SponsorMailSite): MailMessage {
+  return {
+    kind,
+    to: submission.contact_email,
+    subject: oneLine(subject),
+    text: [
+      `Hi ${submission.contact_name},`,
+      '',
+      ...body,
+      '',
+      // The sender may well be a no-reply address: point at the contact form instead.
+      `Questions? Write to us through the contact form at ${site.url}/contact-us.`,
+      '',
+      site.name,
+      site.url,
+    ].join('\n'),
+  };
+}
+
+/** The submission was approved: its post is being written. */
+export function sponsorApprovedMail(submission: Submission, site: SponsorMailSite): MailMessage {
+  return mail(
+    'sponsor_approved',
+    submission,
+    `Approved: your sponsored post about ${submission.project_name}`,
+    [
+      `Good news: we approved your sponsored post about ${submission.project_name}.`,
+      '',
+      'We are writing it now. Before it goes live we will send you a link to preview it.',
+    ],
+    site,
+  );
+}
+
+/** The draft is ready to check, behind a preview link that expires. */
+export function sponsorPreviewMail(submission: Submission, preview: { url: string; expiresAt: number }, site: SponsorMailSite): MailMessage {
+  return mail(
+    'sponsor_preview',
+    submission,
+    `Preview ready: your sponsored post about ${submission.project_name}`,
+    [
+      `The post about ${submission.project_name} is ready for you to check:`,
+      '',
+      preview.url,
+      '',
+      `The link works until ${formatSiteDateTime(preview.expiresAt, site.timeZone)}. It is private: please do not share it.`,
+      'If anything is wrong, reply through the contact form below and tell us what to change.',
+    ],
+    site,
+  );
+}
+
+/** The post has its publication date. */
+export function sponsorScheduledMail(submission: Submission, publishAt: number, site: SponsorMailSite): MailMessage {
+  const when = formatSiteDateTime(publishAt, site.timeZone);
+  return mail(
+    'sponsor_scheduled',
+    submission,
+    `Scheduled: your sponsored post about ${submission.project_name} goes live ${when}`,
+    [`The post about ${submission.project_name} is scheduled to go live on ${when}.`, '', 'We will write again with its address once it is up.'],
+    site,
+  );
+}
+
+/** The post is on the site. */
+export function sponsorLiveMail(submission: Submission, postUrl: string, site: SponsorMailSite): MailMessage {
+  return mail(
+    'sponsor_live',
+    submission,
+    `Live: your sponsored post about ${submission.project_name}`,
+    [`The post about ${submission.project_name} is live:`, '', postUrl, '', 'Thank you for sponsoring it. Feel free to share the link.'],
+    site,
+  );
+}

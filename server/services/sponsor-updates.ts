@@ -1,0 +1,123 @@
+/**
+ * Keeps the sponsor of a paid submission informed (decision 051): each mail
+ * to them is an event on the submission's timeline, with its outbox entry.
+ * Mails that follow the post (scheduled, live) are sent by a durable job:
+ * saving a post drafted from a submission enqueues it in the save's
+ * transaction; a scheduled post enqueues it again for its publication time,
+ * so the live mail goes out when the time passes, from whichever server
+ * runs it, after a restart too.
+ */
+import type { PostJson, SponsorEventJson, SponsorEventKind, SponsoredSubmissionJson } from '../../common/answers.ts';
+import { isLive, isScheduled } from '../../common/publication.ts';
+import { nowSeconds } from '../db/database.ts';
+import { findPost } from '../db/queries/posts.ts';
+import {
+  deleteSponsorEvent,
+  findSponsorEvent,
+  insertSponsorEvent,
+  setSponsorEventMail,
+} from '../db/queries/sponsored-submission-events.ts';
+import { findSponsoredSubmissionById } from '../db/queries/sponsored-submissions.ts';
+import type { Db } from '../db/schema.ts';
+import type { AppDeps } from '../deps.ts';
+import type { JobKind } from '../jobs/jobs.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+import { sponsorLiveMail, sponsorScheduledMail, type SponsorMailSite } from '../mail/sponsor-mails.ts';
+import type { ContentSaveHooks } from './content.ts';
+import type { SiteSettingsService } from './site-settings.ts';
+
+export interface SponsorMailOptions {
+  /** The member of staff who caused it; none when the site did. */
+  createdBy?: number | null;
+  detail?: string;
+  /** A mail that must go out once: a second send with this key sends nothing. */
+  dedupeKey?: string;
+}
+
+export function sponsorUpdates(deps: AppDeps, siteSettings: Pick<SiteSettingsService, 'current'>) {
+  const { db, jobs, mailer, logger, config } = deps;
+
+  async function mailSite(): Promise<SponsorMailSite> {
+    const settings = await siteSettings.current();
+    return { name: settings.site_name, url: config.PUBLIC_URL, timeZone: settings.time_zone };
+  }
+
+  /**
+   * Mails the sponsor and puts the mail on the timeline. The event is
+   * claimed first, so two servers (or a retried job) never send a mail with
+   * a dedupe key twice; a mail that could not be kept gives its claim back.
+   * Undefined when the key was already taken.
+   */
+  async function mailSponsor(
+    submission: Pick<SponsoredSubmissionJson, 'id' | 'contact_email'>,
+    kind: SponsorEventKind,
+    message: MailMessage,
+    options: SponsorMailOptions = {},
+  ): Promise<SponsorEventJson | undefined> {
+    const claim = await insertSponsorEvent(db, {
+      submissionId: submission.id,
+      kind,
+      createdBy: options.createdBy ?? null,
+      to: submission.contact_email,
+      detail: options.detail ?? null,
+      ...(options.dedupeKey ? { dedupeKey: options.dedupeKey } : {}),
+    });
+    if (claim === undefined) return undefined;
+    try {
+      const kept = await mailer.sendMail(message);
+      await setSponsorEventMail(db, claim, message.to, kept.outboxId);
+    } catch (error) {
+      await deleteSponsorEvent(db, claim).catch(() => {});
+      throw error;
+    }
+    return findSponsorEvent(db, claim);
+  }
+
+  const job: JobKind<{ postId: number }> = {
+    name: 'sponsor-post-update',
+    // A run fails only when the database does.
+    maxAttempts: 10,
+    run: ({ postId }) => followPost(postId),
+  };
+  jobs.register(job);
+
+  /** Tells the sponsor where their post stands now: its date once scheduled, its address once live. */
+  async function followPost(postId: number): Promise<void> {
+    const post = await findPost(db, { id: postId });
+    if (!post || post.sponsored_submission_id === null) return;
+    const submission = await findSponsoredSubmissionById(db, post.sponsored_submission_id);
+    if (!submission) return;
+    const now = nowSeconds();
+    const site = await mailSite();
+    if (isScheduled(post, now) && post.published_at !== null) {
+      const publishAt = post.published_at;
+      await mailSponsor(submission, 'scheduled_mail', sponsorScheduledMail(submission, publishAt, site), {
+        detail: String(publishAt),
+        dedupeKey: `sponsor-scheduled:${submission.id}:${publishAt}`,
+      });
+      // Its time passing changes no row: this run again then sends the live mail.
+      await jobs.enqueue(db, job, { postId }, { delaySeconds: publishAt - now, dedupeKey: `sponsor-live:${postId}:${publishAt}` });
+      return;
+    }
+    if (isLive(post, now)) {
+      const postUrl = `${config.PUBLIC_URL}/${post.slug}`;
+      const sent = await mailSponsor(submission, 'live_mail', sponsorLiveMail(submission, postUrl, site), {
+        detail: postUrl,
+        dedupeKey: `sponsor-live:${submission.id}`,
+      });
+      if (sent) logger.info({ submission: submission.id, post: post.id }, 'sponsored post live: sponsor told');
+    }
+  }
+
+  /** What a post save does for its sponsor: a published post drafted from a submission is followed. */
+  const postHooks: ContentSaveHooks<PostJson> = {
+    async afterSave(trx: Db, post: PostJson) {
+      if (post.sponsored_submission_id !== null && post.status === 'published') await jobs.enqueue(trx, job, { postId: post.id });
+    },
+    afterCommit: () => jobs.wake(),
+  };
+
+  return { mailSite, mailSponsor, postHooks, job };
+}
+
+export type SponsorUpdates = ReturnType<typeof sponsorUpdates>;

@@ -1,0 +1,226 @@
+/**
+ * The sponsor is kept informed: the receipt, the approval, the preview (its
+ * link mailed and given back to copy), the scheduled date in the site's time
+ * zone and the live address, each on the submission's timeline with its
+ * outbox entry. The live mail follows the post: at once when it is
+ * published now, and when a scheduled time passes through the durable job.
+ * Runs on SQLite and on PostgreSQL.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SponsoredSubmissionDetailsJson, SponsorEventJson, SponsorPreviewJson } from '../../common/answers.ts';
+import { settleTestCheckout } from '../../server/payments/service.ts';
+import { previewLinksService } from '../../server/services/preview-links.ts';
+import { freshIp, useTestApp } from '../helpers/test-app.ts';
+
+const t = useTestApp();
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+let counter = 0;
+
+/** A submission paid through the test checkout; its id and contact address. */
+async function paidSubmission() {
+  counter += 1;
+  const email = `sponsor.${counter}.${Date.now()}@example.com`;
+  const name = `Harbour Lamp ${counter} ${Date.now()}`;
+  const started = await t.request('POST', '/payments/create-checkout', {
+    ip: freshIp(),
+    body: {
+      project_name: name,
+      project_url: 'https://www.kickstarter.com/projects/harbour-lamp',
+      contact_name: 'Mary Somerville',
+      contact_email: email,
+      description: 'A lamp that shows the tide.',
+      terms_accepted: true,
+    },
+  });
+  expect(started.status).toBe(201);
+  await settleTestCheckout(t.deps, started.body.session_id, 'pay');
+  const row = await t.handle.db
+    .selectFrom('payment_transactions')
+    .select('submission_id')
+    .where('provider_session_id', '=', started.body.session_id)
+    .executeTakeFirstOrThrow();
+  return { id: row.submission_id, email, name };
+}
+
+/** A token for now: the tests that move the clock sign in again at the time they moved it to. */
+let token: (() => Promise<string>) | null = null;
+const currentToken = () => (token ?? t.adminToken)();
+
+const details = async (id: number) =>
+  (await t.request<SponsoredSubmissionDetailsJson>('GET', `/admin/submissions/sponsored/${id}`, { token: await currentToken() })).body;
+
+const kinds = (timeline: SponsorEventJson[]) => timeline.map((event) => event.kind);
+
+/** The kept mails to `to`, oldest first. */
+const mailsTo = (to: string) =>
+  t.handle.db.selectFrom('outbox').select(['id', 'kind', 'subject', 'text_body', 'status']).where('to_address', '=', to).orderBy('id').execute();
+
+async function approve(id: number) {
+  const answer = await t.request('PATCH', `/admin/submissions/sponsored/${id}`, {
+    token: await t.adminToken(),
+    body: { status: 'approved', version: (await details(id)).version },
+  });
+  expect(answer.status).toBe(200);
+}
+
+async function draftPost(id: number) {
+  const answer = await t.request('POST', `/admin/submissions/sponsored/${id}/draft`, { token: await t.adminToken() });
+  expect(answer.status).toBe(201);
+  return answer.body as { id: number; slug: string; version: number } & Record<string, unknown>;
+}
+
+/** Saves the post as published at `publishedAt` (now when null), as the editor does. */
+async function publish(post: Record<string, unknown> & { id: number }, publishedAt: number | null) {
+  const current = (await t.request('GET', `/admin/posts/${post.id}`, { token: await currentToken() })).body;
+  const answer = await t.request('PUT', `/admin/posts/${post.id}`, {
+    token: await currentToken(),
+    body: {
+      title: current.title,
+      slug: current.slug,
+      excerpt: current.excerpt,
+      content: current.content,
+      cover_image: current.cover_image,
+      campaign_url: current.campaign_url,
+      read_time: current.read_time,
+      category_ids: current.category_ids,
+      status: 'published',
+      published_at: publishedAt ?? Math.floor(Date.now() / 1000),
+      version: current.version,
+    },
+  });
+  expect(answer.status).toBe(200);
+  await t.deps.jobs.whenIdle();
+}
+
+async function setSiteTimeZone(timeZone: string) {
+  const token = await t.adminToken();
+  const current = await t.request('GET', '/admin/settings/site', { token });
+  const { privacy_policy_updated: _privacy, terms_updated: _terms, ...settings } = current.body as Record<string, unknown>;
+  expect((await t.request('PUT', '/admin/settings/site', { token, body: { ...settings, time_zone: timeZone } })).status).toBe(200);
+}
+
+describe('the timeline of a paid submission', () => {
+  it('starts with the payment receipt, kept in the outbox, and records the approval with its mail', async () => {
+    const { id, email, name } = await paidSubmission();
+    const paid = await details(id);
+    expect(paid.timeline).toEqual([
+      {
+        id: expect.any(Number),
+        kind: 'payment_mail',
+        created_at: expect.any(Number),
+        by: null,
+        mail: { to: email, outbox_id: expect.any(Number), status: 'stored' },
+        detail: null,
+      },
+    ]);
+
+    await approve(id);
+    const approved = await details(id);
+    expect(kinds(approved.timeline)).toEqual(['payment_mail', 'approved', 'approval_mail']);
+    expect(approved.timeline[1]).toMatchObject({ by: 'admin@example.com', mail: null });
+    const mails = await mailsTo(email);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      `[TEST] Payment received: sponsored post for ${name}`,
+      `Approved: your sponsored post about ${name}`,
+    ]);
+    expect(approved.timeline[2]?.mail).toEqual({ to: email, outbox_id: mails[1]?.id, status: 'stored' });
+  });
+
+  it('records a rejection, which mails nothing', async () => {
+    const { id, email } = await paidSubmission();
+    const answer = await t.request('PATCH', `/admin/submissions/sponsored/${id}`, {
+      token: await t.adminToken(),
+      body: { status: 'rejected', version: 1 },
+    });
+    expect(answer.status).toBe(200);
+    expect(kinds((await details(id)).timeline)).toEqual(['payment_mail', 'rejected']);
+    expect(await mailsTo(email)).toHaveLength(1);
+  });
+
+  it('sends the preview to the sponsor: a working link, given back to copy, mailed and on the timeline', async () => {
+    const { id, email, name } = await paidSubmission();
+    await approve(id);
+    const token = await t.adminToken();
+    const tooEarly = await t.request('POST', `/admin/submissions/sponsored/${id}/preview`, { token });
+    expect(tooEarly.status).toBe(409);
+    expect(tooEarly.body).toEqual({ error: 'INVALID_STATUS_TRANSITION', message: 'Create the draft post first: there is nothing to preview yet' });
+
+    const post = await draftPost(id);
+    const sent = await t.request<SponsorPreviewJson>('POST', `/admin/submissions/sponsored/${id}/preview`, { token });
+    expect(sent.status).toBe(201);
+    expect(sent.body.url).toMatch(/^http:\/\/localhost\/preview\/[\w-]{43}$/);
+    const preview = await mailsTo(email).then((mails) => mails.at(-1));
+    expect(preview).toMatchObject({ kind: 'sponsor_preview', subject: `Preview ready: your sponsored post about ${name}`, status: 'stored' });
+    expect(preview?.text_body).toContain(sent.body.url);
+    expect(sent.body.event).toMatchObject({ kind: 'preview_mail', by: 'admin@example.com', mail: { to: email, outbox_id: preview?.id, status: 'stored' } });
+    expect(sent.body.event.detail).toBe(String(sent.body.expires_at));
+    // The link opens the draft.
+    const opened = await previewLinksService(t.deps).open(sent.body.url.split('/').pop() ?? '');
+    expect(opened).toMatchObject({ kind: 'post', post: { id: post.id, status: 'draft' } });
+    expect(kinds((await details(id)).timeline)).toEqual(['payment_mail', 'approved', 'approval_mail', 'draft_created', 'preview_mail']);
+  });
+
+  it('mails the scheduled date in the site time zone, then the address once the time has passed, once', async () => {
+    await setSiteTimeZone('Europe/Paris');
+    try {
+      const { id, email, name } = await paidSubmission();
+      await approve(id);
+      const post = await draftPost(id);
+      // 2030-06-01 09:30 in Paris (summer time, UTC+2).
+      const publishAt = Date.UTC(2030, 5, 1, 7, 30) / 1000;
+      await publish(post, publishAt);
+
+      const scheduled = await details(id);
+      expect(kinds(scheduled.timeline).slice(-1)).toEqual(['scheduled_mail']);
+      expect(scheduled.timeline.at(-1)?.detail).toBe(String(publishAt));
+      const mail = (await mailsTo(email)).at(-1);
+      expect(mail?.subject).toBe(`Scheduled: your sponsored post about ${name} goes live Jun 1, 2030, 09:30 Europe/Paris`);
+      expect(mail?.text_body).toContain('scheduled to go live on Jun 1, 2030, 09:30 Europe/Paris');
+      expect(kinds(scheduled.timeline)).not.toContain('live_mail');
+
+      // The scheduled time passes: the job enqueued for it tells the sponsor, with no save of the post.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date((publishAt + 60) * 1000));
+      await t.deps.jobs.whenIdle();
+      const signedInThen = (await t.login()).access_token;
+      token = async () => signedInThen;
+      const live = await details(id);
+      expect(kinds(live.timeline).slice(-1)).toEqual(['live_mail']);
+      expect(live.timeline.at(-1)?.detail).toBe(`http://localhost/${post.slug}`);
+      const liveMail = (await mailsTo(email)).at(-1);
+      expect(liveMail).toMatchObject({ kind: 'sponsor_live', subject: `Live: your sponsored post about ${name}` });
+      expect(liveMail?.text_body).toContain(`http://localhost/${post.slug}`);
+
+      // Saved again while live: the sponsor is not told twice.
+      await publish(post, publishAt);
+      expect(kinds((await details(id)).timeline).filter((kind) => kind === 'live_mail')).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+      token = null;
+      await setSiteTimeZone('UTC');
+    }
+  });
+
+  it('mails the address at once when the post is published now, and refuses a preview of a live post', async () => {
+    const { id, email } = await paidSubmission();
+    await approve(id);
+    const post = await draftPost(id);
+    await publish(post, null);
+    const timeline = (await details(id)).timeline;
+    expect(kinds(timeline)).toEqual(['payment_mail', 'approved', 'approval_mail', 'draft_created', 'live_mail']);
+    expect(timeline.at(-1)?.mail).toMatchObject({ to: email, status: 'stored' });
+
+    const refused = await t.request('POST', `/admin/submissions/sponsored/${id}/preview`, { token: await t.adminToken() });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('This post is live: the sponsor was sent its address');
+  });
+
+  it('answers 404 for the preview of an unknown submission', async () => {
+    const answer = await t.request('POST', '/admin/submissions/sponsored/999999/preview', { token: await t.adminToken() });
+    expect(answer.status).toBe(404);
+  });
+});
