@@ -1,14 +1,18 @@
 /**
  * The legal pages' starting texts, in markdown. `{{site_name}}`,
- * `{{contact_email}}` and `{{privacy_email}}` are filled in from the site
- * settings when a page is shown, so the template follows a change of name or
- * address until the owner writes their own text.
+ * `{{contact_email}}`, `{{privacy_email}}`, the sponsored post's
+ * `{{sponsored_price}}` (from SPONSORED_PRICE_CENTS and SPONSORED_CURRENCY)
+ * and its promises `{{response_time}}` and `{{live_time}}` are filled in when
+ * a page is shown, so the template follows the settings until the owner
+ * writes their own text. What only the owner can say (who they are, the law
+ * they answer to, their liability and refunds) is a visible `[Fill in: …]`
+ * marker, and the back office warns while one is left (decision 053).
  */
 
 /** SPEC.md section 2: both legal texts were last updated on 2025-10-15. */
 export const LEGAL_TEMPLATE_DATE = '2025-10-15';
 
-export const PRIVACY_POLICY_TEMPLATE = `This policy explains what personal data {{site_name}} ("we", "us") collects when you use this website, why, how long we keep it and what rights you have.
+export const PRIVACY_POLICY_TEMPLATE = `This policy explains what personal data {{site_name}} ("we", "us") collects when you use this website, why, how long we keep it and what rights you have. {{site_name}} is run by [Fill in: your legal name or company, and postal address], which is responsible for your data.
 
 ## 1. Data we collect
 
@@ -35,7 +39,7 @@ We share data only with the service providers that run the site for us (hosting,
 
 ## 6. Your rights
 
-You may ask to access, correct, export or delete your personal data, or object to its use. Write to [{{privacy_email}}](mailto:{{privacy_email}}); we answer every privacy request within 30 days.
+You may ask to access, correct, export or delete your personal data, or object to its use. Write to [{{privacy_email}}](mailto:{{privacy_email}}); we answer every privacy request within 30 days. You may also complain to [Fill in: the data protection authority of your country].
 
 ## 7. Changes
 
@@ -49,35 +53,55 @@ Reviews, resources and calculator results are for information only. They are not
 
 ## 2. Sponsored posts
 
-A sponsored post is a one-time flat fee of $75. We respond within 24-48 hours and publish within 3-5 days after payment, once the project passes our review. We may decline a project that is unlawful, misleading or unsuitable.
+A sponsored post is a one-time flat fee of {{sponsored_price}}. We respond within {{response_time}} and publish within {{live_time}} after payment, once the project passes our review. We may decline a project that is unlawful, misleading or unsuitable.
 
-## 3. Your submissions
+## 3. Refunds
+
+If we decline your project, or do not publish it within {{live_time}} after payment for a reason of ours, we refund the fee in full to the card you paid with. [Fill in: your refund terms once the review is being written or is published, how to ask for a refund, and how long it takes.] Nothing in these terms limits a right to a refund that the law gives you.
+
+## 4. Your submissions
 
 When you send us a message or a project, you confirm the information is accurate and that you may share it. You allow us to use it to answer you and, for sponsored posts, to publish the article.
 
-## 4. Acceptable use
+## 5. Acceptable use
 
 Do not misuse the site: no automated submissions, no attempts to break its security, no unlawful content.
 
-## 5. Limitation of liability
+## 6. Limitation of liability
 
-The site is provided "as is". To the extent the law allows, our total liability for any claim related to the site or our services is limited to $100 USD.
+The site is provided "as is". To the extent the law allows, our total liability for any claim related to the site or our services is limited to [Fill in: an amount, such as the fee you paid us].
 
-## 6. Governing law
+## 7. Governing law
 
-These terms are governed by the laws of the State of California, United States, without regard to its conflict of law rules. Disputes are brought before the courts located in California.
+These terms are governed by the laws of [Fill in: your country, or state and country]. Disputes are brought before the courts of [Fill in: the place of your courts].
 
-## 7. Contact and changes
+## 8. Contact and changes
 
 We may update these terms; the date at the top shows the latest version. Questions: [{{contact_email}}](mailto:{{contact_email}}). How we handle personal data is explained in our [Privacy Policy](/privacy-policy).`;
 
-/** A legal text with the site's name and addresses filled in. */
-export function fillLegalTemplate(
-  markdown: string,
-  site: { site_name: string; contact_email: string; privacy_email: string },
-): string {
+/** What a legal text is filled in with: the site's name and addresses, the sponsored post's price and promises. */
+export interface LegalTemplateValues {
+  site_name: string;
+  contact_email: string;
+  privacy_email: string;
+  sponsored_response_time: string;
+  sponsored_live_time: string;
+  /** The price as advertised (`formatPrice`). */
+  sponsored_price: string;
+}
+
+/** A legal text with the site's name, addresses, price and promises filled in. */
+export function fillLegalTemplate(markdown: string, site: LegalTemplateValues): string {
   return markdown
     .replaceAll('{{site_name}}', site.site_name)
     .replaceAll('{{contact_email}}', site.contact_email)
-    .replaceAll('{{privacy_email}}', site.privacy_email);
+    .replaceAll('{{privacy_email}}', site.privacy_email)
+    .replaceAll('{{sponsored_price}}', site.sponsored_price)
+    .replaceAll('{{response_time}}', site.sponsored_response_time)
+    .replaceAll('{{live_time}}', site.sponsored_live_time);
+}
+
+/** The `[Fill in: …]` markers left in a legal text, for the back office's warning. */
+export function fillInsOf(markdown: string): string[] {
+  return [...markdown.matchAll(/\[Fill in: ([^\]\n]*)\]/g)].map((match) => match[1] ?? '');
 }

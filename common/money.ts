@@ -66,3 +66,12 @@ export function formatMoney(amountInMinorUnits: number, currency: string): strin
   });
   return amountInMinorUnits < 0 ? `-${text}` : text;
 }
+
+/**
+ * A price as advertised: `$75` rather than `$75.00` for a whole amount,
+ * `$75.50` otherwise (`formatPrice(7500, 'usd')`).
+ */
+export function formatPrice(amountInMinorUnits: number, currency: string): string {
+  const text = formatMoney(amountInMinorUnits, currency);
+  return amountInMinorUnits % 10 ** minorUnitDigits(currency) === 0 ? text.replace(/[.]0+$/, '') : text;
+}

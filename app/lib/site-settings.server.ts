@@ -1,5 +1,6 @@
 import type { AppLoadContext } from 'react-router';
 import { fillLegalTemplate } from '../../common/legal-templates.ts';
+import { formatPrice } from '../../common/money.ts';
 import type { SiteSettings } from '../../server/services/site.ts';
 import type { SiteSettingsJson } from '../../common/schemas/site-settings.ts';
 import { renderMarkdown, type RenderedMarkdown } from './markdown.server.tsx';
@@ -8,6 +9,12 @@ import type { PublicSite } from './public-site.ts';
 /** How this site is set up (analytics, the sponsored price), for page loaders. */
 export function siteSettings(context: AppLoadContext): SiteSettings {
   return context.services.site.settings();
+}
+
+/** The sponsored post's price as advertised (`$75`), from SPONSORED_PRICE_CENTS and SPONSORED_CURRENCY. */
+export function sponsoredPriceLabel(context: AppLoadContext): string {
+  const { cents, currency } = siteSettings(context).sponsoredPrice;
+  return formatPrice(cents, currency);
 }
 
 /** The owner's settings (name, addresses, legal texts), as saved in the back office or their defaults. */
@@ -37,7 +44,7 @@ export async function legalText(context: AppLoadContext, page: 'privacy' | 'term
   const settings = await storedSiteSettings(context);
   const markdown = page === 'privacy' ? settings.privacy_policy_md : settings.terms_md;
   return {
-    content: await renderMarkdown(context, fillLegalTemplate(markdown, settings), (error) =>
+    content: await renderMarkdown(context, fillLegalTemplate(markdown, { ...settings, sponsored_price: sponsoredPriceLabel(context) }), (error) =>
       context.logger.warn({ err: error, page }, 'legal page markdown could not be rendered: showing raw text'),
     ),
     updated: page === 'privacy' ? settings.privacy_policy_updated : settings.terms_updated,

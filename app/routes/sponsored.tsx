@@ -5,7 +5,7 @@ import { SponsoredForm, type SponsoredActionData } from '../components/sponsored
 import { SponsoredOffer } from '../components/sponsored/sponsored-offer.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { NO_STORE, publicPageHeaders } from '../lib/cache-headers.ts';
-import { formatMoney, minorUnitDigits } from '../../common/money.ts';
+import { formatPrice, minorUnitDigits } from '../../common/money.ts';
 import { absoluteUrl, originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
 import { siteFromMatches } from '../lib/public-site.ts';
 import { checkoutFailedOutcome } from '../lib/sponsored-checkout.ts';
@@ -28,8 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       liveTime: stored.sponsored_live_time,
       includes: stored.sponsored_includes,
     },
-    // "$75" rather than "$75.00" for a whole amount: how a price is advertised.
-    priceLabel: cents % scale === 0 ? formatMoney(cents, currency).replace(/[.]0+$/, '') : formatMoney(cents, currency),
+    priceLabel: formatPrice(cents, currency),
     price: (cents / scale).toFixed(minorUnitDigits(currency)),
     currency: currency.toUpperCase(),
   };

@@ -146,3 +146,17 @@ describe('site settings on public pages', () => {
     expect(terms).toContain('<time dateTime="2025-10-15">October 15, 2025</time>');
   });
 });
+
+describe('the starting terms of a site with its own price', () => {
+  const { site } = useSiteApp({ app: { env: { SPONSORED_PRICE_CENTS: '4950', SPONSORED_CURRENCY: 'eur' } } });
+
+  it('state the configured price, the promises and a refund clause, and show what the owner must fill in', async () => {
+    const terms = await pageText(await site.get('/terms-of-service'));
+    expect(terms).toContain('A sponsored post is a one-time flat fee of €49.50. We respond within 24-48 hours and publish within 3-5 days after payment');
+    expect(textsOf(terms, 'h2')).toContain('3. Refunds');
+    expect(terms).toContain('[Fill in: your country, or state and country]');
+    expect(terms).not.toMatch(/California|\$100|\$75/);
+    const privacy = await pageText(await site.get('/privacy-policy'));
+    expect(privacy).toContain('[Fill in: your legal name or company, and postal address]');
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, minorUnitDigits } from '../../common/money.ts';
+import { formatMoney, formatPrice, minorUnitDigits } from '../../common/money.ts';
 
 describe('formatMoney', () => {
   it.each([
@@ -51,5 +51,17 @@ describe('minorUnitDigits', () => {
     ['kwd', 3],
   ] as const)('gives %s %i decimals', (currency, digits) => {
     expect(minorUnitDigits(currency)).toBe(digits);
+  });
+});
+
+describe('formatPrice', () => {
+  it.each([
+    [7500, 'usd', '$75'],
+    [7550, 'usd', '$75.50'],
+    [9900, 'eur', '€99'],
+    [7500, 'jpy', '¥7,500'],
+    [12000, 'kwd', 'KWD 12'],
+  ])('advertises %i minor units of %s as %s', (amount, currency, text) => {
+    expect(formatPrice(amount, currency).replace(/\u00a0/g, ' ')).toBe(text);
   });
 });

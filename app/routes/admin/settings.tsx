@@ -19,6 +19,7 @@ import {
   type SiteSettingsJson,
 } from '../../../common/schemas/site-settings.ts';
 import { timeZoneChoices } from '../../../common/site-time.ts';
+import { fillInsOf } from '../../../common/legal-templates.ts';
 import type { Route } from './+types/settings';
 
 export const meta = adminPageMeta('Settings');
@@ -170,7 +171,8 @@ function SiteSection({ site }: { site: SiteSettingsJson }) {
       error={errors[id]}
       hint={
         <>
-          Markdown. {'{{site_name}}'}, {'{{contact_email}}'} and {'{{privacy_email}}'} are replaced by the values above.{' '}
+          Markdown. {'{{site_name}}'}, {'{{contact_email}}'}, {'{{privacy_email}}'}, {'{{response_time}}'} and {'{{live_time}}'} are
+          replaced by the values above, {'{{sponsored_price}}'} by the sponsored post&apos;s price.{' '}
           <a href={path} target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline underline-offset-4">
             See the published page<span className="sr-only"> (opens in a new tab)</span>
           </a>
@@ -180,8 +182,10 @@ function SiteSection({ site }: { site: SiteSettingsJson }) {
       {(control) => <Textarea {...control} name={id} defaultValue={site[id]} rows={14} className="font-mono text-sm!" required />}
     </Field>
   );
+  const fillIns = { terms: fillInsOf(site.terms_md).length, privacy: fillInsOf(site.privacy_policy_md).length };
   return (
     <Card>
+      {fillIns.terms + fillIns.privacy > 0 ? <LegalFillInsWarning {...fillIns} /> : null}
       <CardHeader>
         <CardTitle>Site</CardTitle>
         <CardDescription>How the public site names itself, where visitors write to, and its legal pages.</CardDescription>
@@ -278,6 +282,22 @@ function SiteSection({ site }: { site: SiteSettingsJson }) {
         </fetcher.Form>
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * Shown while the starting legal texts keep parts only the owner can write
+ * (who runs the site, the law, liability, refunds): published as they are,
+ * they promise nothing true (decision 053).
+ */
+function LegalFillInsWarning({ terms, privacy }: { terms: number; privacy: number }) {
+  const parts = [terms > 0 ? `${terms} in the terms of service` : null, privacy > 0 ? `${privacy} in the privacy policy` : null].filter(Boolean);
+  return (
+    <div role="status" data-testid="legal-fill-ins" className="mx-6 mt-6 rounded-md border border-amber-400 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+      <strong>Your legal pages are not finished.</strong> They are starting texts with parts only you can write, shown on the
+      site as “[Fill in: …]”: {parts.join(' and ')}. Replace each one below (who runs the site, the law it answers to, your
+      liability and your refunds), with advice if you need it.
+    </div>
   );
 }
 

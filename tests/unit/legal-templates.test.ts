@@ -1,0 +1,43 @@
+/**
+ * The starting legal texts (decision 053): they mark what only the owner can
+ * write, take the sponsored price and promises from the site, and carry a
+ * refund clause.
+ */
+import { describe, expect, it } from 'vitest';
+import { fillInsOf, fillLegalTemplate, PRIVACY_POLICY_TEMPLATE, TERMS_TEMPLATE } from '../../common/legal-templates.ts';
+
+const SITE = {
+  site_name: 'Backer Digest',
+  contact_email: 'hello@backerdigest.example.org',
+  privacy_email: 'dpo@backerdigest.example.org',
+  sponsored_response_time: 'one working day',
+  sponsored_live_time: 'a week',
+  sponsored_price: '€99',
+};
+
+describe('the starting legal texts', () => {
+  it('mark the jurisdiction, the liability, the refunds and who runs the site for the owner to fill in', () => {
+    const terms = fillInsOf(TERMS_TEMPLATE);
+    expect(terms).toHaveLength(4);
+    expect(terms.join(' ')).toMatch(/refund terms/);
+    expect(terms.join(' ')).toMatch(/an amount/);
+    expect(terms.join(' ')).toMatch(/your country/);
+    expect(terms.join(' ')).toMatch(/courts/);
+    expect(fillInsOf(PRIVACY_POLICY_TEMPLATE).join(' ')).toMatch(/your legal name or company/);
+    expect(fillInsOf('# Our own terms\n\nGoverned by the laws of Ireland.')).toEqual([]);
+  });
+
+  it('claim no law, cap or amount of their own', () => {
+    expect(TERMS_TEMPLATE).not.toMatch(/California|\$100|\$75/);
+    expect(TERMS_TEMPLATE).toContain('## 3. Refunds');
+  });
+
+  it('take the price and the promises from the site when filled in', () => {
+    const terms = fillLegalTemplate(TERMS_TEMPLATE, SITE);
+    expect(terms).toContain('A sponsored post is a one-time flat fee of €99. We respond within one working day and publish within a week after payment');
+    expect(terms).toContain('do not publish it within a week after payment for a reason of ours, we refund the fee in full');
+    expect(terms).toContain('These terms apply to everyone who uses Backer Digest.');
+    expect(terms).not.toMatch(/\{\{/);
+    expect(fillLegalTemplate(PRIVACY_POLICY_TEMPLATE, SITE)).not.toMatch(/\{\{/);
+  });
+});
