@@ -225,6 +225,16 @@ export interface NewsletterIssueRecord {
   created_at: number;
   updated_at: number;
   version: number;
+  /** The chosen posts that were not live when the sending started: neither the mail nor the web version carries them. */
+  left_out: NewsletterLeftOutPost[];
+  /** When a sending found nobody to take the issue and it went back to draft; null otherwise. */
+  reached_nobody_at: number | null;
+}
+
+/** A post an issue left out, with its title as it was then. */
+export interface NewsletterLeftOutPost {
+  id: number;
+  title: string;
 }
 
 /** An issue with the progress of its sending (all zero until it starts). */
@@ -240,6 +250,15 @@ export interface NewsletterPreviewJson {
   subject: string;
   html: string;
   text: string;
+  /** Titles of the chosen posts that are not live now, and so not in the mail. */
+  left_out: string[];
+}
+
+/** Who a "Send now" would reach, and how the mails would leave. */
+export interface NewsletterAudienceJson {
+  active_subscribers: number;
+  /** `outbox`: no mail server is set up (no SMTP_URL), mails are only kept. */
+  delivery: 'smtp' | 'outbox';
 }
 
 /**

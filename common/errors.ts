@@ -34,6 +34,7 @@ export type ErrorCode =
   | 'LAST_OWNER'
   | 'EMAIL_TAKEN'
   | 'CANNOT_REMOVE_SELF'
+  | 'NO_RECIPIENTS'
   | 'INTERNAL_ERROR';
 
 /** The kind of failure, which decides how a caller may react (and the HTTP status). */
@@ -91,6 +92,8 @@ export const KIND_BY_CODE: Record<ErrorCode, ErrorKind> = {
   EMAIL_TAKEN: 'conflict',
   /** An owner asked to remove their own account: another owner has to. */
   CANNOT_REMOVE_SELF: 'conflict',
+  /** A newsletter issue would go to nobody: there is no active subscriber. */
+  NO_RECIPIENTS: 'conflict',
   INTERNAL_ERROR: 'internal',
 };
 

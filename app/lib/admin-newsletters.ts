@@ -2,7 +2,13 @@
  * The back office's newsletter issues: what the list and the composer load,
  * and the calls they make, all through the one API client.
  */
-import type { NewsletterIssueJson, NewsletterIssueStatus, NewsletterPreviewJson, PostSummaryJson } from '../../common/answers.ts';
+import type {
+  NewsletterAudienceJson,
+  NewsletterIssueJson,
+  NewsletterIssueStatus,
+  NewsletterPreviewJson,
+  PostSummaryJson,
+} from '../../common/answers.ts';
 import type { NewsletterIssueInput } from '../../common/schemas/newsletter.ts';
 import { api } from './api-client.ts';
 
@@ -23,6 +29,8 @@ export const STATUS_LABELS: Record<NewsletterIssueStatus, string> = {
 };
 
 export const listIssues = () => api.get<IssueList>('/admin/newsletters');
+/** Who a "Send now" would reach at this moment. */
+export const getAudience = () => api.get<NewsletterAudienceJson>('/admin/newsletters/audience');
 export const getIssue = (id: number) => api.get<NewsletterIssueJson>(`/admin/newsletters/${id}`);
 export const createIssue = (values: NewsletterIssueInput) => api.post<NewsletterIssueJson>('/admin/newsletters', values);
 export const saveIssue = (id: number, values: NewsletterIssueInput & { version: number }) =>
@@ -34,6 +42,23 @@ export const sendTest = (id: number, emails: string[]) =>
 export const sendIssue = (id: number, scheduledAt?: number) =>
   api.post<NewsletterIssueJson>(`/admin/newsletters/${id}/send`, scheduledAt === undefined ? {} : { scheduled_at: scheduledAt });
 export const cancelIssue = (id: number) => api.post<NewsletterIssueJson>(`/admin/newsletters/${id}/cancel`, {});
+
+/** Where mails went, in the words every sending screen uses. */
+export const OUTBOX_WORDS = 'kept in the outbox: no mail server is set up';
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** The question "Send now" asks, naming who will get the issue. */
+export function sendNowQuestion({ active_subscribers, delivery }: NewsletterAudienceJson): string {
+  const question = `Send this issue now to ${plural(active_subscribers, 'active subscriber', 'active subscribers')}?`;
+  return delivery === 'outbox' ? `${question} The mails will be ${OUTBOX_WORDS}.` : question;
+}
+
+/** What the issue's screen says of posts the sending left out. */
+export function leftOutNotice(titles: readonly string[]): string {
+  const lead = titles.length === 1 ? '1 post was left out because it was' : `${titles.length} posts were left out because they were`;
+  return `${lead} not published when the issue went out: ${titles.join(', ')}.`;
+}
 
 /** The live posts an issue can carry (published, not scheduled for later), newest first. */
 export async function listPublishedPosts(): Promise<Pick<PostSummaryJson, 'id' | 'title' | 'slug' | 'sponsored'>[]> {

@@ -174,7 +174,12 @@ export interface NewsletterSubscriberTable {
 }
 
 /** A newsletter issue; `post_ids` is a JSON array. */
-export type NewsletterIssueTable = Omit<AsTable<NewsletterIssueRecord>, 'post_ids'> & { post_ids: string };
+export type NewsletterIssueTable = Omit<AsTable<NewsletterIssueRecord>, 'post_ids' | 'left_out' | 'reached_nobody_at'> & {
+  post_ids: string;
+  /** JSON of NewsletterLeftOutPost[]. */
+  left_out: ColumnType<string, string | undefined, string>;
+  reached_nobody_at: ColumnType<number | null, number | null | undefined, number | null>;
+};
 
 /**
  * One recipient of one issue, frozen when sending starts. `sending` rows are

@@ -10,6 +10,12 @@
  * subscriber `bounced`; anything else is tried again with growing pauses
  * for up to three days. A subscriber who left before its turn is skipped.
  *
+ * The rules that depend on the moment are checked when the sending starts,
+ * not when it is asked for: chosen posts that are not live then are left
+ * out (and named on the issue), and an issue that finds nobody to send to,
+ * then or by the end, goes back to draft instead of counting as sent
+ * (decision 043).
+ *
  * Duplicates: a row is recorded as sent right after the SMTP server took
  * it. Only the messages between those two moments when a server dies (at
  * most one per SMTP connection) can go out twice; each carries the same
@@ -18,11 +24,14 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { NewsletterIssueRecord } from '../../common/answers.ts';
+import { DomainError } from '../../common/errors.ts';
 import type { Config } from '../config.ts';
 import { nowSeconds, type Engine } from '../db/database.ts';
 import {
   cancelPendingDeliveries,
   claimDeliveries,
+  countDeliveries,
+  deleteDeliveries,
   extendDeliveryLease,
   findIssue,
   freezeRecipients,
@@ -36,8 +45,7 @@ import { markSubscriberBounced } from '../db/queries/subscribers.ts';
 import type { Database, Db } from '../db/schema.ts';
 import type { JobKind, Jobs } from '../jobs/jobs.ts';
 import { loadIssueContent } from './content.ts';
-import { storedSiteName } from '../mail/mailer.ts';
-import { personalise, renderIssue, type RenderedIssue } from './email.tsx';
+import { personalise, renderIssue, type RenderedIssue, type SiteLook } from './email.tsx';
 import { classifySendError, createNewsletterTransport, describeSendError, type NewsletterTransport } from './transport.ts';
 
 /** A recipient whose mail could not be delivered for this long is given up. */
@@ -64,9 +72,14 @@ export interface NewsletterEngineDeps {
   logger: Logger;
   jobs: Jobs;
   config: Config;
+  /** The site's name and logo as its settings say now, for the mail's masthead. */
+  siteLook: () => Promise<SiteLook>;
 }
 
-/** The site's address for the links of a mail made in the background (no request to take it from). */
+/** What starting a sending came to: started, refused for want of recipients, or moved on by someone else. */
+export type StartOutcome = 'started' | 'no-recipients' | 'not-startable';
+
+export const NO_RECIPIENTS_MESSAGE = 'Nobody would receive this issue: there are no active subscribers. Nothing was sent.';
 
 /** Deterministic per (issue, subscriber): the receiving side sees a resent copy as the same message. */
 export function newsletterMessageId(issueId: number, subscriberId: number, siteUrl: string): string {
@@ -115,7 +128,7 @@ export class NewsletterEngine {
       // Moved to a later time since this run was queued.
       if (wait > 0) return this.enqueue(db, issueId, wait);
       // This run goes on to send: no other job is needed.
-      await this.startSending(issueId, { enqueue: false });
+      await this.startSending(issueId, { enqueue: false, ifNobody: 'back-to-draft' });
       issue = await findIssue(db, issueId);
     }
     if (issue?.status === 'cancelled') {
@@ -130,7 +143,7 @@ export class NewsletterEngine {
     const rendered = await renderIssue(content, {
       siteUrl,
       webUrl: `${siteUrl}/newsletter/${issue.slug}`,
-      siteName: await storedSiteName(db),
+      ...(await this.deps.siteLook()),
     });
     const transport = createNewsletterTransport(this.deps.config, db);
     try {
@@ -142,6 +155,13 @@ export class NewsletterEngine {
     const next = await nextDeliveryDue(db, issueId);
     const now = nowSeconds();
     if (next === undefined) {
+      const sent = (await countDeliveries(db, [issueId])).get(issueId)?.sent ?? 0;
+      if (sent === 0) {
+        if (await this.backToDraft(db, issueId, now)) {
+          logger.warn({ issue: issueId }, 'newsletter: issue reached nobody, back to draft');
+        }
+        return;
+      }
       if (await moveIssue(db, issueId, ['sending'], 'sent', { sent_at: now }, now)) {
         logger.info({ issue: issueId }, 'newsletter: issue sent');
       }
@@ -151,22 +171,50 @@ export class NewsletterEngine {
   }
 
   /**
-   * Draft or scheduled → sending, freezing its recipients, once (another
-   * server may be doing the same). With `enqueue`, the job that sends them
-   * commits with the change, so no issue is left sending with nobody to send it.
+   * Draft or scheduled → sending, freezing its recipients and leaving out
+   * the posts that are not live now, once (another server may be doing the
+   * same). With `enqueue`, the job that sends them commits with the change,
+   * so no issue is left sending with nobody to send it.
+   *
+   * With no active subscriber, `ifNobody: 'refuse'` throws NO_RECIPIENTS
+   * and changes nothing (a "Send now"); `'back-to-draft'` returns the issue
+   * to draft with the moment noted (a scheduled issue whose time came).
    */
-  async startSending(issueId: number, options: { enqueue: boolean }): Promise<boolean> {
-    const started = await this.deps.db.transaction().execute(async (trx) => {
+  async startSending(
+    issueId: number,
+    options: { enqueue: boolean; ifNobody: 'refuse' | 'back-to-draft' },
+  ): Promise<StartOutcome> {
+    const siteUrl = this.deps.config.PUBLIC_URL;
+    const outcome = await this.deps.db.transaction().execute(async (trx): Promise<StartOutcome> => {
       const now = nowSeconds();
-      const moved = await moveIssue(trx, issueId, ['draft', 'scheduled'], 'sending', { started_at: now }, now);
-      if (moved) {
-        await freezeRecipients(trx, issueId, now);
-        if (options.enqueue) await this.enqueue(trx, issueId);
+      const issue = await findIssue(trx, issueId);
+      if (!issue || (issue.status !== 'draft' && issue.status !== 'scheduled')) return 'not-startable';
+      const { notLive } = await loadIssueContent(trx, { ...issue, left_out: [] }, siteUrl);
+      const changes = { started_at: now, left_out: notLive, reached_nobody_at: null };
+      if (!(await moveIssue(trx, issueId, ['draft', 'scheduled'], 'sending', changes, now))) return 'not-startable';
+      if ((await freezeRecipients(trx, issueId, now)) === 0) {
+        // Thrown, so the transaction rolls the move back.
+        if (options.ifNobody === 'refuse') throw new DomainError('NO_RECIPIENTS', NO_RECIPIENTS_MESSAGE);
+        await this.backToDraft(trx, issueId, now);
+        return 'no-recipients';
       }
-      return moved;
+      if (options.enqueue) await this.enqueue(trx, issueId);
+      return 'started';
     });
-    if (started && options.enqueue) this.wake();
-    return started;
+    if (outcome === 'no-recipients') this.deps.logger.warn({ issue: issueId }, 'newsletter: no active subscriber when sending started, back to draft');
+    if (outcome === 'started' && options.enqueue) this.wake();
+    return outcome;
+  }
+
+  /** An issue that reached nobody: back to draft, noted, its recipients forgotten so a later sending starts afresh. */
+  private async backToDraft(db: Db, issueId: number, now: number): Promise<boolean> {
+    const work = async (trx: Db) => {
+      const changes = { started_at: null, scheduled_at: null, left_out: [], reached_nobody_at: now };
+      if (!(await moveIssue(trx, issueId, ['sending'], 'draft', changes, now))) return false;
+      await deleteDeliveries(trx, issueId);
+      return true;
+    };
+    return db.isTransaction ? work(db) : db.transaction().execute(work);
   }
 
   private async sendSlice(

@@ -91,7 +91,7 @@ export function createServices(deps: AppDeps) {
     categories: categoriesService(deps),
     contactMessages: contactMessagesService(deps),
     subscribers: subscribersService(deps),
-    newsletters: newslettersService(deps),
+    newsletters: newslettersService(deps, siteSettings),
     previewLinks,
     search: searchService(deps),
     sponsoredSubmissions: sponsoredSubmissionsService(deps, { posts, previewLinks, updates: sponsorMails }),

@@ -2,9 +2,15 @@
  * Newsletter issues: composed as drafts in the back office, previewed,
  * sent as tests, then sent (now or at a set time) to every active
  * subscriber by the sending engine (server/newsletter/engine.ts), and kept
- * as a public archive at /newsletter once sent.
+ * as a public archive at /newsletter once sent. Every rendering (preview,
+ * test, mail, web version) shows live posts only.
  */
-import type { NewsletterIssueJson, NewsletterIssueRecord, NewsletterPreviewJson } from '../../common/answers.ts';
+import type {
+  NewsletterAudienceJson,
+  NewsletterIssueJson,
+  NewsletterIssueRecord,
+  NewsletterPreviewJson,
+} from '../../common/answers.ts';
 import { DomainError, notFound, versionConflict } from '../../common/errors.ts';
 import {
   newsletterIssueSchema,
@@ -28,12 +34,13 @@ import {
   updateIssue,
   withProgress,
 } from '../db/queries/newsletters.ts';
+import { countSubscribersByStatus } from '../db/queries/subscribers.ts';
 import type { AppDeps } from '../deps.ts';
 import { loadIssueContent } from '../newsletter/content.ts';
-import { storedSiteName } from '../mail/mailer.ts';
-import { personalise, renderIssue, type IssueContent } from '../newsletter/email.tsx';
+import { mailImageUrl, personalise, renderIssue, type IssueContent, type SiteLook } from '../newsletter/email.tsx';
 import { NewsletterEngine, webVersionUrlOf } from '../newsletter/engine.ts';
 import { createNewsletterTransport } from '../newsletter/transport.ts';
+import type { SiteSettingsService } from './site-settings.ts';
 
 const WHAT = 'newsletter issue';
 
@@ -56,10 +63,15 @@ export interface PublishedIssue {
   content: IssueContent;
 }
 
-export function newslettersService(deps: AppDeps) {
+export function newslettersService(deps: AppDeps, siteSettings: SiteSettingsService) {
   const { db, config, logger } = deps;
-  const engine = new NewsletterEngine(deps, deps.newsletterEngineOptions);
   const siteUrl = config.PUBLIC_URL;
+  /** The masthead as the settings say now: the mail is rendered when it goes out, so a renamed site is mailed as renamed. */
+  const siteLook = async (): Promise<SiteLook> => {
+    const settings = await siteSettings.current();
+    return { siteName: settings.site_name, logoUrl: settings.logo_url ? mailImageUrl(settings.logo_url, siteUrl) : null };
+  };
+  const engine = new NewsletterEngine({ ...deps, siteLook }, deps.newsletterEngineOptions);
 
   async function mustFind(id: number): Promise<NewsletterIssueRecord> {
     const issue = await findIssue(db, id);
@@ -75,6 +87,12 @@ export function newslettersService(deps: AppDeps) {
   return {
     /** `smtp` when mails really leave; `outbox` when they are only kept (no SMTP_URL). */
     delivery: (): 'smtp' | 'outbox' => (config.SMTP_URL ? 'smtp' : 'outbox'),
+
+    /** Who a "Send now" would reach at this moment. */
+    async audience(): Promise<NewsletterAudienceJson> {
+      const counts = await countSubscribersByStatus(db);
+      return { active_subscribers: counts.active, delivery: config.SMTP_URL ? 'smtp' : 'outbox' };
+    },
 
     async list(): Promise<NewsletterIssueJson[]> {
       return withProgress(db, await listIssues(db));
@@ -115,14 +133,18 @@ export function newslettersService(deps: AppDeps) {
     /** The mail the given (unsaved) values make, as a recipient would see it. */
     async preview(values: unknown): Promise<NewsletterPreviewJson> {
       const input = validate(newsletterIssueSchema, values);
-      const { content } = await loadIssueContent(db, input, siteUrl);
+      const { content, notLive } = await loadIssueContent(db, input, siteUrl);
       const rendered = await renderIssue(content, {
         siteUrl,
         webUrl: webVersionUrlOf(siteUrl, 'preview'),
-        siteName: await storedSiteName(db),
+        ...(await siteLook()),
       });
       // Each recipient gets its own link; the preview shows where they lead.
-      return { subject: input.subject, ...personalise(rendered, `${siteUrl}/newsletter/unsubscribe`) };
+      return {
+        subject: input.subject,
+        ...personalise(rendered, `${siteUrl}/newsletter/unsubscribe`),
+        left_out: notLive.map((post) => post.title),
+      };
     },
 
     /** Sends the saved issue to a few addresses, marked "[Test]"; counted nowhere. */
@@ -134,7 +156,7 @@ export function newslettersService(deps: AppDeps) {
         await renderIssue(content, {
           siteUrl,
           webUrl: webVersionUrlOf(siteUrl, issue.slug),
-          siteName: await storedSiteName(db),
+          ...(await siteLook()),
         }),
         `${siteUrl}/newsletter/unsubscribe`,
       );
@@ -163,8 +185,10 @@ export function newslettersService(deps: AppDeps) {
 
     /**
      * Sends a draft (or a scheduled issue) now, or schedules it for
-     * `scheduled_at`. Sending freezes the recipients: every active
-     * subscriber at that moment.
+     * `scheduled_at`. Sending freezes the recipients, every active
+     * subscriber at that moment, and leaves out the posts that are not live
+     * then; a "Send now" with no active subscriber is refused (409
+     * NO_RECIPIENTS) and changes nothing.
      */
     async send(id: number, values: unknown): Promise<NewsletterIssueJson> {
       const { scheduled_at } = validate(newsletterSendSchema, values);
@@ -177,12 +201,6 @@ export function newslettersService(deps: AppDeps) {
       if (issue.status !== 'draft' && issue.status !== 'scheduled') {
         throw conflict(`This issue is ${issue.status} already`);
       }
-      const { unpublished } = await loadIssueContent(db, issue, siteUrl);
-      if (unpublished.length > 0) {
-        throw new DomainError('VALIDATION_FAILED', `Publish these posts first, or take them out: ${unpublished.join(', ')}`, {
-          kind: 'conflict',
-        });
-      }
       const now = nowSeconds();
       if (scheduled_at !== undefined) {
         await db.transaction().execute(async (trx) => {
@@ -193,7 +211,8 @@ export function newslettersService(deps: AppDeps) {
         });
         logger.info({ issue: id, scheduled_at }, 'newsletter: issue scheduled');
       } else {
-        if (!(await engine.startSending(id, { enqueue: true }))) throw conflict('This issue has just been sent or cancelled');
+        const outcome = await engine.startSending(id, { enqueue: true, ifNobody: 'refuse' });
+        if (outcome !== 'started') throw conflict('This issue has just been sent or cancelled');
         logger.info({ issue: id }, 'newsletter: sending started');
       }
       return withCounts(await mustFind(id));
@@ -216,7 +235,7 @@ export function newslettersService(deps: AppDeps) {
     /** The public archive: sent issues, newest first. */
     listSent: (): Promise<NewsletterIssueRecord[]> => listSentIssues(db),
 
-    /** A sent issue's web version; undefined for any other slug. */
+    /** A sent issue's web version, with the posts that are live now; undefined for any other slug. */
     async findSent(slug: string): Promise<PublishedIssue | undefined> {
       const issue = await findIssueBySlug(db, slug);
       if (!issue || issue.status !== 'sent') return undefined;

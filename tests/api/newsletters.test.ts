@@ -2,7 +2,9 @@
  * Newsletter issues through the API, sent to a real SMTP server started by
  * the test: composing with versions, preview, test sends, sending with the
  * RFC 8058 headers and per-recipient links, bounces (5xx), retries (4xx),
- * scheduling and cancelling. Runs on SQLite and on PostgreSQL.
+ * scheduling and cancelling, posts that are not live left out when the
+ * sending starts, and issues that would reach nobody. Runs on SQLite and on
+ * PostgreSQL.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,7 +49,7 @@ async function subscribe(email: string): Promise<number> {
   return response.body.id;
 }
 
-async function createPost(title: string): Promise<{ id: number; slug: string }> {
+async function createPost(title: string, overrides: Record<string, unknown> = {}): Promise<{ id: number; slug: string; title: string }> {
   const response = await t.request('POST', '/admin/posts', {
     token,
     body: {
@@ -58,6 +60,7 @@ async function createPost(title: string): Promise<{ id: number; slug: string }> 
       status: 'published',
       category_ids: [],
       cover_image: '/uploads/2026/11/cover.jpg',
+      ...overrides,
     },
   });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
@@ -160,7 +163,7 @@ describe('composing an issue', () => {
     expect(html).not.toContain('<script');
     expect(text.toLowerCase()).toContain('preview issue');
     expect(text).toContain(post.slug);
-    expect(text).toContain(`Unsubscribe ${SITE}/newsletter/unsubscribe`);
+    expect(text).toContain(`Unsubscribe: ${SITE}/newsletter/unsubscribe`);
   });
 
   it("names the owner's site in the footer, as saved in the site settings", async () => {
@@ -294,16 +297,7 @@ describe('sending an issue', () => {
     }
   });
 
-  it('schedules an issue, sends it when its time comes, and refuses a post that is not published', async () => {
-    const draftPost = await t.request('POST', '/admin/posts', {
-      token,
-      body: { title: `Unpublished ${++counter}`, slug: `unpublished-${counter}`, content: 'Draft.', status: 'draft', category_ids: [] },
-    });
-    const blocked = await createIssue({ post_ids: [draftPost.body.id] });
-    const refused = await admin('POST', `/${blocked.id}/send`);
-    expect(refused.status).toBe(409);
-    expect(refused.body.message).toContain(draftPost.body.title);
-
+  it('schedules an issue and sends it when its time comes', async () => {
     const issue = await createIssue({ subject: 'Scheduled issue' });
     const at = Math.floor(Date.now() / 1000) + 2;
     const scheduled = await admin('POST', `/${issue.id}/send`, { scheduled_at: at });
@@ -327,6 +321,185 @@ describe('sending an issue', () => {
     expect((await admin('GET', `/${issue.id}`)).body).toMatchObject({ status: 'cancelled', recipients: 0 });
     expect(sink.messages.filter((mail) => mail.parsed.subject === 'Never sent')).toHaveLength(0);
     expect((await admin('POST', `/${issue.id}/cancel`)).status).toBe(409);
+  });
+});
+
+describe('posts that are not live when the sending starts', () => {
+  const mailsOf = (subject: string) => sink.messages.filter((mail) => mail.parsed.subject === subject);
+
+  it('are left out of the preview, which names them', async () => {
+    const live = await createPost(`Preview live ${++counter}`);
+    const draft = await createPost(`Preview draft ${++counter}`, { status: 'draft' });
+    const later = await createPost(`Preview later ${++counter}`, { published_at: Math.floor(Date.now() / 1000) + 86_400 });
+    const response = await admin('POST', '/preview', { subject: 'Preview rule', post_ids: [live.id, draft.id, later.id] });
+    expect(response.status).toBe(200);
+    expect(response.body.left_out).toEqual([draft.title, later.title]);
+    expect(response.body.html).toContain(live.title);
+    for (const hidden of [draft, later]) {
+      expect(response.body.html).not.toContain(hidden.title);
+      expect(response.body.html).not.toContain(hidden.slug);
+      expect(response.body.text).not.toContain(hidden.title);
+    }
+  });
+
+  it('are left out of an issue sent now, which names them', async () => {
+    await subscribe(uniqueEmail('now'));
+    const live = await createPost(`Now live ${++counter}`);
+    const draft = await createPost(`Now draft ${++counter}`, { status: 'draft' });
+    const later = await createPost(`Now later ${++counter}`, { published_at: Math.floor(Date.now() / 1000) + 86_400 });
+    const issue = await createIssue({ subject: `Sent without drafts ${counter}`, post_ids: [draft.id, live.id, later.id] });
+    const response = await admin('POST', `/${issue.id}/send`);
+    expect(response.status).toBe(202);
+    expect(response.body.left_out).toEqual([
+      { id: draft.id, title: draft.title },
+      { id: later.id, title: later.title },
+    ]);
+    const done = await waitForStatus(issue.id, 'sent');
+    expect(done.left_out).toHaveLength(2);
+    // The chosen posts stay as chosen; only the sending left some out.
+    expect(done.post_ids).toEqual([draft.id, live.id, later.id]);
+    const mails = mailsOf(issue.subject);
+    expect(mails.length).toBe(done.sent);
+    for (const mail of mails) {
+      expect(mail.parsed.html).toContain(live.title);
+      expect(mail.parsed.text).toContain(`${SITE}/${live.slug}`);
+      for (const hidden of [draft, later]) {
+        expect(mail.parsed.html).not.toContain(hidden.title);
+        expect(mail.parsed.text).not.toContain(hidden.slug);
+      }
+    }
+  });
+
+  it('are left out of a scheduled issue: a post back in draft, and a draft or scheduled post added after scheduling', async () => {
+    await subscribe(uniqueEmail('scheduled'));
+    const kept = await createPost(`Kept live ${++counter}`);
+    const unpublished = await createPost(`Back to draft ${++counter}`);
+    const issue = await createIssue({ subject: `Scheduled without drafts ${counter}`, post_ids: [kept.id, unpublished.id] });
+    const at = Math.floor(Date.now() / 1000) + 2;
+    expect((await admin('POST', `/${issue.id}/send`, { scheduled_at: at })).status).toBe(202);
+
+    // After scheduling: a post goes back to draft, and a draft and a scheduled post are added.
+    await t.handle.db.updateTable('posts').set({ status: 'draft' }).where('id', '=', unpublished.id).execute();
+    const addedDraft = await createPost(`Added draft ${++counter}`, { status: 'draft' });
+    const addedLater = await createPost(`Added later ${++counter}`, { published_at: at + 86_400 });
+    const current = (await admin('GET', `/${issue.id}`)).body;
+    const edited = await admin('PUT', `/${issue.id}`, {
+      subject: issue.subject,
+      post_ids: [kept.id, unpublished.id, addedDraft.id, addedLater.id],
+      version: current.version,
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.status).toBe('scheduled');
+
+    const done = await waitForStatus(issue.id, 'sent');
+    expect(done.left_out.map((post: { id: number }) => post.id)).toEqual([unpublished.id, addedDraft.id, addedLater.id]);
+    const mails = mailsOf(issue.subject);
+    expect(mails.length).toBeGreaterThan(0);
+    for (const mail of mails) {
+      expect(mail.parsed.html).toContain(kept.title);
+      for (const hidden of [unpublished, addedDraft, addedLater]) {
+        expect(mail.parsed.html).not.toContain(hidden.title);
+        expect(mail.parsed.text).not.toContain(hidden.title);
+      }
+    }
+  });
+
+  it("does not count an issue that left a paid post out as that post's newsletter inclusion", async () => {
+    await subscribe(uniqueEmail('proof'));
+    const post = await createPost(`Paid but draft ${++counter}`, { status: 'draft', sponsored: true });
+    const issue = await createIssue({ subject: `Without the paid post ${counter}`, post_ids: [post.id] });
+    expect((await admin('POST', `/${issue.id}/send`)).status).toBe(202);
+    await waitForStatus(issue.id, 'sent');
+    const { findIssuesCarryingPost } = await import('../../server/db/queries/newsletters.ts');
+    expect(await findIssuesCarryingPost(t.handle.db, post.id)).toEqual([]);
+  });
+});
+
+describe('an issue that would reach nobody', () => {
+  let lonely: TestApp;
+  let lonelyToken: string;
+  const call = (method: string, path: string, body?: unknown) =>
+    lonely.request(method, `/admin/newsletters${path}`, { token: lonelyToken, ...(body === undefined ? {} : { body }) });
+  const signUp = async (email: string) => {
+    const response = await lonely.request('POST', '/submissions/newsletter', { body: { email }, ip: freshIp() });
+    expect(response.status).toBe(201);
+  };
+  const leaveAll = () => lonely.handle.db.updateTable('newsletter_subscribers').set({ status: 'unsubscribed' }).execute();
+  const deliveriesOf = (issueId: number) =>
+    lonely.handle.db.selectFrom('newsletter_deliveries').select('status').where('issue_id', '=', issueId).execute();
+
+  beforeAll(async () => {
+    lonely = await createTestApp({
+      env: { SMTP_URL: sink.url, PUBLIC_URL: SITE, NEWSLETTER_DOUBLE_OPT_IN: 'false', NEWSLETTER_RATE_PER_SECOND: '0' },
+    });
+    lonelyToken = await lonely.adminToken();
+  });
+  afterAll(async () => lonely?.close());
+
+  it('names the number of active subscribers a "Send now" would reach', async () => {
+    expect((await call('GET', '/audience')).body).toEqual({ active_subscribers: 0, delivery: 'smtp' });
+    await signUp(uniqueEmail('counted'));
+    expect((await call('GET', '/audience')).body).toEqual({ active_subscribers: 1, delivery: 'smtp' });
+    await leaveAll();
+    expect((await call('GET', '/audience')).body.active_subscribers).toBe(0);
+  });
+
+  it('refuses "Send now" with no active subscriber (409 NO_RECIPIENTS) and changes nothing', async () => {
+    const issue = (await call('POST', '', { subject: 'To nobody' })).body;
+    const refused = await call('POST', `/${issue.id}/send`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('NO_RECIPIENTS');
+    expect(refused.body.message).toContain('no active subscribers');
+    const after = (await call('GET', `/${issue.id}`)).body;
+    expect(after).toMatchObject({ status: 'draft', version: issue.version, started_at: null, recipients: 0, left_out: [], reached_nobody_at: null });
+    expect(await deliveriesOf(issue.id)).toEqual([]);
+    const jobs = await lonely.handle.db.selectFrom('jobs').select('id').where('kind', '=', 'newsletter-send').execute();
+    expect(jobs).toEqual([]);
+  });
+
+  it('puts a scheduled issue back in draft, with a note, when everyone left before its time', async () => {
+    await signUp(uniqueEmail('leaving'));
+    const issue = (await call('POST', '', { subject: 'Scheduled for nobody' })).body;
+    const at = Math.floor(Date.now() / 1000) + 2;
+    expect((await call('POST', `/${issue.id}/send`, { scheduled_at: at })).status).toBe(202);
+    await leaveAll();
+    const until = Date.now() + 20_000;
+    let after = (await call('GET', `/${issue.id}`)).body;
+    while (after.reached_nobody_at === null && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await lonely.deps.jobs.whenIdle();
+      after = (await call('GET', `/${issue.id}`)).body;
+    }
+    expect(after).toMatchObject({ status: 'draft', scheduled_at: null, started_at: null, sent_at: null, recipients: 0 });
+    expect(after.reached_nobody_at).toBeGreaterThanOrEqual(at);
+    expect(sink.messages.filter((mail) => mail.parsed.subject === 'Scheduled for nobody')).toHaveLength(0);
+    const { listSentIssues } = await import('../../server/db/queries/newsletters.ts');
+    expect((await listSentIssues(lonely.handle.db)).map((sent) => sent.id)).not.toContain(issue.id);
+  });
+
+  it('puts an issue back in draft, with a note, when every recipient left before their mail went out', async () => {
+    const email = uniqueEmail('last');
+    await signUp(email);
+    const issue = (await call('POST', '', { subject: 'Everyone left midway' })).body;
+    // Held until everyone has left, as a slow or busy server would be.
+    await lonely.deps.jobs.stop(10_000);
+    try {
+      const started = await call('POST', `/${issue.id}/send`);
+      expect(started.status).toBe(202);
+      expect(started.body).toMatchObject({ status: 'sending', recipients: 1 });
+      await leaveAll();
+    } finally {
+      lonely.deps.jobs.start();
+    }
+    await lonely.deps.jobs.whenIdle();
+    await lonely.deps.jobs.stop(10_000);
+    const after = (await call('GET', `/${issue.id}`)).body;
+    expect(after).toMatchObject({ status: 'draft', sent_at: null, started_at: null, recipients: 0, sent: 0 });
+    expect(after.reached_nobody_at).toEqual(expect.any(Number));
+    expect(sink.to(email).filter((mail) => mail.parsed.subject === 'Everyone left midway')).toHaveLength(0);
+    expect(await deliveriesOf(issue.id)).toEqual([]);
+    const { listSentIssues } = await import('../../server/db/queries/newsletters.ts');
+    expect((await listSentIssues(lonely.handle.db)).map((sent) => sent.id)).not.toContain(issue.id);
   });
 });
 
@@ -412,6 +585,10 @@ describe('without SMTP_URL', () => {
     await outboxApp.request('POST', '/submissions/newsletter', { body: { email }, ip: freshIp() });
     const list = await outboxApp.request('GET', '/admin/newsletters', { token: adminToken });
     expect(list.body.delivery).toBe('outbox');
+    expect((await outboxApp.request('GET', '/admin/newsletters/audience', { token: adminToken })).body).toEqual({
+      active_subscribers: 1,
+      delivery: 'outbox',
+    });
     const issue = await outboxApp.request('POST', '/admin/newsletters', { token: adminToken, body: { subject: 'Kept here' } });
     await outboxApp.request('POST', `/admin/newsletters/${issue.body.id}/send`, { token: adminToken });
     await outboxApp.deps.jobs.whenIdle();

@@ -19,13 +19,17 @@ import {
   cancelIssue,
   createIssue,
   deleteIssue,
+  getAudience,
   getIssue,
   ISSUES_PATH,
+  leftOutNotice,
   listIssues,
   listPublishedPosts,
+  OUTBOX_WORDS,
   previewIssue,
   saveIssue,
   sendIssue,
+  sendNowQuestion,
   sendTest,
   STATUS_LABELS,
 } from '../../lib/admin-newsletters.ts';
@@ -154,8 +158,16 @@ function IssueComposer({
           <AlertDescription>{conflict} Your text is kept below; copy what you need before reloading.</AlertDescription>
         </Alert>
       ) : null}
-      {issue && issue.status !== 'draft' ? <Progress issue={issue} /> : null}
-      <div className="grid gap-8 xl:grid-cols-2">
+      {issue?.reached_nobody_at ? <ReachedNobodyNotice at={issue.reached_nobody_at} /> : null}
+      {issue && issue.status !== 'draft' && issue.left_out.length > 0 ? (
+        <Alert className="mb-6">
+          <AlertTitle>Posts left out</AlertTitle>
+          <AlertDescription>{leftOutNotice(issue.left_out.map((post) => post.title))}</AlertDescription>
+        </Alert>
+      ) : null}
+      {issue && issue.status !== 'draft' ? <Progress issue={issue} delivery={delivery} /> : null}
+      {/* Side by side only where the preview column is as wide as the mail (600 px). */}
+      <div className="grid gap-8 2xl:grid-cols-2">
         <form noValidate onSubmit={save} className="grid content-start gap-6" aria-label="Issue">
           <fieldset disabled={!isEditable || isBusy} className="grid gap-6">
             <Field id="issue-subject" label="Subject" error={errors.subject}>
@@ -257,11 +269,23 @@ function PreviewPane({ preview }: { preview: NewsletterPreviewJson | 'invalid' |
         <Spinner label="Loading the preview" />
       ) : preview === 'invalid' ? (
         <p className="text-sm text-muted-foreground">The preview shows once the issue has a subject.</p>
-      ) : part === 'html' ? (
-        // No scripts, no same origin: the mail's HTML cannot touch the back office.
-        <iframe title="E-mail preview" sandbox="" srcDoc={preview.html} className="h-[720px] w-full rounded-md border border-border bg-white" />
       ) : (
-        <pre className="h-[720px] overflow-auto whitespace-pre-wrap rounded-md border border-border bg-background p-4 text-sm">{preview.text}</pre>
+        <>
+          {preview.left_out.length > 0 ? (
+            <Alert>
+              <AlertTitle>Not in the mail</AlertTitle>
+              <AlertDescription>
+                Not published, so left out: {preview.left_out.join(', ')}. A post is sent only if it is live when the issue goes out.
+              </AlertDescription>
+            </Alert>
+          ) : null}
+          {part === 'html' ? (
+            // No scripts, no same origin: the mail's HTML cannot touch the back office.
+            <iframe title="E-mail preview" sandbox="" srcDoc={preview.html} className="h-[720px] w-full rounded-md border border-border bg-white" />
+          ) : (
+            <pre className="h-[720px] overflow-auto whitespace-pre-wrap rounded-md border border-border bg-background p-4 text-sm">{preview.text}</pre>
+          )}
+        </>
       )}
     </section>
   );
@@ -343,8 +367,23 @@ function PostPicker({
   );
 }
 
-function Progress({ issue }: { issue: NewsletterIssueJson }) {
+/** A sending that found nobody to take the issue sent it to no one: it is back in draft, and says why. */
+function ReachedNobodyNotice({ at }: { at: number }) {
+  return (
+    <Alert className="mb-6">
+      <AlertTitle>Not sent: nobody was left to receive it</AlertTitle>
+      <AlertDescription>
+        This issue started going out on {formatDateTime(at)}, but no active subscriber was left by then, so it went to nobody and is back
+        in draft. It is not in the public archive. Send it again once you have active subscribers.
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+function Progress({ issue, delivery }: { issue: NewsletterIssueJson; delivery: 'smtp' | 'outbox' }) {
   const done = issue.sent + issue.failed;
+  // Without a mail server nothing was delivered: the screen must not say "sent".
+  const kept = delivery === 'outbox';
   return (
     <section aria-label="Sending progress" className="mb-6 grid gap-2 rounded-md border border-border bg-background p-4 text-sm">
       {issue.status === 'scheduled' && issue.scheduled_at ? <p>Scheduled for {formatDateTime(issue.scheduled_at)}</p> : null}
@@ -352,11 +391,13 @@ function Progress({ issue }: { issue: NewsletterIssueJson }) {
         <>
           <progress className="w-full" max={issue.recipients} value={done} aria-label="Recipients done" />
           <p aria-live="polite">
-            Sent {issue.sent} of {issue.recipients} · Failed {issue.failed} · Pending {issue.pending}
+            {kept ? `Kept ${issue.sent} of ${issue.recipients} in the outbox` : `Sent ${issue.sent} of ${issue.recipients}`} · Failed{' '}
+            {issue.failed} · Pending {issue.pending}
           </p>
+          {kept ? <p>The mails are {OUTBOX_WORDS}.</p> : null}
         </>
       ) : null}
-      {issue.sent_at ? <p>Sent on {formatDateTime(issue.sent_at)}</p> : null}
+      {issue.sent_at ? <p>{kept ? 'Finished on' : 'Sent on'} {formatDateTime(issue.sent_at)}</p> : null}
     </section>
   );
 }
@@ -368,14 +409,17 @@ function SendPanel({ issue, isDirty, onChanged }: { issue: NewsletterIssueJson; 
   const canSend = issue.status === 'draft' || issue.status === 'scheduled';
   const canCancel = issue.status === 'scheduled' || issue.status === 'sending';
 
-  const act = async (work: () => Promise<string>, fallback: string) => {
+  /** Runs `work`; its answer is the success to announce, or null when the user stopped (nothing changed). */
+  const act = async (work: () => Promise<string | null>, fallback: string) => {
     if (isDirty) {
       notifyError('Unsaved changes', 'Save the issue first: tests and sends use the saved version.');
       return;
     }
     setIsBusy(true);
     try {
-      notifySuccess(await work());
+      const done = await work();
+      if (done === null) return;
+      notifySuccess(done);
       onChanged();
     } catch (error) {
       notifyError('Error', describeFailure(error, fallback));
@@ -411,7 +455,9 @@ function SendPanel({ issue, isDirty, onChanged }: { issue: NewsletterIssueJson; 
             onClick={() =>
               void act(async () => {
                 const result = await sendTest(issue.id, emails);
-                return result.delivery === 'outbox' ? 'Test kept in the outbox' : `Test sent to ${result.sent} address${result.sent === 1 ? '' : 'es'}`;
+                return result.delivery === 'outbox'
+                  ? `Test ${OUTBOX_WORDS}`
+                  : `Test sent to ${result.sent} address${result.sent === 1 ? '' : 'es'}`;
               }, 'Failed to send the test')
             }
           >
@@ -424,13 +470,19 @@ function SendPanel({ issue, isDirty, onChanged }: { issue: NewsletterIssueJson; 
           <Button
             type="button"
             disabled={isBusy}
-            onClick={() => {
-              if (!window.confirm('Send this issue to every active subscriber now?')) return;
+            onClick={() =>
               void act(async () => {
+                // Counted when asked, so the question names who gets it now.
+                const audience = await getAudience();
+                if (audience.active_subscribers === 0) {
+                  notifyError('No recipients', 'There are no active subscribers: nobody would receive this issue. Nothing was sent.');
+                  return null;
+                }
+                if (!window.confirm(sendNowQuestion(audience))) return null;
                 await sendIssue(issue.id);
-                return 'Sending started';
-              }, 'Failed to send the issue');
-            }}
+                return audience.delivery === 'outbox' ? `Issue ${OUTBOX_WORDS}` : 'Sending started';
+              }, 'Failed to send the issue')
+            }
           >
             Send now
           </Button>

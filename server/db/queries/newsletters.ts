@@ -8,7 +8,12 @@
  * over cannot overwrite the new owner's outcome.
  */
 import { sql } from 'kysely';
-import type { NewsletterIssueJson, NewsletterIssueRecord, NewsletterIssueStatus } from '../../../common/answers.ts';
+import type {
+  NewsletterIssueJson,
+  NewsletterIssueRecord,
+  NewsletterIssueStatus,
+  NewsletterLeftOutPost,
+} from '../../../common/answers.ts';
 import type { NewsletterIssueValues } from '../../../common/schemas/newsletter.ts';
 import type { Engine } from '../database.ts';
 import type { DeliveryStatus, Db, NewsletterIssueRow } from '../schema.ts';
@@ -16,11 +21,22 @@ import type { DeliveryStatus, Db, NewsletterIssueRow } from '../schema.ts';
 export const toIssueRecord = (row: NewsletterIssueRow): NewsletterIssueRecord => ({
   ...row,
   post_ids: parsePostIds(row.post_ids),
+  left_out: parseLeftOut(row.left_out),
 });
 
 function parsePostIds(json: string): number[] {
   const value: unknown = JSON.parse(json);
   return Array.isArray(value) ? value.filter((id): id is number => Number.isInteger(id)) : [];
+}
+
+function parseLeftOut(json: string): NewsletterLeftOutPost[] {
+  const value: unknown = JSON.parse(json);
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item: unknown) => {
+    if (typeof item !== 'object' || item === null) return [];
+    const { id, title } = item as { id?: unknown; title?: unknown };
+    return Number.isInteger(id) && typeof title === 'string' ? [{ id: id as number, title }] : [];
+  });
 }
 
 export interface DeliveryCounts {
@@ -169,12 +185,25 @@ export async function moveIssue(
   id: number,
   from: readonly NewsletterIssueStatus[],
   to: NewsletterIssueStatus,
-  changes: { scheduled_at?: number | null; started_at?: number; sent_at?: number },
+  changes: {
+    scheduled_at?: number | null;
+    started_at?: number | null;
+    sent_at?: number;
+    left_out?: readonly NewsletterLeftOutPost[];
+    reached_nobody_at?: number | null;
+  },
   now: number,
 ): Promise<boolean> {
+  const { left_out, ...columns } = changes;
   const result = await db
     .updateTable('newsletter_issues')
-    .set((eb) => ({ ...changes, status: to, updated_at: now, version: eb('version', '+', 1) }))
+    .set((eb) => ({
+      ...columns,
+      ...(left_out === undefined ? {} : { left_out: JSON.stringify(left_out) }),
+      status: to,
+      updated_at: now,
+      version: eb('version', '+', 1),
+    }))
     .where('id', '=', id)
     .where('status', 'in', from)
     .executeTakeFirst();
@@ -184,9 +213,9 @@ export async function moveIssue(
 /**
  * Freezes the recipients of an issue: one pending row for each active
  * subscriber now. Run in the transaction that starts the sending; rows
- * already there stay as they are.
+ * already there stay as they are. Returns how many rows the issue has.
  */
-export async function freezeRecipients(db: Db, issueId: number, now: number): Promise<void> {
+export async function freezeRecipients(db: Db, issueId: number, now: number): Promise<number> {
   await db
     .insertInto('newsletter_deliveries')
     .columns(['issue_id', 'subscriber_id', 'status', 'next_attempt_at'])
@@ -198,6 +227,17 @@ export async function freezeRecipients(db: Db, issueId: number, now: number): Pr
     )
     .onConflict((oc) => oc.columns(['issue_id', 'subscriber_id']).doNothing())
     .execute();
+  const row = await db
+    .selectFrom('newsletter_deliveries')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('issue_id', '=', issueId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Forgets an issue's recipients, so a later sending freezes them afresh. */
+export async function deleteDeliveries(db: Db, issueId: number): Promise<void> {
+  await db.deleteFrom('newsletter_deliveries').where('issue_id', '=', issueId).execute();
 }
 
 /**
@@ -365,5 +405,7 @@ export async function findIssuesCarryingPost(db: Db, postId: number): Promise<Ne
     .where('post_ids', 'like', `%${postId}%`)
     .orderBy('sent_at')
     .execute();
-  return rows.map(toIssueRecord).filter((issue) => issue.post_ids.includes(postId));
+  return rows
+    .map(toIssueRecord)
+    .filter((issue) => issue.post_ids.includes(postId) && !issue.left_out.some((post) => post.id === postId));
 }
