@@ -1,10 +1,12 @@
 /**
  * The newsletter's public side once an issue went out: /newsletter lists the
  * sent issues, /newsletter/{slug} is the web version its mail links to (with
- * OG tags, in the sitemap), drafts stay unseen, and the unsubscribe address
- * in a sent mail takes the mail client's one-click POST.
+ * OG tags, in the sitemap), drafts stay unseen, posts are shown only while
+ * they are live, and the unsubscribe address in a sent mail takes the mail
+ * client's one-click POST.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { freshIp } from '../helpers/test-app.ts';
 import { metaContent, seedPost, textsOf, useSiteApp } from './site-app.ts';
 
 const { t, site } = useSiteApp({ app: { env: { NEWSLETTER_DOUBLE_OPT_IN: 'false' } } });
@@ -13,13 +15,23 @@ const admin = async (method: string, path: string, body?: unknown) =>
   t.request(method, `/admin/newsletters${path}`, { token: await t.adminToken(), ...(body === undefined ? {} : { body }) });
 
 let sent: { id: number; slug: string };
+let withdrawn: { id: number };
 let draft: { id: number; slug: string };
 const reader = `archive.reader.${Date.now()}@example.com`;
 
 beforeAll(async () => {
   const post = await seedPost(t, { slug: 'archived-campaign', title: 'Archived Campaign', cover_image: '/uploads/2026/03/cover.png' });
+  withdrawn = await seedPost(t, { slug: 'withdrawn-campaign', title: 'Withdrawn Campaign', excerpt: 'Taken back after the mail went out.' });
+  const unfinished = await seedPost(t, { slug: 'unfinished-campaign', title: 'Unfinished Campaign', status: 'draft' });
   await t.request('POST', '/submissions/newsletter', { body: { email: reader } });
-  sent = (await admin('POST', '', { subject: 'March picks', preheader: 'Three campaigns worth backing', intro: 'Hello **readers**.', post_ids: [post.id] })).body;
+  sent = (
+    await admin('POST', '', {
+      subject: 'March picks',
+      preheader: 'Three campaigns worth backing',
+      intro: 'Hello **readers**.',
+      post_ids: [post.id, withdrawn.id, unfinished.id],
+    })
+  ).body;
   draft = (await admin('POST', '', { subject: 'Not yet' })).body;
   expect((await admin('POST', `/${sent.id}/send`)).status).toBe(202);
   await t.deps.jobs.whenIdle();
@@ -46,6 +58,29 @@ describe('the newsletter archive', () => {
     expect(metaContent(html, 'og:title')).toContain('March picks');
     expect(metaContent(html, 'og:description')).toBe('Three campaigns worth backing');
     expect(metaContent(html, 'og:image')).toBe('http://localhost/uploads/2026/03/cover.png');
+  });
+
+  it('never shows a post that was not live when the issue went out', async () => {
+    const html = await (await site.get(`/newsletter/${sent.slug}`)).text();
+    expect(html).not.toContain('Unfinished Campaign');
+    expect(html).not.toContain('unfinished-campaign');
+  });
+
+  it('stops showing a post once it is back in draft: not its title, not its excerpt', async () => {
+    const before = await (await site.get(`/newsletter/${sent.slug}`)).text();
+    expect(before).toContain('Withdrawn Campaign');
+    const token = await t.adminToken();
+    const current = (await t.request('GET', `/admin/posts/${withdrawn.id}`, { token })).body;
+    const saved = await t.request('PUT', `/admin/posts/${withdrawn.id}`, { token, ip: freshIp(), body: { ...current, status: 'draft' } });
+    expect(saved.status).toBe(200);
+    const response = await site.get(`/newsletter/${sent.slug}`);
+    expect(response.status).toBe(200);
+    const after = await response.text();
+    expect(textsOf(after, 'h1')).toEqual(['March picks']);
+    expect(after).toContain('Archived Campaign');
+    expect(after).not.toContain('Withdrawn Campaign');
+    expect(after).not.toContain('Taken back after the mail went out.');
+    expect(after).not.toContain('href="/withdrawn-campaign"');
   });
 
   it('answers 404 for a draft or an unknown issue', async () => {
