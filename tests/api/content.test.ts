@@ -37,13 +37,13 @@ const INVALID_PAYLOADS: { name: string; change: (body: Record<string, unknown>) 
   ...['javascript:alert(1)', 'data:image/png;base64,AAAA'].map((cover) => ({
     name: `the cover image ${JSON.stringify(cover)}`,
     change: (body: Record<string, unknown>) => (body.cover_image = cover),
-    message: 'Cover image must be an http(s) URL or a path on this site',
+    message: 'Cover image must be an uploaded image (/uploads/…), an image of this site (/images/…) or an https:// address',
   })),
   // Paths a browser resolves to another site: an off-site og:image.
   ...['/\\evil.example/x.png', '//evil.example/x.png', '/\\/evil.example/x.png', '/uploads\\..\\x.png', '/\t/evil.example/x.png'].map((cover) => ({
     name: `the cover image ${JSON.stringify(cover)}`,
     change: (body: Record<string, unknown>) => (body.cover_image = cover),
-    message: 'Cover image must be an http(s) URL or a path on this site: a path starts with a single / and has no spaces or backslashes',
+    message: 'Cover image must be an uploaded image (/uploads/…), an image of this site (/images/…) or an https:// address',
   })),
 ];
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { openAdmin, signIn } from './admin-journey.ts';
 import { expectNoSeriousA11yViolations, toastText, useJourney } from './harness.ts';
 
-const WARNING = 'No cover image: the site will show a generated picture with the title.';
+const WARNING = "No cover image: the site will show a generated picture in the category's colours.";
 
 describe('an administrator publishing a post without a cover', () => {
   const { site, visitor: admin } = useJourney();
@@ -36,10 +36,11 @@ describe('an administrator publishing a post without a cover', () => {
     expect(list.body.posts.find((post) => post.slug === 'coverless-lantern')).toMatchObject({ status: 'published', cover_image: null });
 
     await page.goto('/coverless-lantern', { waitUntil: 'networkidle' });
-    const cover = page.getByRole('img', { name: 'Cover image for Coverless Lantern' });
-    expect(await cover.getAttribute('src')).toMatch(/^\/social-cards\/post\/coverless-lantern\.png\?v=\d+$/);
-    // The generated picture loaded.
-    await expect.poll(() => cover.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1200);
+    // A text-free picture in its category's colours stands in: not the social card, whose title would show twice.
+    expect(await page.getByRole('img', { name: 'Cover image for Coverless Lantern' }).count()).toBe(0);
+    const fallback = page.locator('article [data-cover-fallback]').first();
+    expect(await fallback.evaluate((element) => getComputedStyle(element).backgroundImage)).toContain('linear-gradient');
+    expect(await fallback.evaluate((element) => element.getBoundingClientRect().height)).toBeGreaterThan(100);
     await expectNoSeriousA11yViolations(page);
   });
 });

@@ -41,7 +41,11 @@ describe('the home page', () => {
     expect(html).toContain('<link rel="canonical" href="http://localhost/"/>');
     expect(metaContent(html, 'og:title')).toBe('Crowdfunding Showcase: reviewed crowdfunding projects');
     expect(metaContent(html, 'og:url')).toBe('http://localhost/');
-    expect(metaContent(html, 'twitter:card')).toBe('summary');
+    // The site's own card, as networks show a shared home page.
+    expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
+    expect(metaContent(html, 'og:image')).toMatch(/^http:\/\/localhost\/social-cards\/site\.png\?v=[0-9a-f]{20}$/);
+    expect(metaContent(html, 'twitter:image')).toBe(metaContent(html, 'og:image'));
+    expect(metaContent(html, 'og:image:alt')).toBe('Crowdfunding Showcase');
     expect(html).toMatch(/<main[^>]*>/);
     expect(html).not.toContain('role="status"');
   });

@@ -250,7 +250,7 @@ export function ContentEditor({
               {draft.status === 'published' && !draft.cover_image ? (
                 <p className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
                   <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-                  No cover image: the site will show a generated picture with the title.
+                  No cover image: the site will show a generated picture in the category's colours.
                 </p>
               ) : null}
             </div>
