@@ -478,11 +478,22 @@ export interface RevenueWeekJson {
   payments: number;
 }
 
+/**
+ * How the site takes payments (GET /admin/dashboard/payments): through
+ * Stripe, through the built-in test checkout (simulated, no money), or not
+ * at all (production without a Stripe key: checkouts are refused).
+ */
+export type PaymentModeJson = 'stripe' | 'test' | 'off';
+
 /** Revenue from sponsored posts, the last 12 weeks oldest first; the current week is the last, still running. */
 export interface DashboardRevenueJson {
   currency: string;
-  /** The site takes simulated payments: the sums are of test checkouts, not money. */
-  test_mode: boolean;
+  /**
+   * How the site takes payments: `stripe` (the sums are money), `test` (the
+   * built-in test checkout: simulated payments) or `off` (nothing can be
+   * paid; the sums are earlier simulated payments, if any).
+   */
+  payment_mode: PaymentModeJson;
   /** The site's time zone, whose Mondays start the weeks. */
   time_zone: string;
   weeks: RevenueWeekJson[];

@@ -2,6 +2,7 @@ import { data, redirect, redirectDocument } from 'react-router';
 import { PageError } from '../components/page-error.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { SponsoredForm, type SponsoredActionData } from '../components/sponsored/sponsored-form.tsx';
+import { PaymentsOffNotice } from '../components/sponsored/payments-off-notice.tsx';
 import { SponsoredOffer } from '../components/sponsored/sponsored-offer.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { NO_STORE, publicPageHeaders } from '../lib/cache-headers.ts';
@@ -31,6 +32,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     priceLabel: formatPrice(cents, currency),
     price: (cents / scale).toFixed(minorUnitDigits(currency)),
     currency: currency.toUpperCase(),
+    // Production without a Stripe key (and without the test checkout): every checkout would be refused.
+    paymentsOff: context.services.payments.mode() === 'off',
   };
 }
 
@@ -89,7 +92,8 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
       description,
       url: absoluteUrl(origin || 'http://localhost', SPONSORED_PATH),
       provider: { '@type': 'Organization', name: site.name },
-      ...(loaderData
+      // Nothing is on offer while payments are off.
+      ...(loaderData && !loaderData.paymentsOff
         ? { offers: { '@type': 'Offer', price: loaderData.price, priceCurrency: loaderData.currency } }
         : {}),
     },
@@ -99,7 +103,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 export const headers = publicPageHeaders;
 
 export default function Sponsored({ loaderData, actionData }: Route.ComponentProps) {
-  const { priceLabel, priceText, socialProof, promises } = loaderData;
+  const { priceLabel, priceText, socialProof, promises, paymentsOff } = loaderData;
   return (
     <>
       <PageHeader title={TITLE}>
@@ -110,15 +114,19 @@ export default function Sponsored({ loaderData, actionData }: Route.ComponentPro
       </PageHeader>
       <div className="grid gap-10 lg:grid-cols-2">
         <SponsoredOffer priceLabel={priceLabel} priceText={priceText} socialProof={socialProof} promises={promises} />
-        <Card className="self-start">
-          <CardHeader>
-            <CardTitle>Your project</CardTitle>
-            <CardDescription>All fields are required unless marked optional.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <SponsoredForm actionData={actionData} priceLabel={priceLabel} />
-          </CardContent>
-        </Card>
+        {paymentsOff ? (
+          <PaymentsOffNotice />
+        ) : (
+          <Card className="self-start">
+            <CardHeader>
+              <CardTitle>Your project</CardTitle>
+              <CardDescription>All fields are required unless marked optional.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <SponsoredForm actionData={actionData} priceLabel={priceLabel} />
+            </CardContent>
+          </Card>
+        )}
       </div>
     </>
   );

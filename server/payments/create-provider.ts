@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
-import { LocalPaymentProvider } from './local-provider.ts';
+import { LOCAL_PROVIDER_NAME, LocalPaymentProvider } from './local-provider.ts';
 import type { PaymentProvider } from './provider.ts';
+import { isTestCheckoutRefused } from './service.ts';
 import { StripePaymentProvider } from './stripe-provider.ts';
 
 /**
@@ -16,6 +17,15 @@ export type PaymentMode = 'stripe' | 'test' | 'off';
 export function paymentModeOf(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'NODE_ENV' | 'PAYMENTS_TEST_MODE'>): PaymentMode {
   if (config.STRIPE_SECRET_KEY) return 'stripe';
   return config.NODE_ENV !== 'production' || config.PAYMENTS_TEST_MODE ? 'test' : 'off';
+}
+
+/**
+ * The mode of a running site, from the provider it was given: what the back
+ * office's banner and its revenue card both say.
+ */
+export function paymentModeIn(deps: Parameters<typeof isTestCheckoutRefused>[0]): PaymentMode {
+  if (deps.payments.name !== LOCAL_PROVIDER_NAME) return 'stripe';
+  return isTestCheckoutRefused(deps) ? 'off' : 'test';
 }
 
 /** Stripe when STRIPE_SECRET_KEY is set; otherwise the built-in test checkout (see paymentModeOf for when it may run). */

@@ -12,7 +12,7 @@ import { countSubscribers, listRecentSubscribers } from '../db/queries/subscribe
 import { nowSeconds } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import type { SiteSettingsService } from './site-settings.ts';
-import { LOCAL_PROVIDER_NAME } from '../payments/local-provider.ts';
+import { paymentModeIn } from '../payments/create-provider.ts';
 import type { DashboardActivityJson, DashboardJson, DashboardRevenueJson } from '../../common/answers.ts';
 import { weekBounds } from '../../common/site-time.ts';
 import { can, type StaffRole } from '../../common/staff-roles.ts';
@@ -104,7 +104,8 @@ export function dashboardService({ db, config, payments }: AppDeps, siteSettings
   /**
    * Weekly sums of completed payments, zero-filled. Only the payments of
    * the provider the site uses now count: while it runs the test checkout,
-   * those simulated ones (and it says so); once on Stripe, real money only.
+   * or has it turned off, those simulated ones (and it says so); once on
+   * Stripe, real money only.
    */
   async function revenue(now: number): Promise<DashboardRevenueJson> {
     // Weeks of the site's time zone, as its staff live them: the bounds are found here, the same for every engine.
@@ -118,7 +119,7 @@ export function dashboardService({ db, config, payments }: AppDeps, siteSettings
     const byPeriod = new Map(sums.map((sum) => [sum.period, sum]));
     return {
       currency: config.SPONSORED_CURRENCY.toUpperCase(),
-      test_mode: payments.name === LOCAL_PROVIDER_NAME,
+      payment_mode: paymentModeIn({ config, payments }),
       time_zone: timeZone,
       weeks: bounds.slice(0, REVENUE_WEEKS).map((start, index) => ({
         start,

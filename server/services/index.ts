@@ -9,14 +9,12 @@ import {
   findPaymentOfSession,
   findTestCheckout,
   handlePaymentEvent,
-  isTestCheckoutRefused,
   publicPaymentStatus,
   settleTestCheckout,
   type PaymentCancellation,
   type PublicPaymentStatus,
 } from '../payments/service.ts';
-import type { PaymentMode } from '../payments/create-provider.ts';
-import { LOCAL_PROVIDER_NAME } from '../payments/local-provider.ts';
+import { paymentModeIn, type PaymentMode } from '../payments/create-provider.ts';
 import type { PaymentEvent, TestCheckoutOutcome } from '../payments/provider.ts';
 import { accountService } from './account.ts';
 import { auditLogService } from './audit-log.ts';
@@ -52,8 +50,7 @@ function paymentsService(deps: AppDeps) {
   return {
     /** How this site takes payments, for the back office's banner (see PaymentMode). */
     mode(): PaymentMode {
-      if (deps.payments.name !== LOCAL_PROVIDER_NAME) return 'stripe';
-      return isTestCheckoutRefused(deps) ? 'off' : 'test';
+      return paymentModeIn(deps);
     },
     /** The payment of a checkout session, brought up to date with the provider; null when unknown. */
     async findStatus(sessionId: string): Promise<PaymentStatusResult | null> {

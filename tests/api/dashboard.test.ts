@@ -142,7 +142,7 @@ describe('the dashboard revenue', () => {
     expect(new Date((revenue.weeks[0]?.start ?? 0) * 1000).getUTCDay()).toBe(1);
     expect(revenue.currency).toBe(t.deps.config.SPONSORED_CURRENCY.toUpperCase());
     // The test app takes simulated payments: the chart says so.
-    expect(revenue.test_mode).toBe(true);
+    expect(revenue.payment_mode).toBe('test');
     const added = revenue.weeks.map((week, index) => week.amount_cents - (before.weeks[index]?.amount_cents ?? 0));
     expect(added).toEqual([1100, 0, 0, 0, 0, 0, 0, 0, 0, 0, 300, 5700]);
     const payments = revenue.weeks.map((week, index) => week.payments - (before.weeks[index]?.payments ?? 0));
@@ -168,7 +168,7 @@ describe('the dashboard revenue', () => {
     await paymentAt(Math.floor(Date.now() / 1000), { amount: 2500, provider: 'stripe' });
     await paymentAt(Math.floor(Date.now() / 1000), { amount: 4000 });
     const after = (await stripe.overview('owner')).revenue as DashboardRevenueJson;
-    expect(after.test_mode).toBe(false);
+    expect(after.payment_mode).toBe('stripe');
     expect((after.weeks[11]?.amount_cents ?? 0) - (before.weeks[11]?.amount_cents ?? 0)).toBe(2500);
   });
 

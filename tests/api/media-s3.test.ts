@@ -1,10 +1,12 @@
-import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import type { Config } from '../../server/config.ts';
 import type { MediaRow } from '../../server/db/schema.ts';
 import type { AppDeps } from '../../server/deps.ts';
+import { insertPost } from '../../server/db/queries/posts.ts';
+import { createServices } from '../../server/services/index.ts';
 import { MediaStorage } from '../../server/storage/media.ts';
 import type { S3Driver } from '../../server/storage/s3.ts';
 import { S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, startS3Server, type TestS3Server } from '../helpers/s3-server.ts';
@@ -370,5 +372,45 @@ describe('the S3 driver', () => {
     expect(copy.status).toBe(302);
     expect(copy.headers.get('location')).toBe(`${s3.endpoint}/${s3.bucket}/${s3_key}`);
     await publicSite.media.whenIdle();
+  });
+});
+
+describe('social cards on the S3 driver', () => {
+  const coverless = { excerpt: null, content: 'Body.', campaign_url: null, sponsored: false, read_time: 3, published_at: 1_700_000_000, category_ids: [] };
+
+  it('draws an uploaded cover read from the bucket by its key', async () => {
+    const blue = await sharp({ create: { width: 800, height: 450, channels: 3, background: '#0000ff' } }).png().toBuffer();
+    const key = await uploadToBucket(site, blue, 'image/png', 'blue.png');
+    const post = await insertPost(t.deps.db, { ...coverless, slug: 'bucket-kite', title: 'Bucket Kite', status: 'published', cover_image: `/${key}` });
+    const card = await createServices(t.deps).socialCards.ofItem('post', post);
+
+    const response = await site.request('GET', card.path);
+    expect(response.status).toBe(200);
+    const { data } = await sharp(Buffer.from(await response.arrayBuffer()))
+      .extract({ left: 40, top: 40, width: 1, height: 1 })
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    // Blue, give or take the JPEG the cover is drawn through.
+    expect(data[0]).toBeLessThan(16);
+    expect(data[1]).toBeLessThan(16);
+    expect(data[2]).toBeGreaterThan(240);
+  });
+
+  it('keeps a card one server drew in the bucket, where a second server finds it', async () => {
+    const post = await insertPost(t.deps.db, { ...coverless, slug: 'shared-kite', title: 'Shared Kite', status: 'published', cover_image: null });
+    const card = await createServices(t.deps).socialCards.ofItem('post', post);
+    const first = await site.request('GET', card.path);
+    expect(first.status).toBe(200);
+    const drawn = Buffer.from(await first.arrayBuffer());
+    expect(await readObject(`cards/${card.version}.png`)).toEqual({ bytes: drawn, contentType: 'image/png' });
+
+    // A marker in its place: the second server, with nothing in memory, answers with what the bucket holds.
+    const marker = await sharp({ create: { width: 1200, height: 630, channels: 3, background: '#00ff00' } }).png().toBuffer();
+    await bucketClient.send(new PutObjectCommand({ Bucket: s3.bucket, Key: `cards/${card.version}.png`, Body: marker, ContentType: 'image/png' }));
+    const second = await siteWith().request('GET', card.path);
+    expect(second.status).toBe(200);
+    expect(second.headers.get('cache-control')).toBe(IMMUTABLE);
+    expect(Buffer.from(await second.arrayBuffer()).equals(marker)).toBe(true);
   });
 });

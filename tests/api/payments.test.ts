@@ -492,8 +492,12 @@ describe('production without a Stripe key', () => {
         code: 'SERVICE_UNAVAILABLE',
       });
 
-      const mode = await app.request('GET', '/admin/dashboard/payments', { token: await app.adminToken() });
+      const token = await app.adminToken();
+      const mode = await app.request('GET', '/admin/dashboard/payments', { token });
       expect(mode).toMatchObject({ status: 200, body: { mode: 'off' } });
+      // The revenue card agrees with the banner: off, not test mode.
+      const dashboard = await app.request('GET', '/admin/dashboard', { token });
+      expect(dashboard.body.revenue.payment_mode).toBe('off');
     } finally {
       await app.close();
     }
@@ -507,8 +511,10 @@ describe('production without a Stripe key', () => {
       expect(response.status).toBe(201);
       expect(response.body.checkout_url).toBe(`https://showcase.example.com/checkout/test/${response.body.session_id}`);
       expect(await rowsOf(app)).toEqual({ submissions: 1, payments: 1, sessions: 1 });
-      const mode = await app.request('GET', '/admin/dashboard/payments', { token: await app.adminToken() });
+      const token = await app.adminToken();
+      const mode = await app.request('GET', '/admin/dashboard/payments', { token });
       expect(mode).toMatchObject({ status: 200, body: { mode: 'test' } });
+      expect((await app.request('GET', '/admin/dashboard', { token })).body.revenue.payment_mode).toBe('test');
     } finally {
       await app.close();
     }
@@ -521,8 +527,10 @@ describe('production without a Stripe key', () => {
 
     const app = await createTestApp({ env: { ...PRODUCTION, STRIPE_SECRET_KEY: 'sk_test_0123' } });
     try {
-      const mode = await app.request('GET', '/admin/dashboard/payments', { token: await app.adminToken() });
+      const token = await app.adminToken();
+      const mode = await app.request('GET', '/admin/dashboard/payments', { token });
       expect(mode).toMatchObject({ status: 200, body: { mode: 'stripe' } });
+      expect((await app.request('GET', '/admin/dashboard', { token })).body.revenue.payment_mode).toBe('stripe');
     } finally {
       await app.close();
     }

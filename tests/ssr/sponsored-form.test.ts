@@ -247,18 +247,29 @@ describe('the sponsored post form in production without a Stripe key', () => {
   // The built-in test checkout would take no money: without PAYMENTS_TEST_MODE=true it is off.
   const { t, site } = useSiteApp({ app: { env: { NODE_ENV: 'production' } } });
 
-  it('shows that payments are not set up, keeps the values and stores nothing', async () => {
+  it('says plainly that payments are not set up and offers the contact page instead of a form', async () => {
+    const response = await site.get(PATH);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(textsOf(html, 'h2')).toContain('Not on sale yet');
+    expect(decodeHtml(html)).toContain("Sponsored posts can't be bought on this site yet: payments are not set up.");
+    expect(html).toMatch(/<a [^>]*href="\/contact-us"[^>]*>Write to us<\/a>/);
+    // No form that cannot work: no fields, no pay button.
+    expect(html).not.toContain('Submit and pay');
+    expect(inputTag(html, 'sponsored-project-name')).toBe('');
+    expect(html).not.toContain('name="terms_accepted"');
+    // Nothing is on offer to search engines either.
+    expect(JSON.stringify(jsonLdOf(html))).not.toContain('"Offer"');
+  });
+
+  it('refuses a post all the same with 503, stores nothing and shows the notice', async () => {
     const before = await countSubmissions(t);
-    const form = filledForm();
-    const response = await site.post(PATH, form, { ip: freshIp() });
+    const response = await site.post(PATH, filledForm(), { ip: freshIp() });
 
     expect(response.status).toBe(503);
-    const html = await response.text();
-    expect(statusBox(html)).toEqual({
-      role: 'alert',
-      texts: ['Error', 'Payments are not set up on this site yet. Please try again later.'],
-    });
-    expect(inputTag(html, 'sponsored-project-name')).toContain(`value="${form.project_name}"`);
+    const html = decodeHtml(await response.text());
+    expect(html).toContain("Sponsored posts can't be bought on this site yet: payments are not set up.");
+    expect(html).not.toContain('Submit and pay');
     expect(await countSubmissions(t)).toBe(before);
   });
 
@@ -268,6 +279,26 @@ describe('the sponsored post form in production without a Stripe key', () => {
     const html = decodeHtml(await response.text());
     expect(html).toContain('The test checkout is off');
     expect(html).toContain('Payments are not set up on this site yet. Please try again later.');
+  });
+});
+
+describe('the sponsored post form while payments are on', () => {
+  it.each([
+    ['the test checkout', { NODE_ENV: 'production', PAYMENTS_TEST_MODE: 'true' }],
+    ['Stripe', { NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_test_0123' }],
+  ])('is offered with %s, without the payments-off notice', async (_mode, env) => {
+    const t = await createTestApp({ env });
+    try {
+      const site = await createSiteApp(t);
+      const html = await (await site.get(PATH)).text();
+      expect(html).toContain('>Submit and pay $75</button>');
+      expect(inputTag(html, 'sponsored-project-name')).not.toBe('');
+      expect(html).not.toContain('payments are not set up');
+      expect(html).not.toContain('data-testid="payments-off-notice"');
+      expect(jsonLdOf(html)).toContainEqual(expect.objectContaining({ offers: expect.objectContaining({ '@type': 'Offer' }) }));
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -6,6 +6,16 @@ const weekLabel = (start: number, timeZone: string) =>
   new Date(start * 1000).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone });
 
 /**
+ * What the sums are, in the site's payment mode (the banner above says the
+ * same): after the total, and in the table's caption for screen readers.
+ */
+const MODE_NOTES: Record<DashboardRevenueJson['payment_mode'], { afterTotal: string; caption: string }> = {
+  stripe: { afterTotal: '', caption: '' },
+  test: { afterTotal: ' (test mode: simulated payments, no money taken)', caption: ', test mode' },
+  off: { afterTotal: ' (payments are off: nothing can be paid; any sums are earlier simulated payments)', caption: ', payments off' },
+};
+
+/**
  * Revenue from sponsored posts over the last 12 weeks: a bar per week, drawn
  * with plain elements. The bars are for the eye only; screen readers get the
  * same numbers as a table, and every bar names its week and sum on hover.
@@ -16,6 +26,7 @@ export function RevenueChart({ revenue }: { revenue: DashboardRevenueJson }) {
   const total = weeks.reduce((sum, week) => sum + week.amount_cents, 0);
   const payments = weeks.reduce((sum, week) => sum + week.payments, 0);
   const money = (cents: number) => formatMoney(cents, currency);
+  const note = MODE_NOTES[revenue.payment_mode];
   return (
     <section aria-labelledby="revenue-heading" className="mt-8" data-testid="revenue-chart">
       <h2 id="revenue-heading" className="mb-1 text-lg font-semibold">
@@ -23,7 +34,7 @@ export function RevenueChart({ revenue }: { revenue: DashboardRevenueJson }) {
       </h2>
       <p className="mb-4 text-sm text-muted-foreground">
         {money(total)} from {payments} {payments === 1 ? 'payment' : 'payments'} in the last 12 weeks
-        {revenue.test_mode ? ' (test mode: simulated payments, no money taken)' : ''}.
+        {note.afterTotal}.
         {highest > 0 ? ` Best week: ${money(highest)}, the full bar.` : ''}
       </p>
       <div className="rounded-lg border border-border bg-card p-4">
@@ -50,7 +61,7 @@ export function RevenueChart({ revenue }: { revenue: DashboardRevenueJson }) {
         {/* Hidden by a wrapper: a table ignores the 1px width, and would widen a phone's page. */}
         <div className="sr-only">
           <table>
-            <caption>Sponsored post revenue per week, oldest first{revenue.test_mode ? ', test mode' : ''}</caption>
+            <caption>Sponsored post revenue per week, oldest first{note.caption}</caption>
             <thead>
               <tr>
                 <th scope="col">Week of</th>

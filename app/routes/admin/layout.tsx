@@ -2,17 +2,16 @@ import { FileText, Globe, Inbox, LayoutDashboard, LogOut, Mail, Menu, Megaphone,
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { isRouteErrorResponse, NavLink, Outlet, redirect, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { notifyError } from '../../lib/admin-toast.ts';
+import { PaymentModeBanner } from '../../components/admin/payment-mode-banner.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { api, errorMessage } from '../../lib/api-client.ts';
 import { requireAdmin, withAdminSession } from '../../lib/admin-session.ts';
-import type { StaffMeJson } from '../../../common/answers.ts';
+import type { PaymentModeJson, StaffMeJson } from '../../../common/answers.ts';
 import { STAFF_ROLE_LABELS, type Permission } from '../../../common/staff-roles.ts';
 import { cn } from '../../lib/cn.ts';
 import { useBackOfficeSiteName } from '../../components/admin/admin-meta.ts';
 import type { Route } from './+types/layout';
-
-type PaymentMode = 'stripe' | 'test' | 'off';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   await requireAdmin();
@@ -20,7 +19,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     withAdminSession(() => api.get<StaffMeJson>('/admin/me')),
     // Only for the banner: the back office still works when this fails.
     api
-      .get<{ mode: PaymentMode }>('/admin/dashboard/payments')
+      .get<{ mode: PaymentModeJson }>('/admin/dashboard/payments')
       .then((answer) => answer.mode)
       .catch(() => null),
   ]);
@@ -184,28 +183,6 @@ function ViewSiteLink({ className }: { className?: string }) {
       <Globe aria-hidden="true" className="size-4" />
       View the site
     </a>
-  );
-}
-
-/** Shown on every back-office page while sponsored posts are not really paid for. */
-function PaymentModeBanner({ mode }: { mode: PaymentMode | null }) {
-  if (mode !== 'test' && mode !== 'off') return null;
-  return (
-    <div
-      className="mb-6 rounded-md border border-amber-400 bg-amber-50 px-4 py-3 text-sm text-amber-900"
-      data-testid="payment-mode-banner"
-    >
-      {mode === 'test' ? (
-        <>
-          <strong>Test mode: payments are simulated, no money is taken.</strong> Sponsored posts are paid through the
-          built-in test checkout because STRIPE_SECRET_KEY is not set.
-        </>
-      ) : (
-        <>
-          <strong>Payments are off.</strong> Sponsored checkouts are refused because STRIPE_SECRET_KEY is not set.
-        </>
-      )}
-    </div>
   );
 }
 
