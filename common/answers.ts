@@ -507,8 +507,59 @@ export interface DashboardJson {
   posts: number;
   contact_messages?: number;
   sponsored_submissions?: number;
+  /** Active subscribers: those an issue would reach. */
   subscribers?: number;
+  /** Signed up, waiting for their confirmation link: shown apart, not counted above. */
+  subscribers_pending?: number;
   /** The latest events the role may see, newest first, at most 10. */
   activity: DashboardActivityJson[];
   revenue?: DashboardRevenueJson;
+}
+
+/**
+ * Where the mail of a back-office action went: `kept` in the outbox (no mail
+ * server is set up), `sent`, or `failed` (kept with the mail server's error;
+ * `outbox_id` is null when not even that worked). `link` is the link the
+ * mail carries, for staff to pass on themselves: given only where the
+ * action offers it, and only when the mail did not leave (decision 048).
+ */
+export interface MailDeliveryJson {
+  delivery: 'kept' | 'sent' | 'failed';
+  outbox_id: number | null;
+  link?: string;
+}
+
+/** One mail of the owner's outbox, as its list shows it. `stored`: kept because no mail server is set up. */
+export interface OutboxMailSummaryJson {
+  id: number;
+  kind: string;
+  to: string;
+  subject: string;
+  status: 'pending' | 'sent' | 'failed' | 'stored';
+  /** The mail server's answer when sending failed. */
+  error: string | null;
+  created_at: number;
+  sent_at: number | null;
+}
+
+/** GET /admin/outbox: a page of mails, newest first, the count of each status, and how mails leave now. */
+export interface OutboxPageJson {
+  mails: OutboxMailSummaryJson[];
+  next_token: string | null;
+  counts: Record<OutboxMailSummaryJson['status'], number>;
+  /** `smtp`: a mail server is set up; `outbox`: mails are only kept here. */
+  delivery: 'smtp' | 'outbox';
+}
+
+/** GET /admin/outbox/{id}: one mail, with its bodies and the links in it. */
+export interface OutboxMailJson extends OutboxMailSummaryJson {
+  text: string;
+  /** The HTML version, when the mail has one (newsletters). */
+  html: string | null;
+  /** Every address the mail links to, in order, once each. */
+  links: string[];
+  /** Its key-like link was cut out (decision 049): once `sent`, or once `expired`; null while it is there or it had none. */
+  link_removed: 'sent' | 'expired' | null;
+  /** Until when its key-like link works; null when it has none. */
+  link_expires_at: number | null;
 }

@@ -19,7 +19,8 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
  * `inbox` is contact messages, sponsored submissions and payments;
  * `newsletter` is subscribers and issues; `audit` is reading the audit log;
  * `site_settings` is the site's name, addresses and legal texts;
- * `staff` and `settings` (staff security) are the owner's.
+ * `staff`, `settings` (staff security) and `outbox` (every mail the site
+ * kept or sent, links included) are the owner's.
  */
 export type Permission =
   | 'content'
@@ -30,11 +31,12 @@ export type Permission =
   | 'audit'
   | 'site_settings'
   | 'staff'
-  | 'settings';
+  | 'settings'
+  | 'outbox';
 
 const EDITOR: readonly Permission[] = ['content', 'categories', 'dashboard'];
 const ADMIN: readonly Permission[] = [...EDITOR, 'inbox', 'newsletter', 'audit', 'site_settings'];
-const OWNER: readonly Permission[] = [...ADMIN, 'staff', 'settings'];
+const OWNER: readonly Permission[] = [...ADMIN, 'staff', 'settings', 'outbox'];
 
 const PERMISSIONS: Record<StaffRole, readonly Permission[]> = { owner: OWNER, admin: ADMIN, editor: EDITOR };
 
@@ -57,6 +59,7 @@ export function forbiddenMessage(permission: Permission): string {
   switch (permission) {
     case 'staff':
     case 'settings':
+    case 'outbox':
       return 'Only the owner can do this.';
     case 'inbox':
     case 'newsletter':

@@ -23,6 +23,7 @@ import { adminMeApi, adminUsersApi } from './api/staff.ts';
 import { accountLinksApi, adminAccountApi } from './api/account.ts';
 import { adminSettingsApi } from './api/settings.ts';
 import { adminAuditLogApi } from './api/audit-log.ts';
+import { adminOutboxApi } from './api/outbox.ts';
 import { recordStaffChanges } from './http/audit.ts';
 import { allow, requireStaff } from './auth/require-staff.ts';
 import { pingDatabase } from './db/database.ts';
@@ -179,6 +180,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     ['/admin/settings/security', 'settings'],
     ['/admin/settings/site', 'site_settings'],
     ['/admin/audit-log', 'audit'],
+    ['/admin/outbox', 'outbox'],
   ];
   // A wildcard also matches the bare path.
   for (const [path, permission] of families) api.use(`${path}/*`, allow(permission));
@@ -199,6 +201,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route('/admin/account', adminAccountApi(services, callerOf));
   api.route('/admin/settings', adminSettingsApi(services, callerOf));
   api.route('/admin/audit-log', adminAuditLogApi(services));
+  api.route('/admin/outbox', adminOutboxApi(services));
 
   app.route('/api', api);
   // Uploaded images, ahead of the web app's files and pages.

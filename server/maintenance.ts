@@ -5,6 +5,7 @@ import { deleteExpiredRefreshTokens } from './db/queries/refresh-tokens.ts';
 import type { Database } from './db/schema.ts';
 import { pruneAuditEntries } from './db/queries/audit-log.ts';
 import { pruneDoneJobs } from './db/queries/jobs.ts';
+import { redactExpiredOutboxLinks } from './db/queries/outbox.ts';
 import { pruneRateLimits } from './db/queries/rate-limits.ts';
 import type { MediaStorage } from './storage/media.ts';
 
@@ -26,7 +27,8 @@ export interface RetentionOptions {
 
 /**
  * Deletes rows nobody can use any more: spent rate-limit windows, expired
- * refresh tokens, old finished jobs, and audit entries past their retention.
+ * refresh tokens, old finished jobs, and audit entries past their retention;
+ * and cuts expired links out of kept mails (decision 049).
  */
 export async function pruneExpiredRows(db: Kysely<Database>, options: RetentionOptions = {}): Promise<void> {
   await pruneRateLimits(db, RATE_LIMIT_RETENTION_SECONDS);
@@ -34,6 +36,7 @@ export async function pruneExpiredRows(db: Kysely<Database>, options: RetentionO
   await pruneDoneJobs(db, nowSeconds() - DONE_JOB_RETENTION_SECONDS);
   const auditDays = options.auditLogRetentionDays ?? DEFAULT_AUDIT_LOG_RETENTION_DAYS;
   await pruneAuditEntries(db, nowSeconds() - auditDays * DAY_SECONDS);
+  await redactExpiredOutboxLinks(db, nowSeconds());
 }
 
 export interface MaintenanceDeps extends RetentionOptions {

@@ -30,7 +30,9 @@ const listQuerySchema = z
  * The back office's subscribers: GET / (the list, of one `?status=` and
  * matching `?q=` when given, its total and the count of each status), GET /export (every
  * subscriber, for the CSV file), POST /import (a CSV with
- * a consent note), POST /{id}/unsubscribe, DELETE /{id} (erasure).
+ * a consent note), POST /{id}/resend-confirmation (a pending subscriber's
+ * link mailed again; the answer says where the mail went),
+ * POST /{id}/unsubscribe, DELETE /{id} (erasure).
  */
 export function adminSubscribersApi({ subscribers }: AppServices) {
   const app = new Hono<AppEnv>();
@@ -45,6 +47,7 @@ export function adminSubscribersApi({ subscribers }: AppServices) {
     return c.json({ subscribers: all });
   });
   app.post('/import', async (c) => c.json(await subscribers.import(await readJsonObject(c))));
+  app.post('/:id/resend-confirmation', async (c) => c.json(await subscribers.resendConfirmation(readIdParam(c, 'Subscriber'))));
   app.post('/:id/unsubscribe', async (c) => {
     await subscribers.unsubscribeById(readIdParam(c, 'Subscriber'));
     return c.body(null, 204);

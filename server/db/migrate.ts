@@ -22,6 +22,7 @@ import { renderedContentMigration } from './migrations/2026-11-25-0015-rendered-
 import { newsletterLeftOutMigration } from './migrations/2026-11-28-0017-newsletter-left-out.ts';
 import { sponsorTimelineMigration } from './migrations/2026-11-28-0020-sponsor-timeline.ts';
 import { uploadPathsMigration } from './migrations/2026-11-28-0018-upload-paths.ts';
+import { outboxMigration } from './migrations/2026-11-28-0019-outbox.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -43,6 +44,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-28-0017-newsletter-left-out': newsletterLeftOutMigration(),
     '2026-11-28-0020-sponsor-timeline': sponsorTimelineMigration(engine),
     '2026-11-28-0018-upload-paths': uploadPathsMigration(),
+    '2026-11-28-0019-outbox': outboxMigration(),
   };
 }
 

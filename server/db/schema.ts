@@ -288,6 +288,13 @@ export interface OutboxTable {
   error: string | null;
   created_at: number;
   sent_at: number | null;
+  /** The HTML version, for a mail that has one (a newsletter kept without a mail server). */
+  html_body: string | null;
+  /** The link that works as a key (reset, invitation, confirmation), until it is cut out of the bodies (decision 049). */
+  secret_link: string | null;
+  /** When `secret_link` must go at the latest: when it stops working. */
+  redact_after: number | null;
+  redacted_at: number | null;
 }
 
 /** An earlier slug of a published post or resource; its address answers 301. */

@@ -110,6 +110,13 @@ export const AUDITED_ROUTES: Record<string, RouteAudit | Unrecorded> = {
       invalid: Array.isArray(answer.invalid) ? answer.invalid.length : undefined,
     }),
   },
+  'POST /admin/submissions/newsletter/:id/resend-confirmation': {
+    action: 'subscriber.confirmation_resent',
+    entity: 'subscriber',
+    idParam: 'id',
+    // Where the mail went, never its link.
+    detail: (answer) => ({ delivery: (answer.mail as { delivery?: unknown } | undefined)?.delivery }),
+  },
   'POST /admin/submissions/newsletter/:id/unsubscribe': { action: 'subscriber.unsubscribe', entity: 'subscriber', idParam: 'id' },
   'DELETE /admin/submissions/newsletter/:id': { action: 'subscriber.erase', entity: 'subscriber', idParam: 'id' },
   'POST /admin/newsletters': { action: 'newsletter.create', entity: 'newsletter', creates: true },

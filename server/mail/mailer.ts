@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { Kysely } from 'kysely';
 import type Nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
+import type { MailDeliveryJson } from '../../common/answers.ts';
 import { SITE_NAME } from '../../common/site.ts';
 import type { Config } from '../config.ts';
 import { insertOutboxMail, markOutboxMailFailed, markOutboxMailSent } from '../db/queries/outbox.ts';
@@ -28,6 +29,12 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /**
+   * A link in the text that works as a key (a reset, an invitation, a
+   * confirmation), and when it stops working: the outbox cuts it out once the
+   * mail is sent, or when it expires if the mail is only kept (decision 049).
+   */
+  secretLink?: { url: string; expiresAt: number };
 }
 
 export interface MailResult {
@@ -42,6 +49,16 @@ export interface Mailer {
    * database can make this reject.
    */
   sendMail: (message: MailMessage) => Promise<MailResult>;
+}
+
+/**
+ * What a back-office action answers about its mail (decision 048). `link`,
+ * for staff to pass on themselves, goes with it only when the mail did not
+ * leave: kept without a mail server, or refused by it.
+ */
+export function mailDelivery(result: MailResult | null, link?: string): MailDeliveryJson {
+  const delivery = result?.status === 'sent' ? 'sent' : result?.status === 'stored' ? 'kept' : 'failed';
+  return { delivery, outbox_id: result?.outboxId ?? null, ...(link !== undefined && delivery !== 'sent' ? { link } : {}) };
 }
 
 // A mail server that does not answer must not hold a request for minutes

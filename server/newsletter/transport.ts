@@ -47,7 +47,15 @@ export function createNewsletterTransport(config: TransportConfig, db: Kysely<Da
     return {
       kind: 'outbox',
       async send(message) {
-        await insertOutboxMail(db, { kind: 'newsletter', to: message.to, subject: message.subject, text: message.text, status: 'stored' });
+        await insertOutboxMail(db, {
+          kind: 'newsletter',
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          // Kept too, so the owner's outbox shows the mail as it would look.
+          html: message.html,
+          status: 'stored',
+        });
       },
       close() {},
     };

@@ -8,7 +8,7 @@ import { countContent, listRecentlySaved } from '../db/queries/content.ts';
 import { countContactMessagesByStatus, listContactMessages } from '../db/queries/contact-messages.ts';
 import { listRecentCompletedPayments, sumCompletedPaymentsByPeriod } from '../db/queries/payments.ts';
 import { countSponsoredSubmissionsByPaymentStatus, sponsoredQueueTab } from '../db/queries/sponsored-submissions.ts';
-import { countSubscribers, listRecentSubscribers } from '../db/queries/subscribers.ts';
+import { countSubscribersByStatus, listRecentSubscribers } from '../db/queries/subscribers.ts';
 import { nowSeconds } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import type { SiteSettingsService } from './site-settings.ts';
@@ -41,14 +41,16 @@ export function dashboardService({ db, config, payments }: AppDeps, siteSettings
       countContent(db, 'posts'),
       countContactMessagesByStatus(db),
       countSponsoredSubmissionsByPaymentStatus(db),
-      countSubscribers(db),
+      countSubscribersByStatus(db),
     ]);
     return {
       posts,
       contact_messages: contactMessages.new + contactMessages.read,
       // Paid ones only: an abandoned checkout is not a project submission.
       sponsored_submissions: submissions.completed,
-      subscribers,
+      // Those an issue would reach; addresses still to be confirmed apart.
+      subscribers: subscribers.active,
+      subscribers_pending: subscribers.pending,
     };
   }
 

@@ -25,6 +25,7 @@ import { contentService, POST_KIND, RESOURCE_KIND } from './content.ts';
 import { dashboardService } from './dashboard.ts';
 import { markdownService } from './markdown.tsx';
 import { newslettersService } from './newsletters.ts';
+import { outboxService } from './outbox.ts';
 import { passwordResetsService } from './password-resets.ts';
 import { previewLinksService } from './preview-links.ts';
 import { searchService } from './search.ts';
@@ -89,6 +90,8 @@ export function createServices(deps: AppDeps) {
     contactMessages: contactMessagesService(deps),
     subscribers: subscribersService(deps),
     newsletters: newslettersService(deps, siteSettings),
+    /** The owner's view of every mail kept or sent. */
+    outbox: outboxService(deps),
     previewLinks,
     search: searchService(deps),
     sponsoredSubmissions: sponsoredSubmissionsService(deps, { posts, previewLinks, updates: sponsorMails }),

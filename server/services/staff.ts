@@ -4,8 +4,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { DomainError, notFound } from '../../common/errors.ts';
-import type { InvitationLinkJson, StaffInvitationJson, StaffListJson, StaffMeJson, StaffUserJson } from '../../common/answers.ts';
-import { storedSiteName } from '../mail/mailer.ts';
+import type { InvitationLinkJson, MailDeliveryJson, StaffInvitationJson, StaffListJson, StaffMeJson, StaffUserJson } from '../../common/answers.ts';
+import { mailDelivery, storedSiteName, type MailResult } from '../mail/mailer.ts';
 import { isStaffRole, permissionsOf, STAFF_ROLE_LABELS, type StaffRole } from '../../common/staff-roles.ts';
 import {
   countOwners,
@@ -59,10 +59,11 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 // make the back office try to refresh a session).
 const invalidInvitation = (message: string) => new DomainError('INVALID_TOKEN', message, { kind: 'not_found' });
 
-function invitationMail(to: string, role: StaffRole, invitedBy: string, link: string, siteName: string) {
+function invitationMail(to: string, role: StaffRole, invitedBy: string, link: string, expiresAt: number, siteName: string) {
   return {
     kind: 'staff_invitation',
     to,
+    secretLink: { url: link, expiresAt },
     subject: `You are invited to the ${siteName} back office`,
     text: [
       `${invitedBy} invited you to join the back office of ${siteName} as ${STAFF_ROLE_LABELS[role]}.`,
@@ -146,9 +147,10 @@ export function staffService(deps: AppDeps, audit: AuditLogService) {
     /**
      * Invites someone: an invitation row (its token's hash only) and a mail
      * with the link. An address that has an account or a pending invitation
-     * is refused; an expired or revoked invitation does not count.
+     * is refused; an expired or revoked invitation does not count. The answer
+     * says where the mail went, with the link to copy when it did not leave.
      */
-    async invite(values: unknown, staff: Staff): Promise<StaffInvitationJson> {
+    async invite(values: unknown, staff: Staff): Promise<StaffInvitationJson & { mail: MailDeliveryJson }> {
       const { email: typed, role } = validate(inviteStaffSchema, values);
       const email = normalizeEmail(typed);
       const now = nowSeconds();
@@ -172,13 +174,14 @@ export function staffService(deps: AppDeps, audit: AuditLogService) {
         });
       });
       const link = `${config.PUBLIC_URL}/admin/accept-invite?token=${token}`;
+      let sent: MailResult | null = null;
       try {
-        await mailer.sendMail(invitationMail(email, role, staff.email, link, await storedSiteName(db)));
+        sent = await mailer.sendMail(invitationMail(email, role, staff.email, link, invitation.expires_at, await storedSiteName(db)));
       } catch (error) {
-        // The invitation stands: the owner sees it pending and can send it again.
+        // The invitation stands: the owner is given its link to pass on.
         logger.error({ err: error, invitationId: invitation.id }, 'staff invitation mail could not be stored');
       }
-      return invitationJson({ ...invitation, invited_by_email: staff.email });
+      return { ...invitationJson({ ...invitation, invited_by_email: staff.email }), mail: mailDelivery(sent, link) };
     },
 
     async revokeInvitation(id: number): Promise<void> {

@@ -7,13 +7,13 @@
  * until its owner confirms it through the mailed link.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { SubscriberJson, SubscriberLeftVia, SubscriberStatus } from '../../common/answers.ts';
+import type { MailDeliveryJson, SubscriberJson, SubscriberLeftVia, SubscriberStatus } from '../../common/answers.ts';
 import { DomainError, notFound } from '../../common/errors.ts';
 import { isHoneypotFilled } from '../../common/honeypot.ts';
 import { subscriberImportSchema, subscriberSchema } from '../../common/schemas/subscriber.ts';
 import { emailProblem } from '../../common/schemas/email.ts';
 import { NEWSLETTER_CONFIRM_DAYS, NEWSLETTER_CONSENT_TEXT } from '../../common/site.ts';
-import { storedSiteName } from '../mail/mailer.ts';
+import { mailDelivery, storedSiteName } from '../mail/mailer.ts';
 import { validate } from '../../common/validate.ts';
 import { nowSeconds } from '../db/database.ts';
 import type { PageRequest } from '../db/paging.ts';
@@ -31,6 +31,7 @@ import {
   findSubscriberToConfirm,
   insertSubscriber,
   listSubscribers,
+  renewConfirmation,
   renewSignup,
   resubscribeSubscriber,
   unsubscribeSubscriber,
@@ -59,12 +60,13 @@ export function subscribersService(deps: AppDeps) {
   const { db, logger, rateLimits, config, mailer } = deps;
   const doubleOptIn = config.NEWSLETTER_DOUBLE_OPT_IN;
 
-  async function confirmationMail(email: string, token: string) {
+  async function confirmationMail(email: string, token: string, expiresAt: number) {
     const link = `${config.PUBLIC_URL}/newsletter/confirm?token=${token}`;
     const siteName = await storedSiteName(db);
     return {
       kind: 'newsletter_confirmation',
       to: email,
+      secretLink: { url: link, expiresAt },
       subject: `Confirm your subscription to ${siteName}`,
       text:
         `Please confirm that you want ${siteName}'s newsletter at this address:\n\n${link}\n\n` +
@@ -117,7 +119,7 @@ export function subscribersService(deps: AppDeps) {
         if (concurrent?.status === 'pending') return { status: 'pending' };
         throw new DomainError('ALREADY_SUBSCRIBED', 'This email is already subscribed');
       }
-      if (doubleOptIn) await mailer.sendMail(await confirmationMail(row.email, token));
+      if (doubleOptIn) await mailer.sendMail(await confirmationMail(row.email, token, row.confirm_expires_at ?? now));
       return { status: row.status };
     },
 
@@ -169,6 +171,35 @@ export function subscribersService(deps: AppDeps) {
         countSubscribersByStatus(db),
       ]);
       return { ...page, total, counts };
+    },
+
+    /**
+     * Mails a pending subscriber a new confirmation link (staff, when the
+     * first was lost or expired). Only the newest link works, as a new
+     * signup's does. At most once every ten minutes per address, signups
+     * included, so the button cannot flood someone's inbox.
+     */
+    async resendConfirmation(id: number): Promise<{ mail: MailDeliveryJson }> {
+      const now = nowSeconds();
+      const token = newToken();
+      const expiresAt = now + NEWSLETTER_CONFIRM_DAYS * 24 * 60 * 60;
+      const renewed = await renewConfirmation(db, id, { tokenHash: hashToken(token), expiresAt }, now, now - RESEND_AFTER_SECONDS);
+      if (!renewed) {
+        const subscriber = await findSubscriberById(db, id);
+        if (!subscriber) throw notFound('Subscriber not found');
+        if (subscriber.status !== 'pending') {
+          throw new DomainError('INVALID_STATUS_TRANSITION', 'Only a pending subscriber can be sent the confirmation link again.');
+        }
+        const retryAfterSeconds = Math.max(1, (subscriber.confirm_sent_at ?? now) + RESEND_AFTER_SECONDS - now);
+        throw new DomainError(
+          'RATE_LIMITED',
+          `A confirmation link went to this address less than ${RESEND_AFTER_SECONDS / 60} minutes ago. Try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
+          { retryAfterSeconds },
+        );
+      }
+      const sent = await mailer.sendMail(await confirmationMail(renewed.email, token, expiresAt));
+      logger.info({ subscriber: id, outboxId: sent.outboxId }, 'newsletter: confirmation link sent again');
+      return { mail: mailDelivery(sent) };
     },
 
     /** Every subscriber, newest first, for the CSV export of the back office. */

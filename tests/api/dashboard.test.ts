@@ -17,7 +17,7 @@ beforeAll(async () => {
 const dashboard = () => t.request('GET', '/admin/dashboard', { token });
 
 describe('GET /api/admin/dashboard', () => {
-  it('counts every post, contact message, paid sponsored submission and subscriber, drafts and read ones included', async () => {
+  it('counts every post, contact message, paid sponsored submission and active subscriber, drafts and read ones included, and pending subscribers apart', async () => {
     const before = (await dashboard()).body;
 
     const draft = await t.request('POST', '/admin/posts', {
@@ -71,10 +71,8 @@ describe('GET /api/admin/dashboard', () => {
       },
     });
     expect(abandoned.status).toBe(201);
-    const subscriber = await t.request('POST', '/submissions/newsletter', {
-      ip: freshIp(),
-      body: { email: `count.${Date.now()}@example.com` },
-    });
+    const subscriberEmail = `count.${Date.now()}@example.com`;
+    const subscriber = await t.request('POST', '/submissions/newsletter', { ip: freshIp(), body: { email: subscriberEmail } });
     expect(subscriber.status).toBe(201);
 
     const after = await dashboard();
@@ -84,8 +82,13 @@ describe('GET /api/admin/dashboard', () => {
       posts: before.posts + 1,
       contact_messages: before.contact_messages + 1,
       sponsored_submissions: before.sponsored_submissions + 1,
-      subscribers: before.subscribers + 1,
+      // Waiting for its confirmation link: pending, not yet a subscriber an issue would reach.
+      subscribers: before.subscribers,
+      subscribers_pending: before.subscribers_pending + 1,
     });
+    // Once confirmed, it counts.
+    await t.handle.db.updateTable('newsletter_subscribers').set({ status: 'active' }).where('email', '=', subscriberEmail).execute();
+    expect((await dashboard()).body).toMatchObject({ subscribers: before.subscribers + 1, subscribers_pending: before.subscribers_pending });
   });
 
   it('refuses a caller without a token with 401 and a member with 403', async () => {

@@ -124,6 +124,10 @@ describe('sendMail without SMTP_URL', () => {
       error: null,
       created_at: expect.any(Number),
       sent_at: null,
+      html_body: null,
+      secret_link: null,
+      redact_after: null,
+      redacted_at: null,
     });
     expect(lines.map((line) => line.msg)).toEqual(['mail kept in the outbox (no SMTP_URL set)']);
     expect(lines[0]).toMatchObject({ outboxId: result.outboxId, kind: 'payment_confirmation' });

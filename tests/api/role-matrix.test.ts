@@ -100,6 +100,13 @@ const FAMILIES: readonly Family[] = [
     read: { method: 'GET', path: '/admin/settings/site' },
     write: { method: 'PUT', path: '/admin/settings/site', body: {} },
   },
+  // Every mail the site kept or sent, links included: the owner's.
+  {
+    name: 'outbox',
+    allowed: OWNER_ONLY,
+    read: { method: 'GET', path: '/admin/outbox' },
+    module: 'server/api/outbox.ts',
+  },
   // One's own account and role: every member of staff.
   { name: 'me', allowed: EVERY_STAFF, read: { method: 'GET', path: '/admin/me' } },
   {

@@ -87,6 +87,28 @@ export async function renewSignup(db: Db, id: number, signup: Signup): Promise<N
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * A new confirmation link for a pending subscriber whose last one was mailed
+ * before `sentBefore`: the check and the change in one statement, so two
+ * requests at once send one mail. Undefined when it is not pending or too soon.
+ */
+export function renewConfirmation(
+  db: Db,
+  id: number,
+  confirmation: { tokenHash: string; expiresAt: number },
+  now: number,
+  sentBefore: number,
+): Promise<NewsletterSubscriberRow | undefined> {
+  return db
+    .updateTable('newsletter_subscribers')
+    .set({ confirm_token_hash: confirmation.tokenHash, confirm_expires_at: confirmation.expiresAt, confirm_sent_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where((eb) => eb.or([eb('confirm_sent_at', 'is', null), eb('confirm_sent_at', '<=', sentBefore)]))
+    .returningAll()
+    .executeTakeFirst();
+}
+
 /** The subscriber a confirmation link names, if that link is still valid at `now`. */
 export function findSubscriberToConfirm(db: Db, tokenHash: string, now: number): Promise<NewsletterSubscriberRow | undefined> {
   return db
