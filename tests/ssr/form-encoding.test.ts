@@ -13,7 +13,7 @@ const SPONSORED_PATH = '/submit-your-project-for-a-sponsored-post';
 const REFUSAL = 'The form was not sent as UTF-8 text, so nothing was saved.';
 
 const ascii = (text: string) => new TextEncoder().encode(text);
-const join = (...parts: Uint8Array[]) => {
+const join = (...parts: Uint8Array[]): Uint8Array<ArrayBuffer> => {
   const bytes = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
   let offset = 0;
   for (const part of parts) {
@@ -43,7 +43,7 @@ const multipart = (fields: Record<string, string>, field: string, value: Uint8Ar
 
 type Encoding = 'url-encoded' | 'multipart';
 
-function postBytes(site: SiteApp, path: string, body: Uint8Array, encoding: Encoding, asData = false) {
+function postBytes(site: SiteApp, path: string, body: Uint8Array<ArrayBuffer>, encoding: Encoding, asData = false) {
   return site.app.request(`http://localhost${path}${asData ? '.data' : ''}`, {
     method: 'POST',
     headers: {
