@@ -406,6 +406,12 @@ export interface AccountProfileJson {
   pending_email: string | null;
 }
 
+/** The demo content still there (GET /api/admin/demo-content): the back office marks it and the owner may remove it. */
+export interface DemoContentJson {
+  posts: { id: number; title: string }[];
+  resources: { id: number; title: string }[];
+}
+
 /** One of the signed-in member of staff's active sessions. */
 export interface StaffSessionJson {
   id: string;

@@ -21,6 +21,7 @@ import { adminNewslettersApi } from './api/newsletters.ts';
 import { adminPreviewLinksApi } from './api/preview-links.ts';
 import { adminMeApi, adminUsersApi } from './api/staff.ts';
 import { accountLinksApi, adminAccountApi } from './api/account.ts';
+import { adminDemoContentApi } from './api/demo-content.ts';
 import { adminSettingsApi } from './api/settings.ts';
 import { adminAuditLogApi } from './api/audit-log.ts';
 import { adminOutboxApi } from './api/outbox.ts';
@@ -199,6 +200,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route('/admin/users', adminUsersApi(services));
   // Every role's own account (no family guard).
   api.route('/admin/account', adminAccountApi(services, callerOf));
+  // Seen by every member of staff; removed by the owner alone (its service checks).
+  api.route('/admin/demo-content', adminDemoContentApi(services, callerOf));
   api.route('/admin/settings', adminSettingsApi(services, callerOf));
   api.route('/admin/audit-log', adminAuditLogApi(services));
   api.route('/admin/outbox', adminOutboxApi(services));

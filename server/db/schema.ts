@@ -139,18 +139,23 @@ export interface RenderedContentColumns {
   content_html_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** 1 for an item the seeder of a fresh install made, 0 for the owner's (decision 053). */
+export interface DemoFlagColumn {
+  demo: ColumnType<number, number | undefined, number>;
+}
+
 /** `sponsored` is stored as 0 or 1 on both engines. */
 export type PostTable = Omit<AsTable<PostRecord>, 'sponsored' | 'sponsored_submission_id'> & {
   sponsored: ColumnType<number, number | undefined, number>;
   sponsored_submission_id: ColumnType<number | null, number | null | undefined, number | null>;
-} & RenderedContentColumns;
+} & RenderedContentColumns & DemoFlagColumn;
 
 export interface PostCategoryTable {
   post_id: number;
   category_id: string;
 }
 
-export type ResourceTable = AsTable<ResourceJson> & RenderedContentColumns;
+export type ResourceTable = AsTable<ResourceJson> & RenderedContentColumns & DemoFlagColumn;
 
 export type ContactSubmissionTable = AsTable<ContactMessageJson>;
 

@@ -1,9 +1,14 @@
 /**
- * Demo content for a fresh install (SEED_DEMO=true): a handful of realistic
- * posts and resources so the site is alive on first start. Runs only on an
- * empty database, so it never mixes with real content.
+ * Demo content for a fresh install (SEED_DEMO=true): a handful of posts and
+ * resources so the site is alive on first start. Runs only on an empty
+ * database, so it never mixes with real content, and flags what it makes
+ * (`demo`), so the back office marks it and the owner can remove exactly it
+ * (decision 053). The posts say they are demo reviews of invented
+ * campaigns, and their read times are the editor's estimate.
  */
+import { estimateReadTime } from '../../common/read-time.ts';
 import { nowSeconds } from './database.ts';
+import { markDemoContent } from './queries/content.ts';
 import { insertPost } from './queries/posts.ts';
 import { insertResource } from './queries/resources.ts';
 import type { Db } from './schema.ts';
@@ -17,160 +22,165 @@ interface DemoPost {
   cover: string;
   campaign_url: string;
   category: string;
-  read_time: number;
   daysAgo: number;
   content: string;
 }
 
+/** The first lines of every demo post: it must never pass for a real review. */
+const DEMO_NOTE =
+  '*Demo review: this campaign and its makers are invented, to show how a post looks. The owner of this site removes the demo content from the back office before publishing real reviews.*';
+
 const DEMO_POSTS: DemoPost[] = [
   {
     slug: 'solar-backpack-that-charges-your-laptop',
-    title: 'The Solar Backpack That Charges a Laptop on a Day Hike',
-    excerpt: 'A foldable 28 W panel, a 20,000 mAh pack and a frame that survived 400 km of field tests.',
+    title: 'Demo: A Solar Backpack Built Around Its Frame',
+    excerpt: 'An invented campaign for this demo: a daypack whose panel folds out when you stop and flat when you walk.',
     cover: 'solar-backpack',
-    campaign_url: 'https://www.kickstarter.com/discover/categories/technology',
+    campaign_url: 'https://www.kickstarter.com/projects/ridgeline-gear/foldaway-solar-daypack',
     category: 'tech',
-    read_time: 5,
     daysAgo: 1,
-    content: `## Why it caught our eye
+    content: `${DEMO_NOTE}
 
-Most solar backpacks are a panel stitched onto a bag. This team started from the
-frame: the panel hinges out when you stop, and folds flat against your back when
-you walk, so it never snags on branches.
+## What a review covers
+
+A review starts with why the project caught our eye. Here: most solar
+backpacks are a panel stitched onto a bag, while this one starts from the
+frame, so the panel hinges out at a stop and lies flat on the trail.
 
 ## What backers get
 
-- A 28 W monocrystalline panel rated for 3,000 fold cycles
-- A 20,000 mAh USB-C battery with 65 W pass-through charging
-- A 30 litre roll-top body in recycled nylon
+- A folding solar panel and a USB-C battery pack
+- A roll-top body in recycled fabric
 
 ## Our take
 
-The field-test log is unusually honest: it lists two failed prototypes and what
-changed. The delivery plan leaves three months of buffer, which is realistic for
-a first hardware run.`,
+A real review ends with an honest verdict: how believable the plan is, and
+what could go wrong before the rewards ship.`,
   },
   {
     slug: 'tabletop-saga-with-a-living-map',
-    title: 'A Tabletop Saga Whose Map Changes Between Sessions',
-    excerpt: 'A cooperative campaign game where every choice redraws the board for the next evening.',
+    title: 'Demo: A Tabletop Saga Whose Map Changes Between Sessions',
+    excerpt: 'An invented campaign for this demo: a cooperative game where every choice redraws the board for the next evening.',
     cover: 'tabletop-saga',
-    campaign_url: 'https://www.kickstarter.com/discover/categories/games',
+    campaign_url: 'https://www.kickstarter.com/projects/lanternfold-games/the-shifting-isles',
     category: 'creative',
-    read_time: 4,
     daysAgo: 3,
-    content: `## The idea
+    content: `${DEMO_NOTE}
 
-Each session ends with stickers and overlays that permanently change the map.
-By the tenth game, no two tables in the world look the same.
+## The idea
+
+Each session ends with stickers and overlays that change the map for good, so
+no two tables end up alike.
 
 ## Production
 
-The creators already ran a small print-on-demand edition and published the
-feedback. The campaign funds a proper factory run with sturdier tiles.
-
-> "We wanted the board to remember what the players did."`,
+A real review would say what the creators have already made, and what the
+campaign pays for.`,
   },
   {
     slug: 'clean-water-filters-for-rural-schools',
-    title: 'Gravity Water Filters for 120 Rural Schools',
-    excerpt: 'No electricity, no moving parts, and a maintenance plan run by the schools themselves.',
+    title: 'Demo: Gravity Water Filters for Rural Schools',
+    excerpt: 'An invented campaign for this demo: no electricity, no moving parts, and maintenance run by the schools themselves.',
     cover: 'clean-water',
-    campaign_url: 'https://www.indiegogo.com/explore/environment',
+    campaign_url: 'https://www.indiegogo.com/projects/clearwell-gravity-filters-for-schools',
     category: 'social',
-    read_time: 6,
     daysAgo: 6,
-    content: `## The problem
+    content: `${DEMO_NOTE}
 
-Many schools lose days of attendance every term to water-borne illness.
+## The problem
+
+A social-impact review starts with the problem the campaign wants to solve,
+in the words of the people it serves.
 
 ## The plan
 
-Each pledge of $40 funds one ceramic filter cartridge; $600 equips a whole
-school. Local technicians are trained to replace cartridges, and every
-installation is logged publicly.
+Pledges fund ceramic filter cartridges; local technicians are trained to
+replace them, and every installation is logged publicly.
 
 | Pledge | What it funds |
 | --- | --- |
-| $40 | One cartridge |
-| $600 | One school |
-| $5,000 | A district technician for a year |`,
+| Small | One cartridge |
+| Large | One school |`,
   },
   {
     slug: 'espresso-grinder-built-to-be-repaired',
-    title: 'An Espresso Grinder Built to Be Repaired, Not Replaced',
-    excerpt: 'Standard bearings, a published parts list and burrs you can swap with one screwdriver.',
+    title: 'Demo: An Espresso Grinder Built to Be Repaired, Not Replaced',
+    excerpt: 'An invented campaign for this demo: standard bearings, a published parts list and burrs you swap with one screwdriver.',
     cover: 'espresso-grinder',
-    campaign_url: 'https://www.kickstarter.com/discover/categories/design',
+    campaign_url: 'https://www.kickstarter.com/projects/burr-and-bench/the-mendable-grinder',
     category: 'business',
-    read_time: 4,
     daysAgo: 9,
-    content: `## Repair first
+    content: `${DEMO_NOTE}
 
-Every part of this grinder is sold separately, and the service manual is
-public. The founders argue that a grinder should last twenty years.
+## Repair first
+
+Every part of this grinder would be sold separately, with a public service
+manual.
 
 ## The business case
 
-The campaign is a pre-sale for the first 1,500 units; the parts store is how
-the company plans to stay profitable afterwards.`,
+A business review asks how the company lives after the campaign: here, a
+parts store rather than new models every year.`,
   },
   {
     slug: 'indie-film-shot-on-one-island',
-    title: 'An Indie Feature Shot in Thirty Days on One Island',
-    excerpt: 'A crew of twelve, a local cast, and a budget plan that accounts for every ferry ticket.',
+    title: 'Demo: An Indie Feature Shot on One Island',
+    excerpt: 'An invented campaign for this demo: a small crew, a local cast, and a budget plan that accounts for every ferry ticket.',
     cover: 'indie-film',
-    campaign_url: 'https://www.indiegogo.com/explore/film',
+    campaign_url: 'https://www.indiegogo.com/projects/the-last-keeper-an-island-feature-film',
     category: 'creative',
-    read_time: 3,
     daysAgo: 14,
-    content: `## The story
+    content: `${DEMO_NOTE}
+
+## The story
 
 A lighthouse keeper's last winter, told with the island's residents in most
 of the roles.
 
 ## Where the money goes
 
-The budget breakdown is public, down to catering and insurance. Stretch goals
-fund subtitles in five languages.`,
+A film review checks that the budget is public and that stretch goals pay
+for something viewers get, such as subtitles.`,
   },
   {
     slug: 'how-a-keyboard-maker-raised-its-second-round',
-    title: 'How a Keyboard Maker Funded Its Second Product in 48 Hours',
-    excerpt: 'An email list of 9,000 past backers, a transparent delay report, and early-bird tiers that sold out.',
+    title: 'Demo: How a Keyboard Maker Prepared Its Second Campaign',
+    excerpt: 'An invented campaign for this demo: an email list of past backers, honest delay reports, and early-bird tiers with hard limits.',
     cover: 'modular-keyboard',
-    campaign_url: 'https://www.kickstarter.com/discover/categories/technology',
+    campaign_url: 'https://www.kickstarter.com/projects/keystack-labs/keystack-two-modular-keyboard',
     category: 'funding',
-    read_time: 7,
     daysAgo: 21,
-    content: `## The second campaign is easier, if you earned it
+    content: `${DEMO_NOTE}
 
-This team shipped its first keyboard four months late, and wrote a monthly
-update explaining every delay. Those backers came back.
+## The second campaign is easier, if you earned it
+
+A team that ships late but explains every delay in its updates keeps its
+backers' trust, and they come back.
 
 ## Tactics worth copying
 
-1. Pre-launch page collecting emails for six weeks
-2. Three early-bird tiers with hard limits
+1. A pre-launch page collecting emails
+2. Early-bird tiers with hard limits
 3. A live stream on launch day answering questions`,
   },
   {
     slug: 'vertical-gardens-for-city-balconies',
-    title: 'Vertical Gardens That Fit a Two-Metre City Balcony',
-    excerpt: 'Self-watering modules that clip to railings and grow herbs all summer.',
+    title: 'Demo: Vertical Gardens for Small City Balconies',
+    excerpt: 'An invented campaign for this demo: self-watering modules that clip to railings and grow herbs all summer.',
     cover: 'urban-garden',
-    campaign_url: 'https://www.indiegogo.com/explore/home',
+    campaign_url: 'https://www.indiegogo.com/projects/railgarden-balcony-planters',
     category: 'social',
-    read_time: 3,
     daysAgo: 30,
-    content: `## Small space, real harvest
+    content: `${DEMO_NOTE}
 
-Each module holds four plants and a two-week water reservoir. The clips fit
-railings from 20 to 60 mm.
+## Small space, real harvest
+
+Each module holds a few plants and a water reservoir, and clips to most
+balcony railings.
 
 ## Community
 
-Backers get access to a seed-swap programme run by the founders.`,
+Backers would join a seed-swap programme run by the founders.`,
   },
 ];
 
@@ -180,7 +190,6 @@ const DEMO_RESOURCES = [
     title: 'Planning Your First Crowdfunding Campaign',
     excerpt: 'A week-by-week plan from the first prototype photo to launch day.',
     cover: 'campaign-guide',
-    read_time: 8,
     content: `## Eight weeks before launch
 
 Build a landing page and start collecting email addresses. A campaign that
@@ -201,7 +210,6 @@ announcements before you press the button.`,
     title: 'Crowdfunding Fees Explained',
     excerpt: 'Platform fees, payment processing and what actually reaches your bank account.',
     cover: 'fees-explained',
-    read_time: 5,
     content: `## Two kinds of fees
 
 Platforms charge a percentage of the funds raised, and payment processors
@@ -214,7 +222,6 @@ Use our Kickstarter and Indiegogo calculators to see what you will receive.`,
     title: 'Building a Press Kit Journalists Actually Use',
     excerpt: 'What to include, what to leave out, and how to share it.',
     cover: 'press-kit',
-    read_time: 4,
     content: `## Include
 
 - Three high-resolution photos with captions
@@ -241,8 +248,10 @@ export async function seedDemoContent(trx: Db): Promise<SeedResult | null> {
   const existingResource = await trx.selectFrom('resources').select('id').limit(1).executeTakeFirst();
   if (existing || existingResource) return null;
   const now = nowSeconds();
+  const postIds: number[] = [];
+  const resourceIds: number[] = [];
   for (const post of [...DEMO_POSTS].reverse()) {
-    await insertPost(trx, {
+    const { id } = await insertPost(trx, {
       slug: post.slug,
       title: post.title,
       excerpt: post.excerpt,
@@ -250,23 +259,27 @@ export async function seedDemoContent(trx: Db): Promise<SeedResult | null> {
       cover_image: `/images/demo/${post.cover}.webp`,
       campaign_url: post.campaign_url,
       status: 'published',
-      read_time: post.read_time,
+      read_time: estimateReadTime(post.content),
       published_at: now - post.daysAgo * DAY,
       category_ids: [post.category],
     });
+    postIds.push(id);
   }
   for (const resource of [...DEMO_RESOURCES].reverse()) {
-    await insertResource(trx, {
+    const { id } = await insertResource(trx, {
       slug: resource.slug,
       title: resource.title,
       excerpt: resource.excerpt,
       content: resource.content,
       cover_image: `/images/demo/${resource.cover}.webp`,
-      read_time: resource.read_time,
+      read_time: estimateReadTime(resource.content),
       status: 'published',
       published_at: null,
       category_id: null,
     });
+    resourceIds.push(id);
   }
+  await markDemoContent(trx, 'posts', postIds);
+  await markDemoContent(trx, 'resources', resourceIds);
   return { posts: DEMO_POSTS.length, resources: DEMO_RESOURCES.length };
 }

@@ -140,6 +140,7 @@ export const AUDITED_ROUTES: Record<string, RouteAudit | Unrecorded> = {
   // Recorded by their services, which know what changed; a second, vaguer entry would only add noise.
   'POST /admin/account/password': OWN_ENTRY,
   'PUT /admin/account/profile': OWN_ENTRY,
+  'DELETE /admin/demo-content': OWN_ENTRY,
   // A secret waiting for its first code: two-factor is on only once enabled (recorded then).
   'POST /admin/account/totp/setup': NOT_A_CHANGE,
   'POST /admin/account/totp/enable': OWN_ENTRY,

@@ -23,6 +23,7 @@ import { categoriesService } from './categories.ts';
 import { contactMessagesService } from './contact-messages.ts';
 import { contentService, POST_KIND, RESOURCE_KIND } from './content.ts';
 import { dashboardService } from './dashboard.ts';
+import { demoContentService } from './demo-content.ts';
 import { markdownService } from './markdown.tsx';
 import { newslettersService } from './newsletters.ts';
 import { outboxService } from './outbox.ts';
@@ -96,6 +97,7 @@ export function createServices(deps: AppDeps) {
     search: searchService(deps),
     sponsoredSubmissions: sponsoredSubmissionsService(deps, { posts, previewLinks, updates: sponsorMails }),
     payments: paymentsService(deps),
+    demoContent: demoContentService(deps, auditLog),
     dashboard: dashboardService(deps, siteSettings),
     site: siteService(deps),
     siteSettings,

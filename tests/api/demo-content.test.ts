@@ -1,13 +1,17 @@
 /**
- * The demo content points at raster covers of the site's own: a WebP file
- * of 1200×675 for every post and resource, one picture each.
+ * The demo content of a fresh install (decision 053): raster covers of the
+ * site's own (a WebP file of 1200×675 for every post and resource), posts
+ * that say they are demo reviews, and one removal, the owner's, that takes
+ * exactly the seeded items.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { DemoContentJson } from '../../common/answers.ts';
+import { estimateReadTime } from '../../common/read-time.ts';
 import { seedDemoContent } from '../../server/db/seed-demo.ts';
-import { useTestApp } from '../helpers/test-app.ts';
+import { freshIp, useTestApp } from '../helpers/test-app.ts';
 
 const t = useTestApp();
 let covers: string[] = [];
@@ -36,5 +40,69 @@ describe('the demo content', () => {
       const svg = await readFile(path.join('public', cover.replace(/\.webp$/, '.svg')), 'utf8');
       expect(svg).toMatch(/^<svg /);
     }
+  });
+});
+
+describe('the demo posts', () => {
+  it('say they are demo reviews, link to project pages and carry the read time the editor would estimate', async () => {
+    const posts = await t.handle.db.selectFrom('posts').select(['title', 'content', 'campaign_url', 'read_time']).execute();
+    expect(posts.length).toBeGreaterThanOrEqual(5);
+    for (const post of posts) {
+      expect(post.title).toMatch(/^Demo: /);
+      expect(post.content).toMatch(/^\*Demo review: this campaign and its makers are invented/);
+      expect(post.campaign_url).toMatch(/^https:\/\/www\.(kickstarter\.com\/projects\/[a-z0-9-]+|indiegogo\.com\/projects)\/[a-z0-9-]+$/);
+      expect(post.read_time).toBe(estimateReadTime(post.content));
+    }
+    const resources = await t.handle.db.selectFrom('resources').select(['content', 'read_time']).execute();
+    for (const resource of resources) expect(resource.read_time).toBe(estimateReadTime(resource.content));
+  });
+});
+
+describe('removing the demo content', () => {
+  const PASSWORD = 'a long enough admin password';
+  let ownPostId = 0;
+
+  beforeAll(async () => {
+    await t.createUserWithRole('demo-admin@example.com', PASSWORD, 'admin');
+    const created = await t.request<{ id: number }>('POST', '/admin/posts', {
+      token: await t.adminToken(),
+      body: { title: 'The owner’s own review', slug: 'owners-own-review', content: 'Written by the owner.', status: 'published', category_ids: ['tech'] },
+    });
+    expect(created.status).toBe(201);
+    ownPostId = created.body.id;
+  });
+
+  it('lists the seeded items alone, to every member of staff, and never flags them in the content answers', async () => {
+    const answer = await t.request<DemoContentJson>('GET', '/admin/demo-content', { token: await t.adminToken() });
+    expect(answer.status).toBe(200);
+    const seededPosts = await t.handle.db.selectFrom('posts').select(['id', 'title']).where('demo', '=', 1).orderBy('id', 'desc').execute();
+    expect(answer.body.posts).toEqual(seededPosts);
+    expect(answer.body.posts.map((post) => post.id)).not.toContain(ownPostId);
+    expect(answer.body.resources).toHaveLength(3);
+    const one = await t.request<Record<string, unknown>>('GET', `/admin/resources/${answer.body.resources[0]?.id}`, { token: await t.adminToken() });
+    expect(one.body).not.toHaveProperty('demo');
+  });
+
+  it('is refused to an administrator, and changes nothing', async () => {
+    const admin = (await t.login('demo-admin@example.com', PASSWORD)).access_token;
+    expect((await t.request('GET', '/admin/demo-content', { token: admin })).status).toBe(200);
+    const refused = await t.request('DELETE', '/admin/demo-content', { token: admin, ip: freshIp() });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ error: 'FORBIDDEN' });
+    expect(await t.handle.db.selectFrom('posts').select('id').where('demo', '=', 1).execute()).not.toEqual([]);
+  });
+
+  it('removes exactly the seeded posts and resources for the owner, with their slugs, and keeps the owner’s own', async () => {
+    const removed = await t.request('DELETE', '/admin/demo-content', { token: await t.adminToken(), ip: freshIp() });
+    expect(removed.status).toBe(200);
+    expect(removed.body).toEqual({ posts: 7, resources: 3 });
+    expect(await t.handle.db.selectFrom('posts').select('id').execute()).toEqual([{ id: ownPostId }]);
+    expect(await t.handle.db.selectFrom('resources').select('id').execute()).toEqual([]);
+    const slugs = await t.handle.db.selectFrom('content_slugs').select('slug').execute();
+    expect(slugs).toEqual([{ slug: 'owners-own-review' }]);
+    expect((await t.request('GET', '/posts/solar-backpack-that-charges-your-laptop')).status).toBe(404);
+    const entry = await t.handle.db.selectFrom('audit_log').selectAll().where('action', '=', 'demo_content.remove').executeTakeFirstOrThrow();
+    expect(JSON.parse(entry.detail ?? 'null')).toEqual({ posts: 7, resources: 3 });
+    expect((await t.request<DemoContentJson>('GET', '/admin/demo-content', { token: await t.adminToken() })).body).toEqual({ posts: [], resources: [] });
   });
 });

@@ -1,4 +1,4 @@
-import { FileText, Globe, Inbox, LayoutDashboard, LogOut, Mail, Menu, Megaphone, Newspaper, ScrollText, Send, Settings, UserCog, UserRound, X, type LucideIcon } from 'lucide-react';
+import { FileText, Globe, Inbox, LayoutDashboard, LogOut, Mail, MailOpen, Menu, Megaphone, Newspaper, ScrollText, Send, Settings, UserCog, UserRound, X, type LucideIcon } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { isRouteErrorResponse, NavLink, Outlet, redirect, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { notifyError } from '../../lib/admin-toast.ts';
@@ -7,7 +7,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { api, errorMessage } from '../../lib/api-client.ts';
 import { requireAdmin, withAdminSession } from '../../lib/admin-session.ts';
-import type { PaymentModeJson, StaffMeJson } from '../../../common/answers.ts';
+import type { DemoContentJson, PaymentModeJson, StaffMeJson } from '../../../common/answers.ts';
+import { DemoContentBanner } from '../../components/admin/demo-content-banner.tsx';
 import { STAFF_ROLE_LABELS, type Permission } from '../../../common/staff-roles.ts';
 import { cn } from '../../lib/cn.ts';
 import { useBackOfficeSiteName } from '../../components/admin/admin-meta.ts';
@@ -15,20 +16,22 @@ import type { Route } from './+types/layout';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   await requireAdmin();
-  const [me, paymentMode] = await Promise.all([
+  const [me, paymentMode, demo] = await Promise.all([
     withAdminSession(() => api.get<StaffMeJson>('/admin/me')),
     // Only for the banner: the back office still works when this fails.
     api
       .get<{ mode: PaymentModeJson }>('/admin/dashboard/payments')
       .then((answer) => answer.mode)
       .catch(() => null),
+    // The demo banner and badges (decision 053); likewise optional.
+    api.get<DemoContentJson>('/admin/demo-content').catch(() => null),
   ]);
   // The owner requires two-factor sign-in: the account page is the one place it can be set up.
   if (me.totp_required && !me.totp_enabled && new URL(request.url).pathname !== '/admin/account') {
     notifyError('Two-factor authentication required', "The site's owner requires two-factor sign-in. Set it up on your account page.");
     throw redirect('/admin/account');
   }
-  return { email: me.email || (api.userEmail() ?? ''), me, paymentMode };
+  return { email: me.email || (api.userEmail() ?? ''), me, paymentMode, demo };
 }
 clientLoader.hydrate = true as const;
 
@@ -49,6 +52,8 @@ const SECTIONS: readonly Section[] = [
   { to: '/admin/newsletter/issues', label: 'Newsletter Issues', icon: Send, end: false, permission: 'newsletter' },
   { to: '/admin/audit-log', label: 'Audit Log', icon: ScrollText, end: false, permission: 'audit' },
   { to: '/admin/staff', label: 'Staff', icon: UserCog, end: true, permission: 'staff' },
+  // Every mail the site kept or sent, links included: the owner's.
+  { to: '/admin/outbox', label: 'Outbox', icon: MailOpen, end: false, permission: 'outbox' },
   // Site settings for owners and administrators; its Security section is the owner's alone.
   { to: '/admin/settings', label: 'Settings', icon: Settings, end: true, permission: 'site_settings' },
   { to: '/admin/account', label: 'Account', icon: UserRound, end: true, permission: null },
@@ -163,6 +168,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       </aside>
       <main className="min-w-0 flex-1 px-4 py-6 sm:px-8">
         <PaymentModeBanner mode={loaderData.paymentMode} />
+        <DemoContentBanner demo={loaderData.demo} isOwner={loaderData.me.role === 'owner'} />
         <Outlet />
       </main>
     </div>

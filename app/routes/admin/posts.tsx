@@ -3,12 +3,14 @@ import { adminPageMeta } from '../../components/admin/admin-meta.ts';
 import { AdminLoading } from '../../components/admin/admin-page.tsx';
 import { ContentList } from '../../components/admin/content-list.tsx';
 import { RowActions } from '../../components/admin/row-actions.tsx';
+import { DemoBadge, useIsDemo } from '../../components/admin/demo-content-banner.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { TableCell, TableRow } from '../../components/ui/table.tsx';
 import { ADMIN_POSTS, deleteListedContent, loadContentList } from '../../lib/admin-content.ts';
 import { isLive, isScheduled } from '../../../common/publication.ts';
 import { formatShortDate, formatSiteDateTime } from '../../lib/dates.ts';
+import { useSiteTimeZone } from '../../lib/admin-time-zone.ts';
 import type { Route } from './+types/posts';
 
 export interface AdminPostRow {
@@ -47,17 +49,24 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
 }
 
 function PostRow({ post }: { post: AdminPostRow }) {
+  const isDemo = useIsDemo('posts', post.id);
   const scheduled = isScheduled(post);
+  const timeZone = useSiteTimeZone();
   const isPublished = isLive(post);
   return (
     <TableRow>
-      <TableCell className="font-medium">{post.title}</TableCell>
+      <TableCell className="font-medium">
+        <span className="flex flex-wrap items-center gap-2">
+          {post.title}
+          {isDemo ? <DemoBadge /> : null}
+        </span>
+      </TableCell>
       <TableCell>
         <Badge variant={isPublished ? 'default' : 'secondary'}>{scheduled ? 'scheduled' : post.status}</Badge>
       </TableCell>
       <TableCell>{post.post_categories.map((item) => item.category.name).join(', ') || '—'}</TableCell>
       <TableCell>
-        {scheduled && post.published_at ? formatSiteDateTime(post.published_at) : isPublished && post.published_at ? formatShortDate(post.published_at) : '—'}
+        {scheduled && post.published_at ? formatSiteDateTime(post.published_at, timeZone) : isPublished && post.published_at ? formatShortDate(post.published_at) : '—'}
       </TableCell>
       <TableCell>
         <RowActions id={post.id} title={post.title} editTo={`/admin/posts/${post.id}`}>

@@ -2,11 +2,13 @@ import { adminPageMeta } from '../../components/admin/admin-meta.ts';
 import { AdminLoading } from '../../components/admin/admin-page.tsx';
 import { ContentList } from '../../components/admin/content-list.tsx';
 import { RowActions } from '../../components/admin/row-actions.tsx';
+import { DemoBadge, useIsDemo } from '../../components/admin/demo-content-banner.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { TableCell, TableRow } from '../../components/ui/table.tsx';
 import { ADMIN_RESOURCES, deleteListedContent, loadContentList } from '../../lib/admin-content.ts';
 import { isLive, isScheduled } from '../../../common/publication.ts';
 import { formatShortDate, formatSiteDateTime } from '../../lib/dates.ts';
+import { useSiteTimeZone } from '../../lib/admin-time-zone.ts';
 import type { Route } from './+types/resources';
 
 interface AdminResourceRow {
@@ -47,6 +49,8 @@ export default function AdminResources({ loaderData }: Route.ComponentProps) {
 }
 
 function ResourceRow({ resource }: { resource: AdminResourceRow }) {
+  const timeZone = useSiteTimeZone();
+  const isDemo = useIsDemo('resources', resource.id);
   return (
     <TableRow>
       <TableCell>
@@ -56,14 +60,19 @@ function ResourceRow({ resource }: { resource: AdminResourceRow }) {
           <span className="text-muted-foreground">—</span>
         )}
       </TableCell>
-      <TableCell className="font-medium">{resource.title}</TableCell>
+      <TableCell className="font-medium">
+        <span className="flex flex-wrap items-center gap-2">
+          {resource.title}
+          {isDemo ? <DemoBadge /> : null}
+        </span>
+      </TableCell>
       <TableCell>
         <Badge variant={isLive(resource) ? 'default' : 'secondary'}>
           {isScheduled(resource) ? 'scheduled' : resource.status}
         </Badge>
       </TableCell>
       <TableCell>
-        {resource.published_at ? (isScheduled(resource) ? formatSiteDateTime(resource.published_at) : formatShortDate(resource.published_at)) : '—'}
+        {resource.published_at ? (isScheduled(resource) ? formatSiteDateTime(resource.published_at, timeZone) : formatShortDate(resource.published_at)) : '—'}
       </TableCell>
       <TableCell>{formatShortDate(resource.created_at)}</TableCell>
       <TableCell>

@@ -172,14 +172,28 @@ export async function findContentRow<Row>(
 }
 
 /**
- * A row without its stored rendering: no answer carries it (it is read on
- * its own, findStoredRendering), and a kind whose JSON is its row would
- * otherwise pass it on.
+ * A row without its stored rendering and its demo flag: no answer carries
+ * them (each is read on its own: findStoredRendering, listDemoContent), and
+ * a kind whose JSON is its row would otherwise pass them on.
  */
-export function withoutRendering<Row extends object>(row: Row): Omit<Row, keyof RenderedContentColumns> {
-  const { content_html: _html, content_html_key: _key, ...rest } = row as Row & Partial<Record<keyof RenderedContentColumns, unknown>>;
+export function withoutRendering<Row extends object>(row: Row): Omit<Row, keyof RenderedContentColumns | 'demo'> {
+  const { content_html: _html, content_html_key: _key, demo: _demo, ...rest } = row as Row &
+    Partial<Record<keyof RenderedContentColumns | 'demo', unknown>>;
   return rest;
 }
+
+/** Marks rows as demo content (the seeder's, decision 053). */
+export async function markDemoContent(db: Db, table: ContentTable, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await withDemoFlag(db).updateTable(table).set({ demo: 1 }).where('id', 'in', [...ids]).execute();
+}
+
+/** The demo rows still there, newest first. */
+export function listDemoContent(db: Db, table: ContentTable): Promise<{ id: number; title: string }[]> {
+  return withDemoFlag(db).selectFrom(table).select(['id', 'title']).where('demo', '=', 1).orderBy('id', 'desc').execute();
+}
+
+const withDemoFlag = (db: Db) => db as unknown as Kysely<Record<ContentTable, { id: number; title: string; demo: number }>>;
 
 const withRendered = (db: Db) => db as unknown as Kysely<Record<ContentTable, ContentColumns & RenderedContentColumns>>;
 
