@@ -28,6 +28,10 @@ export const STATUS_LABELS: Record<NewsletterIssueStatus, string> = {
   cancelled: 'Cancelled',
 };
 
+/** An issue's status as the screens name it: without a mail server, a finished issue was kept, not sent. */
+export const statusLabel = (status: NewsletterIssueStatus, delivery: 'smtp' | 'outbox'): string =>
+  status === 'sent' && delivery === 'outbox' ? 'Kept in the outbox' : STATUS_LABELS[status];
+
 export const listIssues = () => api.get<IssueList>('/admin/newsletters');
 /** Who a "Send now" would reach at this moment. */
 export const getAudience = () => api.get<NewsletterAudienceJson>('/admin/newsletters/audience');

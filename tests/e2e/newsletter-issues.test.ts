@@ -93,6 +93,33 @@ describe('an administrator composing and sending a newsletter issue', () => {
     await mail.getByText(SUBJECT).first().waitFor();
     await mail.getByText(POST_TITLE).first().waitFor();
     await mail.getByText('This week we looked at').waitFor();
+    // The mail looks like the site: its name on top, and a button to each post.
+    await mail.getByRole('link', { name: 'Crowdfunding Showcase' }).waitFor();
+    await mail.getByRole('link', { name: 'Read more' }).waitFor();
+
+    // The post's cover loads in the preview, as in a mail client.
+    const cover = mail.locator('img[src*="/images/demo/"]').first();
+    await expect.poll(async () => (await cover.boundingBox())?.height ?? 0).toBeGreaterThan(100);
+
+    // On a 1366 px wide screen the whole mail is in view: nothing cut off at the side or at the bottom.
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const frameBox = async () => {
+      const box = await page.locator('iframe[title="E-mail preview"]').boundingBox();
+      if (!box) throw new Error('the preview frame is not shown');
+      return { left: box.x, right: box.x + box.width, bottom: box.y + box.height };
+    };
+    const edgeOf = async (label: string) => {
+      const box = await mail.getByRole('link', { name: label }).first().boundingBox();
+      if (!box) throw new Error(`${label} is not shown in the mail`);
+      return { left: box.x, right: box.x + box.width, bottom: box.y + box.height };
+    };
+    expect((await frameBox()).right).toBeLessThanOrEqual(1366);
+    for (const label of ['View in your browser', 'Read more']) {
+      const edge = await edgeOf(label);
+      expect(edge.right, label).toBeLessThanOrEqual((await frameBox()).right);
+      expect(edge.left, label).toBeGreaterThanOrEqual((await frameBox()).left);
+    }
+    await expect.poll(async () => (await frameBox()).bottom - (await edgeOf('Unsubscribe')).bottom).toBeGreaterThanOrEqual(0);
     const html = page.getByRole('button', { name: 'HTML' });
     const plain = page.getByRole('button', { name: 'Plain text' });
     expect(await html.getAttribute('aria-pressed')).toBe('true');
@@ -134,7 +161,7 @@ describe('an administrator composing and sending a newsletter issue', () => {
     expect(await sendTest.isDisabled()).toBe(true);
     await page.getByLabel('Test addresses').fill(TEST_ADDRESS);
     await sendTest.click();
-    await toastText(page, 'Test kept in the outbox');
+    await toastText(page, 'Test kept in the outbox: no mail server is set up');
     expect(site.mailsTo(TEST_ADDRESS).map((mail) => mail.subject)).toEqual([`[Test] ${SUBJECT}`]);
     expect(site.mailsTo(TEST_ADDRESS)[0]?.text_body).toContain(POST_TITLE);
     // A test is counted nowhere and goes to no subscriber.
@@ -142,23 +169,36 @@ describe('an administrator composing and sending a newsletter issue', () => {
     expect((await issues(site))[0]).toMatchObject({ status: 'draft', recipients: 0 });
   });
 
-  it('sends it now to every active subscriber, once confirmed, and follows its progress', async () => {
+  it('asks with the number of active subscribers, sends once confirmed, and says the mails are kept in the outbox', async () => {
     const { page } = admin;
     const dialogs: string[] = [];
+    // Dismissed first: nothing is sent.
+    page.once('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.getByRole('button', { name: 'Send now' }).click();
+    await expect.poll(() => dialogs.length).toBe(1);
+    expect((await issues(site))[0]).toMatchObject({ id: issueId, status: 'draft', recipients: 0 });
+
     page.once('dialog', (dialog) => {
       dialogs.push(dialog.message());
       void dialog.accept();
     });
     await page.getByRole('button', { name: 'Send now' }).click();
-    await toastText(page, 'Sending started');
-    expect(dialogs).toEqual(['Send this issue to every active subscriber now?']);
+    await toastText(page, 'Issue kept in the outbox: no mail server is set up');
+    const question = `Send this issue now to ${READERS.length} active subscribers? The mails will be kept in the outbox: no mail server is set up.`;
+    expect(dialogs).toEqual([question, question]);
 
     const progress = page.getByRole('region', { name: 'Sending progress' });
     await progress.waitFor();
-    // Polled every two seconds while it sends.
-    await progress.getByText(`Sent ${READERS.length} of ${READERS.length} · Failed 0 · Pending 0`).waitFor({ timeout: 20_000 });
-    await page.locator('h1 + [data-slot="badge"]', { hasText: 'Sent' }).waitFor({ timeout: 20_000 });
-    await progress.getByText(/^Sent on /).waitFor();
+    // Polled every two seconds while it sends; no word of delivery, as nothing left the server.
+    await progress
+      .getByText(`Kept ${READERS.length} of ${READERS.length} in the outbox · Failed 0 · Pending 0`)
+      .waitFor({ timeout: 20_000 });
+    await progress.getByText('The mails are kept in the outbox: no mail server is set up.').waitFor();
+    await page.locator('h1 + [data-slot="badge"]', { hasText: 'Kept in the outbox' }).waitFor({ timeout: 20_000 });
+    await progress.getByText(/^Finished on /).waitFor();
     expect(await page.getByRole('button', { name: 'Send now' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Cancel sending' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
@@ -176,13 +216,13 @@ describe('an administrator composing and sending a newsletter issue', () => {
     expect((await issues(site))[0]).toMatchObject({ id: issueId, status: 'sent', recipients: 2, sent: 2, failed: 0, pending: 0 });
   });
 
-  it('lists the issue as sent', async () => {
+  it('lists the issue as kept in the outbox', async () => {
     const { page } = admin;
     await page.getByRole('link', { name: 'Back', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Newsletter Issues' }).waitFor();
     const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: SUBJECT }) });
     await row.waitFor();
-    expect(await row.getByRole('cell').allInnerTexts()).toEqual([SUBJECT, 'Sent', '2 of 2', '0', '0', expect.any(String)]);
+    expect(await row.getByRole('cell').allInnerTexts()).toEqual([SUBJECT, 'Kept in the outbox', '2 of 2', '0', '0', expect.any(String)]);
     await expectNoSeriousA11yViolations(page);
     await openAdmin(page, '/admin/newsletter/issues', 'Newsletter Issues');
     expect(await row.count()).toBe(1);

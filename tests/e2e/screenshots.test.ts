@@ -145,8 +145,22 @@ async function idOf(site: Site, listPath: string, key: 'posts' | 'resources', sl
   return found.id;
 }
 
-/** Sends an issue to nobody yet subscribed and waits until it is archived; fails if it never is. */
+/** A reader who signed up and pressed the button of the mailed link: an issue needs someone to go to. */
+async function confirmedReader(site: Site, email: string): Promise<void> {
+  await postJson(site, '/submissions/newsletter', { email });
+  const link = /\/newsletter\/confirm\?token=[\w-]+/.exec(site.mailsTo(email)[0]?.text_body ?? '')?.[0];
+  if (!link) throw new Error(`no confirmation link was mailed to ${email}`);
+  const confirmed = await fetch(`${site.baseUrl}${link}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: site.baseUrl },
+    body: '',
+  });
+  if (!confirmed.ok) throw new Error(`confirming ${email} answered ${confirmed.status}`);
+}
+
+/** Sends an issue to one confirmed reader and waits until it is archived; fails if it never is. */
 async function sendIssue(site: Site, postIds: number[]): Promise<{ id: number; slug: string }> {
+  await confirmedReader(site, 'first-reader@example.com');
   const created = await site.admin<{ id: number }>('POST', '/admin/newsletters', {
     subject: ISSUE_SUBJECT,
     preheader: 'Reviewed campaigns, a new guide and the fees explained.',

@@ -31,12 +31,13 @@ import {
   sendIssue,
   sendNowQuestion,
   sendTest,
-  STATUS_LABELS,
+  statusLabel,
 } from '../../lib/admin-newsletters.ts';
 import { describeFailure, withAdminSession } from '../../lib/admin-session.ts';
 import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
 import { isVersionConflict } from '../../lib/api-client.ts';
-import { formatDateTime } from '../../lib/dates.ts';
+import { formatDateTime, formatSiteDateTime, siteInputToSeconds } from '../../lib/dates.ts';
+import { useSiteTimeZone } from '../../lib/admin-time-zone.ts';
 import { OutboxNotice } from './newsletter-issues.tsx';
 import type { Route } from './+types/newsletter-issue';
 
@@ -149,7 +150,7 @@ function IssueComposer({
       </Link>
       <div className="mb-6 flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold tracking-tight">{issue ? 'Edit Issue' : 'New Issue'}</h1>
-        {issue ? <Badge variant="secondary">{STATUS_LABELS[issue.status]}</Badge> : null}
+        {issue ? <Badge variant="secondary">{statusLabel(issue.status, delivery)}</Badge> : null}
       </div>
       {delivery === 'outbox' ? <OutboxNotice /> : null}
       {conflict ? (
@@ -280,14 +281,36 @@ function PreviewPane({ preview }: { preview: NewsletterPreviewJson | 'invalid' |
             </Alert>
           ) : null}
           {part === 'html' ? (
-            // No scripts, no same origin: the mail's HTML cannot touch the back office.
-            <iframe title="E-mail preview" sandbox="" srcDoc={preview.html} className="h-[720px] w-full rounded-md border border-border bg-white" />
+            <MailFrame html={preview.html} />
           ) : (
             <pre className="h-[720px] overflow-auto whitespace-pre-wrap rounded-md border border-border bg-background p-4 text-sm">{preview.text}</pre>
           )}
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * The mail's HTML in a frame as tall as the mail, so none of it is cut off.
+ * No scripts run in it, so its HTML cannot act on the back office; it keeps
+ * the site's origin only so that the site's images (covers, logo) load as
+ * they do in a mail client, and so its height can be read.
+ */
+function MailFrame({ html }: { html: string }) {
+  const [height, setHeight] = useState(720);
+  return (
+    <iframe
+      title="E-mail preview"
+      sandbox="allow-same-origin"
+      srcDoc={html}
+      style={{ height: `${height}px` }}
+      className="w-full rounded-md border border-border bg-white"
+      onLoad={(event) => {
+        const mail = event.currentTarget.contentDocument?.documentElement;
+        if (mail) setHeight(Math.max(mail.scrollHeight, 200));
+      }}
+    />
   );
 }
 
@@ -381,12 +404,13 @@ function ReachedNobodyNotice({ at }: { at: number }) {
 }
 
 function Progress({ issue, delivery }: { issue: NewsletterIssueJson; delivery: 'smtp' | 'outbox' }) {
+  const timeZone = useSiteTimeZone();
   const done = issue.sent + issue.failed;
   // Without a mail server nothing was delivered: the screen must not say "sent".
   const kept = delivery === 'outbox';
   return (
     <section aria-label="Sending progress" className="mb-6 grid gap-2 rounded-md border border-border bg-background p-4 text-sm">
-      {issue.status === 'scheduled' && issue.scheduled_at ? <p>Scheduled for {formatDateTime(issue.scheduled_at)}</p> : null}
+      {issue.status === 'scheduled' && issue.scheduled_at ? <p>Scheduled for {formatSiteDateTime(issue.scheduled_at, timeZone)}</p> : null}
       {issue.recipients > 0 ? (
         <>
           <progress className="w-full" max={issue.recipients} value={done} aria-label="Recipients done" />
@@ -405,6 +429,8 @@ function Progress({ issue, delivery }: { issue: NewsletterIssueJson; delivery: '
 function SendPanel({ issue, isDirty, onChanged }: { issue: NewsletterIssueJson; isDirty: boolean; onChanged: () => void }) {
   const [testEmails, setTestEmails] = useState('');
   const [scheduleAt, setScheduleAt] = useState('');
+  // Typed and shown on the clocks of the site's time zone, as the post editor's times.
+  const timeZone = useSiteTimeZone();
   const [isBusy, setIsBusy] = useState(false);
   const canSend = issue.status === 'draft' || issue.status === 'scheduled';
   const canCancel = issue.status === 'scheduled' || issue.status === 'sending';
@@ -487,7 +513,7 @@ function SendPanel({ issue, isDirty, onChanged }: { issue: NewsletterIssueJson; 
             Send now
           </Button>
           <div className="grid gap-2">
-            <Label htmlFor="issue-schedule">Send later at</Label>
+            <Label htmlFor="issue-schedule">Send later at ({timeZone})</Label>
             <Input id="issue-schedule" type="datetime-local" value={scheduleAt} onChange={(event) => setScheduleAt(event.target.value)} />
           </div>
           <Button
@@ -496,9 +522,9 @@ function SendPanel({ issue, isDirty, onChanged }: { issue: NewsletterIssueJson; 
             disabled={isBusy || !scheduleAt}
             onClick={() =>
               void act(async () => {
-                const at = Math.floor(new Date(scheduleAt).getTime() / 1000);
+                const at = siteInputToSeconds(scheduleAt, timeZone) ?? Math.floor(Date.now() / 1000);
                 const scheduled = await sendIssue(issue.id, at);
-                return `Scheduled for ${formatDateTime(scheduled.scheduled_at ?? at)}`;
+                return `Scheduled for ${formatSiteDateTime(scheduled.scheduled_at ?? at, timeZone)}`;
               }, 'Failed to schedule the issue')
             }
           >

@@ -6,7 +6,7 @@ import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert.t
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
-import { ISSUES_PATH, listIssues, STATUS_LABELS } from '../../lib/admin-newsletters.ts';
+import { ISSUES_PATH, listIssues, statusLabel } from '../../lib/admin-newsletters.ts';
 import { withAdminSession } from '../../lib/admin-session.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import type { Route } from './+types/newsletter-issues';
@@ -54,7 +54,7 @@ export default function NewsletterIssues({ loaderData }: Route.ComponentProps) {
                   </Link>
                 </TableCell>
                 <TableCell>
-                  <Badge variant={issue.status === 'sent' ? 'default' : 'secondary'}>{STATUS_LABELS[issue.status]}</Badge>
+                  <Badge variant={issue.status === 'sent' ? 'default' : 'secondary'}>{statusLabel(issue.status, delivery)}</Badge>
                 </TableCell>
                 <TableCell>{issue.recipients ? `${issue.sent} of ${issue.recipients}` : '—'}</TableCell>
                 <TableCell>{issue.recipients ? issue.failed : '—'}</TableCell>
