@@ -215,6 +215,12 @@ describe('what the back office records', () => {
     expect(cancelled.status).toBe(200);
     expect(await lastEntry()).toMatchObject({ action: 'newsletter.cancel', entity_id: String(id) });
 
+    // Someone to send to: an issue with no active subscriber is refused.
+    const reader = await admin('POST', '/admin/submissions/newsletter/import', {
+      csv: `email\nreader-${Date.now()}@example.com\n`,
+      consent_note: 'Signed up at our stand at the fair',
+    });
+    expect(reader.status).toBe(200);
     const other = await admin('POST', '/admin/newsletters', { subject: `Sent issue ${Date.now()}` });
     expect((await admin('POST', `/admin/newsletters/${other.body.id}/send`)).status).toBe(202);
     expect(await lastEntry()).toMatchObject({ action: 'newsletter.send', entity_id: String(other.body.id) });
