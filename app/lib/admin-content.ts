@@ -3,7 +3,6 @@
  * one editor loader and save action for both kinds, with what differs
  * between them (paths, SPEC.md's texts, categories) given as data.
  */
-import { secondsToSiteInput, siteInputToSeconds } from './dates.ts';
 import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { CategoryJson, ContentRecord, PostJson, ResourceJson } from '../../common/answers.ts';
 import { isLive } from '../../common/publication.ts';
@@ -11,7 +10,7 @@ import { estimateReadTime } from '../../common/read-time.ts';
 import { notifyError, notifySuccess } from './admin-toast.ts';
 import { describeFailure, withAdminSession } from './admin-session.ts';
 import { api, ApiRequestError, isVersionConflict, listSearch, pageToken } from './api-client.ts';
-import { EMPTY_DRAFT, type ContentDraft, type ContentKind, type ContentPayload } from './content-payload.ts';
+import { EMPTY_DRAFT, stageOf, statusOfStage, type ContentDraft, type ContentKind, type ContentPayload } from './content-payload.ts';
 
 export interface AdminContentKind {
   kind: ContentKind;
@@ -51,9 +50,10 @@ const sharedDraft = (item: PostJson | ResourceJson): ContentDraft => ({
   excerpt: item.excerpt ?? '',
   content: item.content,
   cover_image: item.cover_image,
-  status: item.status,
+  stage: stageOf(item),
   read_time: item.read_time === null ? '' : String(item.read_time),
-  publish_at: item.status === 'published' && item.published_at !== null ? secondsToSiteInput(item.published_at) : '',
+  // Kept while a draft too: published again, the item keeps its first date (decision 050).
+  publish_at: item.published_at,
 });
 
 export const ADMIN_POSTS: AdminContentKind = {
@@ -215,7 +215,7 @@ export function loadContentList<Row>(kind: AdminContentKind, request: Request) {
 }
 
 /** Whether the stored item a draft was loaded from is on the public site now. */
-export const isDraftLive = (draft: ContentDraft) => isLive({ status: draft.status, published_at: siteInputToSeconds(draft.publish_at) });
+export const isDraftLive = (draft: ContentDraft) => isLive({ status: statusOfStage(draft.stage), published_at: draft.publish_at });
 
 /** The list's action: deletes the row its delete button posted, and says how it went. */
 export async function deleteListedContent(kind: AdminContentKind, request: Request) {

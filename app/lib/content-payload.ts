@@ -7,7 +7,21 @@ import type { PublicationStatus } from '../../common/answers.ts';
 import type { postInputSchema, postUpdateSchema } from '../../common/schemas/post.ts';
 import type { resourceInputSchema, resourceUpdateSchema } from '../../common/schemas/resource.ts';
 import { estimateReadTime } from '../../common/read-time.ts';
-import { siteInputToSeconds } from './dates.ts';
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/**
+ * Where the editor puts an item: a draft, scheduled (published with its time
+ * ahead) or published (its time reached; now when it has none).
+ */
+export type PublicationStage = 'draft' | 'scheduled' | 'published';
+
+/** The stored status of a stage: scheduled is published with a time ahead. */
+export const statusOfStage = (stage: PublicationStage): PublicationStatus => (stage === 'draft' ? 'draft' : 'published');
+
+/** The stage of a stored item at `now`. */
+export const stageOf = (item: { status: PublicationStatus; published_at: number | null }, now: number = nowSeconds()): PublicationStage =>
+  item.status === 'draft' ? 'draft' : item.published_at !== null && item.published_at > now ? 'scheduled' : 'published';
 
 /** What the editor form holds, as typed. */
 export interface ContentDraft {
@@ -17,7 +31,7 @@ export interface ContentDraft {
   content: string;
   cover_image: string | null;
   campaign_url: string;
-  status: PublicationStatus;
+  stage: PublicationStage;
   /** The author's read time; used only when `readTimeOverridden`. */
   read_time: string;
   /** Off: the read time saved is the one estimated from the content, and follows it. */
@@ -28,8 +42,12 @@ export interface ContentDraft {
   sponsored: boolean;
   /** Posts drafted from a sponsored submission: its id (the label then cannot be turned off). */
   fromSubmission: number | null;
-  /** The publication time as a `datetime-local` value in the site's time zone; empty: now. */
-  publish_at: string;
+  /**
+   * The publication time (Unix seconds): the schedule's, or the first
+   * publication, kept while the item is a draft so that publishing it again
+   * keeps its date (decision 050); null: none yet, so publishing is now.
+   */
+  publish_at: number | null;
 }
 
 export const EMPTY_DRAFT: ContentDraft = {
@@ -39,13 +57,13 @@ export const EMPTY_DRAFT: ContentDraft = {
   content: '',
   cover_image: null,
   campaign_url: '',
-  status: 'draft',
+  stage: 'draft',
   read_time: '',
   readTimeOverridden: false,
   category_ids: [],
   sponsored: false,
   fromSubmission: null,
-  publish_at: '',
+  publish_at: null,
 };
 
 export type ContentKind = 'post' | 'resource';
@@ -87,15 +105,29 @@ export function readTimeValue(text: string): number | null {
   return Number.isFinite(minutes) ? Math.trunc(minutes) : null;
 }
 
-const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/**
+ * What the schema cannot check of the stage and its time, as it knows no
+ * "now": a schedule needs a time ahead, and Published a time already
+ * reached (or none, for now).
+ */
+export function publicationProblem(draft: Pick<ContentDraft, 'stage' | 'publish_at'>, now: number = nowSeconds()): string | undefined {
+  if (draft.stage === 'scheduled' && (draft.publish_at === null || draft.publish_at <= now)) {
+    return 'Choose a publication time ahead to schedule';
+  }
+  if (draft.stage === 'published' && draft.publish_at !== null && draft.publish_at > now) {
+    return 'This time is ahead: choose Scheduled to publish then, or clear it to publish now';
+  }
+  return undefined;
+}
 
 /**
  * The payload of SPEC.md section 7, with scheduling. A published item
- * carries its publication time: the one the editor holds (ahead: it is
- * scheduled), or now when the field is empty. Posts: published_at on
- * creation, and on update only when published. Resources: published_at or
- * null. The version only on update. The read time is the author's when
- * overridden, else the estimate from the content.
+ * carries its publication time: the schedule's, the first publication kept
+ * (or changed) by the editor, or now when there is none. Posts:
+ * published_at on creation, and on update only when published. Resources:
+ * published_at or null. The version only on update. The read time is the
+ * author's when overridden, else the estimate from the content.
  */
 export function contentPayload(kind: ContentKind, draft: ContentDraft, version: number | null): ContentPayload {
   const shared: SharedPayload = {
@@ -104,10 +136,10 @@ export function contentPayload(kind: ContentKind, draft: ContentDraft, version: 
     excerpt: draft.excerpt.trim() ? draft.excerpt : null,
     content: draft.content,
     cover_image: draft.cover_image || null,
-    status: draft.status,
+    status: statusOfStage(draft.stage),
     read_time: draft.readTimeOverridden ? readTimeValue(draft.read_time) : estimateReadTime(draft.content),
   };
-  const published_at = draft.status === 'published' ? (siteInputToSeconds(draft.publish_at) ?? nowSeconds()) : null;
+  const published_at = draft.stage === 'draft' ? null : (draft.publish_at ?? nowSeconds());
   if (kind === 'resource') return version === null ? { ...shared, published_at } : { ...shared, published_at, version };
   const post: PostFields = {
     ...shared,

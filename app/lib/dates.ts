@@ -1,5 +1,10 @@
 import { format } from 'date-fns';
-import { SITE_TIME_ZONE } from '../../common/site.ts';
+import {
+  DEFAULT_TIME_ZONE,
+  formatSiteDateTime as formatInZone,
+  secondsToSiteInput as secondsToInput,
+  siteInputToSeconds as inputToSeconds,
+} from '../../common/site-time.ts';
 
 /**
  * The calendar day of a Unix time, as a local Date at noon. Days are taken in
@@ -47,28 +52,12 @@ export function formatDateTime(unixSeconds: number): string {
   return format(new Date(unixSeconds * 1000), 'MMM d, yyyy, HH:mm');
 }
 
-/** A moment in the site's time zone, as the editor shows schedules: `Nov 26, 2026, 09:00 UTC`. */
-export function formatSiteDateTime(unixSeconds: number): string {
-  const text = new Intl.DateTimeFormat('en-US', {
-    timeZone: SITE_TIME_ZONE,
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(unixSeconds * 1000));
-  return `${text} ${SITE_TIME_ZONE}`;
-}
+/** A moment in the site's time zone (its owner's setting), as the editor shows schedules: `Nov 26, 2026, 09:00 UTC`. */
+export const formatSiteDateTime = (unixSeconds: number, timeZone: string = DEFAULT_TIME_ZONE): string =>
+  formatInZone(unixSeconds, timeZone);
 
-/** A `datetime-local` value read in the site's time zone (UTC); null when empty or not a time. */
-export function siteInputToSeconds(value: string): number | null {
-  if (!value.trim()) return null;
-  const millis = Date.parse(`${value.length === 16 ? `${value}:00` : value}Z`);
-  return Number.isFinite(millis) ? Math.floor(millis / 1000) : null;
-}
+/** A `datetime-local` value read in the site's time zone; null when empty or not a time. */
+export const siteInputToSeconds = (value: string, timeZone: string = DEFAULT_TIME_ZONE): number | null => inputToSeconds(value, timeZone);
 
-/** A moment as a `datetime-local` value in the site's time zone (UTC), to the second. */
-export function secondsToSiteInput(unixSeconds: number): string {
-  return new Date(unixSeconds * 1000).toISOString().slice(0, 19);
-}
+/** A moment as a `datetime-local` value in the site's time zone, to the second. */
+export const secondsToSiteInput = (unixSeconds: number, timeZone: string = DEFAULT_TIME_ZONE): string => secondsToInput(unixSeconds, timeZone);

@@ -140,7 +140,7 @@ describe('a sponsored post from payment to scheduled publication', () => {
 
   it('schedules the post a few seconds ahead: listed as scheduled, not yet public nor found', async () => {
     const { page } = admin;
-    await page.getByLabel('Status').selectOption('published');
+    await page.getByLabel('Status').selectOption('scheduled');
     const time = page.getByLabel('Publication time (UTC)');
     await time.waitFor();
     publishAt = Math.floor(Date.now() / 1000) + SCHEDULE_AHEAD_SECONDS;

@@ -1,10 +1,33 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { contentPayload, EMPTY_DRAFT, readTimeValue, type ContentDraft } from '../../app/lib/content-payload.ts';
+import { ADMIN_POSTS } from '../../app/lib/admin-content.ts';
+import { contentPayload, EMPTY_DRAFT, publicationProblem, readTimeValue, stageOf, type ContentDraft } from '../../app/lib/content-payload.ts';
+import type { PostJson, ResourceJson } from '../../common/answers.ts';
 import { postInputSchema, postUpdateSchema } from '../../common/schemas/post.ts';
 import { resourceInputSchema } from '../../common/schemas/resource.ts';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 const NOW_SECONDS = NOW / 1000;
+
+/** A stored post as the API answers it. */
+const POST_JSON = {
+  id: 7,
+  slug: 'solar-kettle',
+  title: 'Solar Kettle',
+  excerpt: null,
+  content: 'Body',
+  cover_image: null,
+  campaign_url: null,
+  sponsored: false,
+  sponsored_submission_id: null,
+  status: 'published',
+  read_time: 1,
+  published_at: null,
+  created_at: NOW_SECONDS - 86_400,
+  updated_at: NOW_SECONDS - 3600,
+  version: 4,
+  category_ids: [],
+  post_categories: [],
+} as unknown as PostJson & ResourceJson;
 
 const draft = (changes: Partial<ContentDraft> = {}): ContentDraft => ({
   ...EMPTY_DRAFT,
@@ -26,7 +49,7 @@ describe('the editor payload', () => {
   it('sends a new published post with published_at now, its categories, its own read time and no version', () => {
     const payload = contentPayload(
       'post',
-      draft({ status: 'published', category_ids: ['tech', 'design'], read_time: '7', readTimeOverridden: true }),
+      draft({ stage: 'published', category_ids: ['tech', 'design'], read_time: '7', readTimeOverridden: true }),
       null,
     );
     expect(payload).toEqual({
@@ -46,22 +69,50 @@ describe('the editor payload', () => {
   });
 
   it('sends an edited draft post with its version and without published_at', () => {
-    const payload = contentPayload('post', draft({ status: 'draft', campaign_url: 'https://example.com/k' }), 3);
+    const payload = contentPayload('post', draft({ stage: 'draft', campaign_url: 'https://example.com/k' }), 3);
     expect(payload).toMatchObject({ version: 3, campaign_url: 'https://example.com/k', category_ids: [] });
     expect(payload).not.toHaveProperty('published_at');
     expect(postUpdateSchema.safeParse(payload).success).toBe(true);
   });
 
   it('keeps the publication time the editor holds, and schedules one still ahead', () => {
-    const kept = contentPayload('post', draft({ status: 'published', publish_at: '2026-03-14T12:00:00' }), 3);
-    expect(kept).toMatchObject({ version: 3, published_at: Date.UTC(2026, 2, 14, 12) / 1000 });
-    const scheduled = contentPayload('post', draft({ status: 'published', publish_at: '2026-11-23T09:30' }), null);
-    expect(scheduled).toMatchObject({ published_at: Date.UTC(2026, 10, 23, 9, 30) / 1000 });
+    const kept = contentPayload('post', draft({ stage: 'published', publish_at: Date.UTC(2026, 2, 14, 12) / 1000 }), 3);
+    expect(kept).toMatchObject({ version: 3, status: 'published', published_at: Date.UTC(2026, 2, 14, 12) / 1000 });
+    const scheduled = contentPayload('post', draft({ stage: 'scheduled', publish_at: Date.UTC(2026, 10, 23, 9, 30) / 1000 }), null);
+    expect(scheduled).toMatchObject({ status: 'published', published_at: Date.UTC(2026, 10, 23, 9, 30) / 1000 });
     expect(postInputSchema.safeParse(scheduled).success).toBe(true);
-    // Empty: now.
-    expect(contentPayload('post', draft({ status: 'published' }), 3)).toMatchObject({ published_at: NOW_SECONDS });
-    const resource = contentPayload('resource', draft({ status: 'published', publish_at: '2026-11-23T09:30:00' }), 2);
+    // None: now.
+    expect(contentPayload('post', draft({ stage: 'published' }), 3)).toMatchObject({ published_at: NOW_SECONDS });
+    const resource = contentPayload('resource', draft({ stage: 'scheduled', publish_at: Date.UTC(2026, 10, 23, 9, 30) / 1000 }), 2);
     expect(resource).toMatchObject({ published_at: Date.UTC(2026, 10, 23, 9, 30) / 1000, version: 2 });
+  });
+
+  it('publishes a post taken offline again on its first publication date, not now', () => {
+    const firstPublished = Date.UTC(2026, 2, 14, 12) / 1000;
+    const stored = { ...POST_JSON, status: 'draft' as const, published_at: firstPublished };
+    const offline = ADMIN_POSTS.draftOf(stored);
+    expect(offline).toMatchObject({ stage: 'draft', publish_at: firstPublished });
+    expect(contentPayload('post', { ...offline, stage: 'published' }, stored.version)).toMatchObject({
+      status: 'published',
+      published_at: firstPublished,
+    });
+  });
+
+  it('reads the stage of a stored item: scheduled is published with its time ahead', () => {
+    expect(stageOf({ status: 'published', published_at: NOW_SECONDS + 60 })).toBe('scheduled');
+    expect(stageOf({ status: 'published', published_at: NOW_SECONDS })).toBe('published');
+    expect(stageOf({ status: 'draft', published_at: NOW_SECONDS + 60 })).toBe('draft');
+  });
+
+  it('asks a schedule for a time ahead, and Published for a time reached or none', () => {
+    expect(publicationProblem({ stage: 'scheduled', publish_at: null })).toBe('Choose a publication time ahead to schedule');
+    expect(publicationProblem({ stage: 'scheduled', publish_at: NOW_SECONDS })).toBe('Choose a publication time ahead to schedule');
+    expect(publicationProblem({ stage: 'scheduled', publish_at: NOW_SECONDS + 60 })).toBeUndefined();
+    expect(publicationProblem({ stage: 'published', publish_at: NOW_SECONDS + 60 })).toBe(
+      'This time is ahead: choose Scheduled to publish then, or clear it to publish now',
+    );
+    expect(publicationProblem({ stage: 'published', publish_at: null })).toBeUndefined();
+    expect(publicationProblem({ stage: 'draft', publish_at: NOW_SECONDS + 60 })).toBeUndefined();
   });
 
   it('sends a resource with nulls for an empty excerpt, cover and overridden read time, published_at only when published', () => {
@@ -75,7 +126,7 @@ describe('the editor payload', () => {
       status: 'draft',
       published_at: null,
     });
-    const published = contentPayload('resource', draft({ status: 'published', cover_image: '/uploads/a.png' }), 5);
+    const published = contentPayload('resource', draft({ stage: 'published', cover_image: '/uploads/a.png' }), 5);
     expect(published).toMatchObject({ published_at: NOW_SECONDS, cover_image: '/uploads/a.png', version: 5 });
     expect(published).not.toHaveProperty('campaign_url');
     expect(resourceInputSchema.safeParse(published).success).toBe(true);

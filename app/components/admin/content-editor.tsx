@@ -20,7 +20,14 @@ import { slugify } from '../../../common/schemas/slug.ts';
 import { fieldErrorsOf } from '../../../common/field-errors.ts';
 import { estimateReadTime, WORDS_PER_MINUTE } from '../../../common/read-time.ts';
 import { isDraftLive, isSaveSuccess, type AdminContentKind, type SaveFailure, type SaveSuccess } from '../../lib/admin-content.ts';
-import { contentPayload, type ContentDraft, type ContentKind, type ContentPayload } from '../../lib/content-payload.ts';
+import {
+  contentPayload,
+  publicationProblem,
+  type ContentDraft,
+  type ContentKind,
+  type ContentPayload,
+  type PublicationStage,
+} from '../../lib/content-payload.ts';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -41,8 +48,8 @@ import { Spinner } from '../ui/spinner.tsx';
 import { Textarea } from '../ui/textarea.tsx';
 import { ViewOnSiteLink } from './view-on-site-link.tsx';
 import { notifyError } from '../../lib/admin-toast.ts';
-import { formatSiteDateTime, siteInputToSeconds } from '../../lib/dates.ts';
-import { SITE_TIME_ZONE } from '../../../common/site.ts';
+import { formatSiteDateTime, secondsToSiteInput, siteInputToSeconds } from '../../lib/dates.ts';
+import { useSiteTimeZone } from '../../lib/admin-time-zone.ts';
 import { ImageUploader } from './image-uploader.tsx';
 import { ContentRevisions } from './content-revisions.tsx';
 import type { AdminItem } from '../../lib/admin-revisions.ts';
@@ -113,6 +120,8 @@ export function ContentEditor({
     }
     const payload = contentPayload(kind, draft, version);
     const found = validate(kind, payload);
+    const timeProblem = publicationProblem(draft);
+    if (timeProblem) found.publish_at = timeProblem;
     setErrors(found);
     if (Object.keys(found).length > 0) {
       const first = Object.keys(found)[0];
@@ -204,20 +213,29 @@ export function ContentEditor({
         </div>
         <div className="grid min-w-0 gap-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <SettingsSection title="Publishing">
-            <Field id={fieldId('status')} label="Status" error={errors.status}>
+            <Field id={`${kind}-status`} label="Status" error={errors.status}>
               {(control) => (
                 <select
                   {...control}
-                  value={draft.status}
-                  onChange={(event) => set('status', event.target.value as ContentDraft['status'])}
+                  value={draft.stage}
+                  onChange={(event) => setDraft((current) => withStage(current, event.target.value as PublicationStage))}
                   className="h-10 rounded-md border border-input bg-background px-3 text-sm"
                 >
                   <option value="draft">Draft</option>
+                  <option value="scheduled">Scheduled</option>
                   <option value="published">Published</option>
                 </select>
               )}
             </Field>
-            {draft.status === 'published' ? <PublicationTime id={fieldId('publish_at')} value={draft.publish_at} onChange={(value) => set('publish_at', value)} /> : null}
+            {draft.stage === 'draft' ? null : (
+              <PublicationTime
+                id={fieldId('publish_at')}
+                stage={draft.stage}
+                value={draft.publish_at}
+                error={errors.publish_at}
+                onChange={(value) => set('publish_at', value)}
+              />
+            )}
             <ReadTime
               id={fieldId('read_time')}
               draft={draft}
@@ -247,7 +265,7 @@ export function ContentEditor({
             />
             {/* Always in the page, so screen readers announce the warning when it appears. */}
             <div role="status" className="empty:hidden">
-              {draft.status === 'published' && !draft.cover_image ? (
+              {draft.stage !== 'draft' && !draft.cover_image ? (
                 <p className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
                   <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
                   No cover image: the site will show a generated picture in the category's colours.
@@ -321,17 +339,64 @@ export function ContentEditor({
   );
 }
 
-/** When a published item goes public: empty is now, a time ahead schedules it. */
-function PublicationTime({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
-  const at = siteInputToSeconds(value);
-  const isScheduled = at !== null && at > Date.now() / 1000;
+/**
+ * The stage chosen in the Status menu, with the time it keeps: a draft keeps
+ * its first publication for when it is published again; Published drops a
+ * time still ahead (it means now), Scheduled one already past (it needs a
+ * new one).
+ */
+function withStage(draft: ContentDraft, stage: PublicationStage): ContentDraft {
+  const now = Date.now() / 1000;
+  const at = draft.publish_at;
+  if (stage === 'published' && at !== null && at > now) return { ...draft, stage, publish_at: null };
+  if (stage === 'scheduled' && at !== null && at <= now) return { ...draft, stage, publish_at: null };
+  return { ...draft, stage };
+}
+
+/**
+ * When the item goes public, on the clocks of the site's time zone (its
+ * owner's setting): a time ahead for a schedule; for Published, the first
+ * publication date (kept when published again), or empty for now.
+ */
+function PublicationTime({
+  id,
+  stage,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  stage: 'scheduled' | 'published';
+  value: number | null;
+  error: string | undefined;
+  onChange: (value: number | null) => void;
+}) {
+  const timeZone = useSiteTimeZone();
+  const isAhead = value !== null && value > Date.now() / 1000;
+  const hint =
+    stage === 'scheduled' ? (
+      isAhead ? (
+        <strong>Scheduled for {formatSiteDateTime(value, timeZone)}</strong>
+      ) : (
+        'Choose when it goes live.'
+      )
+    ) : value === null ? (
+      'Empty: it is published now.'
+    ) : (
+      'Its publication date: kept when it is taken offline and published again, unless you change it.'
+    );
   return (
-    <Field
-      id={id}
-      label={`Publication time (${SITE_TIME_ZONE})`}
-      hint={isScheduled && at !== null ? <strong>Scheduled for {formatSiteDateTime(at)}</strong> : 'Leave empty to publish now; a time ahead schedules it.'}
-    >
-      {(control) => <Input {...control} type="datetime-local" step={1} value={value} onChange={(event) => onChange(event.target.value)} />}
+    <Field id={id} label={`Publication time (${timeZone})`} error={error} hint={hint}>
+      {(control) => (
+        <Input
+          {...control}
+          type="datetime-local"
+          step={1}
+          required={stage === 'scheduled'}
+          value={value === null ? '' : secondsToSiteInput(value, timeZone)}
+          onChange={(event) => onChange(siteInputToSeconds(event.target.value, timeZone))}
+        />
+      )}
     </Field>
   );
 }
@@ -467,7 +532,7 @@ function StoredState({ draft }: { draft: ContentDraft }) {
   }
   return (
     <a href="#preview-links-heading" className="text-sm font-medium text-primary underline underline-offset-4">
-      {draft.status === 'published' ? 'Scheduled: share a preview' : 'Draft: share a preview'}
+      {draft.stage === 'scheduled' ? 'Scheduled: share a preview' : 'Draft: share a preview'}
     </a>
   );
 }

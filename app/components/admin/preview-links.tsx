@@ -4,6 +4,7 @@ import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
 import { api } from '../../lib/api-client.ts';
 import { describeFailure } from '../../lib/admin-session.ts';
 import { formatSiteDateTime } from '../../lib/dates.ts';
+import { useSiteTimeZone } from '../../lib/admin-time-zone.ts';
 import { Button } from '../ui/button.tsx';
 import { Input } from '../ui/input.tsx';
 import { Label } from '../ui/label.tsx';
@@ -21,6 +22,7 @@ interface PreviewLink {
  * and the way to revoke every link given out.
  */
 export function PreviewLinks({ apiPath, id, noun }: { apiPath: string; id: number; noun: string }) {
+  const timeZone = useSiteTimeZone();
   const base = `${apiPath}/${id}/preview-links`;
   const [links, setLinks] = useState<PreviewLink[]>([]);
   const [made, setMade] = useState<PreviewLink | null>(null);
@@ -43,7 +45,7 @@ export function PreviewLinks({ apiPath, id, noun }: { apiPath: string; id: numbe
       const link = await api.post<PreviewLink>(base, {});
       setMade(link);
       setLinks((current) => [link, ...current]);
-      notifySuccess('Preview link created', `Valid until ${formatSiteDateTime(link.expires_at)}`);
+      notifySuccess('Preview link created', `Valid until ${formatSiteDateTime(link.expires_at, timeZone)}`);
     } catch (error) {
       notifyError('Error', describeFailure(error, 'Failed to create the preview link'));
     } finally {
@@ -93,7 +95,7 @@ export function PreviewLinks({ apiPath, id, noun }: { apiPath: string; id: numbe
               Copy link
             </Button>
           </div>
-          <p className="text-sm text-muted-foreground">Valid until {formatSiteDateTime(made.expires_at)}.</p>
+          <p className="text-sm text-muted-foreground">Valid until {formatSiteDateTime(made.expires_at, timeZone)}.</p>
         </div>
       ) : null}
       <div className="flex flex-wrap items-center gap-3">

@@ -3,6 +3,7 @@ import { AdminToaster } from '../../components/admin/admin-toast.tsx';
 import { adminPageMeta } from '../../components/admin/admin-meta.ts';
 import { storedSiteSettings } from '../../lib/site-settings.server.ts';
 import { SITE_NAME } from '../../../common/site.ts';
+import { DEFAULT_TIME_ZONE } from '../../../common/site-time.ts';
 import type { Route } from './+types/shell';
 
 /**
@@ -21,14 +22,16 @@ export function headers() {
  */
 export async function loader({ context }: Route.LoaderArgs) {
   try {
-    return { siteName: (await storedSiteSettings(context)).site_name };
+    const settings = await storedSiteSettings(context);
+    // The time zone the back office shows and takes times in (common/site-time.ts).
+    return { siteName: settings.site_name, timeZone: settings.time_zone };
   } catch (error) {
     context.logger.warn({ err: error }, 'site name unavailable for the back office: showing the default');
-    return { siteName: SITE_NAME };
+    return { siteName: SITE_NAME, timeZone: DEFAULT_TIME_ZONE };
   }
 }
 
-// Only a save of the site settings can change the name.
+// Only a save of the site settings can change the name or the time zone.
 export function shouldRevalidate({ formAction }: ShouldRevalidateFunctionArgs) {
   return formAction?.startsWith('/admin/settings') ?? false;
 }
