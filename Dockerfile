@@ -3,6 +3,11 @@
 # docs/operations.md. Three stages: the build (all dependencies), the
 # production dependencies alone, and the runtime image with only those and
 # build/.
+#
+# PUBLIC_URL is required: the server refuses to start without it (it is the
+# address visitors reach the site at; links never follow the Host header).
+# For example, with the data in a volume and JWT_SECRET from `openssl rand -hex 32`:
+#   docker run -p 3000:3000 -v showcase-data:/data -e PUBLIC_URL=https://example.com -e JWT_SECRET showcase
 
 # --- build: web app (build/client, build/server) and server bundles (build/node)
 FROM node:20-bookworm-slim AS build

@@ -1,11 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
-// Seven projects: fast unit tests, the API suite on SQLite and the
+// Eight projects: fast unit tests, the API suite on SQLite and the
 // server-rendered pages (all three in `npm test`), browser journeys in
 // Chromium (`npm run test:e2e`), the built server stopped and started under
-// faults and the deployment files (`npm run test:faults`), two built servers
-// on one PostgreSQL (`npm run test:cluster`), and the same API suite
-// unchanged on PostgreSQL.
+// faults (`npm run test:faults`), two built servers on one PostgreSQL
+// (`npm run test:cluster`), the same API suite unchanged on PostgreSQL, and
+// the deployment files with the image built and run (`npm run test:image`).
 export default defineConfig({
   test: {
     setupFiles: ['tests/helpers/fail-on-console-error.ts'],
@@ -46,8 +46,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'faults',
-          // Plus the deployment files, whose image build needs a Docker engine.
-          include: ['tests/faults/**/*.test.ts', 'tests/deploy/**/*.test.ts'],
+          include: ['tests/faults/**/*.test.ts'],
           // The same copy of the built server as the browser tests.
           globalSetup: ['tests/e2e/global-setup.mjs'],
           fileParallelism: false,
@@ -75,6 +74,16 @@ export default defineConfig({
           env: { TEST_DB: 'postgres' },
           // Each file has its own schema; two workers match the machine.
           maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'deploy',
+          // The image is built and run when podman and the base image are
+          // there (scripts/docker-image-check.sh provides both).
+          include: ['tests/deploy/**/*.test.ts'],
+          testTimeout: 120_000,
         },
       },
     ],
