@@ -56,6 +56,8 @@ export default [
       // `new` or an issue id.
       route('newsletter/issues/:id', 'routes/admin/newsletter-issue.tsx'),
       route('staff', 'routes/admin/staff.tsx'),
+      route('outbox', 'routes/admin/outbox.tsx'),
+      route('outbox/:id', 'routes/admin/outbox-mail.tsx'),
       route('audit-log', 'routes/admin/audit-log.tsx'),
       // The signed-in member of staff's own password, two-factor and sessions.
       route('account', 'routes/admin/account.tsx'),

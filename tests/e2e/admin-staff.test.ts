@@ -30,7 +30,7 @@ describe('the owner inviting an editor', () => {
     await page.getByLabel('Email').fill(EDITOR_EMAIL);
     await page.getByLabel('Role', { exact: true }).selectOption('editor');
     await page.getByRole('button', { name: 'Invite' }).click();
-    expect(await toastText(page, 'Invitation sent')).toContain(EDITOR_EMAIL);
+    expect(await page.getByTestId('mail-delivery-note').innerText()).toContain('Invitation kept in the outbox: no mail server is set up.');
     await page.getByRole('cell', { name: EDITOR_EMAIL, exact: true }).waitFor();
 
     const link = await invitationLink(EDITOR_EMAIL);

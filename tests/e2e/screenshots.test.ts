@@ -105,6 +105,10 @@ const ADMIN_SHOTS: Shot[] = [
   { name: 'admin-newsletter-issue-new', path: () => '/admin/newsletter/issues/new', heading: 'New Issue', signedIn: true },
   { name: 'admin-newsletter-issue-edit', path: (seeded) => `/admin/newsletter/issues/${seeded.issueId}`, heading: 'Edit Issue', signedIn: true },
   { name: 'admin-staff', path: () => '/admin/staff', heading: 'Staff', signedIn: true },
+  // The mails the seeding kept (no mail server here), the first of them open, and the subscribers still to confirm.
+  { name: 'admin-outbox', path: () => '/admin/outbox', heading: 'Outbox', signedIn: true },
+  { name: 'admin-outbox-mail', path: () => '/admin/outbox/1', heading: /\S/, signedIn: true },
+  { name: 'admin-newsletter-pending', path: () => '/admin/newsletter?status=pending', heading: /^Newsletter Subscribers/, signedIn: true },
   { name: 'admin-audit-log', path: () => '/admin/audit-log', heading: 'Audit Log', signedIn: true },
   { name: 'admin-account', path: () => '/admin/account', heading: 'Your account', signedIn: true },
   { name: 'admin-settings', path: () => '/admin/settings', heading: 'Settings', signedIn: true },

@@ -30,13 +30,19 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     { title: 'Total Posts', count: loaderData.posts, icon: Newspaper },
     { title: 'Contact Messages', count: loaderData.contact_messages, icon: Mail },
     { title: 'Project Submissions', count: loaderData.sponsored_submissions, icon: Megaphone },
-    { title: 'Newsletter Subscribers', count: loaderData.subscribers, icon: Users },
+    {
+      title: 'Newsletter Subscribers',
+      count: loaderData.subscribers,
+      icon: Users,
+      // Active ones only are counted: those still to confirm their address are said apart.
+      note: loaderData.subscribers_pending === undefined ? undefined : `active · ${loaderData.subscribers_pending} pending confirmation`,
+    },
   ].filter((card) => card.count !== undefined);
   return (
     <>
       <AdminPageHeader title="Dashboard" />
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {cards.map(({ title, count, icon: Icon }) => (
+        {cards.map(({ title, count, icon: Icon, note }) => (
           <Card key={title}>
             <CardHeader className="flex-row! items-center justify-between">
               <CardTitle className="text-sm! font-medium!">{title}</CardTitle>
@@ -46,6 +52,11 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               <p className="text-3xl font-bold" data-testid={`count-${title}`}>
                 {count}
               </p>
+              {note ? (
+                <p className="mt-1 text-sm text-muted-foreground" data-testid={`note-${title}`}>
+                  {note}
+                </p>
+              ) : null}
             </CardContent>
           </Card>
         ))}

@@ -1,4 +1,4 @@
-import { Download, Upload, UserX } from 'lucide-react';
+import { Download, MailPlus, Upload, UserX } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useFetcher, useRevalidator } from 'react-router';
 import { adminPageMeta } from '../../components/admin/admin-meta.ts';
@@ -17,10 +17,11 @@ import { Textarea } from '../../components/ui/textarea.tsx';
 import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
 import { api, errorMessage, listSearch, pageToken } from '../../lib/api-client.ts';
 import { describeFailure, withAdminSession } from '../../lib/admin-session.ts';
+import { mailDeliverySentence } from '../../lib/mail-delivery.ts';
 import { subscribersCsv } from '../../lib/subscribers-csv.ts';
 import { fieldErrorsOf } from '../../../common/field-errors.ts';
 import { subscriberImportSchema } from '../../../common/schemas/subscriber.ts';
-import type { SubscriberCounts, SubscriberJson, SubscriberStatus } from '../../../common/answers.ts';
+import type { MailDeliveryJson, SubscriberCounts, SubscriberJson, SubscriberStatus } from '../../../common/answers.ts';
 import type { Route } from './+types/newsletter';
 
 type Tab = 'all' | SubscriberStatus;
@@ -76,14 +77,19 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const;
 
-/** A row's action: take the address off the list, or erase it for good. */
+/** A row's action: mail a pending address its confirmation link again, take an address off the list, or erase it for good. */
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const form = await request.formData();
   const id = Number(form.get('id'));
   const intent = String(form.get('intent'));
   return withAdminSession(async () => {
     try {
-      if (intent === 'erase') {
+      if (intent === 'resend') {
+        const { mail } = await api.post<{ mail: MailDeliveryJson }>(`/admin/submissions/newsletter/${id}/resend-confirmation`, {});
+        const sentence = mailDeliverySentence('Confirmation link', mail, String(form.get('email') ?? ''));
+        if (mail.delivery === 'failed') notifyError('Not sent', sentence);
+        else notifySuccess(mail.delivery === 'sent' ? 'Confirmation sent' : 'Confirmation kept', sentence);
+      } else if (intent === 'erase') {
         await api.delete(`/admin/submissions/newsletter/${id}`);
         notifySuccess('Subscriber erased', 'The address is gone; it cannot be imported again.');
       } else {
@@ -172,7 +178,8 @@ function SubscriberRow({ subscriber }: { subscriber: SubscriberJson }) {
   const fetcher = useFetcher();
   const isPending = fetcher.state !== 'idle';
   const isOnList = subscriber.status === 'active' || subscriber.status === 'pending';
-  const act = (intent: 'unsubscribe' | 'erase') => void fetcher.submit({ id: subscriber.id, intent }, { method: 'post' });
+  const act = (intent: 'resend' | 'unsubscribe' | 'erase') =>
+    void fetcher.submit({ id: subscriber.id, intent, email: subscriber.email }, { method: 'post' });
   return (
     <TableRow>
       <TableCell>
@@ -198,6 +205,12 @@ function SubscriberRow({ subscriber }: { subscriber: SubscriberJson }) {
       </TableCell>
       <TableCell className="text-right">
         <div className="flex justify-end gap-1">
+          {subscriber.status === 'pending' ? (
+            <Button variant="ghost" size="icon" disabled={isPending} title="Resend the confirmation link" onClick={() => act('resend')}>
+              <MailPlus aria-hidden="true" />
+              <span className="sr-only">Resend the confirmation link to {subscriber.email}</span>
+            </Button>
+          ) : null}
           {isOnList ? (
             <Button variant="ghost" size="icon" disabled={isPending} onClick={() => act('unsubscribe')}>
               <UserX aria-hidden="true" />

@@ -1,9 +1,10 @@
 import { Trash2, UserPlus, X } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useFetcher } from 'react-router';
+import { useFetcher, useRouteLoaderData } from 'react-router';
 import { adminPageMeta } from '../../components/admin/admin-meta.ts';
 import { AdminLoading, AdminPageHeader } from '../../components/admin/admin-page.tsx';
 import { ListSearch, noMatchText } from '../../components/admin/list-search.tsx';
+import { MailDeliveryNote } from '../../components/admin/mail-delivery-note.tsx';
 import { PagedTable } from '../../components/admin/paged-table.tsx';
 import {
   AlertDialog,
@@ -26,10 +27,11 @@ import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
 import { api, ApiRequestError, listSearch } from '../../lib/api-client.ts';
 import { describeFailure, withAdminSession } from '../../lib/admin-session.ts';
 import { formatDateTime, formatShortDate } from '../../lib/dates.ts';
-import type { StaffInvitationJson, StaffListJson, StaffMeJson, StaffUserJson } from '../../../common/answers.ts';
+import type { MailDeliveryJson, StaffInvitationJson, StaffListJson, StaffMeJson, StaffUserJson } from '../../../common/answers.ts';
 import { emailProblem } from '../../../common/schemas/email.ts';
 import { STAFF_ROLE_LABELS, STAFF_ROLES, isStaffRole, type StaffRole } from '../../../common/staff-roles.ts';
 import type { Route } from './+types/staff';
+import type { clientLoader as adminLayoutLoader } from './layout.tsx';
 
 export const meta = adminPageMeta('Staff');
 
@@ -43,7 +45,9 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const;
 
-type ActionResult = { ok: true } | { ok: false; fieldErrors?: { email?: string } };
+type ActionResult =
+  | { ok: true; invited?: { email: string; mail: MailDeliveryJson } }
+  | { ok: false; fieldErrors?: { email?: string } };
 
 export async function clientAction({ request }: Route.ClientActionArgs): Promise<ActionResult> {
   const form = await request.formData();
@@ -52,8 +56,12 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
   return withAdminSession(async () => {
     try {
       if (intent === 'invite') {
-        const invitation = await api.post<StaffInvitationJson>('/admin/users', { email: String(form.get('email') ?? ''), role: String(form.get('role') ?? '') });
-        notifySuccess('Invitation sent', `${invitation.email} has 72 hours to accept it.`);
+        const invitation = await api.post<StaffInvitationJson & { mail: MailDeliveryJson }>('/admin/users', {
+          email: String(form.get('email') ?? ''),
+          role: String(form.get('role') ?? ''),
+        });
+        // Said under the form, with the link to copy when the mail did not leave: no toast on top.
+        return { ok: true, invited: { email: invitation.email, mail: invitation.mail } };
       } else if (intent === 'role') {
         const user = await api.put<StaffUserJson>(`/admin/users/${id}`, { role: String(form.get('role') ?? '') });
         notifySuccess('Role changed', `${user.name || user.email} is now ${STAFF_ROLE_LABELS[user.role]}.`);
@@ -147,6 +155,8 @@ function InviteForm() {
   const isSending = fetcher.state !== 'idle';
   const result = fetcher.state === 'idle' ? fetcher.data : undefined;
   const serverError = result && !result.ok ? result.fieldErrors?.email : undefined;
+  const invited = result?.ok ? result.invited : undefined;
+  const canOpenOutbox = useRouteLoaderData<typeof adminLayoutLoader>('routes/admin/layout')?.me.permissions.includes('outbox') ?? false;
 
   // A sent invitation empties the form for the next one.
   useEffect(() => {
@@ -186,6 +196,17 @@ function InviteForm() {
             {isSending ? 'Sending...' : 'Invite'}
           </Button>
         </form>
+        {invited ? (
+          <MailDeliveryNote
+            what="Invitation"
+            to={invited.email}
+            mail={invited.mail}
+            linkLabel={`Invitation link for ${invited.email}`}
+            canOpenOutbox={canOpenOutbox}
+            className="mt-4"
+          />
+        ) : null}
+        {invited ? <p className="mt-2 text-sm text-muted-foreground">{invited.email} has 72 hours to accept it.</p> : null}
       </CardContent>
     </Card>
   );
