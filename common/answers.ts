@@ -190,6 +190,8 @@ export interface SponsorPreviewJson {
   url: string;
   expires_at: number;
   event: SponsorEventJson;
+  /** Where the mail went, with the link to pass on when it did not leave (decision 048). */
+  mail: MailDeliveryJson;
 }
 
 /**

@@ -220,7 +220,13 @@ export function sponsoredSubmissionsService(deps: AppDeps, { posts, previewLinks
         detail: String(link.expires_at),
       });
       if (!event) throw new Error('the preview mail event was not recorded');
-      return { url, expires_at: link.expires_at, event };
+      const delivery = event.mail?.status === 'sent' ? 'sent' : event.mail?.status === 'stored' ? 'kept' : 'failed';
+      return {
+        url,
+        expires_at: link.expires_at,
+        event,
+        mail: { delivery, outbox_id: event.mail?.outbox_id ?? null, ...(delivery === 'sent' ? {} : { link: url }) },
+      };
     },
 
     /**

@@ -158,6 +158,8 @@ describe('the timeline of a paid submission', () => {
     expect(preview?.text_body).toContain(sent.body.url);
     expect(sent.body.event).toMatchObject({ kind: 'preview_mail', by: 'admin@example.com', mail: { to: email, outbox_id: preview?.id, status: 'stored' } });
     expect(sent.body.event.detail).toBe(String(sent.body.expires_at));
+    // No mail server: the link is offered to pass on, as every mailed link is (decision 048).
+    expect(sent.body.mail).toEqual({ delivery: 'kept', outbox_id: preview?.id, link: sent.body.url });
     // The link opens the draft.
     const opened = await previewLinksService(t.deps).open(sent.body.url.split('/').pop() ?? '');
     expect(opened).toMatchObject({ kind: 'post', post: { id: post.id, status: 'draft' } });

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openAdmin, signIn } from './admin-journey.ts';
@@ -35,6 +36,14 @@ const sponsoredPayload = (name: string) => ({
   terms_accepted: true,
   budget_range: '',
 });
+
+/** Confirms the Approve or Reject asked for in the dialog that opened. */
+async function confirmStatus(page: Page, verb: 'Approve' | 'Reject') {
+  const confirmation = page.getByRole('alertdialog');
+  await confirmation.waitFor();
+  await confirmation.getByRole('button', { name: verb, exact: true }).click();
+  await confirmation.waitFor({ state: 'hidden' });
+}
 
 describe('an administrator reading the inbox, submissions and subscribers', () => {
     // Proxy headers are trusted so each seeded form post has its own address.
@@ -125,6 +134,13 @@ describe('an administrator reading the inbox, submissions and subscribers', () =
     await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: 'Approve' }).click();
+    // Asked first: nothing changes until it is confirmed.
+    const confirmation = page.getByRole('alertdialog', { name: 'Approve Orbit Lamp?' });
+    expect(await confirmation.innerText()).toContain('Grace Hopper (grace@example.com) is mailed that the sponsored post is approved');
+    await confirmation.getByRole('button', { name: 'Cancel' }).click();
+    expect((await submissions('new')).filter((item) => item.project_name === 'Orbit Lamp')).toHaveLength(1);
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await confirmStatus(page, 'Approve');
     expect(await toastText(page, 'Status updated')).toContain('Submission marked as approved');
     await page.getByText('No paid submissions to review').waitFor();
     expect((await submissions('approved')).map((item) => item.version)).toEqual([2]);
@@ -133,12 +149,14 @@ describe('an administrator reading the inbox, submissions and subscribers', () =
     // Approved and paid: its post can be drafted from here.
     await page.getByRole('button', { name: 'Create draft post' }).waitFor();
     await page.getByRole('button', { name: 'Reject' }).click();
+    await confirmStatus(page, 'Reject');
     expect(await toastText(page, 'Submission marked as rejected')).toContain('Status updated');
     await page.getByText('No approved submissions').waitFor();
 
     await page.getByRole('tab', { name: 'Rejected (1)' }).click();
     expect(await page.getByRole('button', { name: 'Reject' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Approve' }).click();
+    await confirmStatus(page, 'Approve');
     await page.getByText('No rejected submissions').waitFor();
     expect(await submissions('approved')).toEqual([expect.objectContaining({ project_name: 'Orbit Lamp', version: 4 })]);
   });
@@ -172,6 +190,7 @@ describe('an administrator reading the inbox, submissions and subscribers', () =
     });
 
     await kite.getByRole('button', { name: /Reject/ }).click();
+    await confirmStatus(page, 'Reject');
     expect(await toastText(page, 'Submission marked as rejected')).toContain('Status updated');
     await page.getByRole('tab', { name: 'Unpaid or abandoned (1)' }).waitFor();
     await page.getByRole('tab', { name: 'Rejected (1)' }).click();

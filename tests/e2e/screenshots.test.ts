@@ -51,6 +51,8 @@ interface Shot {
   heading: string | RegExp;
   /** Seen signed in to the back office. */
   signedIn?: boolean;
+  /** What to open once the page is there (a panel or a confirmation), for the picture. */
+  open?: (page: Page) => Promise<void>;
 }
 
 const PUBLIC_SHOTS: Shot[] = [
@@ -100,6 +102,27 @@ const ADMIN_SHOTS: Shot[] = [
   { name: 'admin-resource-edit', path: (seeded) => `/admin/resources/${seeded.resourceId}`, heading: 'Edit Resource', signedIn: true },
   { name: 'admin-contacts', path: () => '/admin/contacts', heading: 'Contact Messages', signedIn: true },
   { name: 'admin-submissions', path: () => '/admin/submissions', heading: 'Sponsored Posts', signedIn: true },
+  // The paid submission's details panel, with its actions and timeline, and the confirmation Approve asks for.
+  {
+    name: 'admin-submission-details',
+    path: () => '/admin/submissions',
+    heading: 'Sponsored Posts',
+    signedIn: true,
+    open: async (page) => {
+      await page.getByRole('button', { name: 'View Details of Orbit Planter' }).click();
+      await page.getByRole('dialog', { name: 'Submission Details' }).getByRole('list', { name: 'Timeline' }).waitFor();
+    },
+  },
+  {
+    name: 'admin-submission-approve',
+    path: () => '/admin/submissions',
+    heading: 'Sponsored Posts',
+    signedIn: true,
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Approve Orbit Planter' }).click();
+      await page.getByRole('alertdialog', { name: 'Approve Orbit Planter?' }).waitFor();
+    },
+  },
   { name: 'admin-newsletter', path: () => '/admin/newsletter', heading: /^Newsletter Subscribers/, signedIn: true },
   { name: 'admin-newsletter-issues', path: () => '/admin/newsletter/issues', heading: 'Newsletter Issues', signedIn: true },
   { name: 'admin-newsletter-issue-new', path: () => '/admin/newsletter/issues/new', heading: 'New Issue', signedIn: true },
@@ -277,6 +300,7 @@ describe('every page, on a desktop and on a phone', () => {
           // A list's rows become labelled cards rather than a table to scroll inside.
           expect(await page.locator('[data-slot="table"]:not([data-stacked])').count(), `a table that does not stack on ${target}`).toBe(0);
         }
+        await shot.open?.(page);
         await expectNoSeriousA11yViolations(page);
         await page.screenshot({
           path: path.join(SCREENSHOTS_DIR, device.name, `${shot.name}.png`),

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Link, useFetcher, useNavigate } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useFetcher, useNavigate, useRevalidator } from 'react-router';
 import { adminPageMeta } from '../../components/admin/admin-meta.ts';
 import { AdminLoading, AdminPageHeader, AdminPager } from '../../components/admin/admin-page.tsx';
 import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
@@ -7,7 +7,13 @@ import { ListSearch, noMatchText } from '../../components/admin/list-search.tsx'
 import { PagedTable } from '../../components/admin/paged-table.tsx';
 import { StatusTabs } from '../../components/admin/status-tabs.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
+import {
+  NEXT_STATUSES,
+  StatusChangeButton,
+  SubmissionPanelActions,
+  SubmissionTimeline,
+} from '../../components/admin/sponsored-submission-panel.tsx';
 import { TableCell, TableRow } from '../../components/ui/table.tsx';
 import { api, errorMessage, listSearch, pageToken } from '../../lib/api-client.ts';
 import { describeFailure, withAdminSession } from '../../lib/admin-session.ts';
@@ -19,6 +25,7 @@ import type {
   PostJson,
   SponsoredQueueTab,
   SponsoredSubmissionCounts,
+  SponsoredSubmissionDetailsJson,
   SponsoredSubmissionJson,
   SponsoredSubmissionStatus,
   SubmissionProgressJson,
@@ -53,12 +60,6 @@ const EMPTY_TEXTS: Record<SponsoredQueueTab, string> = {
   rejected: 'No rejected submissions',
   unpaid: 'No unpaid or abandoned checkouts',
 };
-// SPEC.md section 4: new → approved or rejected, approved ↔ rejected; approving also needs a completed payment.
-const NEXT_STATUSES: Record<SubmissionStatus, SubmissionStatus[]> = {
-  new: ['approved', 'rejected'],
-  approved: ['rejected'],
-  rejected: ['approved'],
-};
 
 export const meta = adminPageMeta('Sponsored Posts');
 
@@ -78,7 +79,9 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
       next_token: string | null;
       counts: SponsoredSubmissionCounts;
     }>('/admin/submissions/sponsored', { ...TAB_FILTERS[tab], limit: 20, next_token: pageToken(request), q });
-    return { ...page, tab, q: q ?? null };
+    // `?submission={id}` opens that submission's details panel (a link from elsewhere in the back office).
+    const opened = Number(new URL(request.url).searchParams.get('submission'));
+    return { ...page, tab, q: q ?? null, openedId: Number.isInteger(opened) && opened > 0 ? opened : null };
   });
 }
 clientLoader.hydrate = true as const;
@@ -195,9 +198,21 @@ function ProjectLink({ submission }: { submission: SponsoredSubmission }) {
   );
 }
 
+/** Opens the details panel of a submission; the button that opened it gets the focus back. */
+type OpenDetails = (submission: SponsoredSubmission, opener: HTMLElement) => void;
+
 export default function AdminSubmissions({ loaderData }: Route.ComponentProps) {
-  const { submissions, next_token, counts, tab, q } = loaderData;
+  const { submissions, next_token, counts, tab, q, openedId } = loaderData;
   const emptyText = q ? noMatchText(EMPTY_TEXTS[tab], q) : EMPTY_TEXTS[tab];
+  // Held here, not by a row: approving from the panel moves the row to another tab, and the panel stays open.
+  const [details, setDetails] = useState<{ id: number; projectName: string } | null>(
+    openedId === null ? null : { id: openedId, projectName: submissions.find((submission) => submission.id === openedId)?.project_name ?? '' },
+  );
+  const opener = useRef<HTMLElement | null>(null);
+  const openDetails: OpenDetails = (submission, element) => {
+    opener.current = element;
+    setDetails({ id: submission.id, projectName: submission.project_name });
+  };
   return (
     <>
       <AdminPageHeader title="Sponsored Posts" />
@@ -211,25 +226,32 @@ export default function AdminSubmissions({ loaderData }: Route.ComponentProps) {
             <div className="hidden lg:block">
               <PagedTable headings={['Project', 'Payment', 'Submitted']} emptyText={emptyText}>
                 {submissions.map((submission) => (
-                  <SubmissionRow key={submission.id} submission={submission} />
+                  <SubmissionRow key={submission.id} submission={submission} onView={openDetails} />
                 ))}
               </PagedTable>
             </div>
             {/* Phones and tablets: one card per submission. */}
             <ul aria-label="Submissions" className="grid gap-3 lg:hidden">
               {submissions.map((submission) => (
-                <SubmissionCard key={submission.id} submission={submission} />
+                <SubmissionCard key={submission.id} submission={submission} onView={openDetails} />
               ))}
             </ul>
           </>
         )}
       </StatusTabs>
       <AdminPager nextToken={next_token} />
+      <SubmissionDetails
+        details={details}
+        onClose={() => setDetails(null)}
+        onClosed={() => {
+          if (opener.current?.isConnected) opener.current.focus();
+        }}
+      />
     </>
   );
 }
 
-function SubmissionRow({ submission }: { submission: SponsoredSubmission }) {
+function SubmissionRow({ submission, onView }: { submission: SponsoredSubmission; onView: OpenDetails }) {
   return (
     <TableRow>
       <TableCell className="min-w-[11rem] max-w-[22rem]">
@@ -240,13 +262,13 @@ function SubmissionRow({ submission }: { submission: SponsoredSubmission }) {
       </TableCell>
       <TableCell className="whitespace-nowrap">{formatShortDate(submission.created_at)}</TableCell>
       <TableCell className="min-w-[15rem]">
-        <SubmissionActions submission={submission} />
+        <SubmissionActions submission={submission} onView={onView} />
       </TableCell>
     </TableRow>
   );
 }
 
-function SubmissionCard({ submission }: { submission: SponsoredSubmission }) {
+function SubmissionCard({ submission, onView }: { submission: SponsoredSubmission; onView: OpenDetails }) {
   return (
     <li className="rounded-lg border border-border bg-card p-4 text-sm">
       <h2 className="text-base">
@@ -261,17 +283,18 @@ function SubmissionCard({ submission }: { submission: SponsoredSubmission }) {
         <dd>{formatShortDate(submission.created_at)}</dd>
       </dl>
       <div className="mt-3">
-        <SubmissionActions submission={submission} />
+        <SubmissionActions submission={submission} onView={onView} />
       </div>
     </li>
   );
 }
 
 /**
- * Approve and Reject as the status allows (Approve only once paid), the
- * details, and the way to the article. In the table they sit at the right.
+ * Approve and Reject as the status allows (Approve only once paid), each
+ * confirmed first, the details, and the way to the article. In the table
+ * they sit at the right.
  */
-function SubmissionActions({ submission }: { submission: SponsoredSubmission }) {
+function SubmissionActions({ submission, onView }: { submission: SponsoredSubmission; onView: OpenDetails }) {
   const fetcher = useFetcher();
   const change = (status: SubmissionStatus) =>
     void fetcher.submit({ id: submission.id, version: submission.version, status }, { method: 'post' });
@@ -283,19 +306,12 @@ function SubmissionActions({ submission }: { submission: SponsoredSubmission }) 
         {nextStatuses
           .filter((next) => next !== 'approved' || isPaid(submission))
           .map((next) => (
-            <Button
-              key={next}
-              size="sm"
-              variant={next === 'approved' ? 'default' : 'outline'}
-              disabled={fetcher.state !== 'idle'}
-              onClick={() => change(next)}
-            >
-              {next === 'approved' ? 'Approve' : 'Reject'}
-              <span className="sr-only"> {submission.project_name}</span>
-            </Button>
+            <StatusChangeButton key={next} submission={submission} status={next} disabled={fetcher.state !== 'idle'} onConfirm={() => change(next)} />
           ))}
         <ArticleProgress submission={submission} />
-        <SubmissionDetails id={submission.id} projectName={submission.project_name} />
+        <Button size="sm" variant="ghost" onClick={(event) => onView(submission, event.currentTarget)}>
+          View Details<span className="sr-only"> of {submission.project_name}</span>
+        </Button>
       </div>
       {awaitsPayment ? <p className="text-xs text-muted-foreground">Can be approved once paid</p> : null}
       <ArticleStage submission={submission} />
@@ -360,38 +376,77 @@ function ArticleStage({ submission }: { submission: SponsoredSubmission }) {
   );
 }
 
-type DetailsState = { status: 'loading' } | { status: 'loaded'; submission: SponsoredSubmission } | { status: 'failed'; message: string };
+type DetailsState =
+  | { status: 'loading' }
+  | { status: 'loaded'; submission: SponsoredSubmissionDetailsJson }
+  | { status: 'failed'; message: string };
 
-/** 'View Details': the submission read afresh when the dialog opens. */
-function SubmissionDetails({ id, projectName }: { id: number; projectName: string }) {
-  const [isOpen, setIsOpen] = useState(false);
+/**
+ * 'View Details': the submission read afresh when the panel opens and after
+ * each action in it, with every action and its timeline.
+ */
+function SubmissionDetails({
+  details: opened,
+  onClose,
+  onClosed,
+}: {
+  details: { id: number; projectName: string } | null;
+  onClose: () => void;
+  onClosed: () => void;
+}) {
   const [details, setDetails] = useState<DetailsState>({ status: 'loading' });
+  const [reads, setReads] = useState(0);
+  const revalidator = useRevalidator();
+  const id = opened?.id ?? null;
 
-  // Syncs with the API while the dialog is open.
+  // Syncs with the API while the panel is open.
   useEffect(() => {
-    if (!isOpen) return;
+    if (id === null) return;
     let isCurrent = true;
-    setDetails({ status: 'loading' });
-    api.get<SponsoredSubmission>(`/admin/submissions/sponsored/${id}`).then(
+    if (reads === 0) setDetails({ status: 'loading' });
+    api.get<SponsoredSubmissionDetailsJson>(`/admin/submissions/sponsored/${id}`).then(
       (submission) => isCurrent && setDetails({ status: 'loaded', submission }),
       (error: unknown) => isCurrent && setDetails({ status: 'failed', message: errorMessage(error) }),
     );
     return () => {
       isCurrent = false;
     };
-  }, [id, isOpen]);
+  }, [id, reads]);
+
+  const changed = () => {
+    setReads((count) => count + 1);
+    void revalidator.revalidate();
+  };
+  const changeStatus = async (status: 'approved' | 'rejected') => {
+    if (details.status !== 'loaded') return;
+    try {
+      await api.patch(`/admin/submissions/sponsored/${details.submission.id}`, { status, version: details.submission.version });
+      notifySuccess('Status updated', `Submission marked as ${status}`);
+      changed();
+    } catch (error) {
+      notifyError('Error', describeFailure(error, 'Failed to update'));
+    }
+  };
 
   return (
-    <Dialog open={isOpen} onOpenChange={setIsOpen}>
-      <DialogTrigger asChild>
-        <Button size="sm" variant="ghost">
-          View Details<span className="sr-only"> of {projectName}</span>
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-2xl">
+    <Dialog
+      open={opened !== null}
+      onOpenChange={(isOpen) => {
+        if (isOpen) return;
+        onClose();
+        setReads(0);
+      }}
+    >
+      <DialogContent
+        className="max-h-[90vh] max-w-2xl overflow-y-auto"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          onClosed();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>Submission Details</DialogTitle>
-          <DialogDescription>{projectName}</DialogDescription>
+          <DialogDescription>{details.status === 'loaded' ? details.submission.project_name : opened?.projectName}</DialogDescription>
         </DialogHeader>
         {details.status === 'loading' ? <p role="status">Loading submission details...</p> : null}
         {details.status === 'failed' ? (
@@ -399,7 +454,20 @@ function SubmissionDetails({ id, projectName }: { id: number; projectName: strin
             {details.message}
           </p>
         ) : null}
-        {details.status === 'loaded' ? <DetailsBody submission={details.submission} /> : null}
+        {details.status === 'loaded' ? (
+          <div className="grid gap-6">
+            <section aria-label="Actions">
+              <SubmissionPanelActions submission={details.submission} onStatus={changeStatus} onChanged={changed} />
+            </section>
+            <DetailsBody submission={details.submission} />
+            <section aria-labelledby={`timeline-${details.submission.id}`} className="text-sm">
+              <h3 id={`timeline-${details.submission.id}`} className="mb-2 font-semibold">
+                Timeline
+              </h3>
+              <SubmissionTimeline timeline={details.submission.timeline} />
+            </section>
+          </div>
+        ) : null}
       </DialogContent>
     </Dialog>
   );
@@ -447,8 +515,12 @@ function DetailsBody({ submission }: { submission: SponsoredSubmission }) {
             </a>
           </dd>
           <dt className="text-muted-foreground">Contact</dt>
-          <dd>
-            {submission.contact_name} ({submission.contact_email})
+          <dd className="break-all">
+            {submission.contact_name} (
+            <a href={`mailto:${submission.contact_email}`} className="text-primary underline underline-offset-4">
+              {submission.contact_email}
+            </a>
+            )
           </dd>
           <dt className="text-muted-foreground">Submitted</dt>
           <dd>{dateTimeText(submission.created_at)}</dd>

@@ -1,0 +1,147 @@
+/**
+ * Issue 24's journey: a sponsored post bought on the test checkout is taken
+ * to a live post from the back office (approve, draft, preview to the
+ * sponsor, publish), while the sponsor's mails show up on the submission's
+ * timeline and in the outbox (no mail server is set up here).
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { OutboxPageJson, SponsoredSubmissionDetailsJson } from '../../common/answers.ts';
+import { openAdmin, signIn } from './admin-journey.ts';
+import { expectNoSeriousA11yViolations, rejectCookies, toastText, useJourney, visit, type Visit } from './harness.ts';
+
+const SPONSORED_PATH = '/submit-your-project-for-a-sponsored-post';
+const PROJECT = 'Beacon Kite';
+const SPONSOR = 'Hedy Lamarr';
+const SPONSOR_EMAIL = 'hedy@example.com';
+
+/** Waits until React has taken over the form, so the click is the enhanced journey. */
+async function waitForHydratedForm(page: Page) {
+  await page.waitForFunction(() => {
+    const form = document.querySelector('form[aria-label="Sponsored post submission"]');
+    return form !== null && Object.keys(form).some((key) => key.startsWith('__reactProps'));
+  });
+}
+
+/** The sponsor fills the form and pays on the built-in test checkout. */
+async function buySponsoredPost(visitor: Visit) {
+  const { page } = visitor;
+  await visit(visitor, SPONSORED_PATH);
+  await rejectCookies(page);
+  await waitForHydratedForm(page);
+  await page.getByLabel('Project name').fill(PROJECT);
+  await page.getByLabel('Project URL').fill('https://www.kickstarter.com/projects/beacon-kite');
+  await page.getByLabel('Contact name').fill(SPONSOR);
+  await page.getByLabel('Contact email').fill(SPONSOR_EMAIL);
+  await page.getByLabel('Description (optional)').fill('A kite that lights up the beach at night.');
+  await page.getByLabel('I accept the Terms of Service').check();
+  await page.getByRole('button', { name: /^Submit and pay/ }).click();
+  await page.waitForURL(/\/checkout\/test\/cs_local_[0-9a-f]+$/);
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  await page.waitForURL(/\/payment\/success\?session_id=/);
+  await page.getByRole('heading', { name: 'Payment confirmed', exact: true }).waitFor();
+}
+
+describe('a paid submission taken to a live post, its sponsor told at each step', () => {
+  const { site, visitor, openVisit } = useJourney();
+
+  /** The submission of the journey as the back office reads it. */
+  const submission = async () => {
+    const list = await site.admin<{ submissions: { id: number; project_name: string }[] }>('GET', '/admin/submissions/sponsored?limit=100');
+    const found = list.body.submissions.find((item) => item.project_name === PROJECT);
+    if (!found) throw new Error(`${PROJECT} is not in the queue`);
+    return (await site.admin<SponsoredSubmissionDetailsJson>('GET', `/admin/submissions/sponsored/${found.id}`)).body;
+  };
+
+  /** The sponsor's mails in the outbox, oldest first. */
+  const sponsorMails = async () => {
+    const outbox = await site.admin<OutboxPageJson>('GET', '/admin/outbox?limit=100');
+    expect(outbox.status).toBe(200);
+    return outbox.body.mails.filter((mail) => mail.to === SPONSOR_EMAIL).reverse();
+  };
+
+  it('pays, is approved after a confirmation, gets the preview, and is told the address once the post is live', { timeout: 120_000 }, async () => {
+    await buySponsoredPost(visitor);
+
+    const { page } = await openVisit();
+    await signIn(page);
+    await openAdmin(page, '/admin/submissions', 'Sponsored Posts');
+    const row = page.getByRole('row', { name: new RegExp(PROJECT) });
+    await row.getByRole('button', { name: /View Details/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Submission Details' });
+    const timeline = panel.getByRole('list', { name: 'Timeline' });
+    await timeline.getByText(`Payment receipt mailed to ${SPONSOR_EMAIL}`).waitFor();
+    expect(await timeline.innerText()).toContain('Kept in the outbox: no mail server is set up');
+    // Staff reply from here: the address is a link, and the reply names the project and quotes the submission.
+    expect(await panel.getByRole('link', { name: SPONSOR_EMAIL }).getAttribute('href')).toBe(`mailto:${SPONSOR_EMAIL}`);
+    const reply = new URL((await panel.getByRole('link', { name: /Reply by e-mail/ }).getAttribute('href')) ?? '');
+    expect(reply.protocol).toBe('mailto:');
+    expect(reply.searchParams.get('subject')).toBe(`Your sponsored post about ${PROJECT}`);
+    expect(reply.searchParams.get('body')).toContain('> A kite that lights up the beach at night.');
+    await expectNoSeriousA11yViolations(page);
+
+    // Approve asks first; the panel stays open on the submission.
+    await panel.getByRole('button', { name: /^Approve/ }).click();
+    const confirmation = page.getByRole('alertdialog', { name: `Approve ${PROJECT}?` });
+    await confirmation.getByRole('button', { name: 'Approve', exact: true }).click();
+    expect(await toastText(page, 'Status updated')).toContain('Submission marked as approved');
+    await timeline.getByText(`Approval mailed to ${SPONSOR_EMAIL}`).waitFor();
+
+    // The draft post, from the panel too.
+    await panel.getByRole('button', { name: /Create draft post/ }).click();
+    await toastText(page, 'Draft post created');
+    await timeline.getByText(/^Draft post created by /).waitFor();
+
+    // The preview, mailed; its link is given to copy, and opens the draft.
+    await panel.getByRole('button', { name: 'Send preview to sponsor' }).click();
+    const note = panel.getByTestId('mail-delivery-note');
+    await note.waitFor();
+    expect(await note.innerText()).toContain('Preview link kept in the outbox: no mail server is set up.');
+    const previewUrl = await note.getByLabel(`Preview link for ${SPONSOR}`).inputValue();
+    expect(previewUrl).toMatch(new RegExp(`^${site.baseUrl}/preview/[\\w-]+$`));
+    await timeline.getByText(new RegExp(`^Preview link mailed to ${SPONSOR_EMAIL}, valid until `)).waitFor();
+    await expectNoSeriousA11yViolations(page);
+    const previewPage = await visitor.page.goto(previewUrl, { waitUntil: 'networkidle' });
+    expect(previewPage?.status()).toBe(200);
+    await visitor.page.getByRole('note').filter({ hasText: 'Preview — not published' }).waitFor();
+
+    // Published from the editor, reached from the panel.
+    await panel.getByRole('link', { name: /Edit post/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Edit Post' }).waitFor();
+    await page.getByLabel('Status').selectOption('published');
+    await page.getByRole('button', { name: 'Save Post' }).click();
+    await toastText(page, 'Post updated');
+    await page.waitForURL((url) => url.pathname === '/admin/posts');
+
+    // Going live is noticed in the background, and the sponsor is sent the address.
+    await expect.poll(async () => (await submission()).timeline.map((event) => event.kind), { timeout: 20_000 }).toContain('live_mail');
+    const { id, post } = await submission();
+    const liveUrl = `${site.baseUrl}/${post?.slug ?? ''}`;
+    await openAdmin(page, `/admin/submissions?view=approved&submission=${id}`, 'Sponsored Posts');
+    const live = page.getByRole('dialog', { name: 'Submission Details' }).getByRole('list', { name: 'Timeline' });
+    await live.getByText(`Live address mailed to ${SPONSOR_EMAIL}`).waitFor();
+    expect(await live.getByRole('link', { name: liveUrl }).getAttribute('href')).toBe(liveUrl);
+    await expectNoSeriousA11yViolations(page);
+
+    // Every mail the sponsor was sent is in the outbox, kept there for want of a mail server.
+    const mails = await sponsorMails();
+    expect(mails.map((mail) => [mail.kind, mail.status])).toEqual([
+      ['payment_confirmation', 'stored'],
+      ['sponsor_approved', 'stored'],
+      ['sponsor_preview', 'stored'],
+      ['sponsor_live', 'stored'],
+    ]);
+    expect(mails.at(-1)?.subject).toBe(`Live: your sponsored post about ${PROJECT}`);
+    const liveMail = await site.admin<{ links: string[] }>('GET', `/admin/outbox/${mails.at(-1)?.id ?? 0}`);
+    expect(liveMail.body.links).toContain(liveUrl);
+
+    // And the address works.
+    const article = await visitor.page.goto(liveUrl, { waitUntil: 'networkidle' });
+    expect(article?.status()).toBe(200);
+    expect(await visitor.page.getByRole('heading', { level: 1 }).innerText()).toBe(PROJECT);
+  });
+
+  it('raised no error in the pages along the way', () => {
+    expect(visitor.pageErrors).toEqual([]);
+  });
+});
