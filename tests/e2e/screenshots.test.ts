@@ -92,6 +92,7 @@ const ADMIN_SHOTS: Shot[] = [
   { name: 'admin-forgot-password', path: () => '/admin/forgot-password', heading: 'Forgot your password?' },
   { name: 'admin-reset-password-bad-link', path: () => '/admin/reset-password?token=not-a-real-token', heading: 'This link does not work' },
   { name: 'admin-accept-invite-bad-link', path: () => '/admin/accept-invite?token=not-a-real-token', heading: 'This invitation does not work' },
+  { name: 'admin-confirm-email', path: () => '/admin/confirm-email?token=not-a-real-token', heading: 'Confirm your new address' },
   // The admin area.
   { name: 'admin-dashboard', path: () => '/admin', heading: 'Dashboard', signedIn: true },
   { name: 'admin-posts', path: () => '/admin/posts', heading: 'Posts', signedIn: true },
