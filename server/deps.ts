@@ -22,6 +22,12 @@ export interface RateLimits {
    */
   loginFailuresPerAccountAndIp: RateLimitRule;
   /**
+   * Second-step codes (app or recovery) tried for one account from one
+   * address. Counted apart from passwords, so knowing the password does not
+   * reset the guessing of codes.
+   */
+  codeFailuresPerAccountAndIp: RateLimitRule;
+  /**
    * Failed logins for one account from any address: past `afterFailures`
    * each attempt waits, doubling from `baseMs` up to `maxMs`. Delays, not a
    * lock-out, so guessing from many addresses slows down while the real
@@ -49,6 +55,7 @@ export interface RateLimits {
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginPerIp: { name: 'login-ip', max: 30, windowSeconds: 15 * 60 },
   loginFailuresPerAccountAndIp: { name: 'login-fail', max: 5, windowSeconds: 15 * 60 },
+  codeFailuresPerAccountAndIp: { name: 'login-code-fail', max: 5, windowSeconds: 15 * 60 },
   loginSlowdown: { name: 'login-slow', afterFailures: 10, windowSeconds: 60 * 60, baseMs: 1000, maxMs: 20_000 },
   contactPerIp: { name: 'contact-ip', max: 5, windowSeconds: 10 * 60 },
   newsletterPerIp: { name: 'newsletter-ip', max: 10, windowSeconds: 10 * 60 },

@@ -30,7 +30,8 @@ const deviceOf = (caller: Caller) => ({ ipAddress: caller.clientIp, userAgent: c
 export function authService(deps: AppDeps, audit: AuditLogService) {
   const { db, signingKey, rateLimits } = deps;
   const slowdown = rateLimits.loginSlowdown;
-  const attempts = signInAttempts(deps);
+  const attempts = signInAttempts(deps, 'password');
+  const codeAttempts = signInAttempts(deps, 'code');
   const slowdownRule = { name: slowdown.name, max: slowdown.afterFailures, windowSeconds: slowdown.windowSeconds };
 
   /**
@@ -124,15 +125,18 @@ export function authService(deps: AppDeps, audit: AuditLogService) {
         throw new DomainError('INVALID_CREDENTIALS', 'Invalid email or password');
       }
       await attempts.clear(email, caller.clientIp);
-      await clearRateLimit(db, slowdownRule, normalizeEmail(email));
+      // The account-wide count waits for the whole sign-in: cleared by the
+      // password alone, it would forgive every wrong code tried before it.
       if (user.totp_enabled_at !== null) return { mfa_required: true, mfa_token: await signMfaToken(signingKey, user.id) };
+      await clearRateLimit(db, slowdownRule, normalizeEmail(email));
       return completeSignIn(user, caller);
     },
 
     /**
      * The second step of a sign-in with two-factor: a code of the app (each
      * time step accepted once) or an unused recovery code. Wrong codes count
-     * like wrong passwords, against the same limits.
+     * against a limit of their own per address, which a right password does
+     * not clear, and towards the account's slow-down like wrong passwords.
      */
     async loginWithTotp(values: unknown, caller: Caller): Promise<Session> {
       const input = validate(loginTotpSchema, values);
@@ -143,7 +147,7 @@ export function authService(deps: AppDeps, audit: AuditLogService) {
         throw new DomainError('INVALID_TOKEN', 'Your sign-in took too long. Please enter your email and password again.');
       }
       const account = normalizeEmail(user.email);
-      await attempts.count(account, caller.clientIp);
+      await codeAttempts.count(account, caller.clientIp);
       await slowDownGuessing(account);
 
       const method = input.code !== undefined ? 'totp' : 'recovery_code';
@@ -167,7 +171,7 @@ export function authService(deps: AppDeps, audit: AuditLogService) {
         });
         throw invalidCode();
       }
-      await attempts.clear(account, caller.clientIp);
+      await codeAttempts.clear(account, caller.clientIp);
       await clearRateLimit(db, slowdownRule, account);
       return completeSignIn(user, caller, method);
     },

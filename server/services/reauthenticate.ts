@@ -10,16 +10,23 @@ import { totpStepOf } from '../auth/totp.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Caller } from './caller.ts';
-import { signInAttempts } from './sign-in-attempts.ts';
+import { signInAttempts, type SecretKind } from './sign-in-attempts.ts';
 
 export const WRONG_PASSWORD = 'Current password is incorrect';
 export const WRONG_CODE = 'Invalid authentication code';
 
 export function reauthentication(deps: Pick<AppDeps, 'db' | 'rateLimits'>) {
-  const attempts = signInAttempts(deps);
+  const attemptsOf = { password: signInAttempts(deps, 'password'), code: signInAttempts(deps, 'code') };
 
   /** Counts the attempt first, so parallel guesses cannot slip under the limit; a success clears it. */
-  async function attempt<T>(user: UserRow, caller: Caller, check: () => Promise<T | null>, refusal: () => DomainError): Promise<T> {
+  async function attempt<T>(
+    kind: SecretKind,
+    user: UserRow,
+    caller: Caller,
+    check: () => Promise<T | null>,
+    refusal: () => DomainError,
+  ): Promise<T> {
+    const attempts = attemptsOf[kind];
     await attempts.count(user.email, caller.clientIp);
     const passed = await check();
     if (passed === null) throw refusal();
@@ -30,6 +37,7 @@ export function reauthentication(deps: Pick<AppDeps, 'db' | 'rateLimits'>) {
   return {
     async checkPassword(user: UserRow, password: string, caller: Caller, field = 'current_password'): Promise<void> {
       await attempt(
+        'password',
         user,
         caller,
         async () => ((await verifyPassword(user.password_hash, password)) ? true : null),
@@ -40,6 +48,7 @@ export function reauthentication(deps: Pick<AppDeps, 'db' | 'rateLimits'>) {
     /** Checks a code of `secret` and returns its time step (not spent here). */
     checkCode(user: UserRow, secret: string, code: string, caller: Caller): Promise<number> {
       return attempt(
+        'code',
         user,
         caller,
         async () => totpStepOf(secret, code),

@@ -6,6 +6,8 @@
 import { SignJWT } from 'jose';
 import * as OTPAuth from 'otpauth';
 import { describe, expect, it } from 'vitest';
+import { peekRateLimit } from '../../server/db/queries/rate-limits.ts';
+import { DEFAULT_RATE_LIMITS } from '../../server/deps.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, freshIp, useTestApp } from '../helpers/test-app.ts';
 
 const t = useTestApp();
@@ -52,6 +54,11 @@ function nth(list: string[], index: number): string {
   if (value === undefined) throw new Error(`no entry ${index}`);
   return value;
 }
+
+const slowdown = DEFAULT_RATE_LIMITS.loginSlowdown;
+/** Failed sign-in steps of the account from any address, as the slow-down counts them. */
+const slowDownCount = async (email: string) =>
+  (await peekRateLimit(t.handle.db, { name: slowdown.name, max: slowdown.afterFailures, windowSeconds: slowdown.windowSeconds }, email)).count;
 
 const secondStep = (body: Record<string, string>, ip = freshIp()) => t.request('POST', '/auth/login/totp', { body, ip });
 
@@ -152,6 +159,32 @@ describe('signing in with a code', () => {
     expect(limited.status).toBe(429);
     expect(limited.body.error).toBe('RATE_LIMITED');
     expect(limited.headers.get('retry-after')).toBeTruthy();
+  });
+
+  it('keeps counting wrong codes across right passwords, per address and for the whole account', async () => {
+    const user = await createStaff();
+    const { secret } = await enrol(user.token);
+    const ip = freshIp();
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      expect((await secondStep({ mfa_token: await mfaToken(user.email, user.password, ip), code: '000000' }, ip)).status).toBe(401);
+    }
+    // The right password again does not buy more guesses of the code from this address.
+    const token = await mfaToken(user.email, user.password, ip);
+    expect((await secondStep({ mfa_token: token, code: '000000' }, ip)).status).toBe(401);
+    const limited = await secondStep({ mfa_token: token, code: codeAt(secret, 1) }, ip);
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toBe('RATE_LIMITED');
+
+    // From other addresses, every wrong code still counts towards the account's slow-down.
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      const elsewhere = freshIp();
+      expect((await secondStep({ mfa_token: await mfaToken(user.email, user.password, elsewhere), code: '000000' }, elsewhere)).status).toBe(401);
+    }
+    expect(await slowDownCount(user.email)).toBe(8);
+
+    // Only a whole sign-in clears it.
+    expect((await secondStep({ mfa_token: await mfaToken(user.email, user.password), code: codeAt(secret, 1) })).status).toBe(200);
+    expect(await slowDownCount(user.email)).toBe(0);
   });
 
   it('never takes the MFA token for an access token, and refuses it once expired', async () => {
