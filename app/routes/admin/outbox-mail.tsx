@@ -104,7 +104,7 @@ export default function AdminOutboxMail({ loaderData: mail }: Route.ComponentPro
             </p>
           ) : mail.link_expires_at ? (
             <p className="text-sm text-muted-foreground">
-              Its link works once, until {formatDateTime(mail.link_expires_at)}. Whoever opens it acts as the recipient: pass it only to them.
+              Its link works until {formatDateTime(mail.link_expires_at)}, then it is removed from this copy. Whoever opens it acts as the recipient: pass it only to them.
             </p>
           ) : null}
           {mail.links.length === 0 ? (
