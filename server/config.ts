@@ -106,6 +106,18 @@ export const configSchema = z.object({
     emptyToUndefined,
     z.string().min(32, 'must be at least 32 characters').optional(),
   ),
+  // The key two-factor secrets and unsubscribe links are sealed with
+  // (server/auth/totp-encryption-key.ts): 64 hex digits or 44 base64
+  // characters of a random 32-byte key, or a passphrase of 32 characters or
+  // more. Unset, a key generated into DATA_DIR. Several servers share one.
+  TOTP_ENCRYPTION_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .min(32, 'must be at least 32 characters: a random 32-byte key as 64 hex digits or 44 base64 characters, or a passphrase')
+      .optional(),
+  ),
   // Unset, /metrics does not exist; set, it answers only this bearer token.
   METRICS_TOKEN: z.preprocess(
     emptyToUndefined,

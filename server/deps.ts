@@ -76,6 +76,11 @@ export interface AppDeps {
   config: Config;
   logger: Logger;
   signingKey: Uint8Array;
+  /**
+   * TOTP_ENCRYPTION_KEY, or the key generated into DATA_DIR: two-factor
+   * secrets and unsubscribe links are sealed with keys derived from it.
+   */
+  totpEncryptionKey: Uint8Array;
   rateLimits: RateLimits;
   /** Stripe, or the built-in test checkout when no Stripe key is set. */
   payments: PaymentProvider;

@@ -1,12 +1,15 @@
 /**
  * Everything that happens once at start, before the first request: open the
  * database, apply migrations, make sure an administrator exists, load demo
- * content when asked, load the signing key.
+ * content when asked, load the signing key and the key of secrets at rest
+ * (sealing any two-factor secret still in plain text).
  */
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { ensureFirstAdministrator } from './auth/bootstrap-admin.ts';
 import { loadSigningKey } from './auth/signing-key.ts';
+import { loadTotpEncryptionKey } from './auth/totp-encryption-key.ts';
+import { sealStoredTotpSecrets } from './auth/totp-secrets.ts';
 import { ConfigError, type Config } from './config.ts';
 import { passwordProblem } from './auth/password-policy.ts';
 import { PASSWORD_TOO_COMMON } from '../common/schemas/auth.ts';
@@ -49,10 +52,13 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
   if (config.ADMIN_PASSWORD && (await passwordProblem(config.ADMIN_PASSWORD)) === PASSWORD_TOO_COMMON) {
     throw new ConfigError('Invalid configuration: ADMIN_PASSWORD is one of the most common passwords; choose another');
   }
+  const totpEncryptionKey = loadTotpEncryptionKey(config.TOTP_ENCRYPTION_KEY, config.DATA_DIR);
   const handle = openConfiguredDatabase(config, logger);
   let firstAdmin: Runtime['firstAdmin'];
   try {
     await migrateToLatest(handle);
+    const { sealed } = await sealStoredTotpSecrets(handle.db, totpEncryptionKey);
+    if (sealed > 0) logger.info({ sealed }, 'two-factor secrets stored in plain text are now encrypted');
     // Servers started together on an empty database take turns here.
     const { admin, seeded } = await withFirstRunLock(handle.db, handle.engine, async (trx) => ({
       admin: await ensureFirstAdministrator(trx, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }),
@@ -75,6 +81,7 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
     config,
     logger,
     signingKey: loadSigningKey(config.JWT_SECRET, config.DATA_DIR),
+    totpEncryptionKey,
     rateLimits: DEFAULT_RATE_LIMITS,
     payments: createPaymentProvider(config, handle.db),
     mailer: createMailer({ db: handle.db, logger, config }),

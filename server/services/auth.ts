@@ -10,6 +10,7 @@ import { validate } from '../../common/validate.ts';
 import { verifyAgainstDummy, verifyPassword } from '../auth/passwords.ts';
 import { endSession, refreshSession, signMfaToken, startSession, verifyMfaToken, type Session } from '../auth/tokens.ts';
 import { hashRecoveryCode, totpStepOf } from '../auth/totp.ts';
+import { totpSecrets } from '../auth/totp-secrets.ts';
 import { nowSeconds } from '../db/database.ts';
 import { spendRecoveryCode } from '../db/queries/recovery-codes.ts';
 import { earlierSignIns } from '../db/queries/staff-sessions.ts';
@@ -32,6 +33,7 @@ export function authService(deps: AppDeps, audit: AuditLogService) {
   const slowdown = rateLimits.loginSlowdown;
   const attempts = signInAttempts(deps, 'password');
   const codeAttempts = signInAttempts(deps, 'code');
+  const secrets = totpSecrets(deps.totpEncryptionKey);
   const slowdownRule = { name: slowdown.name, max: slowdown.afterFailures, windowSeconds: slowdown.windowSeconds };
 
   /**
@@ -153,7 +155,7 @@ export function authService(deps: AppDeps, audit: AuditLogService) {
       const method = input.code !== undefined ? 'totp' : 'recovery_code';
       let accepted = false;
       if (input.code !== undefined) {
-        const step = totpStepOf(user.totp_secret, input.code);
+        const step = totpStepOf(secrets.open(user.id, user.totp_secret), input.code);
         accepted = step !== null && (await claimTotpStep(db, user.id, step));
       } else if (input.recovery_code !== undefined) {
         accepted = await spendRecoveryCode(db, user.id, hashRecoveryCode(input.recovery_code), nowSeconds());

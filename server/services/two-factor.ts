@@ -1,7 +1,8 @@
 /**
  * Two-factor sign-in of a member of staff's own account: enrolment with an
- * authenticator app, recovery codes, and turning it off. Secrets and codes
- * never reach the audit log.
+ * authenticator app, recovery codes, and turning it off. Secrets are stored
+ * sealed (server/auth/totp-secrets.ts); secrets and codes never reach the
+ * audit log.
  */
 import type { RecoveryCodesJson, TotpSetupJson } from '../../common/answers.ts';
 import { DomainError } from '../../common/errors.ts';
@@ -9,6 +10,7 @@ import { disableTotpSchema, totpCodeInputSchema } from '../../common/schemas/acc
 import { validate } from '../../common/validate.ts';
 import { securitySettings } from '../auth/security-settings.ts';
 import { hashRecoveryCode, newRecoveryCodes, newTotpEnrolment } from '../auth/totp.ts';
+import { totpSecrets } from '../auth/totp-secrets.ts';
 import type { SiteSettingsService } from './site-settings.ts';
 import { nowSeconds } from '../db/database.ts';
 import { replaceRecoveryCodes } from '../db/queries/recovery-codes.ts';
@@ -28,6 +30,7 @@ export const TOTP_KEPT_BY_OWNER = "The site's owner requires two-factor sign-in 
 export function twoFactorService(deps: AppDeps, audit: AuditLogService, siteSettings: SiteSettingsService) {
   const { db } = deps;
   const check = reauthentication(deps);
+  const secrets = totpSecrets(deps.totpEncryptionKey);
 
   async function userOf(staff: Staff): Promise<UserRow> {
     const user = await findUserById(db, staff.userId);
@@ -51,7 +54,7 @@ export function twoFactorService(deps: AppDeps, audit: AuditLogService, siteSett
       if (user.totp_enabled_at !== null) throw new DomainError('VALIDATION_FAILED', TOTP_ALREADY_ENABLED);
       // The authenticator app lists the account under the site's own name.
       const enrolment = await newTotpEnrolment(user.email, (await siteSettings.current()).site_name);
-      if (!(await setPendingTotpSecret(db, user.id, enrolment.secret, nowSeconds()))) {
+      if (!(await setPendingTotpSecret(db, user.id, secrets.seal(user.id, enrolment.secret), nowSeconds()))) {
         throw new DomainError('VALIDATION_FAILED', TOTP_ALREADY_ENABLED);
       }
       return enrolment;
@@ -63,7 +66,7 @@ export function twoFactorService(deps: AppDeps, audit: AuditLogService, siteSett
       const user = await userOf(staff);
       if (user.totp_enabled_at !== null) throw new DomainError('VALIDATION_FAILED', TOTP_ALREADY_ENABLED);
       if (!user.totp_secret) throw new DomainError('VALIDATION_FAILED', TOTP_NOT_STARTED);
-      const step = await check.checkCode(user, user.totp_secret, code, caller);
+      const step = await check.checkCode(user, secrets.open(user.id, user.totp_secret), code, caller);
       const now = nowSeconds();
       // Conditional on the secret the code was checked against: a set-up restarted meanwhile wins.
       if (!(await enableTotp(db, user.id, user.totp_secret, step, now))) {
@@ -90,7 +93,7 @@ export function twoFactorService(deps: AppDeps, audit: AuditLogService, siteSett
       const { code } = validate(totpCodeInputSchema, values);
       const user = await userOf(staff);
       if (user.totp_enabled_at === null || !user.totp_secret) throw new DomainError('VALIDATION_FAILED', TOTP_NOT_ENABLED);
-      const step = await check.checkCode(user, user.totp_secret, code, caller);
+      const step = await check.checkCode(user, secrets.open(user.id, user.totp_secret), code, caller);
       if (!(await claimTotpStep(db, user.id, step))) {
         throw new DomainError('INVALID_CODE', WRONG_CODE, { kind: 'invalid', fieldErrors: { code: WRONG_CODE } });
       }

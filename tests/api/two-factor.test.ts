@@ -3,9 +3,11 @@
  * second sign-in step, single use of codes and recovery codes, the guessing
  * limits, turning it off, and the owner's requirement for all staff.
  */
+import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import * as OTPAuth from 'otpauth';
 import { describe, expect, it } from 'vitest';
+import { sealStoredTotpSecrets, TotpKeyMismatchError, totpSecrets } from '../../server/auth/totp-secrets.ts';
 import { peekRateLimit } from '../../server/db/queries/rate-limits.ts';
 import { DEFAULT_RATE_LIMITS } from '../../server/deps.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, freshIp, useTestApp } from '../helpers/test-app.ts';
@@ -216,6 +218,45 @@ describe('signing in with a code', () => {
     const login = await t.request('POST', '/auth/login', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, ip: freshIp() });
     expect(login.status).toBe(200);
     expect(Object.keys(login.body).sort()).toEqual(['access_token', 'expires_in', 'id_token', 'refresh_token', 'token_type']);
+  });
+});
+
+describe('secrets at rest', () => {
+  const storedSecretOf = async (email: string) =>
+    (await t.handle.db.selectFrom('users').select(['id', 'totp_secret']).where('email', '=', email).executeTakeFirstOrThrow());
+
+  it('keeps the secret encrypted in the database, pending and in use', async () => {
+    const user = await createStaff();
+    const setup = await t.request('POST', '/admin/account/totp/setup', { token: user.token });
+    const pending = await storedSecretOf(user.email);
+    expect(pending.totp_secret).toMatch(/^v1\.[\w-]+$/);
+    expect(pending.totp_secret).not.toContain(setup.body.secret);
+    expect((await t.request('POST', '/admin/account/totp/enable', { token: user.token, body: { code: codeAt(setup.body.secret) } })).status).toBe(200);
+    expect((await storedSecretOf(user.email)).totp_secret).toBe(pending.totp_secret);
+    expect((await secondStep({ mfa_token: await mfaToken(user.email, user.password), code: codeAt(setup.body.secret, 1) })).status).toBe(200);
+  });
+
+  it('signs in with a secret stored in plain text before, and encrypts it at start', async () => {
+    const user = await createStaff();
+    const { secret } = await enrol(user.token);
+    const { id } = await storedSecretOf(user.email);
+    await t.handle.db.updateTable('users').set({ totp_secret: secret }).where('id', '=', id).execute();
+    expect((await secondStep({ mfa_token: await mfaToken(user.email, user.password), code: codeAt(secret, 1) })).status).toBe(200);
+
+    const { sealed } = await sealStoredTotpSecrets(t.handle.db, t.deps.totpEncryptionKey);
+    expect(sealed).toBe(1);
+    const stored = (await storedSecretOf(user.email)).totp_secret;
+    expect(stored).toMatch(/^v1\./);
+    expect(stored).not.toContain(secret);
+    expect(totpSecrets(t.deps.totpEncryptionKey).open(id, stored ?? '')).toBe(secret);
+    // A second start has nothing left to do.
+    expect((await sealStoredTotpSecrets(t.handle.db, t.deps.totpEncryptionKey)).sealed).toBe(0);
+  });
+
+  it('refuses to start with a key other than the one the secrets were encrypted with', async () => {
+    const user = await createStaff();
+    await enrol(user.token);
+    await expect(sealStoredTotpSecrets(t.handle.db, randomBytes(32))).rejects.toThrow(TotpKeyMismatchError);
   });
 });
 

@@ -14,6 +14,7 @@ import { createApp } from '../../server/app.ts';
 import { ContentChanges } from '../../server/content-changes.ts';
 import { Jobs } from '../../server/jobs/jobs.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
+import { loadTotpEncryptionKey } from '../../server/auth/totp-encryption-key.ts';
 import { parseConfig } from '../../server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
@@ -145,6 +146,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     logger,
     signingKey: new TextEncoder().encode(config.JWT_SECRET),
+    totpEncryptionKey: loadTotpEncryptionKey(config.TOTP_ENCRYPTION_KEY, dataDir),
     // Failed logins do not slow down unless a test asks: many suites try wrong passwords on one account.
     rateLimits: { ...DEFAULT_RATE_LIMITS, loginSlowdown: { ...DEFAULT_RATE_LIMITS.loginSlowdown, baseMs: 0, maxMs: 0 }, ...options.rateLimits },
     payments: options.payments ? options.payments({ db: handle.db, config }) : createPaymentProvider(config, handle.db),

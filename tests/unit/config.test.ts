@@ -122,6 +122,11 @@ describe('parseConfig', () => {
     ['ADMIN_EMAIL', 'admin', 'ADMIN_EMAIL must be an e-mail address'],
     ['ADMIN_PASSWORD', 'eleven-char', 'ADMIN_PASSWORD must be at least 12 characters'],
     ['JWT_SECRET', 'too-short', 'JWT_SECRET must be at least 32 characters'],
+    [
+      'TOTP_ENCRYPTION_KEY',
+      'a'.repeat(31),
+      'TOTP_ENCRYPTION_KEY must be at least 32 characters: a random 32-byte key as 64 hex digits or 44 base64 characters, or a passphrase',
+    ],
     ['PUBLIC_URL', 'ftp://example.com', 'PUBLIC_URL must be an http(s) URL'],
     ['S3_PUBLIC_URL', 'cdn.example.com', 'S3_PUBLIC_URL must be an http(s) URL'],
     ['UPLOAD_URL_TTL_SECONDS', '0', 'UPLOAD_URL_TTL_SECONDS must be a whole number of seconds between 1 and 604800'],

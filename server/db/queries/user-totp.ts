@@ -50,3 +50,19 @@ export async function claimTotpStep(db: Db, userId: number, step: number): Promi
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Every two-factor secret stored, pending or in use (one per member of staff at most). */
+export function listTotpSecrets(db: Db): Promise<{ id: number; totp_secret: string }[]> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'totp_secret'])
+    .where('totp_secret', 'is not', null)
+    .$narrowType<{ totp_secret: string }>()
+    .orderBy('id')
+    .execute();
+}
+
+/** Stores `to` in place of `from`; nothing when the secret changed meanwhile. */
+export async function replaceTotpSecret(db: Db, userId: number, from: string, to: string): Promise<void> {
+  await db.updateTable('users').set({ totp_secret: to }).where('id', '=', userId).where('totp_secret', '=', from).execute();
+}
