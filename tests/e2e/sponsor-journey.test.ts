@@ -117,7 +117,8 @@ describe('a paid submission taken to a live post, its sponsor told at each step'
     await expect.poll(async () => (await submission()).timeline.map((event) => event.kind), { timeout: 20_000 }).toContain('live_mail');
     const { id, post } = await submission();
     const liveUrl = `${site.baseUrl}/${post?.slug ?? ''}`;
-    await openAdmin(page, `/admin/submissions?view=approved&submission=${id}`, 'Sponsored Posts');
+    // Its link opens the queue with the panel of this submission open.
+    await page.goto(`/admin/submissions?view=approved&submission=${id}`, { waitUntil: 'networkidle' });
     const live = page.getByRole('dialog', { name: 'Submission Details' }).getByRole('list', { name: 'Timeline' });
     await live.getByText(`Live address mailed to ${SPONSOR_EMAIL}`).waitFor();
     expect(await live.getByRole('link', { name: liveUrl }).getAttribute('href')).toBe(liveUrl);
