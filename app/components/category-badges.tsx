@@ -1,6 +1,11 @@
 import type { CategoryBadge } from '../lib/content-cards.ts';
 import { Badge } from './ui/badge.tsx';
 
+/** The categories a card shows: on a category's own page, that category goes without saying. */
+export function shownCategories(categories: CategoryBadge[], pageCategoryId?: string): CategoryBadge[] {
+  return pageCategoryId === undefined ? categories : categories.filter((category) => category.id !== pageCategoryId);
+}
+
 /** A post's categories as badges: known ids by label, others raw (SPEC.md section 3). */
 export function CategoryBadges({ categories, className }: { categories: CategoryBadge[]; className?: string }) {
   if (categories.length === 0) return null;

@@ -1,5 +1,5 @@
 import type { PostCard as PostCardData } from '../lib/content-cards.ts';
-import { CategoryBadges } from './category-badges.tsx';
+import { CategoryBadges, shownCategories } from './category-badges.tsx';
 import { ContentCard } from './content-card.tsx';
 import { ContentMeta } from './content-meta.tsx';
 import { campaignLinkRel, SponsoredLabel } from './sponsored-label.tsx';
@@ -13,12 +13,16 @@ export function PostCard({
   post,
   headingLevel = 3,
   isPriority = false,
+  pageCategoryId,
 }: {
   post: PostCardData;
   /** The title's heading level, one below the list's own heading. */
   headingLevel?: 2 | 3;
   isPriority?: boolean;
+  /** The category whose page lists the card: its badge is left out. */
+  pageCategoryId?: string;
 }) {
+  const categories = shownCategories(post.categories, pageCategoryId);
   return (
     <ContentCard
       href={`/${post.slug}`}
@@ -27,10 +31,10 @@ export function PostCard({
       cover={{ src: post.cover_image, fallback: post.cover_fallback }}
       isPriority={isPriority}
       eyebrow={
-        post.sponsored || post.categories.length > 0 ? (
+        post.sponsored || categories.length > 0 ? (
           <>
             {post.sponsored ? <SponsoredLabel className="w-fit" /> : null}
-            <CategoryBadges categories={post.categories} />
+            <CategoryBadges categories={categories} />
           </>
         ) : null
       }

@@ -66,16 +66,23 @@ export function SiteHeader({ categories, site }: { categories: NavCategory[]; si
         </nav>
 
         <HeaderSearch id="site-search" className="hidden lg:flex" />
-        <MobileMenu categories={categories} />
+        <div className="flex items-center gap-1 md:contents">
+          <PhoneSearch />
+          <MobileMenu categories={categories} />
+        </div>
       </div>
     </header>
   );
 }
 
-/** The site search on narrower screens: a row under the header bar, scrolled away with the page. */
+/**
+ * The site search on tablets: a row under the header bar, scrolled away with
+ * the page. Phones get it behind a button in the bar instead (`PhoneSearch`),
+ * so the first screen is the page, not a search field.
+ */
 export function SiteSearchRow() {
   return (
-    <div className="border-b border-border bg-card lg:hidden">
+    <div className="hidden border-b border-border bg-card sm:block lg:hidden">
       <HeaderSearch id="site-search-narrow" className="mx-auto flex w-full max-w-6xl px-4 py-2 sm:px-6" />
     </div>
   );
@@ -106,6 +113,45 @@ function HeaderSearch({ id, className }: { id: string; className?: string }) {
         Search
       </button>
     </form>
+  );
+}
+
+/**
+ * The search behind a button on phones: a native disclosure like the menu,
+ * so it opens before (and without) the scripts; opened, it hands the focus
+ * to its field.
+ */
+function PhoneSearch() {
+  const panel = useRef<HTMLDetailsElement>(null);
+  const { pathname, search } = useLocation();
+  // A search made closes it.
+  useEffect(() => {
+    if (panel.current) panel.current.open = false;
+  }, [pathname, search]);
+  return (
+    <details
+      ref={panel}
+      className="sm:hidden"
+      onToggle={(event) => {
+        if (event.currentTarget.open) event.currentTarget.querySelector('input')?.focus();
+      }}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !panel.current?.open) return;
+        event.preventDefault();
+        panel.current.open = false;
+        panel.current.querySelector('summary')?.focus();
+      }}
+    >
+      <summary
+        className={cx(buttonVariants({ variant: 'ghost', size: 'icon' }), 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}
+      >
+        <Icon name="search" className="size-5" />
+        <span className="sr-only">Search</span>
+      </summary>
+      <div className="absolute inset-x-0 top-16 border-b border-border bg-card px-4 py-3 shadow-lg">
+        <HeaderSearch id="site-search-phone" className="flex" />
+      </div>
+    </details>
   );
 }
 

@@ -90,7 +90,7 @@ function CategoryPosts({ data }: { data: Route.ComponentProps['loaderData'] }) {
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {list.items.map((post, index) => (
               <li key={post.slug}>
-                <PostCard post={post} isPriority={index === 0} />
+                <PostCard post={post} isPriority={index === 0} pageCategoryId={category.id} />
               </li>
             ))}
           </ul>

@@ -36,11 +36,18 @@ describe('a visitor searching the site', () => {
     expect(visitor.pageErrors).toEqual([]);
   });
 
-  it('searches on a phone without JavaScript, from the row under the header', async () => {
+  it('searches on a phone without JavaScript, from behind the header\'s search button', async () => {
     const phone = await openVisit({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, javaScriptEnabled: false });
     try {
       await visit(phone, '/');
       const box = phone.page.getByRole('searchbox', { name: 'Search posts and resources' });
+      // Nothing to search in until the button is pressed: the page comes first on a phone.
+      expect(await box.count()).toBe(0);
+      const button = phone.page.getByRole('banner').locator('summary', { hasText: 'Search' });
+      const size = await button.boundingBox();
+      expect(size?.width).toBeGreaterThanOrEqual(24);
+      expect(size?.height).toBeGreaterThanOrEqual(24);
+      await button.click();
       expect(await box.count()).toBe(1);
       await box.fill('garden');
       await box.press('Enter');

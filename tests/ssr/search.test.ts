@@ -140,14 +140,16 @@ describe('paging through search results', () => {
 describe('the site header', () => {
   const { site } = useSiteApp();
 
-  it('carries a labelled GET search form on every public page, on wide and narrow screens', async () => {
+  it('carries a labelled GET search form on every public page, on wide, narrow and phone screens', async () => {
     for (const path of ['/', '/resources', '/contact-us']) {
       const html = await (await site.get(path)).text();
-      for (const id of ['site-search', 'site-search-narrow']) {
+      for (const id of ['site-search', 'site-search-narrow', 'site-search-phone']) {
         expect(html, path).toMatch(
           new RegExp(`<form role="search" aria-label="Site search"[^>]*action="/search" method="get"><label for="${id}"[^>]*>Search posts and resources</label><input id="${id}" type="search" required=""[^>]*name="q"/>`),
         );
       }
+      // On phones the search is behind a button of its own, a disclosure that works without scripts.
+      expect(html, path).toMatch(/<details class="sm:hidden"><summary[^>]*>[\s\S]*?<span class="sr-only">Search<\/span><\/summary>[\s\S]*?id="site-search-phone"/);
     }
   });
 });
