@@ -9,7 +9,8 @@ import { prepareToasts, showOutcomeToast } from './toast.ts';
  * JavaScript it is a plain form post to the route action; with it, the
  * fields are checked first with the server's own schema (fetched when the
  * form is first focused, so zod never weighs on the first page load), only
- * one submission runs at a time, and the outcome comes as a toast.
+ * one submission runs at a time; a refusal comes as a toast, a success in
+ * the form's panel.
  */
 export function useEnhancedForm({
   fetcherKey,
@@ -27,16 +28,18 @@ export function useEnhancedForm({
   // The answer the visitor put away to use the form again ("Send another message").
   const [dismissed, setDismissed] = useState<FormOutcome | undefined>(undefined);
 
-  // The server's answer, once the submission has settled: a toast (an
-  // outside system), and a success clears the form. Keyed on the state too,
-  // and remembered, so each answer is shown exactly once.
+  // The server's answer, once the submission has settled: a refusal as a
+  // toast (an outside system), beside the fields it names; a success only in
+  // the form's own panel (`success`), said once and in place rather than
+  // twice, and it clears the form. Keyed on the state too, and remembered,
+  // so each answer is shown exactly once.
   const handled = useRef<FormOutcome | undefined>(undefined);
   useEffect(() => {
     const outcome = fetcher.data;
     if (fetcher.state !== 'idle' || !outcome || handled.current === outcome) return;
     handled.current = outcome;
-    showOutcomeToast(outcome);
-    if (outcome.status !== 'error') form.current?.reset();
+    if (outcome.status === 'error') showOutcomeToast(outcome);
+    else form.current?.reset();
   }, [fetcher.state, fetcher.data]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

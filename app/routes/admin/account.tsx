@@ -284,8 +284,8 @@ function TwoFactorSection({ me }: { me: StaffMeJson }) {
     const answer = await run(() => api.post<RecoveryCodesJson>('/admin/account/totp/enable', { code }), 'Two-factor could not be turned on');
     if (!answer) return;
     setSetup(null);
+    // The codes' panel says it, in place: no toast on top of it.
     setCodes(answer.recovery_codes);
-    notifySuccess('Two-factor authentication is on');
     await revalidator.revalidate();
   };
 
@@ -297,7 +297,6 @@ function TwoFactorSection({ me }: { me: StaffMeJson }) {
     if (!answer) return;
     form.reset();
     setCodes(answer.recovery_codes);
-    notifySuccess('New recovery codes', 'The old ones no longer work.');
   };
 
   const disable = async (event: FormEvent<HTMLFormElement>) => {
@@ -411,7 +410,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
         Your recovery codes
       </h3>
       <p className="text-sm">
-        Keep them somewhere safe, such as a password manager. Each one signs you in once if you lose your authenticator
+        Two-factor authentication is on; any recovery codes made before no longer work. Keep these somewhere safe, such as a password manager. Each one signs you in once if you lose your authenticator
         app. They will not be shown again.
       </p>
       <ol data-testid="recovery-codes" className="grid grid-cols-2 gap-x-6 gap-y-1 font-mono text-sm">

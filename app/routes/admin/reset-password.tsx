@@ -4,7 +4,6 @@ import { Alert, AlertDescription } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { LinkRefused, SignInCard, SignInLoading } from '../../components/admin/sign-in-card.tsx';
 import { NewPasswordFields, newPasswordProblem } from '../../components/admin/new-password-fields.tsx';
-import { notifySuccess } from '../../lib/admin-toast.ts';
 import { api, ApiRequestError, errorMessage } from '../../lib/api-client.ts';
 import { RESET_LINK_INVALID } from '../../../common/schemas/auth.ts';
 import type { Route } from './+types/reset-password';
@@ -59,7 +58,7 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
       return { fieldErrors: { password: error.message } };
     return { error: errorMessage(error) };
   }
-  notifySuccess('Password changed', 'Sign in with your new password.');
+  // Said once, in place: the page that follows says it (no toast on top).
   return { done: true };
 }
 
@@ -90,7 +89,8 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
       <SignInCard title="Password changed">
         <Alert variant="success">
           <AlertDescription>
-            Your password has been changed and every session of your account has been signed out.
+            Your password has been changed and every session of your account has been signed out. Sign in with your new
+            password.
           </AlertDescription>
         </Alert>
         <Button asChild>
