@@ -19,6 +19,7 @@ import { previewLinksMigration } from './migrations/2026-11-25-0012-preview-link
 import { tokenValidityMigration } from './migrations/2026-11-25-0013-token-validity.ts';
 import { staffAccountsMigration } from './migrations/2026-11-25-0014-staff-accounts.ts';
 import { renderedContentMigration } from './migrations/2026-11-25-0015-rendered-content.ts';
+import { secretsAtRestMigration } from './migrations/2026-11-28-0016-secrets-at-rest.ts';
 import { uploadPathsMigration } from './migrations/2026-11-28-0018-upload-paths.ts';
 import { newsletterLeftOutMigration } from './migrations/2026-11-28-0017-newsletter-left-out.ts';
 import { outboxMigration } from './migrations/2026-11-28-0019-outbox.ts';
@@ -42,6 +43,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-25-0013-token-validity': tokenValidityMigration(),
     '2026-11-25-0014-staff-accounts': staffAccountsMigration(engine),
     '2026-11-25-0015-rendered-content': renderedContentMigration(),
+    '2026-11-28-0016-secrets-at-rest': secretsAtRestMigration(engine),
     '2026-11-28-0017-newsletter-left-out': newsletterLeftOutMigration(),
     '2026-11-28-0018-upload-paths': uploadPathsMigration(),
     '2026-11-28-0019-outbox': outboxMigration(),

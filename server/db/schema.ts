@@ -171,7 +171,8 @@ export interface NewsletterSubscriberTable {
   confirm_expires_at: number | null;
   confirm_sent_at: number | null;
   confirmed_at: number | null;
-  unsubscribe_token: string | null;
+  /** SHA-256 (hex) of the token of a link mailed before links were sealed (migration 0016); null for later subscribers. */
+  unsubscribe_token_hash: string | null;
   left_at: number | null;
   left_via: SubscriberLeftVia | null;
   /** Imported addresses: where their consent came from. */

@@ -47,6 +47,7 @@ import type { JobKind, Jobs } from '../jobs/jobs.ts';
 import { loadIssueContent } from './content.ts';
 import { personalise, renderIssue, type RenderedIssue, type SiteLook } from './email.tsx';
 import { classifySendError, createNewsletterTransport, describeSendError, type NewsletterTransport } from './transport.ts';
+import { unsubscribeLinks } from './unsubscribe-links.ts';
 
 /** A recipient whose mail could not be delivered for this long is given up. */
 const RETRY_FOR_SECONDS = 3 * 24 * 60 * 60;
@@ -72,6 +73,8 @@ export interface NewsletterEngineDeps {
   logger: Logger;
   jobs: Jobs;
   config: Config;
+  /** The key unsubscribe links are sealed with (./unsubscribe-links.ts). */
+  totpEncryptionKey: Uint8Array;
   /** The site's name and logo as its settings say now, for the mail's masthead. */
   siteLook: () => Promise<SiteLook>;
 }
@@ -94,12 +97,14 @@ export const webVersionUrlOf = (siteUrl: string, slug: string) => `${siteUrl}/ne
 export class NewsletterEngine {
   readonly job: JobKind<{ issueId: number }>;
   private readonly options: NewsletterEngineOptions;
+  private readonly unsubscribeLinks: ReturnType<typeof unsubscribeLinks>;
 
   constructor(
     private readonly deps: NewsletterEngineDeps,
     options: Partial<NewsletterEngineOptions> = {},
   ) {
     this.options = { ...DEFAULT_NEWSLETTER_ENGINE_OPTIONS, ...options };
+    this.unsubscribeLinks = unsubscribeLinks(deps.totpEncryptionKey);
     this.job = {
       name: 'newsletter-send',
       // A run fails only when the database does; its rows keep their state.
@@ -269,8 +274,8 @@ export class NewsletterEngine {
     siteUrl: string,
   ): Promise<DeliveryOutcome> {
     // Left (or bounced) after the issue started: nothing more goes to it.
-    if (row.subscriber_status !== 'active' || !row.unsubscribe_token) return { status: 'skipped' };
-    const unsubscribeUrl = unsubscribeUrlOf(siteUrl, row.unsubscribe_token);
+    if (row.subscriber_status !== 'active') return { status: 'skipped' };
+    const unsubscribeUrl = unsubscribeUrlOf(siteUrl, this.unsubscribeLinks.tokenOf(row.subscriber_id));
     const mail = personalise(rendered, unsubscribeUrl);
     try {
       await transport.send({

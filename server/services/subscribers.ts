@@ -14,6 +14,7 @@ import { subscriberImportSchema, subscriberSchema } from '../../common/schemas/s
 import { emailProblem } from '../../common/schemas/email.ts';
 import { NEWSLETTER_CONFIRM_DAYS, NEWSLETTER_CONSENT_TEXT } from '../../common/site.ts';
 import { mailDelivery, storedSiteName } from '../mail/mailer.ts';
+import { unsubscribeLinks } from '../newsletter/unsubscribe-links.ts';
 import { validate } from '../../common/validate.ts';
 import { nowSeconds } from '../db/database.ts';
 import type { PageRequest } from '../db/paging.ts';
@@ -27,7 +28,7 @@ import {
   findSubscriberById,
   insertImportedSubscribers,
   findSubscriberByEmail,
-  findSubscriberByUnsubscribeToken,
+  findSubscriberByUnsubscribeTokenHash,
   findSubscriberToConfirm,
   insertSubscriber,
   listSubscribers,
@@ -58,6 +59,15 @@ export interface SignupPlace {
 
 export function subscribersService(deps: AppDeps) {
   const { db, logger, rateLimits, config, mailer } = deps;
+  const links = unsubscribeLinks(deps.totpEncryptionKey);
+
+  /** The subscriber an unsubscribe link names: a sealed id, or the token of a link mailed before links were sealed. */
+  async function subscriberOfLink(token: string) {
+    if (!token) return undefined;
+    const id = links.subscriberIdOf(token);
+    if (id !== null) return findSubscriberById(db, id);
+    return findSubscriberByUnsubscribeTokenHash(db, hashToken(token));
+  }
   const doubleOptIn = config.NEWSLETTER_DOUBLE_OPT_IN;
 
   async function confirmationMail(email: string, token: string, expiresAt: number) {
@@ -101,7 +111,6 @@ export function subscribersService(deps: AppDeps) {
         email,
         signupPath: place.path,
         consentText: NEWSLETTER_CONSENT_TEXT,
-        unsubscribeToken: newToken(),
         confirmation: doubleOptIn
           ? { tokenHash: hashToken(token), expiresAt: now + NEWSLETTER_CONFIRM_DAYS * 24 * 60 * 60 }
           : null,
@@ -140,14 +149,14 @@ export function subscribersService(deps: AppDeps) {
 
     /** The subscriber an unsubscribe link names: its address and standing; NOT_FOUND for an unknown link. */
     async findByUnsubscribeToken(token: string): Promise<{ email: string; status: SubscriberStatus }> {
-      const subscriber = token ? await findSubscriberByUnsubscribeToken(db, token) : undefined;
+      const subscriber = await subscriberOfLink(token);
       if (!subscriber) throw new DomainError('NOT_FOUND', 'This unsubscribe link is not known.');
       return { email: subscriber.email, status: subscriber.status };
     },
 
     /** Takes the address of an unsubscribe link off the list, at once (RFC 8058 needs no more). */
     async unsubscribe(token: string, via: SubscriberLeftVia): Promise<void> {
-      const subscriber = token ? await findSubscriberByUnsubscribeToken(db, token) : undefined;
+      const subscriber = await subscriberOfLink(token);
       if (!subscriber) throw new DomainError('NOT_FOUND', 'This unsubscribe link is not known.');
       await unsubscribeSubscriber(db, subscriber.id, via);
       logger.info({ subscriber: subscriber.id, via }, 'newsletter: unsubscribed');
@@ -155,7 +164,7 @@ export function subscribersService(deps: AppDeps) {
 
     /** Puts the address of an unsubscribe link back on the list. */
     async resubscribe(token: string): Promise<void> {
-      const subscriber = token ? await findSubscriberByUnsubscribeToken(db, token) : undefined;
+      const subscriber = await subscriberOfLink(token);
       if (!subscriber) throw new DomainError('NOT_FOUND', 'This unsubscribe link is not known.');
       await resubscribeSubscriber(db, subscriber.id);
     },
@@ -255,7 +264,7 @@ export function subscribersService(deps: AppDeps) {
       const added = await db.transaction().execute((trx) =>
         insertImportedSubscribers(
           trx,
-          allowed.map((email) => ({ email, unsubscribeToken: newToken() })),
+          allowed.map((email) => ({ email })),
           consent_note,
           nowSeconds(),
         ),

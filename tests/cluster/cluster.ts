@@ -1,8 +1,10 @@
 /**
  * Two built servers on one throwaway PostgreSQL cluster (and, when asked,
  * one S3-compatible store), as an operator runs a small fleet: the same
- * JWT_SECRET, the same database, the same bucket, each its own data folder.
+ * JWT_SECRET and TOTP_ENCRYPTION_KEY, the same database, the same bucket,
+ * each its own data folder.
  */
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { PostgresCluster } from '../faults/postgres-cluster.ts';
 import { startServer, type RunningServer } from '../faults/server.ts';
@@ -11,6 +13,8 @@ import { S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, type TestS3Server } from '../he
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let databaseCounter = 0;
+
+const FLEET_TOTP_KEY = randomBytes(32).toString('hex');
 
 /** A fresh, empty database on the cluster; its connection address. */
 export async function createDatabase(cluster: PostgresCluster): Promise<string> {
@@ -37,6 +41,8 @@ export function fleetEnv(databaseUrl: string, s3?: TestS3Server): Record<string,
     DATABASE_URL: databaseUrl,
     DATABASE_POOL_SIZE: '5',
     TRUST_PROXY: 'true',
+    // Each server's data folder would otherwise hold a key of its own.
+    TOTP_ENCRYPTION_KEY: FLEET_TOTP_KEY,
     ...(s3
       ? {
           S3_BUCKET: s3.bucket,

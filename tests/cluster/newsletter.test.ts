@@ -64,18 +64,17 @@ async function api(server: RunningServer, token: string, method: string, url: st
 /** Straight into the shared database: `ACTIVE` active subscribers and `UNSUBSCRIBED` who left. */
 async function seedSubscribers(): Promise<Map<string, number>> {
   return onDatabase(databaseUrl, async (client) => {
-    const token = `replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '')`;
     const now = Math.floor(Date.now() / 1000);
     await client.query(
-      `insert into newsletter_subscribers (email, email_normalized, subscribed_at, status, unsubscribe_token, confirmed_at)
-       select 'fleet-reader-' || n || '@example.com', 'fleet-reader-' || n || '@example.com', $1, 'active', ${token}, $1
+      `insert into newsletter_subscribers (email, email_normalized, subscribed_at, status, confirmed_at)
+       select 'fleet-reader-' || n || '@example.com', 'fleet-reader-' || n || '@example.com', $1, 'active', $1
        from generate_series(1, $2::int) as n`,
       [now, ACTIVE],
     );
     await client.query(
       `insert into newsletter_subscribers
-         (email, email_normalized, subscribed_at, status, unsubscribe_token, confirmed_at, left_at, left_via)
-       select 'fleet-gone-' || n || '@example.com', 'fleet-gone-' || n || '@example.com', $1, 'unsubscribed', ${token}, $1, $1, 'link'
+         (email, email_normalized, subscribed_at, status, confirmed_at, left_at, left_via)
+       select 'fleet-gone-' || n || '@example.com', 'fleet-gone-' || n || '@example.com', $1, 'unsubscribed', $1, $1, 'link'
        from generate_series(1, $2::int) as n`,
       [now, UNSUBSCRIBED],
     );

@@ -39,13 +39,13 @@ function seedSubscribers(dataDir: string, count: number): void {
     const now = Math.floor(Date.now() / 1000);
     const insert = db.prepare(
       `insert into newsletter_subscribers
-         (email, email_normalized, subscribed_at, status, unsubscribe_token, confirmed_at)
-       values (?, ?, ?, 'active', ?, ?)`,
+         (email, email_normalized, subscribed_at, status, confirmed_at)
+       values (?, ?, ?, 'active', ?)`,
     );
     db.transaction(() => {
       for (let index = 0; index < count; index++) {
         const email = addressOf(index);
-        insert.run(email, email.toLowerCase(), now, randomBytes(32).toString('hex'), now);
+        insert.run(email, email.toLowerCase(), now, now);
       }
     })();
   } finally {

@@ -261,7 +261,6 @@ export interface ClaimedDelivery {
   attempts: number;
   first_attempt_at: number | null;
   email: string;
-  unsubscribe_token: string | null;
   subscriber_status: string;
 }
 
@@ -305,7 +304,7 @@ export async function claimDeliveries(
   if (claimed.length === 0) return [];
   const subscribers = await db
     .selectFrom('newsletter_subscribers')
-    .select(['id', 'email', 'unsubscribe_token', 'status'])
+    .select(['id', 'email', 'status'])
     .where(
       'id',
       'in',
@@ -316,7 +315,7 @@ export async function claimDeliveries(
   return claimed.flatMap((row) => {
     const subscriber = byId.get(row.subscriber_id);
     return subscriber
-      ? [{ ...row, email: subscriber.email, unsubscribe_token: subscriber.unsubscribe_token, subscriber_status: subscriber.status }]
+      ? [{ ...row, email: subscriber.email, subscriber_status: subscriber.status }]
       : [];
   });
 }

@@ -34,7 +34,6 @@ export interface Signup {
   email: string;
   signupPath: string | null;
   consentText: string;
-  unsubscribeToken: string;
   confirmation: { tokenHash: string; expiresAt: number } | null;
 }
 
@@ -54,7 +53,6 @@ export async function insertSubscriber(db: Db, signup: Signup): Promise<Newslett
       confirm_expires_at: signup.confirmation?.expiresAt ?? null,
       confirm_sent_at: signup.confirmation ? now : null,
       confirmed_at: signup.confirmation ? null : now,
-      unsubscribe_token: signup.unsubscribeToken,
     })
     .onConflict((oc) => oc.column('email_normalized').doNothing())
     .returningAll()
@@ -129,8 +127,9 @@ export async function confirmSubscriber(db: Db, id: number): Promise<void> {
     .execute();
 }
 
-export function findSubscriberByUnsubscribeToken(db: Db, token: string): Promise<NewsletterSubscriberRow | undefined> {
-  return db.selectFrom('newsletter_subscribers').selectAll().where('unsubscribe_token', '=', token).executeTakeFirst();
+/** The subscriber of a link mailed before links were sealed, by its token's hash. */
+export function findSubscriberByUnsubscribeTokenHash(db: Db, tokenHash: string): Promise<NewsletterSubscriberRow | undefined> {
+  return db.selectFrom('newsletter_subscribers').selectAll().where('unsubscribe_token_hash', '=', tokenHash).executeTakeFirst();
 }
 
 /** Takes a subscriber off the list, at once; one that had left already keeps its first record of it. */
@@ -236,7 +235,6 @@ export async function findErasedHashes(db: Db, hashes: readonly string[]): Promi
 /** An address from an import: active at once, with the consent note it came with. */
 export interface ImportedSubscriber {
   email: string;
-  unsubscribeToken: string;
 }
 
 /** Adds imported addresses; those on the list already (any case) are left as they are. The number added. */
@@ -260,7 +258,6 @@ export async function insertImportedSubscribers(
           consent_text: null,
           consent_source: `import: ${consentNote}`,
           confirmed_at: now,
-          unsubscribe_token: row.unsubscribeToken,
         })),
       )
       .onConflict((oc) => oc.column('email_normalized').doNothing())
