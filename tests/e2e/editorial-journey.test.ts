@@ -91,6 +91,8 @@ describe('a sponsored post from payment to scheduled publication', () => {
     const toReview = page.getByRole('row', { name: new RegExp(PROJECT) });
     expect(await toReview.getByText(/^Paid \$75\.00 on /).isVisible()).toBe(true);
     await toReview.getByRole('button', { name: `Approve ${PROJECT}` }).click();
+    // Asked first: the row leaves its tab and the sponsor is mailed.
+    await page.getByRole('alertdialog', { name: `Approve ${PROJECT}?` }).getByRole('button', { name: 'Approve', exact: true }).click();
     expect(await toastText(page, 'Status updated')).toContain('Submission marked as approved');
     await page.getByText('No paid submissions to review').waitFor();
 
