@@ -14,6 +14,7 @@ import { totpSecrets } from '../auth/totp-secrets.ts';
 import type { SiteSettingsService } from './site-settings.ts';
 import { nowSeconds } from '../db/database.ts';
 import { replaceRecoveryCodes } from '../db/queries/recovery-codes.ts';
+import { revokeStaffSessionsOfUser } from '../db/queries/staff-sessions.ts';
 import { claimTotpStep, disableTotp, enableTotp, setPendingTotpSecret } from '../db/queries/user-totp.ts';
 import { findUserById } from '../db/queries/users.ts';
 import type { UserRow } from '../db/schema.ts';
@@ -60,7 +61,11 @@ export function twoFactorService(deps: AppDeps, audit: AuditLogService, siteSett
       return enrolment;
     },
 
-    /** Confirms the pending secret with a first code from the app. */
+    /**
+     * Confirms the pending secret with a first code from the app, and ends
+     * the account's other sessions: one opened with a stolen password must
+     * not outlive the second factor meant to stop it.
+     */
     async enable(staff: Staff, values: unknown, caller: Caller): Promise<RecoveryCodesJson> {
       const { code } = validate(totpCodeInputSchema, values);
       const user = await userOf(staff);
@@ -73,6 +78,7 @@ export function twoFactorService(deps: AppDeps, audit: AuditLogService, siteSett
         throw new DomainError('VALIDATION_FAILED', TOTP_NOT_STARTED);
       }
       const answer = await issueRecoveryCodes(user.id, now);
+      await revokeStaffSessionsOfUser(db, user.id, now, staff.sessionId ?? undefined);
       await record(user, caller, 'auth.totp_enabled');
       return answer;
     },

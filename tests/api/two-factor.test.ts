@@ -98,6 +98,22 @@ describe('enrolment', () => {
   });
 });
 
+describe('turning two-factor on', () => {
+  it("ends the account's other sessions and keeps the one that turned it on", async () => {
+    const user = await createStaff();
+    const other = await t.request('POST', '/auth/login', { body: { email: user.email, password: user.password }, ip: freshIp() });
+    expect(other.status).toBe(200);
+    expect((await t.request('GET', '/admin/me', { token: other.body.access_token })).status).toBe(200);
+
+    await enrol(user.token);
+    expect((await t.request('GET', '/admin/me', { token: user.token })).status).toBe(200);
+    const ended = await t.request('GET', '/admin/me', { token: other.body.access_token });
+    expect(ended.status).toBe(401);
+    expect(ended.body.error).toBe('INVALID_TOKEN');
+    expect((await t.request('POST', '/auth/refresh', { body: { refresh_token: other.body.refresh_token } })).status).toBe(401);
+  });
+});
+
 describe('signing in with a code', () => {
   it('asks for a code after the password, then starts a session', async () => {
     const user = await createStaff();
