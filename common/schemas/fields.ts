@@ -7,6 +7,17 @@ export { isSitePath } from '../site-path.ts';
 // here, so forms and the API give the same field message on both engines.
 const hasNoNul = (value: string) => !value.includes('\u0000');
 
+// A name or subject printed into a mail header, a page title or a feed: a
+// line break there could start a header of its own, and control characters
+// (tabs, C1 codes, the Unicode line and paragraph separators) have no place.
+// eslint-disable-next-line no-control-regex
+const LINE_BREAK_OR_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/** Whether a text is one line (null is: "nothing" has no line break). */
+export const isOneLine = (value: string | null): boolean => value === null || !LINE_BREAK_OR_CONTROL.test(value);
+
+export const oneLineMessage = (label: string): string => `${label} must be a single line, without line breaks or control characters`;
+
 /** A required line of text; `label` starts the messages ("Title is required"). */
 export function requiredText(label: string, maxLength: number) {
   return z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField } from './email.ts';
+import { isOneLine, oneLineMessage } from './fields.ts';
 
 /** The most posts one issue may carry, and the most addresses one test send may go to. */
 export const NEWSLETTER_MAX_POSTS = 20;
@@ -15,7 +16,8 @@ export const newsletterIssueSchema = z.object({
     .string({ error: 'Subject is required' })
     .trim()
     .min(1, 'Subject is required')
-    .max(150, 'Subject must be at most 150 characters'),
+    .max(150, 'Subject must be at most 150 characters')
+    .refine(isOneLine, oneLineMessage('Subject')),
   preheader: z.string().trim().max(200, 'Preheader must be at most 200 characters').default(''),
   intro: z.string().max(20_000, 'Intro must be at most 20000 characters').default(''),
   closing: z.string().max(5_000, 'Closing text must be at most 5000 characters').default(''),

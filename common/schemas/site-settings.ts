@@ -9,7 +9,7 @@ import { PRIVACY_POLICY_TEMPLATE, TERMS_TEMPLATE } from '../legal-templates.ts';
 import { LOGO_PATH, PRIVACY_EMAIL, SITE_NAME, SUPPORT_EMAIL } from '../site.ts';
 import { emailProblem } from './email.ts';
 import { DEFAULT_TAGLINE, NO_SOCIAL_PROFILES, SOCIAL_NETWORK_LABELS, SOCIAL_NETWORKS, type SocialNetwork } from '../site-profile.ts';
-import { isSitePath, optionalText, requiredText, versionField } from './fields.ts';
+import { isOneLine, isSitePath, oneLineMessage, optionalText, requiredText, versionField } from './fields.ts';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../site-time.ts';
 import {
   DEFAULT_CONTACT_LINE,
@@ -56,8 +56,8 @@ const markdownField = (label: string) =>
     .max(LEGAL_MARKDOWN_MAX, `${label} must be at most 100 KB`);
 
 export const siteSettingsSchema = z.object({
-  site_name: requiredText('Site name', 80),
-  tagline: optionalText('Tagline', 160),
+  site_name: requiredText('Site name', 80).refine(isOneLine, oneLineMessage('Site name')),
+  tagline: optionalText('Tagline', 160).refine(isOneLine, oneLineMessage('Tagline')),
   logo_url: optionalText('Logo', 2048).refine(
     (value) => value === null || isHttpsUrl(value) || isSitePath(value),
     'Logo must be an https:// URL or a path on this site, such as /uploads/logo.png',

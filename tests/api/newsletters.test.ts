@@ -137,6 +137,12 @@ describe('composing an issue', () => {
     const empty = await admin('POST', '', { subject: '   ' });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toContain('Subject is required');
+    for (const subject of ['Monthly\r\nBcc: everyone@example.com', 'Monthly\u0085picks', 'Monthly\u0000']) {
+      const broken = await admin('POST', '', { subject });
+      expect(broken.status).toBe(400);
+      expect(broken.body.error).toBe('VALIDATION_FAILED');
+      expect(broken.body.message).toContain('Subject must be a single line, without line breaks or control characters');
+    }
     const repeated = await admin('POST', '', { subject: 'Twice', post_ids: [1, 1] });
     expect(repeated.status).toBe(400);
     expect(repeated.body.message).toContain('only once');
