@@ -27,7 +27,7 @@ function BackLink({ to, children }: { to: string; children: string }) {
     <Link
       to={to}
       prefetch="intent"
-      className="mb-6 inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-muted-foreground hover:text-foreground"
+      className="mb-6 inline-flex min-h-6 items-center gap-1.5 rounded-sm text-sm font-medium text-muted-foreground hover:text-foreground"
     >
       <Icon name="arrow-left" className="size-4" />
       {children}

@@ -120,7 +120,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           <p className="mt-3 text-sm text-muted-foreground">{contactLine}</p>
           <a
             href={`mailto:${contactEmail}`}
-            className="mt-4 inline-flex items-center gap-2 rounded-sm text-sm font-medium text-primary hover:underline"
+            className="mt-4 inline-flex min-h-6 items-center gap-2 rounded-sm text-sm font-medium text-primary hover:underline"
           >
             <Mail aria-hidden="true" className="size-4" />
             {contactEmail}
