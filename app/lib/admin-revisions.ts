@@ -17,6 +17,7 @@ import { postSnapshot, resourceSnapshot } from '../../common/content-snapshot.ts
 import type { AdminContentKind } from './admin-content.ts';
 import { api } from './api-client.ts';
 import { formatSiteDateTime } from './dates.ts';
+import { DEFAULT_TIME_ZONE } from '../../common/site-time.ts';
 
 export type AdminItem = PostJson & ResourceJson;
 
@@ -73,7 +74,7 @@ const FIELD_LABELS: [keyof ContentSnapshot, string][] = [
 ];
 
 /** A field's value as the comparison shows it. */
-function fieldText(snapshot: ContentSnapshot, field: keyof ContentSnapshot, categories: readonly CategoryJson[]): string {
+function fieldText(snapshot: ContentSnapshot, field: keyof ContentSnapshot, categories: readonly CategoryJson[], timeZone: string): string {
   const categoryName = (id: string) => categories.find((category) => category.id === id)?.name ?? id;
   switch (field) {
     case 'sponsored':
@@ -81,7 +82,7 @@ function fieldText(snapshot: ContentSnapshot, field: keyof ContentSnapshot, cate
     case 'status':
       return snapshot.status === 'published' ? 'Published' : 'Draft';
     case 'published_at':
-      return snapshot.published_at === null ? '' : formatSiteDateTime(snapshot.published_at);
+      return snapshot.published_at === null ? '' : formatSiteDateTime(snapshot.published_at, timeZone);
     case 'category_ids':
       return (snapshot.category_ids ?? []).map(categoryName).join(', ');
     case 'category_id':
@@ -102,13 +103,15 @@ export async function diffSnapshots(
   older: ContentSnapshot,
   newer: ContentSnapshot,
   categories: readonly CategoryJson[] = [],
+  /** The site's time zone, that publication times are shown in (decision 050). */
+  timeZone?: string,
 ): Promise<FieldDiff[]> {
   const { diffLines, diffWordsWithSpace } = await import('diff');
   const diffs: FieldDiff[] = [];
   for (const [field, label] of FIELD_LABELS) {
     if (!(field in older) && !(field in newer)) continue;
-    const before = fieldText(older, field, categories);
-    const after = fieldText(newer, field, categories);
+    const before = fieldText(older, field, categories, timeZone ?? DEFAULT_TIME_ZONE);
+    const after = fieldText(newer, field, categories, timeZone ?? DEFAULT_TIME_ZONE);
     if (before === after) continue;
     const changes = field === 'content' ? diffLines(before, after) : diffWordsWithSpace(before, after);
     diffs.push({

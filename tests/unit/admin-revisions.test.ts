@@ -22,6 +22,12 @@ const POST: ContentSnapshot = {
 };
 
 describe('diffSnapshots', () => {
+  it('shows publication times in the site time zone', async () => {
+    const diffs = await diffSnapshots(POST, { ...POST, status: 'published', published_at: Date.UTC(2026, 5, 1, 7, 30) / 1000 }, [], 'Europe/Paris');
+    const published = diffs.find((diff) => diff.label === 'Publication time');
+    expect(published?.parts).toEqual([{ text: 'Jun 1, 2026, 09:30 Europe/Paris', change: 'added' }]);
+  });
+
   it('finds nothing between equal versions', async () => {
     expect(await diffSnapshots(POST, { ...POST })).toEqual([]);
   });

@@ -19,6 +19,7 @@ import {
   type FieldDiff,
 } from '../../lib/admin-revisions.ts';
 import { describeFailure } from '../../lib/admin-session.ts';
+import { useSiteTimeZone } from '../../lib/admin-time-zone.ts';
 import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import {
@@ -84,6 +85,7 @@ type Comparison =
   | { state: 'ready'; revision: ContentRevisionJson; current: AdminItem; diffs: FieldDiff[] };
 
 function RevisionBrowser({ kind, id, version, categories, onRestored }: RevisionsProps) {
+  const timeZone = useSiteTimeZone();
   const [revisions, setRevisions] = useState<ContentRevisionSummaryJson[] | null>(null);
   const [listFailure, setListFailure] = useState<string | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
@@ -111,7 +113,7 @@ function RevisionBrowser({ kind, id, version, categories, onRestored }: Revision
     setComparison({ state: 'loading' });
     try {
       const [revision, current] = await Promise.all([fetchRevision(kind, id, revisionId), fetchCurrentItem(kind, id)]);
-      const diffs = await diffSnapshots(revision.snapshot, snapshotOfItem(kind, current), categories);
+      const diffs = await diffSnapshots(revision.snapshot, snapshotOfItem(kind, current), categories, timeZone);
       if (choice === latestChoice.current) setComparison({ state: 'ready', revision, current, diffs });
     } catch (error) {
       if (choice === latestChoice.current) {
