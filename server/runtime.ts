@@ -10,9 +10,7 @@ import { ensureFirstAdministrator } from './auth/bootstrap-admin.ts';
 import { loadSigningKey } from './auth/signing-key.ts';
 import { loadTotpEncryptionKey } from './auth/totp-encryption-key.ts';
 import { sealStoredTotpSecrets } from './auth/totp-secrets.ts';
-import { ConfigError, type Config } from './config.ts';
-import { passwordProblem } from './auth/password-policy.ts';
-import { PASSWORD_TOO_COMMON } from '../common/schemas/auth.ts';
+import type { Config } from './config.ts';
 import { openDatabase, withFirstRunLock, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoContent } from './db/seed-demo.ts';
@@ -49,9 +47,6 @@ export interface Runtime {
 }
 
 export async function startRuntime(config: Config, logger: Logger): Promise<Runtime> {
-  if (config.ADMIN_PASSWORD && (await passwordProblem(config.ADMIN_PASSWORD)) === PASSWORD_TOO_COMMON) {
-    throw new ConfigError('Invalid configuration: ADMIN_PASSWORD is one of the most common passwords; choose another');
-  }
   const totpEncryptionKey = loadTotpEncryptionKey(config.TOTP_ENCRYPTION_KEY, config.DATA_DIR);
   const handle = openConfiguredDatabase(config, logger);
   let firstAdmin: Runtime['firstAdmin'];

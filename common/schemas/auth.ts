@@ -8,6 +8,9 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const NEW_PASSWORD_MIN_LENGTH = 12;
 export const NEW_PASSWORD_TOO_SHORT = `Password must be at least ${NEW_PASSWORD_MIN_LENGTH} characters`;
 export const PASSWORD_TOO_COMMON = 'This password is one of the most common passwords. Please choose another.';
+/** Starts the message for a password the strength estimate finds easy to guess (the server adds why). */
+export const PASSWORD_TOO_WEAK = 'This password is too easy to guess.';
+export const PASSWORD_WEAK_ADVICE = 'Please choose a longer one, such as a few unrelated words.';
 
 /** A password being set: its length here; the common-password list is checked on the server. */
 export const newPasswordSchema = z

@@ -138,6 +138,16 @@ describe('password change', () => {
     });
     expect(common.status).toBe(400);
     expect(common.body.message).toBe('This password is one of the most common passwords. Please choose another.');
+    // Not on any list, yet a row of the keyboard.
+    const weak = await call('POST', '/admin/account/password', a.access_token, {
+      current_password: account.password,
+      new_password: 'qwertyuiopas',
+    });
+    expect(weak.status).toBe(400);
+    expect(weak.body).toEqual({
+      error: 'VALIDATION_FAILED',
+      message: 'This password is too easy to guess. This is similar to a commonly used password. Please choose a longer one, such as a few unrelated words.',
+    });
     await signIn(account, device());
   });
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_ADMIN_EMAIL, ensureFirstAdministrator } from '../../server/auth/bootstrap-admin.ts';
+import { AdminPasswordError, DEFAULT_ADMIN_EMAIL, ensureFirstAdministrator } from '../../server/auth/bootstrap-admin.ts';
 import { verifyPassword } from '../../server/auth/passwords.ts';
 import { useTestApp } from '../helpers/test-app.ts';
 
@@ -37,6 +37,18 @@ describe('the first administrator', () => {
     const rows = await users();
     expect(rows.map((row) => row.email)).toEqual([DEFAULT_ADMIN_EMAIL]);
     expect(await verifyPassword(rows[0]?.password_hash ?? '', result?.generatedPassword ?? '')).toBe(true);
+  });
+
+  it('is refused, and nothing created, when ADMIN_PASSWORD breaks the password policy', async () => {
+    for (const [password, problem] of [
+      ['password1234', 'This password is one of the most common passwords. Please choose another.'],
+      ['qwertyuiopas', 'This password is too easy to guess. This is similar to a commonly used password. Please choose a longer one, such as a few unrelated words.'],
+    ]) {
+      await expect(ensureFirstAdministrator(t.handle.db, { email: 'owner@example.com', password })).rejects.toThrow(
+        new AdminPasswordError(`ADMIN_PASSWORD cannot be used: ${problem}`),
+      );
+    }
+    expect(await users()).toEqual([]);
   });
 
   it('is not created again, and no password is changed, when an administrator exists', async () => {

@@ -132,6 +132,9 @@ describe('using the link', () => {
     const common = await reset(token, 'password1234');
     expect(common.status).toBe(400);
     expect(common.body.message).toBe('This password is one of the most common passwords. Please choose another.');
+    const weak = await reset(token, 'qwertyuiopas');
+    expect(weak.status).toBe(400);
+    expect(weak.body.message).toBe('This password is too easy to guess. This is similar to a commonly used password. Please choose a longer one, such as a few unrelated words.');
     // Nothing changed: the old password and the session still work, the link too.
     expect((await t.request('GET', '/admin/posts', { token: session.access_token })).status).toBe(200);
     expect((await login(email, password)).status).toBe(200);

@@ -123,6 +123,9 @@ describe('invitations', () => {
     expect(JSON.stringify(short.body)).toContain('at least 12 characters');
     const common = await accept(token, 'Someone', 'password1234');
     expect(common.status).toBe(400);
+    const weak = await accept(token, 'Someone', 'qwertyuiopas');
+    expect(weak.status).toBe(400);
+    expect(weak.body.message).toBe('This password is too easy to guess. This is similar to a commonly used password. Please choose a longer one, such as a few unrelated words.');
     const noName = await accept(token, '   ');
     expect(noName.status).toBe(400);
     // The refusals did not spend the link.
