@@ -102,7 +102,7 @@ describe('the newsletter archive', () => {
       .where('to_address', '=', reader)
       .where('kind', '=', 'newsletter')
       .executeTakeFirstOrThrow();
-    const link = /https?:\/\/[^/\s]+(\/newsletter\/unsubscribe\?token=[\w%-]+)/.exec(mail.text_body)?.[1];
+    const link = /https?:\/\/[^/\s]+(\/newsletter\/unsubscribe\?token=[\w%.-]+)/.exec(mail.text_body)?.[1];
     expect(link).toBeDefined();
     const response = await site.app.request(`http://localhost${link}`, {
       method: 'POST',
