@@ -73,11 +73,11 @@ export function SponsoredOffer({
           </li>
           <li className="flex gap-3">
             <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
-            <span>We get back to you within {promises.responseTime}.</span>
+            <span>{`We get back to you within ${promises.responseTime}.`}</span>
           </li>
           <li className="flex gap-3">
             <Rocket aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
-            <span>Your sponsored post goes live within {promises.liveTime} after payment.</span>
+            <span>{`Your sponsored post goes live within ${promises.liveTime} after payment.`}</span>
           </li>
         </ol>
       </section>
