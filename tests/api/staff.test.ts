@@ -114,7 +114,7 @@ describe('invitations', () => {
     expect(audit).toHaveLength(1);
     // Neither the pending list nor a second invitation for the address.
     expect((await asOwner('GET', '')).body.invitations.map((row: { email: string }) => row.email)).not.toContain(email);
-  });
+  }, 20_000); // Two argon2 hashes at once, and the password estimate loaded on first use: slow on a busy machine.
 
   it('applies the password policy when accepting', async () => {
     const { token } = await invite(uniqueEmail());
