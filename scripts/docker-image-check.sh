@@ -137,19 +137,22 @@ for image in $(dockerfile_base_images); do
 done
 
 # npm ci inside the build reaches the registry as this machine's npm does: its
-# settings (and CA bundle) are mounted into the build steps only, as
-# /root/.npmrc, never copied into a layer.
-npm_settings="$scratch/npmrc"
+# settings, and its CA bundle, in a folder mounted as /root (npm's home in the
+# build steps) for the build only. Over a folder every base image has, the
+# mount leaves nothing behind in a layer, not even an empty mount point.
+build_home="$scratch/build-home"
+mkdir -m 700 "$build_home"
 cafile=$(npm config get cafile)
 {
   for file in "$(npm config get globalconfig)" "$(npm config get userconfig)"; do
     [[ -f "$file" ]] && grep -v -E '^[[:space:]]*cafile[[:space:]]*=' "$file"
   done
-  if [[ -f "$cafile" ]]; then echo 'cafile=/root/.npm-build-ca.pem'; fi
-} >"$npm_settings" || true
-IMAGE_BUILD_VOLUMES="$npm_settings:/root/.npmrc"
-[[ -f "$cafile" ]] && IMAGE_BUILD_VOLUMES+=",$cafile:/root/.npm-build-ca.pem"
-export IMAGE_BUILD_VOLUMES
+  if [[ -f "$cafile" ]]; then
+    cp "$cafile" "$build_home/npm-ca.pem"
+    echo 'cafile=/root/npm-ca.pem'
+  fi
+} >"$build_home/.npmrc" || true
+export IMAGE_BUILD_VOLUMES="$build_home:/root"
 
 step 'The image: tests/deploy (build from the Dockerfile, run, check)'
 npx vitest run --project deploy "$@"
