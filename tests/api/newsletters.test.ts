@@ -28,7 +28,7 @@ beforeAll(async () => {
       NEWSLETTER_DOUBLE_OPT_IN: 'false',
       NEWSLETTER_RATE_PER_SECOND: '0',
     },
-    newsletterEngineOptions: { retryDelaySeconds: 1, sliceMs: 2_000 },
+    newsletterSenderOptions: { retryDelaySeconds: 1, sliceMs: 2_000 },
   });
   token = await t.adminToken();
 });

@@ -70,7 +70,8 @@ export async function countDeliveries(db: Db, issueIds: readonly number[]): Prom
   return counts;
 }
 
-export async function withProgress(db: Db, records: NewsletterIssueRecord[]): Promise<NewsletterIssueJson[]> {
+/** Each issue with its deliveries counted: recipients, sent, failed, still to send. */
+export async function withDeliveryProgress(db: Db, records: NewsletterIssueRecord[]): Promise<NewsletterIssueJson[]> {
   const counts = await countDeliveries(
     db,
     records.map((record) => record.id),
