@@ -53,18 +53,9 @@ debian_mirror() {
   printf '%s\n' "${mirror:-http://deb.debian.org/debian}"
 }
 
-step 'podman, runc, debootstrap'
-if command -v podman >/dev/null && command -v runc >/dev/null && command -v debootstrap >/dev/null; then
-  echo "Already installed: $(podman --version), $(runc --version | head -n 1)"
-else
-  apt_log="$scratch/apt.log"
-  { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends podman runc debootstrap; } \
-    >"$apt_log" 2>&1 || { tail -n 40 "$apt_log" >&2; exit 1; }
-  echo "Installed: $(podman --version)"
-fi
-
-# runc rather than crun, whose setrlimit fails where the process may not raise
-# its own limits; and limits the container may take without CAP_SYS_RESOURCE
+# podman's settings and image storage, in the scratch folder. runc rather
+# than crun, whose setrlimit fails where the process may not raise its own
+# limits; and limits the container may take without CAP_SYS_RESOURCE
 # (podman would otherwise ask for more than the machine grants).
 nofile=$(ulimit -Hn)
 nproc=$(ulimit -Hu)
@@ -87,6 +78,16 @@ driver = "overlay"
 graphroot = "$scratch/storage"
 runroot = "$scratch/run"
 EOF
+
+step 'podman, runc, debootstrap'
+if command -v podman >/dev/null && command -v runc >/dev/null && command -v debootstrap >/dev/null; then
+  echo "Already installed: $(podman --version), $(runc --version | head -n 1)"
+else
+  apt_log="$scratch/apt.log"
+  { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends podman runc debootstrap; } \
+    >"$apt_log" 2>&1 || { tail -n 40 "$apt_log" >&2; exit 1; }
+  echo "Installed: $(podman --version)"
+fi
 
 mirror=$(debian_mirror)
 step "Stand-in base: debootstrap --variant=minbase trixie from $mirror"
