@@ -16,7 +16,8 @@ import type { Context, Handler, MiddlewareHandler } from 'hono';
 import { createRequestHandler, type AppLoadContext, type RequestHandler, type ServerBuild } from 'react-router';
 import type { CreateAppOptions } from './app.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
-import { createServices, type AppServices } from './services/index.ts';
+import type { AppServices } from './services/index.ts';
+import { composeApp } from './start-up.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { clientIp } from './http/client-ip.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from './http/errors.ts';
@@ -153,7 +154,7 @@ export async function loadPageRenderer(
     options.cache === false
       ? undefined
       : new ResponseCache(deps, { ...DEFAULT_RESPONSE_CACHE_OPTIONS, ...options.cache });
-  const services = withUnavailableAs503(options.services ?? createServices(deps), deps.logger);
+  const services = withUnavailableAs503(options.services ?? composeApp(deps).services, deps.logger);
   return pageHandler({ deps, services }, createRequestHandler(build, 'production'), {
     cache,
     policy: pageContentSecurityPolicy(deps.config),
