@@ -6,7 +6,7 @@ import type { Config } from '../../server/config.ts';
 import type { MediaRow } from '../../server/db/schema.ts';
 import type { AppDeps } from '../../server/deps.ts';
 import { insertPost } from '../../server/db/queries/posts.ts';
-import { composeApp } from '../../server/start-up.ts';
+import { buildDeps, composeApp } from '../../server/start-up.ts';
 import { MediaStorage } from '../../server/storage/media.ts';
 import type { S3Driver } from '../../server/storage/s3.ts';
 import { S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, startS3Server, type TestS3Server } from '../helpers/s3-server.ts';
@@ -78,7 +78,8 @@ function siteWith(settings: Partial<Config> = {}): Site {
     S3_FORCE_PATH_STYLE: true,
     ...settings,
   };
-  const deps: AppDeps = { ...t.deps, config };
+  // A server of its own: its memories (the social cards it drew) are not the first one's.
+  const deps: AppDeps = buildDeps({ ...t.deps, config });
   const media = new MediaStorage(deps);
   const app = createApp(deps, { media });
   return {
