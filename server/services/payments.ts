@@ -28,6 +28,7 @@ import { storedSiteName } from '../mail/mailer.ts';
 import type { PaymentEvent, ProviderSession, TestCheckout, TestCheckoutOutcome } from '../payments/provider.ts';
 
 export { PROVIDER_CHECK_INTERVAL_MS } from '../payments/provider-checks.ts';
+export { WebhookNotConfiguredError, WebhookSignatureError } from '../payments/provider.ts';
 export type { PaymentMode, TestCheckoutOutcome };
 
 export type PaymentDeps = Pick<AppDeps, 'db' | 'config' | 'logger' | 'payments' | 'mailer' | 'providerChecks'>;
