@@ -11,6 +11,9 @@ import type { RateLimitRule } from './db/queries/rate-limits.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { NewsletterSenderOptions } from './newsletter/sender.ts';
 import type { PaymentProvider } from './payments/provider.ts';
+import type { ProviderChecks } from './payments/provider-checks.ts';
+import type { SecuritySettingsCache } from './auth/security-settings.ts';
+import type { SocialCardCache } from './http/social-cards.ts';
 
 /** The rate limits of the public API; tests may tighten or loosen them. */
 export interface RateLimits {
@@ -89,6 +92,12 @@ export interface AppDeps {
   contentChanges: ContentChanges;
   /** Durable background work, run by whichever server claims it. */
   jobs: Jobs;
+  /** When this app last asked the payment provider about each pending checkout. */
+  providerChecks: ProviderChecks;
+  /** This app's recent copy of the owner's security settings. */
+  securitySettingsCache: SecuritySettingsCache;
+  /** The social cards this app has drawn or read, kept in memory. */
+  socialCardCache: SocialCardCache;
   /** Timings of the newsletter's sending (tests shorten them). */
   newsletterSenderOptions?: Partial<NewsletterSenderOptions>;
 }

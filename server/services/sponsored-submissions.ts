@@ -39,7 +39,7 @@ import {
   updateSponsoredSubmissionStatus,
 } from '../db/queries/sponsored-submissions.ts';
 import type { AppDeps } from '../deps.ts';
-import { startCheckout, type StartedCheckout } from '../payments/service.ts';
+import { startCheckout, type StartedCheckout } from './payments.ts';
 import type { Caller, Staff } from './caller.ts';
 import { enforceRateLimit } from './rate-limits.ts';
 import { changeStatus, type StatusChangeRules } from './status-change.ts';

@@ -86,7 +86,7 @@ export function twoFactorService(deps: AppDeps, audit: AuditLogService, siteSett
     async disable(staff: Staff, values: unknown, caller: Caller): Promise<void> {
       const { password } = validate(disableTotpSchema, values);
       const user = await userOf(staff);
-      if ((await securitySettings(db, true)).require_totp) throw new DomainError('TOTP_REQUIRED', TOTP_KEPT_BY_OWNER);
+      if ((await securitySettings(deps, true)).require_totp) throw new DomainError('TOTP_REQUIRED', TOTP_KEPT_BY_OWNER);
       await check.checkPassword(user, password, caller, 'password');
       const now = nowSeconds();
       await disableTotp(db, user.id, now);
