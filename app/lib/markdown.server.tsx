@@ -5,7 +5,7 @@
  * libraries out of the browser bundle.
  */
 import type { AppLoadContext } from 'react-router';
-import type { RenderedMarkdown } from '../../common/markdown.ts';
+import type { RenderedMarkdown } from '../../common/markdown-dialect.ts';
 
 export type { RenderedMarkdown };
 

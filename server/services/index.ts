@@ -24,7 +24,7 @@ import { contactMessagesService } from './contact-messages.ts';
 import { contentService, POST_KIND, RESOURCE_KIND } from './content.ts';
 import { dashboardService } from './dashboard.ts';
 import { demoContentService } from './demo-content.ts';
-import { markdownService } from './markdown.tsx';
+import { markdownService } from './markdown-renderings.ts';
 import { newslettersService } from './newsletters.ts';
 import { outboxService } from './outbox.ts';
 import { passwordResetsService } from './password-resets.ts';

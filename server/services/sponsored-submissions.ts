@@ -41,7 +41,7 @@ import {
 } from '../db/queries/sponsored-submissions.ts';
 import type { AppDeps } from '../deps.ts';
 import { startCheckout, type StartedCheckout } from '../payments/service.ts';
-import type { Caller, Staff } from './caller.ts';
+import type { Caller, Staff } from '../auth/caller.ts';
 import { enforceRateLimit } from './rate-limits.ts';
 import { changeStatus, type StatusChangeRules } from './status-change.ts';
 
