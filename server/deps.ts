@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
-import type { Staff } from './services/caller.ts';
-import type { AuditRecord } from './services/audit-log.ts';
+import type { Staff } from './auth/caller.ts';
+import type { AuditEntry } from './db/queries/audit-log.ts';
 import type { Engine, PoolStats } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import type { ContentChanges } from './content-changes.ts';
@@ -13,7 +13,7 @@ import type { NewsletterSenderOptions } from './newsletter/sender.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import type { ProviderChecks } from './payments/provider-checks.ts';
 import type { SecuritySettingsCache } from './auth/security-settings.ts';
-import type { SocialCardCache } from './http/social-cards.ts';
+import type { SocialCardCache } from './social-cards/card-cache.ts';
 
 /** The rate limits of the public API; tests may tighten or loosen them. */
 export interface RateLimits {
@@ -112,6 +112,6 @@ export interface AppEnv {
      * What a handler adds to the audit entry of its request (the entity, the
      * versions, a detail such as a role change); read after it answers.
      */
-    audit?: Partial<AuditRecord>;
+    audit?: Partial<Omit<AuditEntry, 'at'>>;
   };
 }

@@ -8,7 +8,7 @@
 import { ContentChanges } from './content-changes.ts';
 import { SecuritySettingsCache } from './auth/security-settings.ts';
 import type { AppDeps } from './deps.ts';
-import { SocialCardCache } from './http/social-cards.ts';
+import { SocialCardCache } from './social-cards/card-cache.ts';
 import { Jobs } from './jobs/jobs.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createPaymentProvider } from './payments/create-provider.ts';

@@ -21,7 +21,7 @@ import type { SocialCard } from '../services/social-cards.ts';
 import { renderSocialCard } from '../social-cards/card.tsx';
 import type { CappedRead } from '../storage/driver.ts';
 import type { MediaService } from '../services/media.ts';
-import { SegmentedLru } from './segmented-lru.ts';
+import type { SocialCardCache } from '../social-cards/card-cache.ts';
 
 const FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.png$/;
 const SITE_CARD_FILE = 'site.png';
@@ -35,22 +35,6 @@ export const MAX_CARD_IMAGE_BYTES = 10 * 1024 * 1024;
 
 const FOREVER = 'public, max-age=31536000, immutable';
 const A_WHILE = 'public, max-age=3600';
-
-/**
- * One app's drawn cards by version, and those it is drawing now (so one
- * request draws for all that ask at once); handed in through AppDeps. Bounded
- * by bytes, not by count: a card over a photo cover is several times the
- * size of a designed one. A crawler asking for every card once pushes out
- * only cards asked for once.
- */
-export class SocialCardCache {
-  readonly kept = new SegmentedLru<Uint8Array>({
-    maxBytes: 16 * 1024 * 1024,
-    protectedShare: 0.8,
-    sizeOf: (png, key) => png.byteLength + 2 * key.length,
-  });
-  readonly drawing = new Map<string, Promise<Uint8Array>>();
-}
 
 export interface SocialCardsOptions {
   services: AppServices;

@@ -14,7 +14,7 @@ import { contactMessagesService } from './contact-messages.ts';
 import { contentService, POST_KIND, RESOURCE_KIND } from './content.ts';
 import { dashboardService } from './dashboard.ts';
 import { demoContentService } from './demo-content.ts';
-import { markdownService } from './markdown.tsx';
+import { markdownService } from './markdown-renderings.ts';
 import { mediaService } from './media.ts';
 import { newslettersService } from './newsletters.ts';
 import { outboxService } from './outbox.ts';

@@ -8,7 +8,7 @@ import { nowSeconds } from '../db/database.ts';
 import { findUserById } from '../db/queries/users.ts';
 import type { AppDeps } from '../deps.ts';
 import type { AuditLogService } from './audit-log.ts';
-import type { Caller, Staff } from './caller.ts';
+import type { Caller, Staff } from '../auth/caller.ts';
 
 export const OWN_TOTP_FIRST = 'Set up two-factor authentication on your own account first: requiring it would otherwise lock you out of this page.';
 

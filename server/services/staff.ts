@@ -23,7 +23,7 @@ import {
 import { securitySettings } from '../auth/security-settings.ts';
 import type { AppDeps } from '../deps.ts';
 import type { AuditLogService } from './audit-log.ts';
-import type { Caller, Staff } from './caller.ts';
+import type { Caller, Staff } from '../auth/caller.ts';
 import { enforceRateLimit } from './rate-limits.ts';
 import {
   acceptInvitationSchema,

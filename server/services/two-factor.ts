@@ -20,7 +20,7 @@ import { findUserById } from '../db/queries/users.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import type { AuditLogService } from './audit-log.ts';
-import type { Caller, Staff } from './caller.ts';
+import type { Caller, Staff } from '../auth/caller.ts';
 import { reauthentication, WRONG_CODE } from './reauthenticate.ts';
 
 export const TOTP_ALREADY_ENABLED = 'Two-factor authentication is already on. Turn it off first to set up another app.';

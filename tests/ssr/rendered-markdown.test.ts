@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PostJson } from '../../common/answers.ts';
 import { composeApp } from '../../server/start-up.ts';
-import { markdownKey, renderMarkdownHtml } from '../../server/services/markdown.tsx';
+import { markdownKey, renderMarkdownHtml } from '../../server/markdown/render.ts';
 import { seedPost, useSiteApp } from './site-app.ts';
 
 /** The article's markdown body. */
