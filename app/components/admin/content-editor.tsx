@@ -47,7 +47,7 @@ import { Label } from '../ui/label.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { Textarea } from '../ui/textarea.tsx';
 import { ViewOnSiteLink } from './view-on-site-link.tsx';
-import { notifyError } from '../../lib/admin-toast.ts';
+import { notifyError } from '../../lib/admin-toasts.ts';
 import { formatSiteDateTime, secondsToSiteInput, siteInputToSeconds } from '../../lib/dates.ts';
 import { useSiteTimeZone } from '../../lib/admin-time-zone.ts';
 import { ImageUploader } from './image-uploader.tsx';

@@ -7,7 +7,7 @@ import { IDLE_UPLOAD, uploadErrorMessage, uploadImage, type UploadState } from '
 import { Button } from '../ui/button.tsx';
 import { FieldError } from '../ui/field.tsx';
 import { Label } from '../ui/label.tsx';
-import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
+import { notifyError, notifySuccess } from '../../lib/admin-toasts.ts';
 
 export const UPLOAD_HINT = 'PNG, JPG, GIF, WebP or SVG up to 10MB';
 

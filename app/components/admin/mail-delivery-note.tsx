@@ -19,7 +19,7 @@ import { Copy, Inbox } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { MailDeliveryJson } from '../../../common/answers.ts';
-import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
+import { notifyError, notifySuccess } from '../../lib/admin-toasts.ts';
 import { cn } from '../../lib/cn.ts';
 import { mailDeliverySentence } from '../../lib/mail-delivery.ts';
 import { Button } from '../ui/button.tsx';

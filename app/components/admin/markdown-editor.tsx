@@ -11,7 +11,7 @@ import remarkGfm from 'remark-gfm';
 import { useEffect, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
 import { uploadErrorMessage, uploadImage } from '../../lib/upload.ts';
 import { Button } from '../ui/button.tsx';
-import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
+import { notifyError, notifySuccess } from '../../lib/admin-toasts.ts';
 import { callUploadApi } from './image-uploader.tsx';
 import { markdownPlugins } from '../../../common/markdown.ts';
 import { MARKDOWN_CLASS } from '../markdown-content.tsx';

@@ -34,7 +34,7 @@ import {
   statusLabel,
 } from '../../lib/admin-newsletters.ts';
 import { describeFailure, withAdminSession } from '../../lib/admin-session.ts';
-import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
+import { notifyError, notifySuccess } from '../../lib/admin-toasts.ts';
 import { isVersionConflict } from '../../lib/api-client.ts';
 import { formatDateTime, formatSiteDateTime, siteInputToSeconds } from '../../lib/dates.ts';
 import { useSiteTimeZone } from '../../lib/admin-time-zone.ts';
