@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { NewsletterIssueJson } from '../../../../common/answers.ts';
-import { cancelIssue, getAudience, OUTBOX_WORDS, sendIssue, sendNowQuestion, sendTest } from '../../../lib/admin-newsletters.ts';
+import { cancelIssue, getAudience, sendIssue, sendNowQuestion, sendTest } from '../../../lib/admin-newsletters.ts';
+import { KEPT_IN_OUTBOX } from '../../../lib/mail-delivery.ts';
 import { describeFailure } from '../../../lib/admin-session.ts';
 import { useSiteTimeZone } from '../../../lib/admin-time-zone.ts';
 import { notifyError, notifySuccess } from '../../../lib/admin-toasts.ts';
@@ -82,7 +83,7 @@ function TestSend({ issueId, isBusy, act }: SendActionProps) {
           onClick={() =>
             void act(async () => {
               const result = await sendTest(issueId, emails);
-              return result.delivery === 'outbox' ? `Test ${OUTBOX_WORDS}` : `Test sent to ${result.sent} address${result.sent === 1 ? '' : 'es'}`;
+              return result.delivery === 'outbox' ? `Test ${KEPT_IN_OUTBOX}` : `Test sent to ${result.sent} address${result.sent === 1 ? '' : 'es'}`;
             }, 'Failed to send the test')
           }
         >
@@ -113,7 +114,7 @@ function SendNowOrLater({ issueId, isBusy, act }: SendActionProps) {
             }
             if (!window.confirm(sendNowQuestion(audience))) return null;
             await sendIssue(issueId);
-            return audience.delivery === 'outbox' ? `Issue ${OUTBOX_WORDS}` : 'Sending started';
+            return audience.delivery === 'outbox' ? `Issue ${KEPT_IN_OUTBOX}` : 'Sending started';
           }, 'Failed to send the issue')
         }
       >

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useRevalidator } from 'react-router';
 import type { NewsletterIssueJson } from '../../../../common/answers.ts';
-import { OUTBOX_WORDS } from '../../../lib/admin-newsletters.ts';
+import { KEPT_IN_OUTBOX } from '../../../lib/mail-delivery.ts';
 import { useSiteTimeZone } from '../../../lib/admin-time-zone.ts';
 import { formatDateTime, formatSiteDateTime } from '../../../lib/dates.ts';
 
@@ -31,7 +31,7 @@ export function SendingProgress({ issue, delivery }: { issue: NewsletterIssueJso
             {kept ? `Kept ${issue.sent} of ${issue.recipients} in the outbox` : `Sent ${issue.sent} of ${issue.recipients}`} · Failed{' '}
             {issue.failed} · Pending {issue.pending}
           </p>
-          {kept ? <p>The mails are {OUTBOX_WORDS}.</p> : null}
+          {kept ? <p>The mails are {KEPT_IN_OUTBOX}.</p> : null}
         </>
       ) : null}
       {issue.sent_at ? <p>{kept ? 'Finished on' : 'Sent on'} {formatDateTime(issue.sent_at)}</p> : null}
