@@ -22,7 +22,7 @@ import { Copy, Inbox } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { MailDeliveryJson } from '../../../common/answers.ts';
-import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
+import { notifyError, notifySuccess } from '../../lib/admin-toasts.ts';
 import { cn } from '../../lib/cn.ts';
 import { useSiteTimeZone } from '../../lib/admin-time-zone.ts';
 import { linkUseSentence, mailDeliverySentence, type LinkUse } from '../../lib/mail-delivery.ts';
