@@ -9,7 +9,7 @@ import type { ContentChanges } from './content-changes.ts';
 import type { Jobs } from './jobs/jobs.ts';
 import type { RateLimitRule } from './db/queries/rate-limits.ts';
 import type { Mailer } from './mail/mailer.ts';
-import type { NewsletterEngineOptions } from './newsletter/engine.ts';
+import type { NewsletterSenderOptions } from './newsletter/sender.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 
 /** The rate limits of the public API; tests may tighten or loosen them. */
@@ -90,7 +90,7 @@ export interface AppDeps {
   /** Durable background work, run by whichever server claims it. */
   jobs: Jobs;
   /** Timings of the newsletter's sending (tests shorten them). */
-  newsletterEngineOptions?: Partial<NewsletterEngineOptions>;
+  newsletterSenderOptions?: Partial<NewsletterSenderOptions>;
 }
 
 /** Hono's per-request variables. */

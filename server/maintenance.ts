@@ -45,11 +45,13 @@ export interface MaintenanceDeps extends RetentionOptions {
   media: MediaStorage;
 }
 
-/** One round: the rows above, then uploads that never arrived. */
+/** One round: the rows above, then uploads that never arrived and social cards a newer version replaced. */
 export async function runMaintenance({ db, logger, media, auditLogRetentionDays }: MaintenanceDeps): Promise<void> {
   await pruneExpiredRows(db, { auditLogRetentionDays });
   const forgotten = await media.forgetAbandonedUploads();
   if (forgotten > 0) logger.info({ forgotten }, 'abandoned uploads forgotten');
+  const cards = await media.forgetSupersededCards();
+  if (cards > 0) logger.info({ cards }, 'superseded social cards removed');
 }
 
 /**

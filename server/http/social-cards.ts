@@ -107,7 +107,7 @@ export function serveSocialCards(options: SocialCardsOptions) {
     const [cover, logo] = await Promise.all([imageBytes(card.drawing.cover), imageBytes(card.drawing.logo)]);
     const png = await renderSocialCard(card.drawing, { cover, logo });
     try {
-      await media.storeCard(card.version, png);
+      await media.storeCard(card, png);
     } catch (error) {
       // Served all the same; the next request draws it again.
       logger.warn({ err: error, version: card.version }, 'social card could not be stored');

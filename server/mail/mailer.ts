@@ -4,6 +4,7 @@ import type Nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { MailDeliveryJson } from '../../common/answers.ts';
 import { SITE_NAME } from '../../common/site.ts';
+import { DEFAULT_SPONSORED_LIVE_TIME, DEFAULT_SPONSORED_RESPONSE_TIME } from '../../common/site-texts.ts';
 import type { Config } from '../config.ts';
 import { insertOutboxMail, markOutboxMailFailed, markOutboxMailSent } from '../db/queries/outbox.ts';
 import { readSiteSetting } from '../db/queries/site-settings.ts';
@@ -86,18 +87,42 @@ export function defaultSender(publicUrl: string, siteName: string = SITE_NAME): 
   return `"${siteName.replace(/["\\\r\n]/g, '')}" <no-reply@${host}>`;
 }
 
+/** The saved site settings as a plain object, or null when none are saved or they cannot be read. */
+async function storedSiteFields(db: Kysely<Database>): Promise<Record<string, unknown> | null> {
+  try {
+    const stored = await readSiteSetting(db, 'site');
+    const value: unknown = stored ? JSON.parse(stored) : null;
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+const textOr = (value: unknown, fallback: string): string => (typeof value === 'string' && value !== '' ? value : fallback);
+
 /**
  * The site's name as saved in the site settings, for the sender of mails;
  * today's name when none is saved or it cannot be read.
  */
 export async function storedSiteName(db: Kysely<Database>): Promise<string> {
-  try {
-    const stored = await readSiteSetting(db, 'site');
-    const name: unknown = stored ? (JSON.parse(stored) as { site_name?: unknown }).site_name : undefined;
-    return typeof name === 'string' && name !== '' ? name : SITE_NAME;
-  } catch {
-    return SITE_NAME;
-  }
+  return textOr((await storedSiteFields(db))?.site_name, SITE_NAME);
+}
+
+/** What a sponsor's mails say of the site: its name and the sponsored offer's promises, as the owner saved them. */
+export interface SponsorMailTexts {
+  siteName: string;
+  responseTime: string;
+  liveTime: string;
+}
+
+/** The site's name and sponsored promises as saved, each falling back to SPEC.md's text. */
+export async function storedSponsorMailTexts(db: Kysely<Database>): Promise<SponsorMailTexts> {
+  const fields = await storedSiteFields(db);
+  return {
+    siteName: textOr(fields?.site_name, SITE_NAME),
+    responseTime: textOr(fields?.sponsored_response_time, DEFAULT_SPONSORED_RESPONSE_TIME),
+    liveTime: textOr(fields?.sponsored_live_time, DEFAULT_SPONSORED_LIVE_TIME),
+  };
 }
 
 export function createMailer(options: {

@@ -19,10 +19,11 @@ import { findSponsoredSubmissionById, insertSponsoredSubmission } from '../db/qu
 import type { Db, PaymentStatus, PaymentTransactionRow } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { DomainError } from '../../common/errors.ts';
+import { DEFAULT_SPONSORED_LIVE_TIME } from '../../common/site-texts.ts';
 import { LOCAL_PROVIDER_NAME } from './local-provider.ts';
 import { paidSubmissionNotificationMail, paymentConfirmationMail } from './payment-mails.ts';
 import { insertSponsorEvent } from '../db/queries/sponsored-submission-events.ts';
-import { storedSiteName } from '../mail/mailer.ts';
+import { storedSponsorMailTexts } from '../mail/mailer.ts';
 import type { PaymentEvent, ProviderSession, TestCheckout, TestCheckoutOutcome } from './provider.ts';
 
 export type PaymentDeps = Pick<AppDeps, 'db' | 'config' | 'logger' | 'payments' | 'mailer'>;
@@ -54,13 +55,19 @@ export function publicPaymentStatus(status: PaymentStatus): PublicPaymentStatus 
 
 const PRODUCT_NAME = 'Sponsored post';
 
-/** SPEC.md section 2's cancel page text, per status. */
-export const CANCEL_MESSAGES: Record<PublicPaymentStatus, string> = {
-  pending: 'Your payment did not complete. Review your details and try submitting again.',
-  failed: 'Your payment did not go through. Review your details and try submitting again.',
-  expired: 'Your checkout session expired before the payment was made. Review your details and try submitting again.',
-  completed: 'This payment was completed, so there is nothing to retry. Your sponsored post will be live within 3-5 days.',
-};
+/** SPEC.md section 2's cancel page text, per status; a paid one repeats the sponsored page's promise of when it goes live. */
+export function cancelMessage(status: PublicPaymentStatus, liveTime: string = DEFAULT_SPONSORED_LIVE_TIME): string {
+  switch (status) {
+    case 'pending':
+      return 'Your payment did not complete. Review your details and try submitting again.';
+    case 'failed':
+      return 'Your payment did not go through. Review your details and try submitting again.';
+    case 'expired':
+      return 'Your checkout session expired before the payment was made. Review your details and try submitting again.';
+    case 'completed':
+      return `This payment was completed, so there is nothing to retry. Your sponsored post will be live within ${liveTime}.`;
+  }
+}
 
 /** SPEC.md section 3's payment cancellation result. */
 export interface PaymentCancellation {
@@ -90,7 +97,7 @@ export async function findPaymentCancellation(deps: PaymentDeps, sessionId: stri
   return {
     session_id: sessionId,
     status,
-    message: CANCEL_MESSAGES[status],
+    message: cancelMessage(status, status === 'completed' ? (await storedSponsorMailTexts(deps.db)).liveTime : undefined),
     // What the form is refilled with; nothing is pending once it is paid.
     pending_submission:
       status === 'completed'
@@ -216,7 +223,7 @@ async function sendPaymentCompletedMails(deps: PaymentDeps, payment: PaymentTran
     const submission = await findSponsoredSubmissionById(deps.db, payment.submission_id);
     if (!submission) return;
     const siteUrl = deps.config.PUBLIC_URL;
-    const receipt = await deps.mailer.sendMail(paymentConfirmationMail(submission, payment, siteUrl, await storedSiteName(deps.db)));
+    const receipt = await deps.mailer.sendMail(paymentConfirmationMail(submission, payment, siteUrl, await storedSponsorMailTexts(deps.db)));
     // The first mail of the sponsor's timeline.
     await insertSponsorEvent(deps.db, { submissionId: submission.id, kind: 'payment_mail', to: submission.contact_email, outboxId: receipt.outboxId });
     if (deps.config.ADMIN_NOTIFY_EMAIL) {

@@ -99,7 +99,7 @@ export interface TestAppOptions {
   payments?: (deps: Pick<AppDeps, 'db' | 'config'>) => PaymentProvider;
   /** Builds the mailer; by default it follows the configuration, as in production. */
   mailer?: (deps: Pick<AppDeps, 'db' | 'config' | 'logger'>) => Mailer;
-  newsletterEngineOptions?: AppDeps['newsletterEngineOptions'];
+  newsletterSenderOptions?: AppDeps['newsletterSenderOptions'];
 }
 
 /**
@@ -154,7 +154,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     contentChanges: new ContentChanges(),
     // Not started: each test app runs the jobs it enqueues (`media.whenIdle()` waits for them).
     jobs: new Jobs({ db: handle.db, engine: handle.engine, logger }),
-    ...(options.newsletterEngineOptions ? { newsletterEngineOptions: options.newsletterEngineOptions } : {}),
+    ...(options.newsletterSenderOptions ? { newsletterSenderOptions: options.newsletterSenderOptions } : {}),
   };
   const app = createApp(deps);
   const defaultIp = freshIp();

@@ -279,6 +279,7 @@ export function SubmissionPanelActions({
           what="Preview link"
           to={submission.contact_email}
           mail={preview.mail}
+          linkUse={{ kind: 'until', expiresAt: preview.expires_at }}
           linkLabel={`Preview link for ${submission.contact_name}`}
           canOpenOutbox={canOpenOutbox}
         />

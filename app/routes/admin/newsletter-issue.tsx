@@ -25,7 +25,6 @@ import {
   leftOutNotice,
   listIssues,
   listPublishedPosts,
-  OUTBOX_WORDS,
   previewIssue,
   saveIssue,
   sendIssue,
@@ -34,6 +33,7 @@ import {
   statusLabel,
 } from '../../lib/admin-newsletters.ts';
 import { describeFailure, withAdminSession } from '../../lib/admin-session.ts';
+import { KEPT_IN_OUTBOX } from '../../lib/mail-delivery.ts';
 import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
 import { isVersionConflict } from '../../lib/api-client.ts';
 import { formatDateTime, formatSiteDateTime, siteInputToSeconds } from '../../lib/dates.ts';
@@ -418,7 +418,7 @@ function Progress({ issue, delivery }: { issue: NewsletterIssueJson; delivery: '
             {kept ? `Kept ${issue.sent} of ${issue.recipients} in the outbox` : `Sent ${issue.sent} of ${issue.recipients}`} · Failed{' '}
             {issue.failed} · Pending {issue.pending}
           </p>
-          {kept ? <p>The mails are {OUTBOX_WORDS}.</p> : null}
+          {kept ? <p>The mails are {KEPT_IN_OUTBOX}.</p> : null}
         </>
       ) : null}
       {issue.sent_at ? <p>{kept ? 'Finished on' : 'Sent on'} {formatDateTime(issue.sent_at)}</p> : null}
@@ -482,7 +482,7 @@ function SendPanel({ issue, isDirty, onChanged }: { issue: NewsletterIssueJson; 
               void act(async () => {
                 const result = await sendTest(issue.id, emails);
                 return result.delivery === 'outbox'
-                  ? `Test ${OUTBOX_WORDS}`
+                  ? `Test ${KEPT_IN_OUTBOX}`
                   : `Test sent to ${result.sent} address${result.sent === 1 ? '' : 'es'}`;
               }, 'Failed to send the test')
             }
@@ -506,7 +506,7 @@ function SendPanel({ issue, isDirty, onChanged }: { issue: NewsletterIssueJson; 
                 }
                 if (!window.confirm(sendNowQuestion(audience))) return null;
                 await sendIssue(issue.id);
-                return audience.delivery === 'outbox' ? `Issue ${OUTBOX_WORDS}` : 'Sending started';
+                return audience.delivery === 'outbox' ? `Issue ${KEPT_IN_OUTBOX}` : 'Sending started';
               }, 'Failed to send the issue')
             }
           >

@@ -201,6 +201,7 @@ function InviteForm() {
             what="Invitation"
             to={invited.email}
             mail={invited.mail}
+            linkUse={{ kind: 'once' }}
             linkLabel={`Invitation link for ${invited.email}`}
             canOpenOutbox={canOpenOutbox}
             className="mt-4"
