@@ -11,7 +11,7 @@ import { readContentFingerprint } from '../content-changes.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { createNonce, scriptNonceOf } from './content-security-policy.ts';
 import { NoncedBody } from './nonced-body.ts';
-import { SegmentedLru } from './segmented-lru.ts';
+import { SegmentedLru } from '../segmented-lru.ts';
 
 export type Encoding = 'identity' | 'br' | 'gzip';
 

@@ -95,6 +95,7 @@ export const unsubscribeUrlOf = (siteUrl: string, token: string) =>
 export const webVersionUrlOf = (siteUrl: string, slug: string) => `${siteUrl}/newsletter/${slug}`;
 
 export class NewsletterSender {
+  /** Sending an issue: a job kind the start-up registers (server/start-up.ts). */
   readonly job: JobKind<{ issueId: number }>;
   private readonly options: NewsletterSenderOptions;
   private readonly unsubscribeLinks: ReturnType<typeof unsubscribeLinks>;
@@ -111,7 +112,6 @@ export class NewsletterSender {
       maxAttempts: 20,
       run: ({ issueId }) => this.run(issueId),
     };
-    deps.jobs.register(this.job);
   }
 
   /** Queues a run for an issue: now, or `delaySeconds` from now (a scheduled send). Pass the caller's transaction. */

@@ -23,7 +23,7 @@ import { storedSiteName } from '../mail/mailer.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import type { AuditLogService } from './audit-log.ts';
-import type { Caller, Staff } from './caller.ts';
+import type { Caller, Staff } from '../auth/caller.ts';
 import { deviceName } from './device-name.ts';
 import { reauthentication } from './reauthenticate.ts';
 

@@ -46,8 +46,9 @@ import { isSlugTaken } from '../db/queries/slugs.ts';
 import type { Db } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { ModuleLoadError } from '../lazy-module.ts';
-import type { Actor } from './caller.ts';
-import { loadMarkdown, markdownKey, renderMarkdownHtml, type MarkdownService, type RenderedMarkdown } from './markdown.tsx';
+import type { Actor } from '../auth/caller.ts';
+import { loadMarkdown, markdownKey, renderMarkdownHtml } from '../markdown/render.ts';
+import type { MarkdownService, RenderedMarkdown } from './markdown-renderings.ts';
 
 export type { PageRequest };
 

@@ -85,6 +85,9 @@ export function newslettersService(deps: AppDeps, siteSettings: SiteSettingsServ
   };
 
   return {
+    /** The background job that sends an issue, registered at start-up (server/start-up.ts). */
+    sendingJob: sender.job,
+
     /** `smtp` when mails really leave; `outbox` when they are only kept (no SMTP_URL). */
     delivery: (): 'smtp' | 'outbox' => (config.SMTP_URL ? 'smtp' : 'outbox'),
 

@@ -21,7 +21,7 @@ import { isTimeZone } from '../../common/site-time.ts';
 import { nowSeconds } from '../db/database.ts';
 import { readSiteSetting, replaceSiteSetting } from '../db/queries/site-settings.ts';
 import type { AppDeps } from '../deps.ts';
-import type { Staff } from './caller.ts';
+import type { Staff } from '../auth/caller.ts';
 
 const KEY = 'site';
 const CACHE_MS = 5_000;

@@ -39,8 +39,8 @@ import {
   updateSponsoredSubmissionStatus,
 } from '../db/queries/sponsored-submissions.ts';
 import type { AppDeps } from '../deps.ts';
-import { startCheckout, type StartedCheckout } from '../payments/service.ts';
-import type { Caller, Staff } from './caller.ts';
+import { startCheckout, type StartedCheckout } from './payments.ts';
+import type { Caller, Staff } from '../auth/caller.ts';
 import { enforceRateLimit } from './rate-limits.ts';
 import { changeStatus, type StatusChangeRules } from './status-change.ts';
 import { draftRefusal, SPONSORED_TRANSITIONS, sponsoredCountsOf, statusChangeRefusal } from './sponsored-status.ts';

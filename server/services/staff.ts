@@ -23,7 +23,7 @@ import {
 import { securitySettings } from '../auth/security-settings.ts';
 import type { AppDeps } from '../deps.ts';
 import type { AuditLogService } from './audit-log.ts';
-import type { Caller, Staff } from './caller.ts';
+import type { Caller, Staff } from '../auth/caller.ts';
 import { enforceRateLimit } from './rate-limits.ts';
 import {
   acceptInvitationSchema,
@@ -123,7 +123,7 @@ export function staffService(deps: AppDeps, audit: AuditLogService) {
         role: user.role,
         permissions: permissionsOf(user.role),
         totp_enabled: user.totp_enabled_at !== null,
-        totp_required: (await securitySettings(db)).require_totp,
+        totp_required: (await securitySettings(deps)).require_totp,
         site_name: await storedSiteName(db),
       };
     },

@@ -86,7 +86,8 @@ const bareType = (value: string | undefined | null) => (value ?? '').split(';')[
 export class MediaStorage {
   readonly driver: LocalDriver | S3Driver;
   private readonly tokenKey: Uint8Array;
-  private readonly variantsJob: JobKind<{ key: string }>;
+  /** The resized copies of an upload, made in the background: a job kind the start-up registers. */
+  readonly variantsJob: JobKind<{ key: string }>;
   /** S3 uploads being checked by this process, so one read does the work for all. */
   private readonly checking = new Map<string, Promise<MediaRow | null>>();
 
@@ -100,7 +101,6 @@ export class MediaStorage {
       maxAttempts: 5,
       run: ({ key }) => this.makeVariants(key),
     };
-    deps.jobs.register(this.variantsJob);
     this.driver = config.S3_BUCKET
       ? new S3Driver({
           bucket: config.S3_BUCKET,

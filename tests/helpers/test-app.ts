@@ -11,8 +11,6 @@ import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../server/app.ts';
-import { ContentChanges } from '../../server/content-changes.ts';
-import { Jobs } from '../../server/jobs/jobs.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { loadTotpEncryptionKey } from '../../server/auth/totp-encryption-key.ts';
 import { parseConfig } from '../../server/config.ts';
@@ -21,9 +19,9 @@ import { migrateToLatest } from '../../server/db/migrate.ts';
 import { createUser } from '../../server/db/queries/users.ts';
 import type { UserRole } from '../../server/db/schema.ts';
 import { DEFAULT_RATE_LIMITS, type AppDeps, type RateLimits } from '../../server/deps.ts';
-import { createMailer, type Mailer } from '../../server/mail/mailer.ts';
-import { createPaymentProvider } from '../../server/payments/create-provider.ts';
+import type { Mailer } from '../../server/mail/mailer.ts';
 import type { PaymentProvider } from '../../server/payments/provider.ts';
+import { buildDeps } from '../../server/start-up.ts';
 
 export const ADMIN_EMAIL = 'admin@example.com';
 export const ADMIN_PASSWORD = 'correct horse battery';
@@ -139,7 +137,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   const logger = pino({ level: 'silent' });
-  const deps: AppDeps = {
+  // Its jobs are not started: each test app runs the jobs it enqueues (`media.whenIdle()` waits for them).
+  const deps: AppDeps = buildDeps({
     db: handle.db,
     engine: handle.engine,
     ...(handle.pool ? { dbPool: handle.pool } : {}),
@@ -149,13 +148,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     totpEncryptionKey: loadTotpEncryptionKey(config.TOTP_ENCRYPTION_KEY, dataDir),
     // Failed logins do not slow down unless a test asks: many suites try wrong passwords on one account.
     rateLimits: { ...DEFAULT_RATE_LIMITS, loginSlowdown: { ...DEFAULT_RATE_LIMITS.loginSlowdown, baseMs: 0, maxMs: 0 }, ...options.rateLimits },
-    payments: options.payments ? options.payments({ db: handle.db, config }) : createPaymentProvider(config, handle.db),
-    mailer: (options.mailer ?? createMailer)({ db: handle.db, config, logger }),
-    contentChanges: new ContentChanges(),
-    // Not started: each test app runs the jobs it enqueues (`media.whenIdle()` waits for them).
-    jobs: new Jobs({ db: handle.db, engine: handle.engine, logger }),
+    ...(options.payments ? { payments: options.payments({ db: handle.db, config }) } : {}),
+    ...(options.mailer ? { mailer: options.mailer({ db: handle.db, config, logger }) } : {}),
     ...(options.newsletterSenderOptions ? { newsletterSenderOptions: options.newsletterSenderOptions } : {}),
-  };
+  });
   const app = createApp(deps);
   const defaultIp = freshIp();
 

@@ -13,7 +13,7 @@ import { uploadErrorMessage, uploadImage } from '../../lib/upload.ts';
 import { Button } from '../ui/button.tsx';
 import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
 import { callUploadApi } from './image-uploader.tsx';
-import { markdownPlugins } from '../../../common/markdown.ts';
+import { markdownPlugins } from '../../../common/markdown-dialect.ts';
 import { MARKDOWN_CLASS } from '../markdown-content.tsx';
 
 const MARKDOWN_PLUGINS = markdownPlugins({ remarkGfm, rehypeSanitize });
