@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { CAMPAIGN_FILTERS, CAMPAIGN_PLATFORMS, CAMPAIGN_STATES, isCurrencyCode } from '../campaign.ts';
+import { optionalUrl } from './fields.ts';
+
+// The largest amount a column holds on both engines (PostgreSQL bigint is
+// wider, but JavaScript numbers are exact only up to 2^53).
+const MAX_AMOUNT = Number.MAX_SAFE_INTEGER;
+const MAX_SECONDS = 32503680000;
+
+/** A count of minor units or of people: a whole number, zero or more. */
+function wholeCount(label: string) {
+  const message = `${label} must be a whole number, zero or more`;
+  return z.number({ error: message }).int(message).min(0, message).max(MAX_AMOUNT, message);
+}
+
+function unixSeconds(label: string) {
+  const message = `${label} must be a Unix time in seconds`;
+  return z.number({ error: message }).int(message).min(0, message).max(MAX_SECONDS, message);
+}
+
+/** Missing or null is "not known". */
+function unknownAsNull<T extends z.ZodNumber>(field: T) {
+  return field.nullish().transform((value) => value ?? null);
+}
+
+export const campaignPlatformField = z.enum(CAMPAIGN_PLATFORMS, {
+  error: `Platform must be one of ${CAMPAIGN_PLATFORMS.join(', ')}`,
+});
+
+export const campaignStateField = z.enum(CAMPAIGN_STATES, {
+  error: `State must be one of ${CAMPAIGN_STATES.join(', ')}`,
+});
+
+export const currencyField = z
+  .string({ error: 'Currency must be an ISO 4217 code such as USD' })
+  .trim()
+  .transform((value) => value.toUpperCase())
+  .refine(isCurrencyCode, 'Currency must be an ISO 4217 code such as USD');
+
+export const goalField = wholeCount('Goal');
+export const pledgedField = wholeCount('Pledged');
+export const backersField = wholeCount('Backers');
+export const launchedAtField = unixSeconds('Launched at');
+export const endsAtField = unixSeconds('Ends at');
+
+const END_BEFORE_LAUNCH = 'Ends at must not be before the launch';
+
+/**
+ * The campaign the editor saves with a post (`campaign` in the post
+ * payload). `url` is the post's `campaign_url`; who gave the facts and when
+ * is the server's to record.
+ */
+export const campaignInputSchema = z
+  .object({
+    platform: campaignPlatformField,
+    url: optionalUrl('Campaign URL').optional(),
+    currency: currencyField.default('USD'),
+    goal: unknownAsNull(goalField),
+    pledged: unknownAsNull(pledgedField),
+    backers: unknownAsNull(backersField),
+    launched_at: unknownAsNull(launchedAtField),
+    ends_at: unknownAsNull(endsAtField),
+    state: campaignStateField.default('live'),
+  })
+  .strict()
+  .refine((campaign) => campaign.ends_at === null || campaign.launched_at === null || campaign.ends_at >= campaign.launched_at, {
+    message: END_BEFORE_LAUNCH,
+    path: ['ends_at'],
+  });
+
+export type CampaignInput = z.infer<typeof campaignInputSchema>;
+
+/**
+ * What the creator may change through their private link, and nothing
+ * else: any other field is refused.
+ */
+export const campaignCreatorUpdateSchema = z
+  .object({
+    pledged: pledgedField.optional(),
+    backers: backersField.optional(),
+    state: campaignStateField.optional(),
+    ends_at: endsAtField.optional(),
+  })
+  .strict()
+  .refine((update) => Object.keys(update).length > 0, { message: 'Give at least one of pledged, backers, state or ends_at' });
+
+export type CampaignCreatorUpdate = z.infer<typeof campaignCreatorUpdateSchema>;
+
+export const campaignFilterField = z.enum(CAMPAIGN_FILTERS, {
+  error: `Campaign must be one of ${CAMPAIGN_FILTERS.join(', ')}`,
+});
