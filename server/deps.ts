@@ -11,6 +11,7 @@ import type { RateLimitRule } from './db/queries/rate-limits.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { NewsletterEngineOptions } from './newsletter/engine.ts';
 import type { PaymentProvider } from './payments/provider.ts';
+import type { SiteProfileCache } from './site-profile.ts';
 
 /** The rate limits of the public API; tests may tighten or loosen them. */
 export interface RateLimits {
@@ -87,6 +88,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Announces content writes to this app's caches of public answers. */
   contentChanges: ContentChanges;
+  /** The site profile (name, addresses, legal texts): the one cached reader, for pages and mails alike. */
+  siteProfileCache: SiteProfileCache;
   /** Durable background work, run by whichever server claims it. */
   jobs: Jobs;
   /** Timings of the newsletter's sending (tests shorten them). */

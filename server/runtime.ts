@@ -18,6 +18,7 @@ import { ContentChanges } from './content-changes.ts';
 import { Jobs } from './jobs/jobs.ts';
 import { DEFAULT_RATE_LIMITS, type AppDeps } from './deps.ts';
 import { createMailer } from './mail/mailer.ts';
+import { SiteProfileCache } from './site-profile.ts';
 import { createPaymentProvider, paymentModeOf } from './payments/create-provider.ts';
 import { createServices, type AppServices } from './services/index.ts';
 
@@ -69,6 +70,8 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
     await handle.destroy().catch(() => {});
     throw error;
   }
+  const contentChanges = new ContentChanges();
+  const siteProfileCache = new SiteProfileCache(handle.db, contentChanges);
   const deps: AppDeps = {
     db: handle.db,
     engine: handle.engine,
@@ -79,8 +82,9 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
     totpEncryptionKey,
     rateLimits: DEFAULT_RATE_LIMITS,
     payments: createPaymentProvider(config, handle.db),
-    mailer: createMailer({ db: handle.db, logger, config }),
-    contentChanges: new ContentChanges(),
+    mailer: createMailer({ db: handle.db, logger, config, siteProfile: siteProfileCache }),
+    contentChanges,
+    siteProfileCache,
     jobs: new Jobs({ db: handle.db, engine: handle.engine, logger }),
   };
   warnAboutPaymentSetup(config, logger);

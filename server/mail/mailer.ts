@@ -4,11 +4,11 @@ import type Nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { MailDeliveryJson } from '../../common/answers.ts';
 import { SITE_NAME } from '../../common/site.ts';
-import type { Config } from '../config.ts';
+import { siteOrigin, type Config } from '../config.ts';
 import { insertOutboxMail, markOutboxMailFailed, markOutboxMailSent } from '../db/queries/outbox.ts';
-import { readSiteSetting } from '../db/queries/site-settings.ts';
 import type { Database, OutboxStatus } from '../db/schema.ts';
 import { ModuleLoadError } from '../lazy-module.ts';
+import type { SiteProfileCache } from '../site-profile.ts';
 
 /**
  * nodemailer, loaded only when SMTP_URL is set (server/lazy-module.ts): a
@@ -86,26 +86,14 @@ export function defaultSender(publicUrl: string, siteName: string = SITE_NAME): 
   return `"${siteName.replace(/["\\\r\n]/g, '')}" <no-reply@${host}>`;
 }
 
-/**
- * The site's name as saved in the site settings, for the sender of mails;
- * today's name when none is saved or it cannot be read.
- */
-export async function storedSiteName(db: Kysely<Database>): Promise<string> {
-  try {
-    const stored = await readSiteSetting(db, 'site');
-    const name: unknown = stored ? (JSON.parse(stored) as { site_name?: unknown }).site_name : undefined;
-    return typeof name === 'string' && name !== '' ? name : SITE_NAME;
-  } catch {
-    return SITE_NAME;
-  }
-}
-
 export function createMailer(options: {
   db: Kysely<Database>;
   logger: Logger;
   config: SmtpConfig & Pick<Config, 'MAIL_FROM' | 'PUBLIC_URL'>;
+  /** The site's name, for the sender when MAIL_FROM is unset. */
+  siteProfile: Pick<SiteProfileCache, 'siteName'>;
 }): Mailer {
-  const { db, logger, config } = options;
+  const { db, logger, config, siteProfile } = options;
   const transport = config.SMTP_URL ? loadNodemailer().createTransport(smtpOptions({ ...config, SMTP_URL: config.SMTP_URL })) : null;
 
   return {
@@ -117,7 +105,7 @@ export function createMailer(options: {
         return { outboxId: row.id, status: 'stored' };
       }
       try {
-        const from = config.MAIL_FROM ?? defaultSender(config.PUBLIC_URL, await storedSiteName(db));
+        const from = config.MAIL_FROM ?? defaultSender(siteOrigin(config), await siteProfile.siteName());
         await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
         await markOutboxMailSent(db, row.id);
         logger.info({ outboxId: row.id, kind: message.kind }, 'mail sent');

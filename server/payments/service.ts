@@ -5,6 +5,7 @@
  * submitter and the staff once a payment completes.
  */
 import type { SponsoredSubmissionInput } from '../../common/schemas/sponsored-submission.ts';
+import { siteOrigin } from '../config.ts';
 import { nowSeconds } from '../db/database.ts';
 import {
   attachProviderSession,
@@ -22,10 +23,9 @@ import { DomainError } from '../../common/errors.ts';
 import { LOCAL_PROVIDER_NAME } from './local-provider.ts';
 import { paidSubmissionNotificationMail, paymentConfirmationMail } from './payment-mails.ts';
 import { insertSponsorEvent } from '../db/queries/sponsored-submission-events.ts';
-import { storedSiteName } from '../mail/mailer.ts';
 import type { PaymentEvent, ProviderSession, TestCheckout, TestCheckoutOutcome } from './provider.ts';
 
-export type PaymentDeps = Pick<AppDeps, 'db' | 'config' | 'logger' | 'payments' | 'mailer'>;
+export type PaymentDeps = Pick<AppDeps, 'db' | 'config' | 'logger' | 'payments' | 'mailer' | 'siteProfileCache'>;
 
 /**
  * Which statuses a payment may reach from which. A completed payment only
@@ -215,8 +215,8 @@ async function sendPaymentCompletedMails(deps: PaymentDeps, payment: PaymentTran
   try {
     const submission = await findSponsoredSubmissionById(deps.db, payment.submission_id);
     if (!submission) return;
-    const siteUrl = deps.config.PUBLIC_URL;
-    const receipt = await deps.mailer.sendMail(paymentConfirmationMail(submission, payment, siteUrl, await storedSiteName(deps.db)));
+    const siteUrl = siteOrigin(deps.config);
+    const receipt = await deps.mailer.sendMail(paymentConfirmationMail(submission, payment, siteUrl, await deps.siteProfileCache.siteName()));
     // The first mail of the sponsor's timeline.
     await insertSponsorEvent(deps.db, { submissionId: submission.id, kind: 'payment_mail', to: submission.contact_email, outboxId: receipt.outboxId });
     if (deps.config.ADMIN_NOTIFY_EMAIL) {

@@ -16,6 +16,7 @@ import { Jobs } from '../../server/jobs/jobs.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { loadTotpEncryptionKey } from '../../server/auth/totp-encryption-key.ts';
 import { parseConfig } from '../../server/config.ts';
+import { SiteProfileCache } from '../../server/site-profile.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { createUser } from '../../server/db/queries/users.ts';
@@ -98,7 +99,7 @@ export interface TestAppOptions {
   /** Builds the payment provider; by default it follows the configuration, as in production. */
   payments?: (deps: Pick<AppDeps, 'db' | 'config'>) => PaymentProvider;
   /** Builds the mailer; by default it follows the configuration, as in production. */
-  mailer?: (deps: Pick<AppDeps, 'db' | 'config' | 'logger'>) => Mailer;
+  mailer?: (deps: Parameters<typeof createMailer>[0]) => Mailer;
   newsletterEngineOptions?: AppDeps['newsletterEngineOptions'];
 }
 
@@ -139,6 +140,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   const logger = pino({ level: 'silent' });
+  const contentChanges = new ContentChanges();
+  const siteProfileCache = new SiteProfileCache(handle.db, contentChanges);
   const deps: AppDeps = {
     db: handle.db,
     engine: handle.engine,
@@ -150,8 +153,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // Failed logins do not slow down unless a test asks: many suites try wrong passwords on one account.
     rateLimits: { ...DEFAULT_RATE_LIMITS, loginSlowdown: { ...DEFAULT_RATE_LIMITS.loginSlowdown, baseMs: 0, maxMs: 0 }, ...options.rateLimits },
     payments: options.payments ? options.payments({ db: handle.db, config }) : createPaymentProvider(config, handle.db),
-    mailer: (options.mailer ?? createMailer)({ db: handle.db, config, logger }),
-    contentChanges: new ContentChanges(),
+    mailer: (options.mailer ?? createMailer)({ db: handle.db, config, logger, siteProfile: siteProfileCache }),
+    contentChanges,
+    siteProfileCache,
     // Not started: each test app runs the jobs it enqueues (`media.whenIdle()` waits for them).
     jobs: new Jobs({ db: handle.db, engine: handle.engine, logger }),
     ...(options.newsletterEngineOptions ? { newsletterEngineOptions: options.newsletterEngineOptions } : {}),
