@@ -9,8 +9,12 @@
 # For example, with the data in a volume and JWT_SECRET from `openssl rand -hex 32`:
 #   docker run -p 3000:3000 -v showcase-data:/data -e PUBLIC_URL=https://example.com -e JWT_SECRET showcase
 
+# The Node.js 20 image every stage starts from: the official one. CI's image
+# check (npm run test:image) passes another, made without a registry.
+ARG NODE_IMAGE=node:20-bookworm-slim
+
 # --- build: web app (build/client, build/server) and server bundles (build/node)
-FROM node:20-bookworm-slim AS build
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 # Compilers for native modules, in case no prebuilt binary fits.
 RUN apt-get update \
@@ -22,7 +26,7 @@ COPY . .
 RUN npm run build
 
 # --- production dependencies, compiled here so the runtime image needs no compilers
-FROM node:20-bookworm-slim AS production-dependencies
+FROM ${NODE_IMAGE} AS production-dependencies
 WORKDIR /app
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
@@ -31,7 +35,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # --- runtime
-FROM node:20-bookworm-slim
+FROM ${NODE_IMAGE}
 ENV NODE_ENV=production \
   HOST=0.0.0.0 \
   PORT=3000 \

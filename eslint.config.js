@@ -1,26 +1,62 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
+import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import noImportCycle from './eslint/no-import-cycle.js';
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+
+/** The domain folders beside the services (docs/architecture.md). */
+const DOMAINS = ['payments', 'storage', 'auth', 'mail', 'jobs', 'newsletter', 'social-cards', 'markdown'];
+/** Files at the top of server/ that every server layer may use. */
+const TOOLBOX = ['config.ts', 'logger.ts', 'lazy-module.ts', 'private-files.ts', 'content-changes.ts', 'segmented-lru.ts', 'site-profile.ts'];
 
 /**
- * The layers of docs/architecture.md, enforced: imports point down only.
- * Each entry forbids what a folder may not reach; gitignore-style patterns
- * match the import path as written.
+ * The layers of docs/architecture.md, declared once: each file belongs to
+ * the first element type whose pattern matches it, and `LAYER_RULES` says
+ * which types each may not import. Imports are checked on the file they
+ * resolve to, so no spelling of a path slips past, and type-only imports
+ * count as much as any other: a type pulled from above is a dependency on
+ * above (decision 058).
  */
-const restrict = (...groups) => ({
-  'no-restricted-imports': [
-    'error',
-    {
-      patterns: groups.map(([group, message]) =>
-        group instanceof RegExp ? { regex: group.source, message } : { group: [group].flat(), message },
-      ),
-    },
-  ],
-});
+const LAYERS = [
+  { type: 'common', pattern: 'common/**', mode: 'full' },
+  { type: 'page-module', pattern: ['app/**/*.server.ts', 'app/**/*.server.tsx', 'app/load-context.ts'], mode: 'full' },
+  { type: 'app-lib', pattern: 'app/lib/**', mode: 'full' },
+  { type: 'app', pattern: 'app/**', mode: 'full' },
+  { type: 'db', pattern: 'server/db/**', mode: 'full' },
+  { type: 'http', pattern: 'server/http/**', mode: 'full' },
+  { type: 'api', pattern: 'server/api/**', mode: 'full' },
+  { type: 'services', pattern: 'server/services/**', mode: 'full' },
+  { type: 'domain', pattern: `server/{${DOMAINS.join(',')}}/**`, mode: 'full' },
+  { type: 'cli', pattern: 'server/cli/**', mode: 'full' },
+  { type: 'deps', pattern: 'server/deps.ts', mode: 'full' },
+  { type: 'toolbox', pattern: TOOLBOX.map((file) => `server/${file}`), mode: 'full' },
+  // Every other file at the top of server/ builds and starts the app.
+  { type: 'wiring', pattern: 'server/*.{ts,tsx}', mode: 'full' },
+];
 
-const NOT_APP = [['**/app/**', 'server/ and common/ never import the web app (app/).']];
-const NOT_SERVER = [['**/server/**', 'common/ is shared by both sides and imports neither (server/).']];
+const SERVER = ['db', 'http', 'api', 'services', 'domain', 'cli', 'deps', 'toolbox', 'wiring'];
+const APP = ['page-module', 'app-lib', 'app'];
+
+/** [importing type, the types it never imports, why]: docs/architecture.md's table. */
+const LAYER_RULES = [
+  ['common', [...APP, ...SERVER], 'common/ is shared by the browser and the server: it imports neither app/ nor server/.'],
+  ['db', [...APP, 'http', 'api', 'services', 'domain', 'cli', 'deps', 'wiring'], 'server/db is the bottom layer: it imports nothing above it.'],
+  ['toolbox', [...APP, 'http', 'api', 'services', 'domain', 'cli', 'deps', 'wiring'], 'The server toolbox (config, logger, lazy modules, private files, content changes, the site profile) sits beside server/db and imports nothing above it.'],
+  ['deps', [...APP, 'http', 'api', 'services', 'cli', 'wiring'], 'server/deps.ts is handed to every layer: it names types of the database, the toolbox and the domains only.'],
+  ['domain', [...APP, 'http', 'api', 'services', 'cli', 'wiring'], 'Domain code is called by the services, never the reverse, and knows no HTTP: throw a DomainError, server/http maps it to a status.'],
+  ['services', [...APP, 'http', 'api', 'cli', 'wiring'], 'Services do not know HTTP: throw a DomainError, server/http maps it to a status.'],
+  ['http', [...APP, 'api', 'cli', 'wiring'], 'server/http serves the handlers: it does not import them or the wiring.'],
+  ['api', [...APP, 'db', 'cli', 'wiring'], 'API handlers reach the database through a service (server/services).'],
+  ['cli', [...APP, 'http', 'api'], 'The command line does not speak HTTP.'],
+  ['wiring', APP, 'server/ never imports the web app (app/).'],
+  ['page-module', SERVER.filter((type) => type !== 'services'), 'Pages reach the server only through its services (server/services).'],
+  ['app-lib', [...SERVER, 'app'], 'app/lib holds helpers: no server/, no components or routes.'],
+  ['app', SERVER, 'Browser code never imports server/: only app/**/*.server.ts modules call the services.'],
+];
 
 export default tseslint.config(
   { ignores: ['build/', 'node_modules/', '.react-router/', 'coverage/', 'data/'] },
@@ -30,74 +66,31 @@ export default tseslint.config(
     languageOptions: {
       globals: { ...globals.node, ...globals.browser },
     },
-    plugins: { 'import-x': importX },
+    plugins: { boundaries, local: { rules: { 'no-import-cycle': noImportCycle } } },
     settings: {
-      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+      'boundaries/elements': LAYERS,
+      'boundaries/root-path': ROOT,
+      'boundaries/legacy-warnings': false,
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
     },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': ['error', { allow: ['warn'] }],
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: LAYER_RULES.map(([from, never, message]) => ({ from: { type: from }, disallow: { to: { type: never } }, message })),
+        },
+      ],
       // A cycle is two modules that cannot be understood, tested or loaded
-      // apart; lazy imports (`import()`) are cycles too.
-      'import-x/no-cycle': ['error', { allowUnsafeDynamicCyclicDependency: false }],
+      // apart; lazy imports (`import()`) and type-only imports are cycles too.
+      'local/no-import-cycle': ['error', { appRoot: path.join(ROOT, 'app') }],
     },
   },
   {
     files: ['scripts/**', 'bench/**', 'tests/helpers/*.mjs'],
     rules: { 'no-console': 'off' },
-  },
-  {
-    files: ['common/**'],
-    rules: restrict(...NOT_APP, ...NOT_SERVER),
-  },
-  {
-    files: ['server/**'],
-    rules: restrict(...NOT_APP),
-  },
-  {
-    // The bottom layer: tables and queries only.
-    files: ['server/db/**'],
-    rules: restrict(...NOT_APP, [
-      ['**/http/**', '**/api/**', '**/services/**', '**/payments/**', '**/storage/**', '**/auth/**', '**/mail/**', '**/newsletter/**', '**/deps.ts'],
-      'server/db is the bottom layer: it imports nothing above it (http, api, services, domains).',
-    ]),
-  },
-  {
-    files: ['server/services/**', 'server/payments/**', 'server/storage/**', 'server/auth/**', 'server/mail/**', 'server/newsletter/**'],
-    rules: restrict(...NOT_APP, [
-      ['**/api/**', '../http/**'],
-      'Domain code does not know HTTP: throw a DomainError, server/http maps it to a status.',
-    ]),
-  },
-  {
-    // Handlers speak HTTP and call services; the database is reached through them.
-    files: ['server/api/**'],
-    rules: restrict(...NOT_APP, [['**/db/**'], 'API handlers reach the database through a service (server/services).']),
-  },
-  {
-    // Browser code: everything in app/ but the server-only page modules.
-    files: ['app/**'],
-    ignores: ['app/**/*.server.ts', 'app/**/*.server.tsx', 'app/load-context.ts'],
-    rules: restrict([['**/server/**'], 'Browser code never imports server/: only app/**/*.server.ts modules call the services.']),
-  },
-  {
-    // Server-only page modules: the services and nothing else of the server.
-    files: ['app/**/*.server.ts', 'app/**/*.server.tsx', 'app/load-context.ts'],
-    rules: restrict([
-      /(^|\/)server\/(?!services\/)/,
-      'Pages reach the server only through its services (server/services).',
-    ]),
-  },
-  {
-    // Helpers of the browser code do not depend on its components or routes.
-    files: ['app/lib/**'],
-    ignores: ['app/lib/**/*.server.ts', 'app/lib/**/*.server.tsx'],
-    rules: restrict(
-      [['**/server/**'], 'Browser code never imports server/: only app/**/*.server.ts modules call the services.'],
-      [['**/components/**', '**/routes/**'], 'app/lib holds helpers: it does not import components or routes.'],
-    ),
   },
 );

@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
 # Builds the production image from the Dockerfile and runs it, with podman and
 # without a registry, then checks it (tests/deploy, vitest project `deploy`;
-# arguments go to vitest). The Dockerfile's base image is not pulled: a stand-in
+# arguments go to vitest). The official base image is not pulled: a stand-in
 # is made on every run, Debian 13 by `debootstrap --variant=minbase` with
 # Debian's Node.js 20 and npm and a `node` user (uid 1000) as in the official
-# image, and tagged with the names of the Dockerfile's FROM lines. Everything
-# (root file system, image storage, podman's settings) lives in one scratch
-# folder, removed at the end: nothing is kept between runs and the stand-in
-# never meets another image storage.
+# image, and passed to the build as the Dockerfile's NODE_IMAGE argument.
+# Everything (root file system, image storage, podman's settings) lives in one
+# scratch folder, removed at the end even when a step fails: nothing is kept
+# between runs, every run starts cold, and the stand-in never meets another
+# image storage.
 #
-# Run from the project folder as root: `bash scripts/docker-image-check.sh`.
-# Installs podman, runc and debootstrap from Debian when they are missing.
-# DEBIAN_MIRROR overrides the mirror (default: the one apt uses).
+# Run from the project folder as root: `bash scripts/docker-image-check.sh`
+# (`npm run test:image`; CI's last step). Installs podman, runc and
+# debootstrap from Debian when they are missing. DEBIAN_MIRROR overrides the
+# mirror (default: the one apt uses).
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -27,7 +29,7 @@ cleanup() {
   set +e
   if [[ -f "$CONTAINERS_STORAGE_CONF" ]] && command -v podman >/dev/null; then
     # Only the scratch storage: CONTAINERS_STORAGE_CONF points there.
-    podman rm --all --force >/dev/null 2>&1
+    podman rm --all --force --volumes --time 0 >/dev/null 2>&1
     podman image rm --all --force >/dev/null 2>&1
   fi
   # Overlay mounts an interrupted build may leave behind.
@@ -51,40 +53,9 @@ debian_mirror() {
   printf '%s\n' "${mirror:-http://deb.debian.org/debian}"
 }
 
-# The name Docker gives an image reference: node:20 is docker.io/library/node:20.
-normalized_image_name() {
-  local name=$1 first
-  [[ $name == */* ]] || name="library/$name"
-  first=${name%%/*}
-  [[ $first == *.* || $first == *:* || $first == localhost ]] || name="docker.io/$name"
-  [[ ${name##*/} == *:* || $name == *@* ]] || name="$name:latest"
-  printf '%s\n' "$name"
-}
-
-# The images the Dockerfile's FROM lines start from (not its own stages).
-dockerfile_base_images() {
-  awk '
-    toupper($1) == "FROM" {
-      image = ""
-      for (i = 2; i <= NF; i++) if ($i !~ /^--/) { image = $i; break }
-      if (image != "" && !(image in stage) && image != "scratch") print image
-      for (i = 2; i < NF; i++) if (toupper($i) == "AS") stage[$(i + 1)] = 1
-    }
-  ' Dockerfile | sort -u
-}
-
-step 'podman, runc, debootstrap'
-if command -v podman >/dev/null && command -v runc >/dev/null && command -v debootstrap >/dev/null; then
-  echo "Already installed: $(podman --version), $(runc --version | head -n 1)"
-else
-  apt_log="$scratch/apt.log"
-  { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends podman runc debootstrap; } \
-    >"$apt_log" 2>&1 || { tail -n 40 "$apt_log" >&2; exit 1; }
-  echo "Installed: $(podman --version)"
-fi
-
-# runc rather than crun, whose setrlimit fails where the process may not raise
-# its own limits; and limits the container may take without CAP_SYS_RESOURCE
+# podman's settings and image storage, in the scratch folder. runc rather
+# than crun, whose setrlimit fails where the process may not raise its own
+# limits; and limits the container may take without CAP_SYS_RESOURCE
 # (podman would otherwise ask for more than the machine grants).
 nofile=$(ulimit -Hn)
 nproc=$(ulimit -Hu)
@@ -108,6 +79,16 @@ graphroot = "$scratch/storage"
 runroot = "$scratch/run"
 EOF
 
+step 'podman, runc, debootstrap'
+if command -v podman >/dev/null && command -v runc >/dev/null && command -v debootstrap >/dev/null; then
+  echo "Already installed: $(podman --version), $(runc --version | head -n 1)"
+else
+  apt_log="$scratch/apt.log"
+  { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends podman runc debootstrap; } \
+    >"$apt_log" 2>&1 || { tail -n 40 "$apt_log" >&2; exit 1; }
+  echo "Installed: $(podman --version)"
+fi
+
 mirror=$(debian_mirror)
 step "Stand-in base: debootstrap --variant=minbase trixie from $mirror"
 debootstrap_log="$scratch/debootstrap.log"
@@ -129,12 +110,11 @@ RUN apt-get update \
   && useradd --uid 1000 --gid node --shell /bin/bash --create-home node
 CMD ["node"]
 EOF
-podman build --quiet --pull=never --format docker -t localhost/showcase-node-stand-in:trixie "$scratch/stand-in" >/dev/null
-echo "Node.js $(podman run --rm localhost/showcase-node-stand-in:trixie node --version), npm $(podman run --rm localhost/showcase-node-stand-in:trixie npm --version)"
-for image in $(dockerfile_base_images); do
-  podman tag localhost/showcase-node-stand-in:trixie "$(normalized_image_name "$image")"
-  echo "Tagged as $image"
-done
+stand_in=localhost/showcase-node-stand-in:trixie
+podman build --quiet --pull=never --format docker -t "$stand_in" "$scratch/stand-in" >/dev/null
+echo "Node.js $(podman run --rm "$stand_in" node --version), npm $(podman run --rm "$stand_in" npm --version)"
+# The Dockerfile's base is an argument: the official image unless told otherwise.
+export IMAGE_BUILD_ARGS="NODE_IMAGE=$stand_in"
 
 # npm ci inside the build reaches the registry as this machine's npm does: its
 # settings, and its CA bundle, in a folder mounted as /root (npm's home in the
@@ -143,15 +123,19 @@ done
 build_home="$scratch/build-home"
 mkdir -m 700 "$build_home"
 cafile=$(npm config get cafile)
-{
-  for file in "$(npm config get globalconfig)" "$(npm config get userconfig)"; do
-    [[ -f "$file" ]] && grep -v -E '^[[:space:]]*cafile[[:space:]]*=' "$file"
-  done
-  if [[ -f "$cafile" ]]; then
-    cp "$cafile" "$build_home/npm-ca.pem"
-    echo 'cafile=/root/npm-ca.pem'
-  fi
-} >"$build_home/.npmrc" || true
+for file in "$(npm config get globalconfig)" "$(npm config get userconfig)"; do
+  [[ -f "$file" ]] || continue
+  # The CA bundle is named below by its path in the build.
+  grep -v -E '^[[:space:]]*cafile[[:space:]]*=' "$file" >>"$build_home/.npmrc" || true
+done
+touch "$build_home/.npmrc"
+if [[ -f "$cafile" ]]; then
+  cp "$cafile" "$build_home/npm-ca.pem"
+  echo 'cafile=/root/npm-ca.pem' >>"$build_home/.npmrc"
+  echo "npm in the build: this machine's settings and CA bundle ($cafile)"
+else
+  echo "npm in the build: this machine's settings"
+fi
 export IMAGE_BUILD_VOLUMES="$build_home:/root"
 
 step 'The image: tests/deploy (build from the Dockerfile, run, check)'

@@ -41,10 +41,11 @@ import { pageRequests } from './http/page-requests.ts';
 import { logRequests, PAGE_ROUTE, STATIC_ROUTE, withRouteLabel } from './http/request-log.ts';
 import type { ResponseCache } from './http/response-cache.ts';
 import { LOCAL_UPLOAD_PATH } from './storage/local.ts';
-import { MediaStorage } from './storage/media.ts';
-import { serveUploads } from './storage/serve.ts';
+import type { MediaStorage } from './storage/media.ts';
+import { serveUploads } from './http/serve-uploads.ts';
 import { serveSocialCards } from './http/social-cards.ts';
-import { createServices, type AppServices } from './services/index.ts';
+import type { AppServices } from './services/index.ts';
+import { composeApp } from './start-up.ts';
 
 const KB = 1024;
 /** JSON bodies of the public API and most admin calls. */
@@ -64,13 +65,13 @@ export interface CreateAppOptions {
    * of the pages; calls `next()` when no file matches. Never sees /api paths.
    */
   serveStatic?: MiddlewareHandler<AppEnv>;
-  /** Image uploads and their files; built from the configuration when not given. */
+  /** The media storage the services are built on, when they are not given; built from the configuration otherwise. */
   media?: MediaStorage;
   /** True once shutdown has begun: the readiness check then answers 503. */
   isShuttingDown?: () => boolean;
   /** Keeps public API reads in memory (production); without it they are computed every time. */
   publicReadCache?: ResponseCache;
-  /** The domain services; built from the dependencies when not given. */
+  /** The domain services (server/start-up.ts); built from the dependencies when not given. */
   services?: AppServices;
   /** Where the per-request lines go, at a level of their own (`requestLogLevel`); the app's logger when not given. */
   requestLogger?: AppDeps['logger'];
@@ -97,8 +98,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   );
   app.use('*', strictTransportSecurity(deps.config));
 
-  const media = options.media ?? new MediaStorage(deps);
-  const services = options.services ?? createServices(deps);
+  const services = options.services ?? composeApp(deps, options.media ? { storage: options.media } : {}).services;
+  const { media } = services;
   const callerOf = callerReader(deps.config.TRUST_PROXY);
   const api = new Hono<AppEnv>();
   const contentLimit = bodyLimit({ maxSize: CONTENT_BODY_LIMIT, onError: payloadTooLarge(CONTENT_BODY_LIMIT) });
@@ -213,6 +214,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const socialCards = serveSocialCards({
     services,
     media,
+    cache: deps.socialCardCache,
     db: deps.db,
     logger: deps.logger,
     renders: deps.rateLimits.socialCardRendersPerIp,

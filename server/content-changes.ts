@@ -1,3 +1,9 @@
+import { nowSeconds } from './db/database.ts';
+import { readContentTableStamp } from './db/queries/content.ts';
+import { readNewsletterIssuesStamp } from './db/queries/newsletters.ts';
+import { siteSettingsStamp } from './db/queries/site-settings.ts';
+import type { Db } from './db/schema.ts';
+
 /**
  * Tells the caches of public answers, in this process, that content is being
  * written: they stop serving kept copies at once rather than at their next
@@ -33,4 +39,22 @@ export class ContentChanges {
   changedElsewhere(): void {
     this.seen += 1;
   }
+}
+
+/**
+ * What the caches of public answers compare to learn of writes made by
+ * other servers: a stamp of everything a public page shows. Posts and
+ * resources; newsletter issues, whose sent ones the archive pages list; and
+ * the site settings, shown on every page.
+ */
+export async function readContentFingerprint(db: Db): Promise<string> {
+  const now = nowSeconds();
+  return JSON.stringify(
+    await Promise.all([
+      readContentTableStamp(db, 'posts', now),
+      readContentTableStamp(db, 'resources', now),
+      readNewsletterIssuesStamp(db),
+      siteSettingsStamp(db),
+    ]),
+  );
 }

@@ -1,16 +1,19 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
-import type { Staff } from './services/caller.ts';
-import type { AuditRecord } from './services/audit-log.ts';
+import type { Staff } from './auth/caller.ts';
+import type { AuditEntry } from './db/queries/audit-log.ts';
 import type { Engine, PoolStats } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import type { ContentChanges } from './content-changes.ts';
 import type { Jobs } from './jobs/jobs.ts';
 import type { RateLimitRule } from './db/queries/rate-limits.ts';
 import type { Mailer } from './mail/mailer.ts';
-import type { NewsletterEngineOptions } from './newsletter/engine.ts';
+import type { NewsletterSenderOptions } from './newsletter/sender.ts';
 import type { PaymentProvider } from './payments/provider.ts';
+import type { ProviderChecks } from './payments/provider-checks.ts';
+import type { SecuritySettingsCache } from './auth/security-settings.ts';
+import type { SocialCardCache } from './social-cards/card-cache.ts';
 import type { SiteProfileCache } from './site-profile.ts';
 
 /** The rate limits of the public API; tests may tighten or loosen them. */
@@ -92,8 +95,14 @@ export interface AppDeps {
   siteProfileCache: SiteProfileCache;
   /** Durable background work, run by whichever server claims it. */
   jobs: Jobs;
+  /** When this app last asked the payment provider about each pending checkout. */
+  providerChecks: ProviderChecks;
+  /** This app's recent copy of the owner's security settings. */
+  securitySettingsCache: SecuritySettingsCache;
+  /** The social cards this app has drawn or read, kept in memory. */
+  socialCardCache: SocialCardCache;
   /** Timings of the newsletter's sending (tests shorten them). */
-  newsletterEngineOptions?: Partial<NewsletterEngineOptions>;
+  newsletterSenderOptions?: Partial<NewsletterSenderOptions>;
 }
 
 /** Hono's per-request variables. */
@@ -106,6 +115,6 @@ export interface AppEnv {
      * What a handler adds to the audit entry of its request (the entity, the
      * versions, a detail such as a role change); read after it answers.
      */
-    audit?: Partial<AuditRecord>;
+    audit?: Partial<Omit<AuditEntry, 'at'>>;
   };
 }

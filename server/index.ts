@@ -8,7 +8,6 @@ import { createApp } from './app.ts';
 import { loadConfigOrExit } from './config.ts';
 import { createLogger } from './logger.ts';
 import { scheduleMaintenance } from './maintenance.ts';
-import { MediaStorage } from './storage/media.ts';
 import { ResponseCache } from './http/response-cache.ts';
 import { serveApp } from './http/unread-bodies.ts';
 import { loadBuiltWebApp, startDevWebApp } from './pages.ts';
@@ -29,12 +28,10 @@ try {
   process.exit(1);
 }
 
-// One media store for the routes and the clean-up of abandoned uploads.
-const media = new MediaStorage(runtime.deps);
 const stopMaintenance = scheduleMaintenance({
   db: runtime.deps.db,
   logger,
-  media,
+  media: runtime.services.media,
   auditLogRetentionDays: runtime.deps.config.AUDIT_LOG_RETENTION_DAYS,
 });
 
@@ -47,7 +44,6 @@ const web = isDev
 let isShuttingDown = false;
 const app = createApp(runtime.deps, {
   ...web,
-  media,
   services: runtime.services,
   isShuttingDown: () => isShuttingDown,
   publicReadCache: new ResponseCache(runtime.deps),

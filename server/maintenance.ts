@@ -7,7 +7,7 @@ import { pruneAuditEntries } from './db/queries/audit-log.ts';
 import { pruneDoneJobs } from './db/queries/jobs.ts';
 import { redactExpiredOutboxLinks } from './db/queries/outbox.ts';
 import { pruneRateLimits } from './db/queries/rate-limits.ts';
-import type { MediaStorage } from './storage/media.ts';
+import type { MediaService } from './services/media.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Longer than any rate-limit window, so no live counter is dropped. */
@@ -42,14 +42,16 @@ export async function pruneExpiredRows(db: Kysely<Database>, options: RetentionO
 export interface MaintenanceDeps extends RetentionOptions {
   db: Kysely<Database>;
   logger: Logger;
-  media: MediaStorage;
+  media: Pick<MediaService, 'forgetAbandonedUploads' | 'forgetSupersededCards'>;
 }
 
-/** One round: the rows above, then uploads that never arrived. */
+/** One round: the rows above, then uploads that never arrived and social cards a newer version replaced. */
 export async function runMaintenance({ db, logger, media, auditLogRetentionDays }: MaintenanceDeps): Promise<void> {
   await pruneExpiredRows(db, { auditLogRetentionDays });
   const forgotten = await media.forgetAbandonedUploads();
   if (forgotten > 0) logger.info({ forgotten }, 'abandoned uploads forgotten');
+  const cards = await media.forgetSupersededCards();
+  if (cards > 0) logger.info({ cards }, 'superseded social cards removed');
 }
 
 /**

@@ -16,7 +16,8 @@ import type { Context, Handler, MiddlewareHandler } from 'hono';
 import { createRequestHandler, type AppLoadContext, type RequestHandler, type ServerBuild } from 'react-router';
 import type { CreateAppOptions } from './app.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
-import { createServices, type AppServices } from './services/index.ts';
+import type { AppServices } from './services/index.ts';
+import { composeApp } from './start-up.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { clientIp } from './http/client-ip.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from './http/errors.ts';
@@ -51,12 +52,15 @@ interface PageDeps {
 }
 
 /**
- * The services as pages see them: a call that fails because the database is
- * not answering throws a 503 answer instead, which React Router renders as
- * the error page with that status (or sends as is, for the feeds), so a
- * visitor and a crawler are told to come back rather than shown a 500.
+ * A page's loader or action that fails because the database is not
+ * answering throws a 503 answer instead, which React Router renders as the
+ * error page with that status (or sends as is, for the feeds and data
+ * requests), so a visitor and a crawler are told to come back rather than
+ * shown a 500. Caught here once, around every loader and action of the
+ * build; page modules that catch errors themselves let an outage through
+ * (app/lib/form-answer.server.ts).
  */
-function withUnavailableAs503(services: AppServices, logger: AppDeps['logger']): AppServices {
+function withOutageAs503(build: ServerBuild, logger: AppDeps['logger']): ServerBuild {
   const unavailable = (error: unknown): never => {
     if (!isDatabaseUnavailable(error)) throw error;
     logger.warn({ err: error }, 'database unavailable');
@@ -65,22 +69,23 @@ function withUnavailableAs503(services: AppServices, logger: AppDeps['logger']):
       headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS), 'Content-Type': 'text/plain; charset=utf-8' },
     });
   };
-  const guard = (service: object) =>
-    new Proxy(service, {
-      get(target, name, receiver) {
-        const value: unknown = Reflect.get(target, name, receiver);
-        if (typeof value !== 'function') return value;
-        return (...args: unknown[]) => {
-          try {
-            const result: unknown = value.apply(target, args);
-            return result instanceof Promise ? result.catch(unavailable) : result;
-          } catch (error) {
-            return unavailable(error);
-          }
-        };
-      },
-    });
-  return Object.fromEntries(Object.entries(services).map(([name, service]) => [name, guard(service)])) as AppServices;
+  const guard = <Args extends unknown[], Result>(run: (...args: Args) => Result) =>
+    async (...args: Args): Promise<Awaited<Result>> => {
+      try {
+        return await run(...args);
+      } catch (error) {
+        return unavailable(error);
+      }
+    };
+  const routes = Object.fromEntries(
+    Object.entries(build.routes).map(([id, route]) => {
+      if (!route) return [id, route];
+      const { loader, action } = route.module;
+      const module = { ...route.module, ...(loader ? { loader: guard(loader) } : {}), ...(action ? { action: guard(action) } : {}) };
+      return [id, { ...route, module }];
+    }),
+  );
+  return { ...build, routes };
 }
 
 /**
@@ -153,8 +158,8 @@ export async function loadPageRenderer(
     options.cache === false
       ? undefined
       : new ResponseCache(deps, { ...DEFAULT_RESPONSE_CACHE_OPTIONS, ...options.cache });
-  const services = withUnavailableAs503(options.services ?? createServices(deps), deps.logger);
-  return pageHandler({ deps, services }, createRequestHandler(build, 'production'), {
+  const services = options.services ?? composeApp(deps).services;
+  return pageHandler({ deps, services }, createRequestHandler(withOutageAs503(build, deps.logger), 'production'), {
     cache,
     policy: pageContentSecurityPolicy(deps.config),
   });
@@ -266,7 +271,7 @@ export async function startDevWebApp(deps: AppDeps, services: AppServices): Prom
   const { createServer } = await import('vite');
   const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
   const handleRequest = createRequestHandler(
-    () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
+    async () => withOutageAs503((await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild, deps.logger),
     'development',
   );
 
@@ -288,7 +293,7 @@ export async function startDevWebApp(deps: AppDeps, services: AppServices): Prom
   };
 
   return {
-    renderPage: pageHandler({ deps, services: withUnavailableAs503(services, deps.logger) }, handleRequest),
+    renderPage: pageHandler({ deps, services }, handleRequest),
     serveStatic: serveViteFiles,
     close: () => vite.close(),
   };

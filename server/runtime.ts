@@ -14,13 +14,10 @@ import type { Config } from './config.ts';
 import { openDatabase, withFirstRunLock, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoContent } from './db/seed-demo.ts';
-import { ContentChanges } from './content-changes.ts';
-import { Jobs } from './jobs/jobs.ts';
 import { DEFAULT_RATE_LIMITS, type AppDeps } from './deps.ts';
-import { createMailer } from './mail/mailer.ts';
-import { SiteProfileCache } from './site-profile.ts';
-import { createPaymentProvider, paymentModeOf } from './payments/create-provider.ts';
-import { createServices, type AppServices } from './services/index.ts';
+import { paymentModeOf } from './payments/create-provider.ts';
+import type { AppServices } from './services/index.ts';
+import { buildDeps, composeApp } from './start-up.ts';
 
 export const SQLITE_FILE_NAME = 'site.db';
 
@@ -70,9 +67,7 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
     await handle.destroy().catch(() => {});
     throw error;
   }
-  const contentChanges = new ContentChanges();
-  const siteProfileCache = new SiteProfileCache(handle.db, contentChanges);
-  const deps: AppDeps = {
+  const deps = buildDeps({
     db: handle.db,
     engine: handle.engine,
     ...(handle.pool ? { dbPool: handle.pool } : {}),
@@ -81,16 +76,11 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
     signingKey: loadSigningKey(config.JWT_SECRET, config.DATA_DIR),
     totpEncryptionKey,
     rateLimits: DEFAULT_RATE_LIMITS,
-    payments: createPaymentProvider(config, handle.db),
-    mailer: createMailer({ db: handle.db, logger, config, siteProfile: siteProfileCache }),
-    contentChanges,
-    siteProfileCache,
-    jobs: new Jobs({ db: handle.db, engine: handle.engine, logger }),
-  };
+  });
   warnAboutPaymentSetup(config, logger);
   return {
     deps,
-    services: createServices(deps),
+    services: composeApp(deps).services,
     ...(firstAdmin ? { firstAdmin } : {}),
     close: () => handle.destroy(),
   };

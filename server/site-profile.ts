@@ -18,6 +18,13 @@ import type { Db } from './db/schema.ts';
 export const SITE_PROFILE_KEY = 'site';
 const CACHE_MS = 5_000;
 
+/** What a sponsor's mails say of the site: its name and the sponsored offer's promises, as the owner saved them. */
+export interface SponsorMailTexts {
+  siteName: string;
+  responseTime: string;
+  liveTime: string;
+}
+
 export const SITE_PROFILE_DEFAULTS: SiteSettingsJson = {
   ...SITE_SETTINGS_DEFAULTS,
   version: 0,
@@ -105,6 +112,21 @@ export class SiteProfileCache {
     } catch {
       return DEFAULTS.site_name;
     }
+  }
+
+  /**
+   * The site's name and sponsored promises, for a sponsor's mails and the
+   * cancel page. Never rejects: a database that does not answer gives SPEC.md's
+   * texts, so a receipt still goes out.
+   */
+  async sponsorMailTexts(): Promise<SponsorMailTexts> {
+    let profile: SiteSettingsJson;
+    try {
+      profile = await this.current();
+    } catch {
+      profile = DEFAULTS;
+    }
+    return { siteName: profile.site_name, responseTime: profile.sponsored_response_time, liveTime: profile.sponsored_live_time };
   }
 
   /** Drops the copy: the next read asks the database (called after a save). */

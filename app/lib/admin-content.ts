@@ -7,7 +7,7 @@ import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { CategoryJson, ContentRecord, PostJson, ResourceJson } from '../../common/answers.ts';
 import { isLive } from '../../common/publication.ts';
 import { estimateReadTime } from '../../common/read-time.ts';
-import { notifyError, notifySuccess } from './admin-toast.ts';
+import { notifyError, notifySuccess } from './admin-toasts.ts';
 import { describeFailure, withAdminSession } from './admin-session.ts';
 import { api, ApiRequestError, isVersionConflict, listSearch, pageToken } from './api-client.ts';
 import { EMPTY_DRAFT, stageOf, statusOfStage, type ContentDraft, type ContentKind, type ContentPayload } from './content-payload.ts';

@@ -11,6 +11,7 @@ import type {
 } from '../../common/answers.ts';
 import type { NewsletterIssueInput } from '../../common/schemas/newsletter.ts';
 import { api } from './api-client.ts';
+import { KEPT_IN_OUTBOX } from './mail-delivery.ts';
 
 export const ISSUES_PATH = '/admin/newsletter/issues';
 
@@ -47,15 +48,12 @@ export const sendIssue = (id: number, scheduledAt?: number) =>
   api.post<NewsletterIssueJson>(`/admin/newsletters/${id}/send`, scheduledAt === undefined ? {} : { scheduled_at: scheduledAt });
 export const cancelIssue = (id: number) => api.post<NewsletterIssueJson>(`/admin/newsletters/${id}/cancel`, {});
 
-/** Where mails went, in the words every sending screen uses. */
-export const OUTBOX_WORDS = 'kept in the outbox: no mail server is set up';
-
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** The question "Send now" asks, naming who will get the issue. */
 export function sendNowQuestion({ active_subscribers, delivery }: NewsletterAudienceJson): string {
   const question = `Send this issue now to ${plural(active_subscribers, 'active subscriber', 'active subscribers')}?`;
-  return delivery === 'outbox' ? `${question} The mails will be ${OUTBOX_WORDS}.` : question;
+  return delivery === 'outbox' ? `${question} The mails will be ${KEPT_IN_OUTBOX}.` : question;
 }
 
 /** What the issue's screen says of posts the sending left out. */

@@ -4,7 +4,7 @@
  * /auth, a failed admin check denies access.
  */
 import { redirect } from 'react-router';
-import { notifyError } from './admin-toast.ts';
+import { notifyError } from './admin-toasts.ts';
 import { api, ApiRequestError, isSessionExpired, SESSION_EXPIRED_MESSAGE } from './api-client.ts';
 
 /** Throws a redirect to /auth unless a session is stored. */

@@ -8,7 +8,7 @@
  */
 import { createContext } from 'react';
 import type { AppLoadContext } from 'react-router';
-import type { RenderedMarkdown } from '../../common/markdown.ts';
+import type { RenderedMarkdown } from '../../common/markdown-dialect.ts';
 import { escapeHtml } from '../../common/html.ts';
 
 /**

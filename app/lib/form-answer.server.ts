@@ -1,5 +1,6 @@
 import { data, type AppLoadContext } from 'react-router';
 import { DomainError } from '../../common/errors.ts';
+import { isDatabaseUnavailable } from '../../server/services/outage.ts';
 import { NO_STORE } from './cache-headers.ts';
 import { invalidFieldsOutcome, failedOutcome, type FormOutcome } from './form-outcome.ts';
 
@@ -8,13 +9,15 @@ export function formAnswer(outcome: FormOutcome) {
   return data(outcome, { status: outcome.httpStatus ?? 200, headers: { 'Cache-Control': NO_STORE } });
 }
 
-/**
- * Whether a page's loader or action threw an answer on purpose rather than
- * failed: above all the 503 with Retry-After that a database outage becomes
- * (the services as pages see them, server/pages.ts), already logged there as
- * a warning; also a redirect.
- */
+/** Whether a page's loader or action threw an answer on purpose rather than failed: a redirect, say. */
 export const isThrownAnswer = (error: unknown): error is Response => error instanceof Response;
+
+/**
+ * Whether an error must leave the page module as it is: an answer thrown on
+ * purpose, or a database outage, which the page request handler answers with
+ * 503 and Retry-After and logs as a warning (server/pages.ts).
+ */
+export const isPassedThrough = (error: unknown): boolean => isThrownAnswer(error) || isDatabaseUnavailable(error);
 
 /** How one public form words what went wrong (SPEC.md section 8). */
 export interface FormFailureWording {
@@ -28,15 +31,15 @@ export interface FormFailureWording {
 
 /**
  * The error path every public form's action shares. An answer thrown on
- * purpose goes out as it is, so a database outage reaches the visitor as a
- * 503 with Retry-After and never as a failure of the form. A refusal
+ * purpose and a database outage go out as they are, so an outage reaches the
+ * visitor as a 503 with Retry-After and never as a failure of the form. A refusal
  * (`DomainError`) is worded by the form, or as every form words invalid
  * fields and too many posts, or as the form's failure with the server's
  * message. Anything else is a fault of ours: logged, and the form's failure
  * with 500.
  */
 export function formFailure(context: AppLoadContext, error: unknown, wording: FormFailureWording): FormOutcome {
-  if (isThrownAnswer(error)) throw error;
+  if (isPassedThrough(error)) throw error;
   if (error instanceof DomainError) {
     const worded = wording.refusal?.(error);
     if (worded) return worded;

@@ -1,11 +1,11 @@
 /**
  * Markdown bodies for page loaders: sanitised HTML from the markdown
- * service (server/services/markdown.tsx), which renders each source once
+ * service (server/services/markdown-renderings.ts), which renders each source once
  * and keeps it (decision 033). Rendering on the server keeps the markdown
  * libraries out of the browser bundle.
  */
 import type { AppLoadContext } from 'react-router';
-import type { RenderedMarkdown } from '../../common/markdown.ts';
+import type { RenderedMarkdown } from '../../common/markdown-dialect.ts';
 
 export type { RenderedMarkdown };
 

@@ -12,6 +12,7 @@ const KIND_LABELS: Record<string, string> = {
   staff_invitation: 'Staff invitation',
   password_reset: 'Password reset',
   email_change: 'Address change',
+  email_changed: 'Address changed notice',
   new_sign_in: 'Sign-in alert',
   newsletter_confirmation: 'Newsletter confirmation',
   newsletter: 'Newsletter',

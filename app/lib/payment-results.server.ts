@@ -5,6 +5,7 @@
  */
 import type { AppLoadContext } from 'react-router';
 import type { PaymentCancellation, PaymentStatusResult } from '../../server/services/index.ts';
+import { isDatabaseUnavailable } from '../../server/services/outage.ts';
 import { isThrownAnswer } from './form-answer.server.ts';
 import type { PaymentLookup } from './payment-lookup.ts';
 
@@ -38,8 +39,9 @@ async function lookUp<T>(
     if (!result) return { lookup: { state: 'error', message: SESSION_NOT_FOUND }, httpStatus: 404 };
     return { lookup: { state: 'ready', result }, httpStatus: 200 };
   } catch (error) {
-    // An outage's answer was logged as a warning where it was seen; anything else is a fault of ours.
-    if (!isThrownAnswer(error)) context.logger.error({ err: error }, 'payment result page: the lookup failed');
+    // An outage is a warning; anything else is a fault of ours.
+    if (isDatabaseUnavailable(error)) context.logger.warn({ err: error }, 'database unavailable');
+    else if (!isThrownAnswer(error)) context.logger.error({ err: error }, 'payment result page: the lookup failed');
     return { lookup: { state: 'error', message: null }, httpStatus: 503 };
   }
 }

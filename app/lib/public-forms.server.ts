@@ -11,7 +11,7 @@ import { formFailure } from './form-answer.server.ts';
 import { failedOutcome, formValues, type FormOutcome } from './form-outcome.ts';
 import { readPostedForm } from './posted-form.server.ts';
 import { checkoutFailedOutcome } from './sponsored-checkout.ts';
-import { checkSponsoredForm, sponsoredPayloadOf, SPONSORED_TEXT_FIELDS, type SponsoredFormValues } from './sponsored-form.ts';
+import { checkSponsoredForm, sponsoredPayloadOf, SPONSORED_TEXT_FIELDS, type SponsoredFormValues } from './sponsored-form-check.ts';
 
 export const CONTACT_SENT: FormOutcome = {
   status: 'success',

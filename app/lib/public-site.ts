@@ -23,6 +23,8 @@ export interface PublicSite {
   metaDescription: string;
   /** The contact page's promise of an answer. */
   contactLine: string;
+  /** The sponsored offer's promise of when a paid post goes live (`3-5 days`), repeated once it is paid. */
+  sponsoredLiveTime: string;
 }
 
 /** The route id of the public layout, whose loader data carries `site`. */
@@ -44,6 +46,7 @@ export const DEFAULT_PUBLIC_SITE: PublicSite = {
   heroText: DEFAULT_SITE_TEXTS.heroText,
   metaDescription: DEFAULT_SITE_TEXTS.metaDescription,
   contactLine: DEFAULT_SITE_TEXTS.contactLine,
+  sponsoredLiveTime: DEFAULT_SITE_TEXTS.sponsoredLiveTime,
 };
 
 function siteOf(data: unknown): PublicSite {

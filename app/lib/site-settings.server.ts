@@ -36,6 +36,7 @@ export async function publicSite(context: AppLoadContext): Promise<PublicSite> {
     heroText: settings.hero_text,
     metaDescription: settings.meta_description,
     contactLine: settings.contact_line,
+    sponsoredLiveTime: settings.sponsored_live_time,
   };
 }
 

@@ -3,7 +3,7 @@ import { useFetcher } from 'react-router';
 import type { FormOutcome } from './form-outcome.ts';
 import { prepareToasts, showOutcomeToast } from './toast.ts';
 
-const loadFormCheck = () => import('./sponsored-form.ts');
+const loadFormCheck = () => import('./sponsored-form-check.ts');
 
 /**
  * The sponsored form posted through a fetcher, progressively enhanced:

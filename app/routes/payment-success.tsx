@@ -43,31 +43,32 @@ export function headers(_: Route.HeadersArgs) {
   return { 'Cache-Control': NO_STORE };
 }
 
+// A paid card's text repeats the sponsored page's promise, as the owner words it.
 const STATUS_CARDS: Record<
   PaymentStatusResult['status'],
-  { title: string; text: string; icon: typeof CircleCheck; iconClass: string }
+  { title: string; text: (liveTime: string) => string; icon: typeof CircleCheck; iconClass: string }
 > = {
   completed: {
     title: 'Payment confirmed',
-    text: 'Thank you! Your sponsored post will be live within 3-5 days.',
+    text: (liveTime) => `Thank you! Your sponsored post will be live within ${liveTime}.`,
     icon: CircleCheck,
     iconClass: 'text-primary',
   },
   pending: {
     title: 'Payment processing',
-    text: 'Your payment is still being processed. Refresh this page in a bit to see the final status.',
+    text: () => 'Your payment is still being processed. Refresh this page in a bit to see the final status.',
     icon: Hourglass,
     iconClass: 'text-amber-700',
   },
   failed: {
     title: 'Payment unsuccessful',
-    text: 'Your payment did not go through. If you were charged, please contact support.',
+    text: () => 'Your payment did not go through. If you were charged, please contact support.',
     icon: CircleX,
     iconClass: 'text-destructive',
   },
   expired: {
     title: 'Checkout expired',
-    text: 'This checkout expired before the payment was made. Please start a new submission.',
+    text: () => 'This checkout expired before the payment was made. Please start a new submission.',
     icon: TimerOff,
     iconClass: 'text-destructive',
   },
@@ -91,6 +92,7 @@ const isTestCheckoutSession = (sessionId: string) => sessionId.startsWith('cs_lo
 
 function StatusCard({ result, onRetry }: { result: PaymentStatusResult; onRetry: () => void }) {
   const card = STATUS_CARDS[result.status];
+  const { sponsoredLiveTime } = usePublicSite();
   const Icon = card.icon;
   return (
     <Card>
@@ -98,7 +100,7 @@ function StatusCard({ result, onRetry }: { result: PaymentStatusResult; onRetry:
         <Icon aria-hidden="true" className={`mt-0.5 size-7 shrink-0 ${card.iconClass}`} />
         <div className="grid gap-1.5">
           <CardTitle className="text-2xl!">{card.title}</CardTitle>
-          <CardDescription className="text-base!">{card.text}</CardDescription>
+          <CardDescription className="text-base!">{card.text(sponsoredLiveTime)}</CardDescription>
         </div>
       </CardHeader>
       <CardContent className="grid gap-4">

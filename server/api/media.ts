@@ -5,7 +5,7 @@ import type { AppEnv } from '../deps.ts';
 import { DomainError, type ErrorKind } from '../../common/errors.ts';
 import { readJsonObject } from '../http/input.ts';
 import { parseWith } from '../../common/validate.ts';
-import type { MediaStorage } from '../storage/media.ts';
+import type { MediaService } from '../services/media.ts';
 
 // SPEC.md section 8: a file type refused before upload is a plain 400 here
 // (the upload itself answers 415 for content that is not what it claims).
@@ -20,7 +20,7 @@ const KIND_BY_PROBLEM: Record<UploadProblemCode, ErrorKind> = {
  * /admin/media: POST /upload-url hands out the address an image is PUT to
  * (SPEC.md section 7), after the checks of SPEC.md sections 5 and 8.
  */
-export function adminMediaApi(config: Config, media: MediaStorage) {
+export function adminMediaApi(config: Config, media: MediaService) {
   const app = new Hono<AppEnv>();
 
   app.post('/upload-url', async (c) => {
@@ -45,7 +45,7 @@ export function adminMediaApi(config: Config, media: MediaStorage) {
  * bearer token: like a presigned S3 URL, the signed address is the
  * permission (see server/storage/upload-token.ts).
  */
-export function mediaUploadApi(media: MediaStorage) {
+export function mediaUploadApi(media: MediaService) {
   const app = new Hono<AppEnv>();
 
   app.put('/upload', async (c) => {

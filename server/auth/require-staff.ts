@@ -40,7 +40,7 @@ export function requireStaff(deps: AppDeps): MiddlewareHandler<AppEnv> {
       throw new DomainError('FORBIDDEN', 'You need admin privileges to access this area.');
     }
     c.set('staff', { userId: user.id, email: user.email, role: user.role, sessionId: claims.sessionId });
-    if (user.totp_enabled_at === null && !OPEN_WITHOUT_TOTP.test(c.req.path) && (await securitySettings(deps.db)).require_totp) {
+    if (user.totp_enabled_at === null && !OPEN_WITHOUT_TOTP.test(c.req.path) && (await securitySettings(deps)).require_totp) {
       throw new DomainError('TOTP_REQUIRED', TOTP_REQUIRED_MESSAGE);
     }
     await next();

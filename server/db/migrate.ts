@@ -25,6 +25,7 @@ import { newsletterLeftOutMigration } from './migrations/2026-11-28-0017-newslet
 import { outboxMigration } from './migrations/2026-11-28-0019-outbox.ts';
 import { sponsorTimelineMigration } from './migrations/2026-11-28-0020-sponsor-timeline.ts';
 import { demoContentMigration } from './migrations/2026-11-28-0021-demo-content.ts';
+import { socialCardLedgerMigration } from './migrations/2026-11-28-0022-social-card-ledger.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -49,6 +50,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-28-0019-outbox': outboxMigration(),
     '2026-11-28-0020-sponsor-timeline': sponsorTimelineMigration(engine),
     '2026-11-28-0021-demo-content': demoContentMigration(),
+    '2026-11-28-0022-social-card-ledger': socialCardLedgerMigration(),
   };
 }
 

@@ -100,6 +100,15 @@ export interface SiteSettingTable {
   updated_by: number | null;
 }
 
+/** A rendered social card kept in storage (`cards/<version>.png`), and what it was drawn for. */
+export interface SocialCardTable {
+  version: string;
+  /** `post:<id>`, `resource:<id>` or `site`. */
+  subject: string;
+  /** When a server last stored it. */
+  stored_at: number;
+}
+
 export interface RefreshTokenTable {
   id: Generated<number>;
   user_id: number;
@@ -402,6 +411,7 @@ export interface Database {
   recovery_codes: RecoveryCodeTable;
   audit_log: AuditLogTable;
   site_settings: SiteSettingTable;
+  social_cards: SocialCardTable;
 }
 
 /** The database or a transaction: query functions take either, so callers choose the transaction. */

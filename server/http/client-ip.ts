@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Caller } from '../services/caller.ts';
+import type { Caller } from '../auth/caller.ts';
 
 /**
  * The client address that `trustedHops` proxies in front of this server

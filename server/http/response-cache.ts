@@ -7,11 +7,11 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { readContentFingerprint } from '../db/queries/content.ts';
+import { readContentFingerprint } from '../content-changes.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { createNonce, scriptNonceOf } from './content-security-policy.ts';
 import { NoncedBody } from './nonced-body.ts';
-import { SegmentedLru } from './segmented-lru.ts';
+import { SegmentedLru } from '../segmented-lru.ts';
 
 export type Encoding = 'identity' | 'br' | 'gzip';
 

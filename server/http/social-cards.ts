@@ -20,8 +20,8 @@ import type { AppServices } from '../services/index.ts';
 import type { SocialCard } from '../services/social-cards.ts';
 import { renderSocialCard } from '../social-cards/card.tsx';
 import type { CappedRead } from '../storage/driver.ts';
-import type { MediaStorage } from '../storage/media.ts';
-import { SegmentedLru } from './segmented-lru.ts';
+import type { MediaService } from '../services/media.ts';
+import type { SocialCardCache } from '../social-cards/card-cache.ts';
 
 const FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.png$/;
 const SITE_CARD_FILE = 'site.png';
@@ -38,7 +38,8 @@ const A_WHILE = 'public, max-age=3600';
 
 export interface SocialCardsOptions {
   services: AppServices;
-  media: MediaStorage;
+  media: MediaService;
+  cache: SocialCardCache;
   db: Db;
   logger: Logger;
   /** Cards drawn (not found in storage) per client address. */
@@ -79,18 +80,7 @@ export function serveSocialCards(options: SocialCardsOptions) {
   const { services, media, db, logger, renders, clientIpOf } = options;
   const staticDirs = options.staticDirs ?? ['build/client', 'public'];
 
-  /**
-   * Cards by version. Bounded by bytes, not by count: a card over a photo
-   * cover is several times the size of a designed one. A crawler asking for
-   * every card once pushes out only cards asked for once.
-   */
-  const kept = new SegmentedLru<Uint8Array>({
-    maxBytes: 16 * 1024 * 1024,
-    protectedShare: 0.8,
-    sizeOf: (png, key) => png.byteLength + 2 * key.length,
-  });
-  /** Cards being drawn by this process, so one request draws for all that ask at once. */
-  const drawing = new Map<string, Promise<Uint8Array>>();
+  const { kept, drawing } = options.cache;
 
   /** The bytes of an image a card names: an upload, through storage by its key, or one of the site's own images. */
   async function imageBytes(address: string | null): Promise<Uint8Array | null> {
@@ -107,7 +97,7 @@ export function serveSocialCards(options: SocialCardsOptions) {
     const [cover, logo] = await Promise.all([imageBytes(card.drawing.cover), imageBytes(card.drawing.logo)]);
     const png = await renderSocialCard(card.drawing, { cover, logo });
     try {
-      await media.storeCard(card.version, png);
+      await media.storeCard(card, png);
     } catch (error) {
       // Served all the same; the next request draws it again.
       logger.warn({ err: error, version: card.version }, 'social card could not be stored');

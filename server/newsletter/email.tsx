@@ -12,7 +12,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import type { Components } from 'react-markdown';
 import { lazyModule } from '../lazy-module.ts';
-import { loadMarkdown, type MarkdownLibraries } from '../services/markdown.tsx';
+import { loadMarkdown, type MarkdownLibraries } from '../markdown/render.ts';
 
 /**
  * React Email's components and renderer, loaded on the first issue rendered

@@ -3,7 +3,6 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { LOCAL_PROVIDER_NAME, LocalPaymentProvider } from './local-provider.ts';
 import type { PaymentProvider } from './provider.ts';
-import { isTestCheckoutRefused } from './service.ts';
 import { StripePaymentProvider } from './stripe-provider.ts';
 
 /**
@@ -17,6 +16,17 @@ export type PaymentMode = 'stripe' | 'test' | 'off';
 export function paymentModeOf(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'NODE_ENV' | 'PAYMENTS_TEST_MODE'>): PaymentMode {
   if (config.STRIPE_SECRET_KEY) return 'stripe';
   return config.NODE_ENV !== 'production' || config.PAYMENTS_TEST_MODE ? 'test' : 'off';
+}
+
+/**
+ * True when the provider in use is the built-in test checkout but it may not
+ * run: in production without PAYMENTS_TEST_MODE=true it would hand out
+ * sponsored posts for free.
+ */
+export function isTestCheckoutRefused(deps: { config: Pick<Config, 'NODE_ENV' | 'PAYMENTS_TEST_MODE'>; payments: Pick<PaymentProvider, 'name'> }): boolean {
+  return (
+    deps.payments.name === LOCAL_PROVIDER_NAME && deps.config.NODE_ENV === 'production' && !deps.config.PAYMENTS_TEST_MODE
+  );
 }
 
 /**

@@ -1,12 +1,20 @@
 import { formatMoney } from '../../common/money.ts';
 import { SITE_NAME } from '../../common/site.ts';
+import { DEFAULT_SPONSORED_LIVE_TIME, DEFAULT_SPONSORED_RESPONSE_TIME } from '../../common/site-texts.ts';
 import type { SponsoredSubmissionJson } from '../db/queries/sponsored-submissions.ts';
 import type { PaymentTransactionRow } from '../db/schema.ts';
 import type { MailMessage } from '../mail/mailer.ts';
+import type { SponsorMailTexts } from '../site-profile.ts';
 import { LOCAL_PROVIDER_NAME } from './local-provider.ts';
 
 // Text typed into the form ends up in a header: keep it on one line.
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+const DEFAULT_SPONSOR_MAIL_TEXTS: SponsorMailTexts = {
+  siteName: SITE_NAME,
+  responseTime: DEFAULT_SPONSORED_RESPONSE_TIME,
+  liveTime: DEFAULT_SPONSORED_LIVE_TIME,
+};
 
 /** A payment through the built-in test checkout, which takes no money: its mails say so. */
 const isTestPayment = (payment: PaymentTransactionRow) => payment.provider === LOCAL_PROVIDER_NAME;
@@ -14,12 +22,12 @@ const TEST_PAYMENT_LINE = 'This was a test payment: no money was taken.';
 const testSubject = (payment: PaymentTransactionRow, subject: string) =>
   isTestPayment(payment) ? `[TEST] ${subject}` : subject;
 
-/** The receipt sent to whoever submitted the project (SPEC.md section 9 timings). */
+/** The receipt sent to whoever submitted the project, with the promises the sponsored page makes (SPEC.md's by default). */
 export function paymentConfirmationMail(
   submission: SponsoredSubmissionJson,
   payment: PaymentTransactionRow,
   siteUrl: string | undefined,
-  siteName: string = SITE_NAME,
+  texts: SponsorMailTexts = DEFAULT_SPONSOR_MAIL_TEXTS,
 ): MailMessage {
   const amount = formatMoney(payment.amount_cents, payment.currency);
   return {
@@ -33,8 +41,8 @@ export function paymentConfirmationMail(
       ...(isTestPayment(payment) ? [TEST_PAYMENT_LINE] : []),
       '',
       'What happens next:',
-      '- We review your project and get back to you within 24-48 hours.',
-      '- Your sponsored post goes live within 3-5 days after payment.',
+      `- We review your project and get back to you within ${texts.responseTime}.`,
+      `- Your sponsored post goes live within ${texts.liveTime} after payment.`,
       '',
       `Project: ${submission.project_url}`,
       `Payment reference: ${payment.provider_payment_id ?? payment.id}`,
@@ -42,7 +50,7 @@ export function paymentConfirmationMail(
       // The sender may well be a no-reply address: point at the contact form instead.
       `Questions? Write to us through the contact form${siteUrl ? ` at ${siteUrl}/contact-us` : ' on our site'} and mention your payment reference.`,
       '',
-      siteName,
+      texts.siteName,
       ...(siteUrl ? [siteUrl] : []),
     ].join('\n'),
   };

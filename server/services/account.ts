@@ -23,7 +23,7 @@ import { findUserByEmail, findUserById, moveUserEmail, normalizeEmail, updateUse
 import type { UserRow } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import type { AuditLogService } from './audit-log.ts';
-import type { Caller, Staff } from './caller.ts';
+import type { Caller, Staff } from '../auth/caller.ts';
 import { deviceName } from './device-name.ts';
 import { reauthentication } from './reauthenticate.ts';
 
@@ -48,6 +48,35 @@ function confirmationMail(to: string, link: string, siteName: string) {
   };
 }
 
+/** `katherine@example.org` → `k***@example.org`: enough for the owner of the old address to recognise it, not to learn it. */
+export function maskedAddress(email: string): string {
+  const at = email.lastIndexOf('@');
+  return at <= 0 ? '***' : `${email.charAt(0)}***${email.slice(at)}`;
+}
+
+/**
+ * The safeguard mail to the address an account leaves: had someone else
+ * changed it, the rightful owner would otherwise learn of it only when
+ * signing in fails.
+ */
+function addressChangedMail(change: { from: string; to: string }, siteName: string, at: number) {
+  return {
+    kind: 'email_changed',
+    to: change.from,
+    subject: `Your sign-in address for ${siteName} was changed`,
+    text: [
+      'Hello,',
+      '',
+      `The sign-in address of your ${siteName} back-office account was changed from ${change.from} to ${maskedAddress(change.to)} on ${new Date(at * 1000).toUTCString()}.`,
+      'Sign-in alerts and password resets now go to the new address.',
+      '',
+      'If this was you, there is nothing to do.',
+      '',
+      'If this was not you, someone else may be using your account: tell the site\'s owner or another administrator at once, so they can take it back and end its sessions.',
+    ].join('\n'),
+  };
+}
+
 export function accountService(deps: AppDeps, audit: AuditLogService) {
   const { db, signingKey, mailer, config, logger } = deps;
   const check = reauthentication(deps);
@@ -62,6 +91,15 @@ export function accountService(deps: AppDeps, audit: AuditLogService) {
     const user = await findUserById(db, staff.userId);
     if (!user) throw new DomainError('NOT_FOUND', 'This account no longer exists.');
     return user;
+  }
+
+  /** Tells the old address of the change; a mail that cannot be kept is logged, and the change stands. */
+  async function tellOldAddress(userId: number, change: { from: string; to: string }): Promise<void> {
+    try {
+      await mailer.sendMail(addressChangedMail(change, await deps.siteProfileCache.siteName(), nowSeconds()));
+    } catch (error) {
+      logger.warn({ err: error, userId }, 'address change notice could not be kept');
+    }
   }
 
   const record = (staff: Staff, caller: Caller, action: string, entity: string, entityId: string | number) =>
@@ -102,6 +140,7 @@ export function accountService(deps: AppDeps, audit: AuditLogService) {
       }
       if (!saved) throw new DomainError('NOT_FOUND', 'This account no longer exists.');
       logger.info({ userId: user.id }, 'staff address changed without a confirmation mail (no SMTP_URL set)');
+      await tellOldAddress(user.id, { from: user.email, to: saved.email });
       await record({ ...staff, email: saved.email }, caller, 'account.email_changed', 'user', user.id);
       return { name: saved.name, email: saved.email, email_change: 'changed', pending_email: null };
     },
@@ -119,6 +158,7 @@ export function accountService(deps: AppDeps, audit: AuditLogService) {
         throw error;
       }
       if (!moved) throw new DomainError('INVALID_TOKEN', EMAIL_CHANGE_LINK_INVALID, { kind: 'invalid' });
+      await tellOldAddress(moved.id, change);
       await audit.record({
         userId: moved.id,
         userEmail: moved.email,

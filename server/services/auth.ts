@@ -22,7 +22,7 @@ import { clearRateLimit, hitRateLimit, peekRateLimit } from '../db/queries/rate-
 import type { AuditLogService } from './audit-log.ts';
 import { findUserByEmail, findUserById, normalizeEmail } from '../db/queries/users.ts';
 import type { AppDeps } from '../deps.ts';
-import type { Caller } from './caller.ts';
+import type { Caller } from '../auth/caller.ts';
 import { enforceRateLimit } from './rate-limits.ts';
 import { signInAttempts } from './sign-in-attempts.ts';
 

@@ -21,7 +21,7 @@ import type { PageRequest } from '../db/paging.ts';
 import type { AppDeps } from '../deps.ts';
 import { enforceRateLimit } from './rate-limits.ts';
 import { changeStatus, type StatusChangeRules } from './status-change.ts';
-import type { Caller } from './caller.ts';
+import type { Caller } from '../auth/caller.ts';
 
 // The same message sent again within this window (a double click without
 // JavaScript, a reload that re-posts, a client retrying) is answered but

@@ -1,7 +1,7 @@
 /**
  * Posts and resources, as one service over two kinds: the public reads of
  * the pages and the API, and the back office's writes. What differs between
- * the kinds is data (`ContentKind`); every rule of a write is here once:
+ * the kinds is data (`ContentKindRules`); every rule of a write is here once:
  * validate, check the version first, check references and the shared slug,
  * write in one transaction, tell the caches.
  */
@@ -47,13 +47,14 @@ import { isSlugTaken } from '../db/queries/slugs.ts';
 import type { Db } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { ModuleLoadError } from '../lazy-module.ts';
-import type { Actor } from './caller.ts';
-import { loadMarkdown, markdownKey, renderMarkdownHtml, type MarkdownService, type RenderedMarkdown } from './markdown.tsx';
+import type { Actor } from '../auth/caller.ts';
+import { loadMarkdown, markdownKey, renderMarkdownHtml } from '../markdown/render.ts';
+import type { MarkdownService, RenderedMarkdown } from './markdown-renderings.ts';
 
 export type { PageRequest };
 
 /** Everything that differs between posts and resources, as data. */
-export interface ContentKind<
+export interface ContentKindRules<
   InputSchema extends z.ZodType,
   UpdateSchema extends z.ZodType,
   Json,
@@ -106,7 +107,7 @@ export const POST_KIND = {
       });
     }
   },
-} as const satisfies ContentKind<typeof postInputSchema, typeof postUpdateSchema, PostJson, PostPage>;
+} as const satisfies ContentKindRules<typeof postInputSchema, typeof postUpdateSchema, PostJson, PostPage>;
 
 export const RESOURCE_KIND = {
   type: 'resource',
@@ -120,7 +121,7 @@ export const RESOURCE_KIND = {
   insert: insertResource,
   update: updateResource,
   snapshotOf: resourceSnapshot,
-} as const satisfies ContentKind<typeof resourceInputSchema, typeof resourceUpdateSchema, ResourceJson, ResourcePage>;
+} as const satisfies ContentKindRules<typeof resourceInputSchema, typeof resourceUpdateSchema, ResourceJson, ResourcePage>;
 
 /**
  * The cover as stored: this site's absolute addresses become paths, and an
@@ -150,7 +151,7 @@ export interface ContentSaveHooks<Json> {
 
 export function contentService<I extends z.ZodType, U extends z.ZodType, Json extends { id: number; content: string }, Page>(
   deps: AppDeps,
-  kind: ContentKind<I, U, Json, Page>,
+  kind: ContentKindRules<I, U, Json, Page>,
   markdown: MarkdownService,
   hooks?: ContentSaveHooks<Json>,
 ) {

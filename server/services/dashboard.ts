@@ -7,7 +7,8 @@
 import { countContent, listRecentlySaved } from '../db/queries/content.ts';
 import { countContactMessagesByStatus, listContactMessages } from '../db/queries/contact-messages.ts';
 import { listRecentCompletedPayments, sumCompletedPaymentsByPeriod } from '../db/queries/payments.ts';
-import { countSponsoredSubmissionsByPaymentStatus, sponsoredQueueTab } from '../db/queries/sponsored-submissions.ts';
+import { countSponsoredSubmissionsByPaymentStatus } from '../db/queries/sponsored-submissions.ts';
+import { sponsoredQueueTab } from './sponsored-status.ts';
 import { countSubscribersByStatus, listRecentSubscribers } from '../db/queries/subscribers.ts';
 import { nowSeconds } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';

@@ -9,7 +9,7 @@ import { DomainError } from '../../common/errors.ts';
 import { deleteContent, listDemoContent } from '../db/queries/content.ts';
 import type { AppDeps } from '../deps.ts';
 import type { AuditLogService } from './audit-log.ts';
-import type { Caller, Staff } from './caller.ts';
+import type { Caller, Staff } from '../auth/caller.ts';
 
 export function demoContentService({ db, contentChanges }: AppDeps, audit: AuditLogService) {
   async function left(): Promise<DemoContentJson> {

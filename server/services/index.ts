@@ -4,18 +4,8 @@
  * these, so a rule added to a service holds on both paths.
  */
 import type { AppDeps } from '../deps.ts';
-import {
-  findPaymentCancellation,
-  findPaymentOfSession,
-  findTestCheckout,
-  handlePaymentEvent,
-  publicPaymentStatus,
-  settleTestCheckout,
-  type PaymentCancellation,
-  type PublicPaymentStatus,
-} from '../payments/service.ts';
-import { paymentModeIn, type PaymentMode } from '../payments/create-provider.ts';
-import type { PaymentEvent, TestCheckoutOutcome } from '../payments/provider.ts';
+import type { JobKind } from '../jobs/jobs.ts';
+import type { MediaStorage } from '../storage/media.ts';
 import { accountService } from './account.ts';
 import { auditLogService } from './audit-log.ts';
 import { authService } from './auth.ts';
@@ -24,9 +14,11 @@ import { contactMessagesService } from './contact-messages.ts';
 import { contentService, POST_KIND, RESOURCE_KIND } from './content.ts';
 import { dashboardService } from './dashboard.ts';
 import { demoContentService } from './demo-content.ts';
-import { markdownService } from './markdown.tsx';
+import { markdownService } from './markdown-renderings.ts';
+import { mediaService } from './media.ts';
 import { newslettersService } from './newsletters.ts';
 import { outboxService } from './outbox.ts';
+import { paymentsService } from './payments.ts';
 import { passwordResetsService } from './password-resets.ts';
 import { previewLinksService } from './preview-links.ts';
 import { searchService } from './search.ts';
@@ -40,35 +32,14 @@ import { siteProfileService } from './site-profile.ts';
 import { socialCardsService } from './social-cards.ts';
 import { twoFactorService } from './two-factor.ts';
 
-export type { PaymentCancellation, PaymentMode, TestCheckoutOutcome };
+export type { PaymentCancellation, PaymentMode, PaymentStatusResult, TestCheckoutOutcome } from './payments.ts';
 
-/** How a checkout stands, as its result pages and GET /api/payments/success tell it. */
-export interface PaymentStatusResult {
-  session_id: string;
-  status: PublicPaymentStatus;
-}
-
-function paymentsService(deps: AppDeps) {
-  return {
-    /** How this site takes payments, for the back office's banner (see PaymentMode). */
-    mode(): PaymentMode {
-      return paymentModeIn(deps);
-    },
-    /** The payment of a checkout session, brought up to date with the provider; null when unknown. */
-    async findStatus(sessionId: string): Promise<PaymentStatusResult | null> {
-      const payment = await findPaymentOfSession(deps, sessionId);
-      return payment ? { session_id: sessionId, status: publicPaymentStatus(payment.status) } : null;
-    },
-    findCancellation: (sessionId: string): Promise<PaymentCancellation | null> => findPaymentCancellation(deps, sessionId),
-    handleEvent: (event: PaymentEvent) => handlePaymentEvent(deps, event),
-    /** Verifies a provider webhook's signature and reads its event (throws when it does not match). */
-    parseWebhookEvent: deps.payments.parseWebhookEvent?.bind(deps.payments),
-    findTestCheckout: (sessionId: string) => findTestCheckout(deps, sessionId),
-    settleTestCheckout: (sessionId: string, outcome: TestCheckoutOutcome) => settleTestCheckout(deps, sessionId, outcome),
-  };
-}
-
-export function createServices(deps: AppDeps) {
+/**
+ * The services of one app over its dependencies and its media storage, with
+ * the kinds of background job they run (registered by server/start-up.ts,
+ * the one caller).
+ */
+export function createServices(deps: AppDeps, storage: MediaStorage) {
   const auditLog = auditLogService(deps);
   const markdown = markdownService();
   const siteProfile = siteProfileService(deps);
@@ -76,7 +47,8 @@ export function createServices(deps: AppDeps) {
   const sponsorMails = sponsorUpdates(deps, siteProfile);
   const posts = contentService(deps, POST_KIND, markdown, sponsorMails.postHooks);
   const previewLinks = previewLinksService(deps);
-  return {
+  const newsletters = newslettersService(deps, siteProfile);
+  const services = {
     auditLog,
     auth: authService(deps, auditLog),
     account: accountService(deps, auditLog),
@@ -90,13 +62,15 @@ export function createServices(deps: AppDeps) {
     categories: categoriesService(deps),
     contactMessages: contactMessagesService(deps),
     subscribers: subscribersService(deps),
-    newsletters: newslettersService(deps, siteProfile),
+    newsletters,
     /** The owner's view of every mail kept or sent. */
     outbox: outboxService(deps),
     previewLinks,
     search: searchService(deps),
     sponsoredSubmissions: sponsoredSubmissionsService(deps, { posts, previewLinks, updates: sponsorMails }),
     payments: paymentsService(deps),
+    /** Uploaded images: the one door to server/storage. */
+    media: mediaService(storage),
     demoContent: demoContentService(deps, auditLog),
     dashboard: dashboardService(deps, siteProfile),
     siteConfig: siteConfigService(deps),
@@ -105,6 +79,9 @@ export function createServices(deps: AppDeps) {
     socialCards: socialCardsService(deps, siteProfile),
     staff: staffService(deps, auditLog),
   };
+  // Every kind of background job these services enqueue; a process runs only the kinds it registered.
+  const jobKinds: JobKind<never>[] = [storage.variantsJob, newsletters.sendingJob, sponsorMails.job];
+  return { services, jobKinds };
 }
 
-export type AppServices = ReturnType<typeof createServices>;
+export type AppServices = ReturnType<typeof createServices>['services'];

@@ -1,7 +1,7 @@
 /**
  * Newsletter issues: composed as drafts in the back office, previewed,
  * sent as tests, then sent (now or at a set time) to every active
- * subscriber by the sending engine (server/newsletter/engine.ts), and kept
+ * subscriber by the newsletter sender (server/newsletter/sender.ts), and kept
  * as a public archive at /newsletter once sent. Every rendering (preview,
  * test, mail, web version) shows live posts only.
  */
@@ -33,13 +33,13 @@ import {
   listSentIssues,
   moveIssue,
   updateIssue,
-  withProgress,
+  withDeliveryProgress,
 } from '../db/queries/newsletters.ts';
 import { countSubscribersByStatus } from '../db/queries/subscribers.ts';
 import type { AppDeps } from '../deps.ts';
 import { loadIssueContent } from '../newsletter/content.ts';
 import { mailImageUrl, personalise, renderIssue, type IssueContent, type SiteLook } from '../newsletter/email.tsx';
-import { NewsletterEngine, webVersionUrlOf } from '../newsletter/engine.ts';
+import { NewsletterSender, webVersionUrlOf } from '../newsletter/sender.ts';
 import { createNewsletterTransport } from '../newsletter/transport.ts';
 import type { SiteProfileService } from './site-profile.ts';
 
@@ -72,7 +72,7 @@ export function newslettersService(deps: AppDeps, siteProfile: SiteProfileServic
     const settings = await siteProfile.current();
     return { siteName: settings.site_name, logoUrl: settings.logo_url ? mailImageUrl(settings.logo_url, siteUrl) : null };
   };
-  const engine = new NewsletterEngine({ ...deps, siteLook }, deps.newsletterEngineOptions);
+  const sender = new NewsletterSender({ ...deps, siteLook }, deps.newsletterSenderOptions);
 
   async function mustFind(id: number): Promise<NewsletterIssueRecord> {
     const issue = await findIssue(db, id);
@@ -81,11 +81,14 @@ export function newslettersService(deps: AppDeps, siteProfile: SiteProfileServic
   }
 
   const withCounts = async (issue: NewsletterIssueRecord): Promise<NewsletterIssueJson> => {
-    const [json] = await withProgress(db, [issue]);
+    const [json] = await withDeliveryProgress(db, [issue]);
     return json as NewsletterIssueJson;
   };
 
   return {
+    /** The background job that sends an issue, registered at start-up (server/start-up.ts). */
+    sendingJob: sender.job,
+
     /** `smtp` when mails really leave; `outbox` when they are only kept (no SMTP_URL). */
     delivery: (): 'smtp' | 'outbox' => (config.SMTP_URL ? 'smtp' : 'outbox'),
 
@@ -96,7 +99,7 @@ export function newslettersService(deps: AppDeps, siteProfile: SiteProfileServic
     },
 
     async list(): Promise<NewsletterIssueJson[]> {
-      return withProgress(db, await listIssues(db));
+      return withDeliveryProgress(db, await listIssues(db));
     },
 
     async get(id: number): Promise<NewsletterIssueJson> {
@@ -208,11 +211,11 @@ export function newslettersService(deps: AppDeps, siteProfile: SiteProfileServic
           if (!(await moveIssue(trx, id, ['draft', 'scheduled'], 'scheduled', { scheduled_at }, now))) {
             throw conflict('This issue has just been sent or cancelled');
           }
-          await engine.enqueue(trx, id, scheduled_at - now);
+          await sender.enqueue(trx, id, scheduled_at - now);
         });
         logger.info({ issue: id, scheduled_at }, 'newsletter: issue scheduled');
       } else {
-        const outcome = await engine.startSending(id, { enqueue: true, ifNobody: 'refuse' });
+        const outcome = await sender.startSending(id, { enqueue: true, ifNobody: 'refuse' });
         if (outcome !== 'started') throw conflict('This issue has just been sent or cancelled');
         logger.info({ issue: id }, 'newsletter: sending started');
       }

@@ -39,7 +39,7 @@ import { hitRateLimit } from '../db/queries/rate-limits.ts';
 import { findUserByEmail, normalizeEmail } from '../db/queries/users.ts';
 import type { AppDeps } from '../deps.ts';
 import type { AuditLogService } from './audit-log.ts';
-import type { Caller } from './caller.ts';
+import type { Caller } from '../auth/caller.ts';
 import { enforceRateLimit } from './rate-limits.ts';
 
 export const RESET_LINK_SECONDS = 60 * 60;

@@ -9,7 +9,7 @@ import { verifyPassword } from '../auth/passwords.ts';
 import { totpStepOf } from '../auth/totp.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
-import type { Caller } from './caller.ts';
+import type { Caller } from '../auth/caller.ts';
 import { signInAttempts, type SecretKind } from './sign-in-attempts.ts';
 
 export const WRONG_PASSWORD = 'Current password is incorrect';

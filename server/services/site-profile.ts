@@ -19,7 +19,7 @@ import { nowSeconds } from '../db/database.ts';
 import { replaceSiteSetting } from '../db/queries/site-settings.ts';
 import { readSiteProfile, SITE_PROFILE_KEY } from '../site-profile.ts';
 import type { AppDeps } from '../deps.ts';
-import type { Staff } from './caller.ts';
+import type { Staff } from '../auth/caller.ts';
 
 export const SITE_SETTINGS_CONFLICT =
   'Someone else saved the site settings since you opened them. Reload to see their changes, then save yours again.';

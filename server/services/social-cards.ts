@@ -15,6 +15,8 @@ export interface SocialCard {
   drawing: SocialCardDrawing;
   /** A hash of the drawing: the card's address and its key in storage. */
   version: string;
+  /** What the card is of (`post:12`, `resource:3`, `site`): a newer version of the same subject replaces it in storage. */
+  subject: string;
   /** The card's address, with its version. */
   path: string;
 }
@@ -42,7 +44,7 @@ export function socialCardsService({ db }: AppDeps, siteProfile: { current(): Pr
         cover: drawableImage(item.cover_image),
       };
       const version = socialCardVersion(drawing);
-      return { drawing, version, path: socialCardPath(type, item.slug, version) };
+      return { drawing, version, subject: `${type}:${item.id}`, path: socialCardPath(type, item.slug, version) };
     },
 
     /** The site's own card: the home page's image. */
@@ -59,7 +61,7 @@ export function socialCardsService({ db }: AppDeps, siteProfile: { current(): Pr
         cover: null,
       };
       const version = socialCardVersion(drawing);
-      return { drawing, version, path: siteCardPath(version) };
+      return { drawing, version, subject: 'site', path: siteCardPath(version) };
     },
   };
 }

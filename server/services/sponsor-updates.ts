@@ -80,7 +80,6 @@ export function sponsorUpdates(deps: AppDeps, siteProfile: Pick<SiteProfileServi
     maxAttempts: 10,
     run: ({ postId }) => followPost(postId),
   };
-  jobs.register(job);
 
   /** Tells the sponsor where their post stands now: its date once scheduled, its address once live. */
   async function followPost(postId: number): Promise<void> {

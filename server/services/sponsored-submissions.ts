@@ -17,7 +17,7 @@ import { isLive } from '../../common/publication.ts';
 import { listSearchSchema } from '../../common/schemas/search.ts';
 import { slugify } from '../../common/schemas/slug.ts';
 import { siteLink, siteOrigin } from '../config.ts';
-import { findIssuesCarryingPost } from '../db/queries/newsletters.ts';
+import { findIssuesCarryingPosts } from '../db/queries/newsletters.ts';
 import { findPostOfSubmission, findPostsOfSubmissions } from '../db/queries/posts.ts';
 import { insertSponsorEvent, listSponsorEvents } from '../db/queries/sponsored-submission-events.ts';
 import { listSlugsFrom } from '../db/queries/slugs.ts';
@@ -33,18 +33,18 @@ import {
 import { validate } from '../../common/validate.ts';
 import type { PageRequest } from '../db/paging.ts';
 import {
-  countSponsoredSubmissions,
+  countSponsoredSubmissionsByStanding,
   findSponsoredSubmissionById,
   insertSponsoredSubmission,
   listSponsoredSubmissions,
-  SPONSORED_TRANSITIONS,
   updateSponsoredSubmissionStatus,
 } from '../db/queries/sponsored-submissions.ts';
 import type { AppDeps } from '../deps.ts';
-import { startCheckout, type StartedCheckout } from '../payments/service.ts';
-import type { Caller, Staff } from './caller.ts';
+import { startCheckout, type StartedCheckout } from './payments.ts';
+import type { Caller, Staff } from '../auth/caller.ts';
 import { enforceRateLimit } from './rate-limits.ts';
 import { changeStatus, type StatusChangeRules } from './status-change.ts';
+import { draftRefusal, SPONSORED_TRANSITIONS, sponsoredCountsOf, statusChangeRefusal } from './sponsored-status.ts';
 
 export const sponsoredListFilterSchema = z.object({
   status: z.enum(['new', 'approved', 'rejected'], { error: 'status must be new, approved or rejected' }).optional(),
@@ -60,11 +60,7 @@ const STATUS_RULES: StatusChangeRules<SponsoredSubmissionStatus, SponsoredSubmis
   update: updateSponsoredSubmissionStatus,
   transitions: SPONSORED_TRANSITIONS,
   alreadyMessage: (status) => `This submission is already ${status}`,
-  // Only a paid submission is worth a review; an abandoned checkout is not.
-  refusal: (current, status) =>
-    status === 'approved' && current.payment_status !== 'completed'
-      ? 'This submission is not paid: only paid submissions can be approved'
-      : undefined,
+  refusal: statusChangeRefusal,
 };
 
 /** Where a checkout goes: the provider's page, or (a dropped bot submission) back to the offer. */
@@ -89,22 +85,25 @@ export interface SponsoredSubmissionsNeeds {
 export function sponsoredSubmissionsService(deps: AppDeps, { posts, previewLinks, updates }: SponsoredSubmissionsNeeds) {
   const { db, logger, rateLimits } = deps;
 
-  async function withProgress(submissions: SponsoredSubmissionJson[]): Promise<SponsoredSubmissionWithProgress[]> {
+  /** Each submission with its post and the sent issues that carried it: two queries for the whole list. */
+  async function withArticleProgress(submissions: SponsoredSubmissionJson[]): Promise<SponsoredSubmissionWithProgress[]> {
     const posts = await findPostsOfSubmissions(
       db,
       submissions.map((submission) => submission.id),
     );
-    return Promise.all(
-      submissions.map(async (submission) => {
-        const post = posts.get(submission.id) ?? null;
-        const issues = post ? await findIssuesCarryingPost(db, post.id) : [];
-        return {
-          ...submission,
-          post,
-          newsletter_issues: issues.map(({ slug, subject, sent_at }) => ({ slug, subject, sent_at })),
-        };
-      }),
+    const issues = await findIssuesCarryingPosts(
+      db,
+      [...posts.values()].map((post) => post.id),
     );
+    return submissions.map((submission) => {
+      const post = posts.get(submission.id) ?? null;
+      const carrying = post ? (issues.get(post.id) ?? []) : [];
+      return {
+        ...submission,
+        post,
+        newsletter_issues: carrying.map(({ slug, subject, sent_at }) => ({ slug, subject, sent_at })),
+      };
+    });
   }
 
   return {
@@ -139,16 +138,16 @@ export function sponsoredSubmissionsService(deps: AppDeps, { posts, previewLinks
     async list(filter: z.output<typeof sponsoredListFilterSchema> & PageRequest) {
       const [page, counts] = await Promise.all([
         listSponsoredSubmissions(db, filter),
-        countSponsoredSubmissions(db),
+        countSponsoredSubmissionsByStanding(db),
       ]);
-      return { ...page, submissions: await withProgress(page.submissions), counts };
+      return { ...page, submissions: await withArticleProgress(page.submissions), counts: sponsoredCountsOf(counts) };
     },
 
     /** One submission with its article's progress and its timeline (the details panel). */
     async find(id: number): Promise<SponsoredSubmissionDetailsJson | undefined> {
       const submission = await findSponsoredSubmissionById(db, id);
       if (!submission) return undefined;
-      const [withPost, timeline] = await Promise.all([withProgress([submission]), listSponsorEvents(db, id)]);
+      const [withPost, timeline] = await Promise.all([withArticleProgress([submission]), listSponsorEvents(db, id)]);
       return { ...(withPost[0] as SponsoredSubmissionWithProgress), timeline };
     },
 
@@ -163,14 +162,8 @@ export function sponsoredSubmissionsService(deps: AppDeps, { posts, previewLinks
       if (!submission) throw notFound('Submission not found');
       const existing = await findPostOfSubmission(db, id);
       if (existing) return { post: existing, created: false };
-      if (submission.status !== 'approved' || submission.payment_status !== 'completed') {
-        throw new DomainError(
-          'INVALID_STATUS_TRANSITION',
-          submission.payment_status !== 'completed'
-            ? 'This submission is not paid: only paid submissions become posts'
-            : 'Approve this submission first: only approved submissions become posts',
-        );
-      }
+      const refusal = draftRefusal(submission);
+      if (refusal) throw new DomainError('INVALID_STATUS_TRANSITION', refusal);
       const base = slugify(submission.project_name).slice(0, 150).replace(/-+$/, '') || 'sponsored-post';
       const draft = {
         title: submission.project_name,
@@ -256,7 +249,7 @@ export function sponsoredSubmissionsService(deps: AppDeps, { posts, previewLinks
           logger.error({ err: error, submission: id }, 'sponsored submission: the approval mail could not be kept');
         }
       }
-      return (await withProgress([changed]))[0] as SponsoredSubmissionWithProgress;
+      return (await withArticleProgress([changed]))[0] as SponsoredSubmissionWithProgress;
     },
   };
 }

@@ -8,24 +8,25 @@ import { nowSeconds } from '../db/database.ts';
 import { findUserById } from '../db/queries/users.ts';
 import type { AppDeps } from '../deps.ts';
 import type { AuditLogService } from './audit-log.ts';
-import type { Caller, Staff } from './caller.ts';
+import type { Caller, Staff } from '../auth/caller.ts';
 
 export const OWN_TOTP_FIRST = 'Set up two-factor authentication on your own account first: requiring it would otherwise lock you out of this page.';
 
-export function staffSecurityService({ db }: AppDeps, audit: AuditLogService) {
+export function staffSecurityService(deps: AppDeps, audit: AuditLogService) {
+  const { db } = deps;
   return {
-    security: (): Promise<SecuritySettingsJson> => securitySettings(db, true),
+    security: (): Promise<SecuritySettingsJson> => securitySettings(deps, true),
 
     async updateSecurity(staff: Staff, values: unknown, caller: Caller): Promise<SecuritySettingsJson> {
       const next = validate(securitySettingsSchema, values);
-      const before = await securitySettings(db, true);
+      const before = await securitySettings(deps, true);
       if (next.require_totp && !before.require_totp) {
         const user = await findUserById(db, staff.userId);
         if (user?.totp_enabled_at == null) {
           throw new DomainError('VALIDATION_FAILED', OWN_TOTP_FIRST, { fieldErrors: { require_totp: OWN_TOTP_FIRST } });
         }
       }
-      await saveSecuritySettings(db, { require_totp: next.require_totp }, staff.userId, nowSeconds());
+      await saveSecuritySettings(deps, { require_totp: next.require_totp }, staff.userId, nowSeconds());
       await audit.record({
         userId: staff.userId,
         userEmail: staff.email,

@@ -24,7 +24,7 @@ import {
 import { securitySettings } from '../auth/security-settings.ts';
 import type { AppDeps } from '../deps.ts';
 import type { AuditLogService } from './audit-log.ts';
-import type { Caller, Staff } from './caller.ts';
+import type { Caller, Staff } from '../auth/caller.ts';
 import { enforceRateLimit } from './rate-limits.ts';
 import {
   acceptInvitationSchema,
@@ -124,7 +124,7 @@ export function staffService(deps: AppDeps, audit: AuditLogService) {
         role: user.role,
         permissions: permissionsOf(user.role),
         totp_enabled: user.totp_enabled_at !== null,
-        totp_required: (await securitySettings(db)).require_totp,
+        totp_required: (await securitySettings(deps)).require_totp,
         site_name: await deps.siteProfileCache.siteName(),
       };
     },
@@ -160,7 +160,7 @@ export function staffService(deps: AppDeps, audit: AuditLogService) {
       // at a time: two invitations sent at once (a double click, two owners)
       // must not both pass the check.
       const invitation = await db.transaction().execute(async (trx) => {
-        if (engine === 'postgres') await lockInvitationsOf(trx, email);
+        await lockInvitationsOf(trx, engine, email);
         if (await findUserByEmail(trx, email)) throw new DomainError('EMAIL_TAKEN', `${email} already has an account.`);
         if ((await listPendingInvitations(trx, now, email)).length > 0) {
           throw new DomainError('EMAIL_TAKEN', `${email} has been invited already. Revoke that invitation to send a new one.`);
@@ -196,7 +196,7 @@ export function staffService(deps: AppDeps, audit: AuditLogService) {
     async update(id: number, values: unknown): Promise<{ user: StaffUserJson; from: StaffRole }> {
       const { role, name } = validate(updateStaffSchema, values);
       const { user, from } = await db.transaction().execute(async (trx) => {
-        if (engine === 'postgres') await lockOwners(trx);
+        await lockOwners(trx, engine);
         const current = await findUserById(trx, id);
         if (!current || !isStaffRole(current.role)) throw notFound('No member of staff with this id.');
         if (current.role === 'owner' && role !== 'owner' && (await countOwners(trx)) <= 1) {
@@ -220,7 +220,7 @@ export function staffService(deps: AppDeps, audit: AuditLogService) {
         throw new DomainError('CANNOT_REMOVE_SELF', 'You cannot remove your own account. Ask another owner to remove it.');
       }
       return db.transaction().execute(async (trx) => {
-        if (engine === 'postgres') await lockOwners(trx);
+        await lockOwners(trx, engine);
         const user = await findUserById(trx, id);
         if (!user || !isStaffRole(user.role)) throw notFound('No member of staff with this id.');
         if (user.role === 'owner' && (await countOwners(trx)) <= 1) {

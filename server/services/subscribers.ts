@@ -40,7 +40,7 @@ import {
   type Signup,
 } from '../db/queries/subscribers.ts';
 import type { AppDeps } from '../deps.ts';
-import type { Caller } from './caller.ts';
+import type { Caller } from '../auth/caller.ts';
 import { enforceRateLimit } from './rate-limits.ts';
 
 /** A pending address is sent its link again at most this often, however often it signs up. */

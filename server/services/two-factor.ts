@@ -20,7 +20,7 @@ import { findUserById } from '../db/queries/users.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import type { AuditLogService } from './audit-log.ts';
-import type { Caller, Staff } from './caller.ts';
+import type { Caller, Staff } from '../auth/caller.ts';
 import { reauthentication, WRONG_CODE } from './reauthenticate.ts';
 
 export const TOTP_ALREADY_ENABLED = 'Two-factor authentication is already on. Turn it off first to set up another app.';
@@ -86,7 +86,7 @@ export function twoFactorService(deps: AppDeps, audit: AuditLogService, siteProf
     async disable(staff: Staff, values: unknown, caller: Caller): Promise<void> {
       const { password } = validate(disableTotpSchema, values);
       const user = await userOf(staff);
-      if ((await securitySettings(db, true)).require_totp) throw new DomainError('TOTP_REQUIRED', TOTP_KEPT_BY_OWNER);
+      if ((await securitySettings(deps, true)).require_totp) throw new DomainError('TOTP_REQUIRED', TOTP_KEPT_BY_OWNER);
       await check.checkPassword(user, password, caller, 'password');
       const now = nowSeconds();
       await disableTotp(db, user.id, now);

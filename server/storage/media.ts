@@ -33,6 +33,7 @@ import {
   markMediaRejected,
   setMediaVariantWidths,
 } from '../db/queries/media.ts';
+import { forgetStoredCard, listSupersededCards, recordStoredCard } from '../db/queries/social-cards.ts';
 import type { Database, MediaRow } from '../db/schema.ts';
 import { DomainError } from '../../common/errors.ts';
 import { ModuleLoadError } from '../lazy-module.ts';
@@ -55,6 +56,10 @@ function cardKey(version: string): string {
   if (!/^[0-9a-f]{8,64}$/.test(version)) throw new Error(`not a card version: ${version}`);
   return `cards/${version}.png`;
 }
+
+/** How long a replaced card is kept once its successor is stored: longer than any drawing takes. */
+const SUPERSEDED_CARD_GRACE_SECONDS = 60 * 60;
+const SUPERSEDED_CARD_BATCH = 100;
 
 export interface MediaStorageDeps {
   db: Kysely<Database>;
@@ -81,7 +86,8 @@ const bareType = (value: string | undefined | null) => (value ?? '').split(';')[
 export class MediaStorage {
   readonly driver: LocalDriver | S3Driver;
   private readonly tokenKey: Uint8Array;
-  private readonly variantsJob: JobKind<{ key: string }>;
+  /** The resized copies of an upload, made in the background: a job kind the start-up registers. */
+  readonly variantsJob: JobKind<{ key: string }>;
   /** S3 uploads being checked by this process, so one read does the work for all. */
   private readonly checking = new Map<string, Promise<MediaRow | null>>();
 
@@ -95,7 +101,6 @@ export class MediaStorage {
       maxAttempts: 5,
       run: ({ key }) => this.makeVariants(key),
     };
-    deps.jobs.register(this.variantsJob);
     this.driver = config.S3_BUCKET
       ? new S3Driver({
           bucket: config.S3_BUCKET,
@@ -304,9 +309,42 @@ export class MediaStorage {
     return read?.status === 'read' ? read.bytes : null;
   }
 
-  /** Keeps a rendered social card for every server: the storage is shared, the memory is not. */
-  storeCard(version: string, png: Uint8Array): Promise<void> {
-    return this.driver.write(cardKey(version), png, 'image/png');
+  /**
+   * Keeps a rendered social card for every server (the storage is shared,
+   * the memory is not), and records it in the ledger under its subject
+   * (`post:12`, `site`) so that once a newer version replaces it, it can go.
+   */
+  async storeCard(card: { version: string; subject: string }, png: Uint8Array): Promise<void> {
+    await this.driver.write(cardKey(card.version), png, 'image/png');
+    await recordStoredCard(this.deps.db, { version: card.version, subject: card.subject, storedAt: nowSeconds() });
+  }
+
+  /**
+   * Removes the cards a newer version of the same subject replaced at least
+   * an hour ago: every edit of a title, a cover or the site's name leaves one
+   * behind. Safe with several servers: a page still naming an old version
+   * is answered with the current card all the same, and a server that stores
+   * a version again dates its row again, which keeps it. Returns how many
+   * cards went.
+   */
+  async forgetSupersededCards(now = nowSeconds()): Promise<number> {
+    let forgotten = 0;
+    for (;;) {
+      const batch = await listSupersededCards(this.deps.db, now - SUPERSEDED_CARD_GRACE_SECONDS, SUPERSEDED_CARD_BATCH);
+      let failed = 0;
+      for (const card of batch) {
+        try {
+          await this.driver.remove(cardKey(card.version));
+          if (await forgetStoredCard(this.deps.db, card)) forgotten += 1;
+        } catch (error) {
+          failed += 1;
+          // One card the bucket will not delete must not hold up the rest; the next round tries again.
+          this.deps.logger.warn({ err: error, version: card.version }, 'could not remove a superseded social card');
+        }
+      }
+      // A batch that was full but removed nothing would come back unchanged.
+      if (batch.length < SUPERSEDED_CARD_BATCH || failed === batch.length) return forgotten;
+    }
   }
 
   /**

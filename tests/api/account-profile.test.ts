@@ -3,7 +3,8 @@
  * at once; a new address confirmed by a link mailed to it, or changed at once
  * when no mail server is set up, with the answer saying so; the password
  * asked first; another account's address refused; and the sign-in alerts
- * that follow the account to its new address.
+ * that follow the account to its new address, while the address left
+ * behind is told of the change.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountProfileJson } from '../../common/answers.ts';
@@ -59,6 +60,14 @@ describe('without a mail server', () => {
     expect(kept).toEqual([]);
     const entry = await t.handle.db.selectFrom('audit_log').selectAll().where('action', '=', 'account.email_changed').executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ user_email: 'grace.hopper@example.org', entity: 'user' });
+
+    // The address left behind is told, kept in the outbox, with the new one masked.
+    const notices = await t.handle.db.selectFrom('outbox').selectAll().where('kind', '=', 'email_changed').execute();
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ to_address: staff.email, status: 'stored', subject: 'Your sign-in address for Crowdfunding Showcase was changed' });
+    expect(notices[0]?.text_body).toContain(`was changed from ${staff.email} to g***@example.org on `);
+    expect(notices[0]?.text_body).toContain('If this was not you, someone else may be using your account');
+    expect(notices[0]?.text_body).not.toContain('grace.hopper');
 
     // The old address no longer signs in; the new one does, and the alert of a new device goes there.
     const old = await t.request('POST', '/auth/login', { body: { email: staff.email, password: staff.password }, ip: freshIp() });
@@ -129,6 +138,8 @@ describe('with a mail server', () => {
     const [mail] = sink.to('katherine@example.org');
     expect(mail?.parsed.subject).toBe('Confirm your new address for Crowdfunding Showcase');
     const token = linkIn(mail?.parsed.text ?? '');
+    // Asked, not yet changed: the old address has nothing to be told.
+    expect(sink.to(staff.email)).toEqual([]);
 
     const confirmed = await t.request('POST', '/account/confirm-email', { body: { token }, ip: freshIp() });
     expect(confirmed.status).toBe(200);
@@ -136,9 +147,17 @@ describe('with a mail server', () => {
     expect(confirmed.headers.get('cache-control')).toContain('no-store');
     expect(await userRow(t, 'katherine@example.org')).toMatchObject({ name: 'Katherine' });
 
+    // Only once the new address is confirmed is the old one told, with the new one masked.
+    await expect.poll(() => sink.to(staff.email).length).toBe(1);
+    const [notice] = sink.to(staff.email);
+    expect(notice?.parsed.subject).toBe('Your sign-in address for Crowdfunding Showcase was changed');
+    expect(notice?.parsed.text).toContain(`was changed from ${staff.email} to k***@example.org on `);
+    expect(notice?.parsed.text).not.toContain('katherine@');
+
     const again = await t.request('POST', '/account/confirm-email', { body: { token }, ip: freshIp() });
     expect(again.status).toBe(400);
     expect(again.body).toMatchObject({ error: 'INVALID_TOKEN' });
+    expect(sink.to(staff.email)).toHaveLength(1);
   });
 
   it('refuses a forged or altered link, and a link whose address was taken meanwhile', async () => {
@@ -164,5 +183,7 @@ describe('with a mail server', () => {
     expect(taken.status).toBe(409);
     expect(taken.body).toMatchObject({ error: 'EMAIL_TAKEN' });
     expect(await userRow(t, staff.email)).toMatchObject({ email: staff.email });
+    // Nothing changed, so nothing is told.
+    expect(sink.to(staff.email)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardJson, DashboardRevenueJson } from '../../common/answers.ts';
 import { listRecentCompletedPayments } from '../../server/db/queries/payments.ts';
-import { settleTestCheckout } from '../../server/payments/service.ts';
+import { settleTestCheckout } from '../../server/services/payments.ts';
 import { dashboardService } from '../../server/services/dashboard.ts';
 import { weekStartOf } from '../../common/site-time.ts';
 import { siteProfileService } from '../../server/services/site-profile.ts';

@@ -6,7 +6,7 @@ import type { Config } from '../../server/config.ts';
 import type { MediaRow } from '../../server/db/schema.ts';
 import type { AppDeps } from '../../server/deps.ts';
 import { insertPost } from '../../server/db/queries/posts.ts';
-import { createServices } from '../../server/services/index.ts';
+import { buildDeps, composeApp } from '../../server/start-up.ts';
 import { MediaStorage } from '../../server/storage/media.ts';
 import type { S3Driver } from '../../server/storage/s3.ts';
 import { S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, startS3Server, type TestS3Server } from '../helpers/s3-server.ts';
@@ -78,7 +78,8 @@ function siteWith(settings: Partial<Config> = {}): Site {
     S3_FORCE_PATH_STYLE: true,
     ...settings,
   };
-  const deps: AppDeps = { ...t.deps, config };
+  // A server of its own: its memories (the social cards it drew) are not the first one's.
+  const deps: AppDeps = buildDeps({ ...t.deps, config });
   const media = new MediaStorage(deps);
   const app = createApp(deps, { media });
   return {
@@ -382,7 +383,7 @@ describe('social cards on the S3 driver', () => {
     const blue = await sharp({ create: { width: 800, height: 450, channels: 3, background: '#0000ff' } }).png().toBuffer();
     const key = await uploadToBucket(site, blue, 'image/png', 'blue.png');
     const post = await insertPost(t.deps.db, { ...coverless, slug: 'bucket-kite', title: 'Bucket Kite', status: 'published', cover_image: `/${key}` });
-    const card = await createServices(t.deps).socialCards.ofItem('post', post);
+    const card = await composeApp(t.deps).services.socialCards.ofItem('post', post);
 
     const response = await site.request('GET', card.path);
     expect(response.status).toBe(200);
@@ -399,7 +400,7 @@ describe('social cards on the S3 driver', () => {
 
   it('keeps a card one server drew in the bucket, where a second server finds it', async () => {
     const post = await insertPost(t.deps.db, { ...coverless, slug: 'shared-kite', title: 'Shared Kite', status: 'published', cover_image: null });
-    const card = await createServices(t.deps).socialCards.ofItem('post', post);
+    const card = await composeApp(t.deps).services.socialCards.ofItem('post', post);
     const first = await site.request('GET', card.path);
     expect(first.status).toBe(200);
     const drawn = Buffer.from(await first.arrayBuffer());

@@ -28,7 +28,7 @@ beforeAll(async () => {
       NEWSLETTER_DOUBLE_OPT_IN: 'false',
       NEWSLETTER_RATE_PER_SECOND: '0',
     },
-    newsletterEngineOptions: { retryDelaySeconds: 1, sliceMs: 2_000 },
+    newsletterSenderOptions: { retryDelaySeconds: 1, sliceMs: 2_000 },
   });
   token = await t.adminToken();
 });
@@ -423,6 +423,21 @@ describe('posts that are not live when the sending starts', () => {
     await waitForStatus(issue.id, 'sent');
     const { findIssuesCarryingPost } = await import('../../server/db/queries/newsletters.ts');
     expect(await findIssuesCarryingPost(t.handle.db, post.id)).toEqual([]);
+  });
+
+  it('finds the issues that carried each of several posts in one read, and none for a post left out', async () => {
+    await subscribe(uniqueEmail('carried'));
+    const first = await createPost(`Carried first ${++counter}`);
+    const second = await createPost(`Carried second ${counter}`);
+    const notCarried = await createPost(`Not carried ${counter}`);
+    const issue = await createIssue({ subject: `Two carried posts ${counter}`, post_ids: [first.id, second.id] });
+    expect((await admin('POST', `/${issue.id}/send`)).status).toBe(202);
+    await waitForStatus(issue.id, 'sent');
+    const { findIssuesCarryingPosts } = await import('../../server/db/queries/newsletters.ts');
+    const carrying = await findIssuesCarryingPosts(t.handle.db, [first.id, second.id, notCarried.id]);
+    expect(carrying.get(first.id)?.map((carried) => carried.id)).toEqual([issue.id]);
+    expect(carrying.get(second.id)?.map((carried) => carried.id)).toEqual([issue.id]);
+    expect(carrying.has(notCarried.id)).toBe(false);
   });
 });
 

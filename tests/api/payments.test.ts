@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOCAL_SESSION_LIFETIME_SECONDS } from '../../server/payments/local-provider.ts';
 import type { TestCheckoutOutcome } from '../../server/payments/provider.ts';
-import { findTestCheckout, settleTestCheckout } from '../../server/payments/service.ts';
+import { findTestCheckout, settleTestCheckout } from '../../server/services/payments.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { createTestApp, freshIp, type TestApp, useTestApp } from '../helpers/test-app.ts';
 
@@ -393,6 +393,35 @@ describe('a checkout settled on the test checkout', () => {
 
     expect(await recordsOf(sessionId)).toEqual(paid);
     expect(await mailsTo(payload.contact_email)).toHaveLength(1);
+  });
+
+  it("words the receipt and the paid cancel lookup with the owner's promises, not SPEC.md's defaults", async () => {
+    const app = await createTestApp();
+    try {
+      const token = await app.adminToken();
+      const { body: stored } = await app.request<Record<string, unknown>>('GET', '/admin/settings/site', { token });
+      const { privacy_policy_updated: _p, terms_updated: _t, ...values } = stored;
+      const saved = await app.request('PUT', '/admin/settings/site', {
+        token,
+        ip: freshIp(),
+        body: { ...values, site_name: 'Backer Weekly', sponsored_response_time: 'one working day', sponsored_live_time: 'a week' },
+      });
+      expect(saved.status).toBe(200);
+
+      const { sessionId, payload } = await startCheckout(app);
+      await settle(sessionId, 'pay', app);
+      const [receipt] = await mailsTo(payload.contact_email, app);
+      expect(receipt?.text_body).toContain('- We review your project and get back to you within one working day.');
+      expect(receipt?.text_body).toContain('- Your sponsored post goes live within a week after payment.');
+      expect(receipt?.text_body).toContain('\nBacker Weekly');
+      expect(receipt?.text_body).not.toMatch(/24-48|3-5 days/);
+      expect((await cancelOf(sessionId, app)).body).toMatchObject({
+        status: 'completed',
+        message: 'This payment was completed, so there is nothing to retry. Your sponsored post will be live within a week.',
+      });
+    } finally {
+      await app.close();
+    }
   });
 
   it('answers the cancel lookup of a paid session without a pending submission', async () => {

@@ -8,7 +8,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SponsoredSubmissionDetailsJson, SponsorEventJson, SponsorPreviewJson } from '../../common/answers.ts';
-import { settleTestCheckout } from '../../server/payments/service.ts';
+import { settleTestCheckout } from '../../server/services/payments.ts';
 import { previewLinksService } from '../../server/services/preview-links.ts';
 import { freshIp, useTestApp } from '../helpers/test-app.ts';
 

@@ -5,7 +5,7 @@
  * Runs on SQLite and on PostgreSQL.
  */
 import { describe, expect, it } from 'vitest';
-import { settleTestCheckout } from '../../server/payments/service.ts';
+import { settleTestCheckout } from '../../server/services/payments.ts';
 import { freshIp, useTestApp } from '../helpers/test-app.ts';
 
 const t = useTestApp();

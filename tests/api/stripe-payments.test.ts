@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PROVIDER_CHECK_INTERVAL_MS } from '../../server/payments/service.ts';
+import { PROVIDER_CHECK_INTERVAL_MS } from '../../server/services/payments.ts';
 import { createTestApp, freshIp, type TestApp } from '../helpers/test-app.ts';
 
 // The Stripe provider against a stand-in of the Stripe API on 127.0.0.1: the

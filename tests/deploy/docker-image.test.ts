@@ -2,10 +2,11 @@
  * The deployment files. What can be checked without a container engine always
  * runs (multi-stage build, non-root runtime, health check, production
  * dependencies only, the compose services). The image itself is built from the
- * Dockerfile with podman and run where podman is installed and the
- * Dockerfile's base images are in its storage; otherwise the skipped tests say
- * which is missing. `scripts/docker-image-check.sh` (`npm run test:image`, a CI
- * step) provides both, the base stood in by Debian made with debootstrap.
+ * Dockerfile with podman and run where podman is installed and the base image
+ * is in its storage (the official one, or the one IMAGE_BUILD_ARGS gives as
+ * NODE_IMAGE); otherwise the skipped tests say which is missing in their name.
+ * `scripts/docker-image-check.sh` (`npm run test:image`, CI's last step)
+ * provides both, the base stood in by Debian made with debootstrap.
  *
  * Everything about the image is read from what podman itself reports (`podman
  * image inspect`, `podman inspect`, `podman healthcheck run`, `podman top`),
@@ -35,8 +36,39 @@ const stages = instructions.reduce<string[][]>((all, line) => {
 }, []);
 const runtime = stages.at(-1) ?? [];
 
-/** The images the FROM lines start from, not counting the Dockerfile's own stages. */
-const baseImages = (() => {
+/**
+ * Build arguments given to the build ("NAME=value", comma-separated), such as
+ * the stand-in for the official base image that `npm run test:image` makes.
+ */
+const buildArgs = new Map(
+  (process.env.IMAGE_BUILD_ARGS ?? '')
+    .split(',')
+    .map((arg) => arg.trim())
+    .filter(Boolean)
+    .map((arg) => {
+      const at = arg.indexOf('=');
+      if (at <= 0) throw new Error(`IMAGE_BUILD_ARGS: "${arg}" is not NAME=value`);
+      return [arg.slice(0, at), arg.slice(at + 1)] as const;
+    }),
+);
+
+/** The ARG lines before the first FROM (the only ones FROM lines can use), with their defaults. */
+const globalArgs = new Map(
+  dockerfile
+    .slice(0, dockerfile.search(/^FROM\s/im))
+    .split('\n')
+    .map((line) => line.trim().match(/^ARG\s+([A-Za-z_][A-Za-z0-9_]*)(?:=(\S*))?$/i))
+    .filter((match) => match !== null)
+    .map((match) => [match[1] ?? '', match[2] ?? ''] as const),
+);
+
+/** A FROM line's image with the global arguments put in, as the build would. */
+function resolveImage(image: string, args: ReadonlyMap<string, string>): string {
+  return image.replace(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g, (_, name: string) => args.get(name) ?? globalArgs.get(name) ?? '');
+}
+
+/** The images the FROM lines start from, not counting the Dockerfile's own stages (unresolved). */
+const fromImages = (() => {
   const stageNames = new Set<string>();
   const images = new Set<string>();
   for (const stage of stages) {
@@ -49,6 +81,8 @@ const baseImages = (() => {
   }
   return [...images];
 })();
+/** The images this build starts from. */
+const baseImages = [...new Set(fromImages.map((image) => resolveImage(image, buildArgs)))];
 
 function podman(args: string[]): string {
   return execFileSync('podman', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
@@ -111,6 +145,11 @@ describe('Dockerfile', () => {
     expect(runtime.some((line) => /NODE_ENV=production/.test(line))).toBe(true);
   });
 
+  it('starts every stage from one base image, an argument that defaults to the official Node.js 20 image', () => {
+    expect(fromImages).toEqual(['${NODE_IMAGE}']);
+    expect(resolveImage('${NODE_IMAGE}', new Map())).toBe('node:20-bookworm-slim');
+  });
+
   it('keeps secrets, local data and dependencies out of the build context', () => {
     for (const entry of ['.git', 'node_modules', 'data', '.env', '.env.*']) expect(dockerignore).toContain(entry);
   });
@@ -137,12 +176,24 @@ describe('compose.yaml', () => {
   });
 });
 
+/** A health check as podman reports it (durations in nanoseconds). */
+interface HealthcheckReport {
+  Test?: string[];
+  Interval?: number;
+  Timeout?: number;
+  StartPeriod?: number;
+  Retries?: number;
+}
+
 /** What `podman image inspect` reports (the fields read here). */
 interface ImageReport {
   Config?: { User?: string; Cmd?: string[] };
-  // podman's own field; through its Docker-compatible API the health check reads as null.
-  Healthcheck?: { Test?: string[]; Interval?: number; Timeout?: number; StartPeriod?: number; Retries?: number } | null;
+  // podman's own field, beside the OCI config; podman's Docker-compatible API
+  // reads the health check of an image podman built as null.
+  Healthcheck?: HealthcheckReport | null;
 }
+
+const seconds = 1_000_000_000;
 
 describe.skipIf(whyNotBuilt)(`the image, built with podman and run${whyNotBuilt ? ` (skipped: ${whyNotBuilt})` : ''}`, () => {
   const tag = `localhost/showcase-image-check:${process.pid}`;
@@ -162,6 +213,7 @@ describe.skipIf(whyNotBuilt)(`the image, built with podman and run${whyNotBuilt 
         // The OCI format has no place for HEALTHCHECK: podman would drop it.
         '--format',
         'docker',
+        ...[...buildArgs].flatMap(([name, value]) => ['--build-arg', `${name}=${value}`]),
         ...buildVolumes.flatMap(({ volume }) => ['--volume', volume]),
         '--tag',
         tag,
@@ -189,14 +241,24 @@ describe.skipIf(whyNotBuilt)(`the image, built with podman and run${whyNotBuilt 
     throw new Error(`/api/health never answered 200:\n${logsOf(container).stdout}${logsOf(container).stderr}`);
   }, 35 * 60_000);
 
+  // Removing a large image takes a while on a busy machine.
   afterAll(() => {
-    for (const name of containers) spawnSync('podman', ['rm', '--force', '--volumes', name], { stdio: 'ignore' });
+    for (const name of containers) spawnSync('podman', ['rm', '--force', '--volumes', '--time', '0', name], { stdio: 'ignore' });
     spawnSync('podman', ['image', 'rm', '--force', tag], { stdio: 'ignore' });
-  });
+  }, 5 * 60_000);
 
   it('carries its health check and a user other than root in what podman reports', () => {
-    expect(image.Healthcheck?.Test?.join(' ')).toContain('/api/health');
-    expect(image.Healthcheck?.Retries).toBe(3);
+    const expected = {
+      Test: ['CMD', 'node', '-e', expect.stringContaining('/api/health')],
+      Interval: 15 * seconds,
+      Timeout: 5 * seconds,
+      StartPeriod: 30 * seconds,
+      Retries: 3,
+    };
+    expect(image.Healthcheck).toEqual(expected);
+    // The container made from it carries the same check.
+    const containerHealthcheck = JSON.parse(podman(['inspect', container, '--format', '{{json .Config.Healthcheck}}'])) as HealthcheckReport | null;
+    expect(containerHealthcheck).toEqual(expected);
     expect(image.Config?.User).toBe('node');
     expect(image.Config?.Cmd).toEqual(['node', 'build/node/server.js']);
   });
@@ -259,5 +321,13 @@ describe.skipIf(whyNotBuilt)(`the image, built with podman and run${whyNotBuilt 
     const run = spawnSync('podman', ['run', '--name', name, tag], { encoding: 'utf8', timeout: 120_000 });
     expect(run.status).toBe(1);
     expect(`${run.stdout}${run.stderr}`).toMatch(/PUBLIC_URL is required/);
+  });
+
+  // Last: it stops the container the tests above use.
+  it('stops cleanly on SIGTERM, the server being PID 1', () => {
+    const stop = spawnSync('podman', ['stop', '--time', '60', container], { encoding: 'utf8' });
+    expect(stop.status, stop.stderr).toBe(0);
+    const state = JSON.parse(podman(['inspect', container, '--format', '{{json .State}}'])) as { ExitCode?: number; OOMKilled?: boolean };
+    expect(state.ExitCode, `${logsOf(container).stdout}${logsOf(container).stderr}`).toBe(0);
   });
 });

@@ -78,6 +78,7 @@ describe('mail without a mail server', () => {
     const note = page.getByTestId('mail-delivery-note');
     await note.waitFor();
     expect(await note.innerText()).toContain('Invitation kept in the outbox: no mail server is set up.');
+    expect(await note.innerText()).toContain('Pass it on yourself: it works once, for whoever opens it.');
     await expectNoSeriousA11yViolations(page);
     await note.getByRole('button', { name: 'Copy link' }).click();
     await toastText(page, 'Link copied');

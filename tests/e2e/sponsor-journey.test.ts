@@ -97,6 +97,9 @@ describe('a paid submission taken to a live post, its sponsor told at each step'
     const note = panel.getByTestId('mail-delivery-note');
     await note.waitFor();
     expect(await note.innerText()).toContain('Preview link kept in the outbox: no mail server is set up.');
+    // A preview link is not spent by a look: the note must not say it works once.
+    expect(await note.innerText()).toContain('whoever has it can open it as often as needed until');
+    expect(await note.innerText()).not.toContain('works once');
     const previewUrl = await note.getByLabel(`Preview link for ${SPONSOR}`).inputValue();
     expect(previewUrl).toMatch(new RegExp(`^${site.baseUrl}/preview/[\\w-]+$`));
     await timeline.getByText(new RegExp(`^Preview link mailed to ${SPONSOR_EMAIL}, valid until `)).waitFor();

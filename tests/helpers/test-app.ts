@@ -11,20 +11,17 @@ import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../server/app.ts';
-import { ContentChanges } from '../../server/content-changes.ts';
-import { Jobs } from '../../server/jobs/jobs.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { loadTotpEncryptionKey } from '../../server/auth/totp-encryption-key.ts';
 import { parseConfig } from '../../server/config.ts';
-import { SiteProfileCache } from '../../server/site-profile.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { createUser } from '../../server/db/queries/users.ts';
 import type { UserRole } from '../../server/db/schema.ts';
 import { DEFAULT_RATE_LIMITS, type AppDeps, type RateLimits } from '../../server/deps.ts';
-import { createMailer, type Mailer } from '../../server/mail/mailer.ts';
-import { createPaymentProvider } from '../../server/payments/create-provider.ts';
+import type { Mailer } from '../../server/mail/mailer.ts';
 import type { PaymentProvider } from '../../server/payments/provider.ts';
+import { buildDeps } from '../../server/start-up.ts';
 
 export const ADMIN_EMAIL = 'admin@example.com';
 export const ADMIN_PASSWORD = 'correct horse battery';
@@ -99,8 +96,8 @@ export interface TestAppOptions {
   /** Builds the payment provider; by default it follows the configuration, as in production. */
   payments?: (deps: Pick<AppDeps, 'db' | 'config'>) => PaymentProvider;
   /** Builds the mailer; by default it follows the configuration, as in production. */
-  mailer?: (deps: Parameters<typeof createMailer>[0]) => Mailer;
-  newsletterEngineOptions?: AppDeps['newsletterEngineOptions'];
+  mailer?: (deps: Pick<AppDeps, 'db' | 'config' | 'logger'>) => Mailer;
+  newsletterSenderOptions?: AppDeps['newsletterSenderOptions'];
 }
 
 /**
@@ -140,9 +137,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   const logger = pino({ level: 'silent' });
-  const contentChanges = new ContentChanges();
-  const siteProfileCache = new SiteProfileCache(handle.db, contentChanges);
-  const deps: AppDeps = {
+  // Its jobs are not started: each test app runs the jobs it enqueues (`media.whenIdle()` waits for them).
+  const deps: AppDeps = buildDeps({
     db: handle.db,
     engine: handle.engine,
     ...(handle.pool ? { dbPool: handle.pool } : {}),
@@ -152,14 +148,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     totpEncryptionKey: loadTotpEncryptionKey(config.TOTP_ENCRYPTION_KEY, dataDir),
     // Failed logins do not slow down unless a test asks: many suites try wrong passwords on one account.
     rateLimits: { ...DEFAULT_RATE_LIMITS, loginSlowdown: { ...DEFAULT_RATE_LIMITS.loginSlowdown, baseMs: 0, maxMs: 0 }, ...options.rateLimits },
-    payments: options.payments ? options.payments({ db: handle.db, config }) : createPaymentProvider(config, handle.db),
-    mailer: (options.mailer ?? createMailer)({ db: handle.db, config, logger, siteProfile: siteProfileCache }),
-    contentChanges,
-    siteProfileCache,
-    // Not started: each test app runs the jobs it enqueues (`media.whenIdle()` waits for them).
-    jobs: new Jobs({ db: handle.db, engine: handle.engine, logger }),
-    ...(options.newsletterEngineOptions ? { newsletterEngineOptions: options.newsletterEngineOptions } : {}),
-  };
+    ...(options.payments ? { payments: options.payments({ db: handle.db, config }) } : {}),
+    ...(options.mailer ? { mailer: options.mailer({ db: handle.db, config, logger }) } : {}),
+    ...(options.newsletterSenderOptions ? { newsletterSenderOptions: options.newsletterSenderOptions } : {}),
+  });
   const app = createApp(deps);
   const defaultIp = freshIp();
 

@@ -6,8 +6,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PostJson } from '../../common/answers.ts';
-import { createServices } from '../../server/services/index.ts';
-import { markdownKey, renderMarkdownHtml } from '../../server/services/markdown.tsx';
+import { composeApp } from '../../server/start-up.ts';
+import { markdownKey, renderMarkdownHtml } from '../../server/markdown/render.ts';
 import { seedPost, useSiteApp } from './site-app.ts';
 
 /** The article's markdown body. */
@@ -17,14 +17,14 @@ const REVIEW = '## The plan\n\nA **solar** kit.\n\n| Pledge | Reward |\n| --- | 
 
 describe('markdown rendered on save', () => {
   const { t, site } = useSiteApp();
-  let services: ReturnType<typeof createServices>;
+  let services: ReturnType<typeof composeApp>['services'];
   const storedOf = (id: number) =>
     t.deps.db.selectFrom('posts').select(['content_html', 'content_html_key']).where('id', '=', id).executeTakeFirstOrThrow();
   const save = (slug: string, content: string): Promise<PostJson> =>
     services.posts.create({ slug, title: 'Saved', excerpt: 'An excerpt.', content, status: 'published', read_time: 3 });
 
   beforeAll(() => {
-    services = createServices(t.deps);
+    services = composeApp(t.deps).services;
   });
 
   it('stores the sanitised HTML of a created post, keyed by its body', async () => {

@@ -9,7 +9,7 @@
  */
 import { JSDOM, VirtualConsole } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServices } from '../../server/services/index.ts';
+import { composeApp } from '../../server/start-up.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createSiteApp, seedPost, seedResource, type SiteApp } from './site-app.ts';
 
@@ -130,7 +130,7 @@ describe('hostile markdown saved through the content service', () => {
   it.each(MARKDOWN_PAYLOADS)('stores and answers %s inert', async (name, markdown) => {
     // Saved as the back office saves: the HTML is rendered then and stored with the post (decision 033).
     const slug = `xss-saved-${MARKDOWN_PAYLOADS.findIndex(([other]) => other === name)}`;
-    await createServices(t.deps).posts.create({
+    await composeApp(t.deps).services.posts.create({
       slug,
       title: 'Harmless',
       status: 'published',

@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { SiteSettingsJson } from '../../common/schemas/site-settings.ts';
+import { settleTestCheckout } from '../../server/services/payments.ts';
+import { freshIp } from '../helpers/test-app.ts';
 import { decodeHtml, metaContent, textsOf, useSiteApp } from './site-app.ts';
 
 const SPONSORED = '/submit-your-project-for-a-sponsored-post';
@@ -116,6 +118,30 @@ describe('site settings on public pages', () => {
 
     const feed = await (await site.get('/rss.xml', {})).text();
     expect(feed).toContain('<description>Three campaigns a week, read closely.</description>');
+
+    // Once paid, the result pages repeat the saved promise, not SPEC.md's.
+    const checkout = await t.request('POST', '/payments/create-checkout', {
+      ip: freshIp(),
+      body: {
+        project_name: 'Tide Clock',
+        project_url: 'https://www.kickstarter.com/projects/tide-clock',
+        contact_name: 'Ada Lovelace',
+        contact_email: 'ada.promises@example.com',
+        description: '',
+        press_kit_url: '',
+        budget_range: '',
+        terms_accepted: true,
+      },
+    });
+    expect(checkout.status).toBe(201);
+    const sessionId = checkout.body.session_id as string;
+    expect(await settleTestCheckout(t.deps, sessionId, 'pay')).not.toBeNull();
+    const success = await pageText(await site.get(`/payment/success?session_id=${sessionId}`));
+    expect(success).toContain('Thank you! Your sponsored post will be live within a week.');
+    expect(success).not.toContain('3-5 days');
+    const cancel = await pageText(await site.get(`/payment/cancel?session_id=${sessionId}`));
+    expect(cancel).toContain('Your sponsored post will be live within a week.');
+    expect(cancel).not.toContain('3-5 days');
   });
 
   // The sign-in card itself is drawn in the browser: tests/e2e/owner-identity.test.ts reads it.

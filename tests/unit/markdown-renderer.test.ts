@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MARKDOWN_RENDERER } from '../../common/markdown.ts';
-import { markdownKey, markdownService, renderMarkdownHtml } from '../../server/services/markdown.tsx';
+import { MARKDOWN_RENDERER } from '../../common/markdown-dialect.ts';
+import { markdownKey, renderMarkdownHtml } from '../../server/markdown/render.ts';
+import { markdownService } from '../../server/services/markdown-renderings.ts';
 
 const require = createRequire(import.meta.url);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SegmentedLru } from '../../server/http/segmented-lru.ts';
+import { SegmentedLru } from '../../server/segmented-lru.ts';
 
 interface Item {
   bytes: number;

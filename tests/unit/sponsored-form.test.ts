@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSponsoredForm, sponsoredPayloadOf, TERMS_REQUIRED_MESSAGE } from '../../app/lib/sponsored-form.ts';
+import { checkSponsoredForm, sponsoredPayloadOf, TERMS_REQUIRED_MESSAGE } from '../../app/lib/sponsored-form-check.ts';
 import { sponsoredFormState, sponsoredFormStateOf } from '../../app/lib/sponsored-prefill.ts';
 
 const filled = {

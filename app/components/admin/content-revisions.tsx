@@ -20,7 +20,7 @@ import {
 } from '../../lib/admin-revisions.ts';
 import { describeFailure } from '../../lib/admin-session.ts';
 import { useSiteTimeZone } from '../../lib/admin-time-zone.ts';
-import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
+import { notifyError, notifySuccess } from '../../lib/admin-toasts.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import {
   AlertDialog,

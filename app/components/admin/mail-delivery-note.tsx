@@ -8,9 +8,12 @@
  * (server/mail/mailer.ts `mailDelivery(result, link?)` makes it); show that
  * under the form that sent it, instead of a toast:
  *
- *   <MailDeliveryNote what="Preview link" to={submission.contact_email} mail={answer.mail} />
+ *   <MailDeliveryNote what="Preview link" to={submission.contact_email} mail={answer.mail}
+ *     linkUse={{ kind: 'until', expiresAt: answer.expires_at }} />
  *
- * `what` starts the sentence ("Invitation", "Preview link"). The owner also
+ * `what` starts the sentence ("Invitation", "Preview link"); `linkUse` says
+ * how the link works, so the note tells the truth about it: once for an
+ * invitation or a reset, until it expires for a preview. The owner also
  * gets a link to the mail in the outbox; pass `canOpenOutbox` from the
  * layout's permissions (`me.permissions.includes('outbox')`). Give
  * `linkLabel` when the copied link needs a name other than "Link".
@@ -19,9 +22,10 @@ import { Copy, Inbox } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { MailDeliveryJson } from '../../../common/answers.ts';
-import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
+import { notifyError, notifySuccess } from '../../lib/admin-toasts.ts';
 import { cn } from '../../lib/cn.ts';
-import { mailDeliverySentence } from '../../lib/mail-delivery.ts';
+import { useSiteTimeZone } from '../../lib/admin-time-zone.ts';
+import { linkUseSentence, mailDeliverySentence, type LinkUse } from '../../lib/mail-delivery.ts';
 import { Button } from '../ui/button.tsx';
 import { Input } from '../ui/input.tsx';
 import { Label } from '../ui/label.tsx';
@@ -45,6 +49,7 @@ async function copy(link: string, fieldId: string) {
 export function MailDeliveryNote({
   what,
   mail,
+  linkUse,
   to,
   canOpenOutbox = false,
   linkLabel = 'Link',
@@ -52,12 +57,14 @@ export function MailDeliveryNote({
 }: {
   what: string;
   mail: MailDeliveryJson;
+  linkUse: LinkUse;
   to?: string;
   canOpenOutbox?: boolean;
   linkLabel?: string;
   className?: string;
 }) {
   const fieldId = useId();
+  const timeZone = useSiteTimeZone();
   const sent = mail.delivery === 'sent';
   return (
     <div
@@ -73,7 +80,7 @@ export function MailDeliveryNote({
       {mail.link ? (
         <div className="grid gap-2">
           <Label htmlFor={fieldId}>{linkLabel}</Label>
-          <p className="text-amber-950">Pass it on yourself: it works once, for whoever opens it.</p>
+          <p className="text-amber-950">{linkUseSentence(linkUse, timeZone)}</p>
           <div className="flex flex-wrap gap-2">
             <Input id={fieldId} readOnly value={mail.link} className="max-w-xl bg-background text-foreground" onFocus={(event) => event.target.select()} />
             <Button type="button" variant="outline" onClick={() => void copy(mail.link ?? '', fieldId)}>

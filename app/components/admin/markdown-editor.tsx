@@ -1,6 +1,6 @@
 /**
  * The markdown editor with image upload. Loaded lazily by the admin
- * editors only (see content-editor.tsx), so it never reaches public pages.
+ * editors only (see content-editor/text-fields.tsx), so it never reaches public pages.
  */
 import '@uiw/react-md-editor/markdown-editor.css';
 import MDEditor from '@uiw/react-md-editor/nohighlight';
@@ -11,9 +11,9 @@ import remarkGfm from 'remark-gfm';
 import { useEffect, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
 import { uploadErrorMessage, uploadImage } from '../../lib/upload.ts';
 import { Button } from '../ui/button.tsx';
-import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
-import { callUploadApi } from './image-uploader.tsx';
-import { markdownPlugins } from '../../../common/markdown.ts';
+import { notifyError, notifySuccess } from '../../lib/admin-toasts.ts';
+import { callUploadApi } from './image-uploader/use-image-upload.ts';
+import { markdownPlugins } from '../../../common/markdown-dialect.ts';
 import { MARKDOWN_CLASS } from '../markdown-content.tsx';
 
 const MARKDOWN_PLUGINS = markdownPlugins({ remarkGfm, rehypeSanitize });

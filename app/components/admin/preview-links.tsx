@@ -1,6 +1,6 @@
 import { Copy, Link2, XCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
+import { notifyError, notifySuccess } from '../../lib/admin-toasts.ts';
 import { api } from '../../lib/api-client.ts';
 import { describeFailure } from '../../lib/admin-session.ts';
 import { formatSiteDateTime } from '../../lib/dates.ts';

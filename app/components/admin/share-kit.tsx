@@ -1,7 +1,7 @@
 import { Copy } from 'lucide-react';
 import { SHARE_LABELS, SHARE_NETWORKS, withUtm } from '../../../common/share.ts';
 import { socialCardPath } from '../../../common/social-cards.ts';
-import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
+import { notifyError, notifySuccess } from '../../lib/admin-toasts.ts';
 import { Button } from '../ui/button.tsx';
 import { Input } from '../ui/input.tsx';
 import { Label } from '../ui/label.tsx';

@@ -17,7 +17,7 @@ import type {
 } from '../../../common/answers.ts';
 import { isLive } from '../../../common/publication.ts';
 import { describeFailure } from '../../lib/admin-session.ts';
-import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
+import { notifyError, notifySuccess } from '../../lib/admin-toasts.ts';
 import { useSiteTimeZone } from '../../lib/admin-time-zone.ts';
 import { api } from '../../lib/api-client.ts';
 import { formatSiteDateTime } from '../../lib/dates.ts';
@@ -279,6 +279,7 @@ export function SubmissionPanelActions({
           what="Preview link"
           to={submission.contact_email}
           mail={preview.mail}
+          linkUse={{ kind: 'until', expiresAt: preview.expires_at }}
           linkLabel={`Preview link for ${submission.contact_name}`}
           canOpenOutbox={canOpenOutbox}
         />

@@ -2,7 +2,7 @@ import { Info } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { valueOf, type FormOutcome } from '../../lib/form-outcome.ts';
-import type { SponsoredFormValues } from '../../lib/sponsored-form.ts';
+import type { SponsoredFormValues } from '../../lib/sponsored-form-check.ts';
 import { sponsoredFormStateOf, type SponsoredPrefill } from '../../lib/sponsored-prefill.ts';
 import { useSponsoredForm } from '../../lib/use-sponsored-form.ts';
 import { EmailField } from '../email-field.tsx';

@@ -6,7 +6,7 @@ import { LinkRefused, SignInCard, SignInLoading } from '../../components/admin/s
 import { Field } from '../../components/ui/field.tsx';
 import { NewPasswordFields, newPasswordProblem } from '../../components/admin/new-password-fields.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { notifySuccess } from '../../lib/admin-toast.ts';
+import { notifySuccess } from '../../lib/admin-toasts.ts';
 import { api, ApiRequestError, errorMessage } from '../../lib/api-client.ts';
 import type { InvitationLinkJson } from '../../../common/answers.ts';
 import { INVITATION_INVALID, NAME_MAX_LENGTH } from '../../../common/schemas/staff.ts';

@@ -10,7 +10,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
 import { describeFailure, withAdminSession } from '../../lib/admin-session.ts';
-import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
+import { notifyError, notifySuccess } from '../../lib/admin-toasts.ts';
 import { api, isSessionExpired } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import type { AccountProfileJson, RecoveryCodesJson, StaffMeJson, StaffSessionJson, TotpSetupJson } from '../../../common/answers.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { adminPageMeta, useBackOfficeSiteName } from '../../components/admin/admin-meta.ts';
-import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
+import { notifyError, notifySuccess } from '../../lib/admin-toasts.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { SignInCard, SignInLoading } from '../../components/admin/sign-in-card.tsx';
 import { TotpCodeField } from '../../components/admin/totp-code-field.tsx';

@@ -1,7 +1,7 @@
 import { FileText, Globe, Inbox, LayoutDashboard, LogOut, Mail, MailOpen, Menu, Megaphone, Newspaper, ScrollText, Send, Settings, UserCog, UserRound, X, type LucideIcon } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { isRouteErrorResponse, NavLink, Outlet, redirect, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { notifyError } from '../../lib/admin-toast.ts';
+import { notifyError } from '../../lib/admin-toasts.ts';
 import { PaymentModeBanner } from '../../components/admin/payment-mode-banner.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';

@@ -2,7 +2,7 @@ import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { adminPageMeta } from '../../components/admin/admin-meta.ts';
 import { AdminLoading, AdminPageHeader, EmptyTableRow } from '../../components/admin/admin-page.tsx';
-import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert.tsx';
+import { OutboxNotice } from '../../components/admin/newsletter-issue/issue-notices.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
@@ -66,17 +66,5 @@ export default function NewsletterIssues({ loaderData }: Route.ComponentProps) {
         </TableBody>
       </Table>
     </>
-  );
-}
-
-/** Without SMTP_URL nothing leaves the server: the owner must know before sending. */
-export function OutboxNotice() {
-  return (
-    <Alert className="mb-6">
-      <AlertTitle>Mails are kept in the outbox</AlertTitle>
-      <AlertDescription>
-        No mail server is configured (SMTP_URL is not set), so issues and test mails are stored in the outbox, not sent.
-      </AlertDescription>
-    </Alert>
   );
 }

@@ -6,7 +6,7 @@ import { AdminLoading, AdminPageHeader } from '../../components/admin/admin-page
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
+import { notifyError, notifySuccess } from '../../lib/admin-toasts.ts';
 import { api } from '../../lib/api-client.ts';
 import { withAdminSession } from '../../lib/admin-session.ts';
 import { formatDateTime } from '../../lib/dates.ts';

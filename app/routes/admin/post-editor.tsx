@@ -1,6 +1,6 @@
 import { adminMeta, type AdminMetaMatches } from '../../components/admin/admin-meta.ts';
 import { AdminLoading } from '../../components/admin/admin-page.tsx';
-import { ContentEditor } from '../../components/admin/content-editor.tsx';
+import { ContentEditor } from '../../components/admin/content-editor/content-editor.tsx';
 import { PreviewLinks } from '../../components/admin/preview-links.tsx';
 import { ShareKit } from '../../components/admin/share-kit.tsx';
 import { ADMIN_POSTS, isDraftLive, loadContentEditor, saveContent, skipRevalidationAfterSave } from '../../lib/admin-content.ts';

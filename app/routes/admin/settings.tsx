@@ -9,7 +9,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { describeFailure, withAdminSession } from '../../lib/admin-session.ts';
-import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
+import { notifyError, notifySuccess } from '../../lib/admin-toasts.ts';
 import { api, ApiRequestError, isSessionExpired } from '../../lib/api-client.ts';
 import type { SecuritySettingsJson, StaffMeJson } from '../../../common/answers.ts';
 import {

@@ -1,5 +1,5 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { AdminToaster } from '../../components/admin/admin-toast.tsx';
+import { AdminToastRegion } from '../../components/admin/admin-toast-region.tsx';
 import { adminPageMeta } from '../../components/admin/admin-meta.ts';
 import { siteProfile } from '../../lib/site-settings.server.ts';
 import { SITE_NAME } from '../../../common/site.ts';
@@ -54,7 +54,7 @@ export default function AdminShell() {
         </div>
       </noscript>
       <Outlet />
-      <AdminToaster />
+      <AdminToastRegion />
     </>
   );
 }

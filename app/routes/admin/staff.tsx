@@ -23,7 +23,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { TableCell, TableRow } from '../../components/ui/table.tsx';
-import { notifyError, notifySuccess } from '../../lib/admin-toast.ts';
+import { notifyError, notifySuccess } from '../../lib/admin-toasts.ts';
 import { api, ApiRequestError, listSearch } from '../../lib/api-client.ts';
 import { describeFailure, withAdminSession } from '../../lib/admin-session.ts';
 import { formatDateTime, formatShortDate } from '../../lib/dates.ts';
@@ -201,6 +201,7 @@ function InviteForm() {
             what="Invitation"
             to={invited.email}
             mail={invited.mail}
+            linkUse={{ kind: 'once' }}
             linkLabel={`Invitation link for ${invited.email}`}
             canOpenOutbox={canOpenOutbox}
             className="mt-4"

@@ -20,7 +20,6 @@ import {
   type RenderedContentColumns,
 } from '../schema.ts';
 import { deletePreviewLinks } from './preview-links.ts';
-import { siteSettingsStamp } from './site-settings.ts';
 
 export type { ContentTable, ContentType };
 
@@ -288,30 +287,21 @@ export function listRecentlySaved(
 }
 
 /**
- * A change of every content table at once, for caches of public pages:
- * any insert raises a newest id, any edit a version, any delete a count.
- * Newsletter issues count too: the archive pages list the sent ones.
+ * What changes with any write to one content table: any insert raises the
+ * newest id, any edit a version, any delete the count. A scheduled item
+ * going live changes no row: the count of those live at `now` tells.
  */
-export async function readContentFingerprint(db: Db): Promise<string> {
-  const now = nowSeconds();
-  const read = (table: ContentTable) =>
-    shared(db)
-      .selectFrom(table)
-      .select((eb) => [
-        eb.fn.countAll().as('count'),
-        eb.fn.sum('version').as('versions'),
-        eb.fn.max('id').as('newest'),
-        eb.fn.max('updated_at').as('updated'),
-        // A scheduled item going live changes no row: the count of live ones tells.
-        eb.fn
-          .sum(eb.case().when(eb.and([eb('status', '=', 'published'), eb('published_at', '<=', now)])).then(1).else(0).end())
-          .as('live'),
-      ])
-      .executeTakeFirst();
-  const issues = db
-    .selectFrom('newsletter_issues')
-    .select((eb) => [eb.fn.countAll().as('count'), eb.fn.sum('version').as('versions'), eb.fn.max('id').as('newest')])
+export function readContentTableStamp(db: Db, table: ContentTable, now: number) {
+  return shared(db)
+    .selectFrom(table)
+    .select((eb) => [
+      eb.fn.countAll().as('count'),
+      eb.fn.sum('version').as('versions'),
+      eb.fn.max('id').as('newest'),
+      eb.fn.max('updated_at').as('updated'),
+      eb.fn
+        .sum(eb.case().when(eb.and([eb('status', '=', 'published'), eb('published_at', '<=', now)])).then(1).else(0).end())
+        .as('live'),
+    ])
     .executeTakeFirst();
-  // Site settings show on every page: saving them must empty the caches too.
-  return JSON.stringify(await Promise.all([read('posts'), read('resources'), issues, siteSettingsStamp(db)]));
 }

@@ -70,7 +70,8 @@ export async function countDeliveries(db: Db, issueIds: readonly number[]): Prom
   return counts;
 }
 
-export async function withProgress(db: Db, records: NewsletterIssueRecord[]): Promise<NewsletterIssueJson[]> {
+/** Each issue with its deliveries counted: recipients, sent, failed, still to send. */
+export async function withDeliveryProgress(db: Db, records: NewsletterIssueRecord[]): Promise<NewsletterIssueJson[]> {
   const counts = await countDeliveries(
     db,
     records.map((record) => record.id),
@@ -394,17 +395,39 @@ export async function countDeliveriesByStatus(db: Db): Promise<Record<DeliverySt
   return counts;
 }
 
+/** What changes with any write to the issues: the count, the versions, the newest id. */
+export function readNewsletterIssuesStamp(db: Db) {
+  return db
+    .selectFrom('newsletter_issues')
+    .select((eb) => [eb.fn.countAll().as('count'), eb.fn.sum('version').as('versions'), eb.fn.max('id').as('newest')])
+    .executeTakeFirst();
+}
+
 /** The sent issues that carried a post, oldest first (the proof a paid inclusion was kept). */
 export async function findIssuesCarryingPost(db: Db, postId: number): Promise<NewsletterIssueRecord[]> {
+  return (await findIssuesCarryingPosts(db, [postId])).get(postId) ?? [];
+}
+
+/** The sent issues that carried each of these posts, oldest first, in one query; a post carried by none is left out. */
+export async function findIssuesCarryingPosts(db: Db, postIds: readonly number[]): Promise<Map<number, NewsletterIssueRecord[]>> {
+  const carrying = new Map<number, NewsletterIssueRecord[]>();
+  if (postIds.length === 0) return carrying;
   // post_ids is a short JSON array; the exact-element match is checked after the coarse filter.
   const rows = await db
     .selectFrom('newsletter_issues')
     .selectAll()
     .where('status', '=', 'sent')
-    .where('post_ids', 'like', `%${postId}%`)
+    .where((eb) => eb.or(postIds.map((postId) => eb('post_ids', 'like', `%${postId}%`))))
     .orderBy('sent_at')
+    .orderBy('id')
     .execute();
-  return rows
-    .map(toIssueRecord)
-    .filter((issue) => issue.post_ids.includes(postId) && !issue.left_out.some((post) => post.id === postId));
+  for (const issue of rows.map(toIssueRecord)) {
+    for (const postId of new Set(postIds)) {
+      if (!issue.post_ids.includes(postId) || issue.left_out.some((post) => post.id === postId)) continue;
+      const issues = carrying.get(postId) ?? [];
+      issues.push(issue);
+      carrying.set(postId, issues);
+    }
+  }
+  return carrying;
 }

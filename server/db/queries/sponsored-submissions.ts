@@ -1,10 +1,5 @@
 import type { SponsoredSubmissionInput } from '../../../common/schemas/sponsored-submission.ts';
-import type {
-  PaymentTransactionJson,
-  SponsoredQueueTab,
-  SponsoredSubmissionCounts,
-  SponsoredSubmissionJson,
-} from '../../../common/answers.ts';
+import type { PaymentTransactionJson, SponsoredSubmissionJson } from '../../../common/answers.ts';
 import { nowSeconds } from '../database.ts';
 
 export type { PaymentTransactionJson, SponsoredSubmissionJson };
@@ -12,13 +7,6 @@ import { containsText } from '../contains-text.ts';
 import { fetchNewestFirst, type PageRequest } from '../paging.ts';
 import type { Db, PaymentStatus, PaymentTransactionRow, SponsoredSubmissionRow, SponsoredSubmissionStatus } from '../schema.ts';
 
-
-/** Which status may follow which (SPEC.md section 4). */
-export const SPONSORED_TRANSITIONS: Record<SponsoredSubmissionStatus, readonly SponsoredSubmissionStatus[]> = {
-  new: ['approved', 'rejected'],
-  approved: ['rejected'],
-  rejected: ['approved'],
-};
 
 const toTransactionJson = (row: PaymentTransactionRow): PaymentTransactionJson => ({
   id: row.id,
@@ -145,34 +133,16 @@ export async function listSponsoredSubmissions(
   };
 }
 
-/** The tab of the back office's queue a submission is in: a new one by whether it is paid. */
-export function sponsoredQueueTab(status: SponsoredSubmissionStatus, paymentStatus: PaymentStatus | null): SponsoredQueueTab {
-  if (status !== 'new') return status;
-  return paymentStatus === 'completed' ? 'to_review' : 'unpaid';
-}
-
-/**
- * The count of each status, and of each tab of the back office's queue:
- * new and paid (to review), approved, rejected, new and unpaid.
- */
-export async function countSponsoredSubmissions(db: Db): Promise<SponsoredSubmissionCounts> {
+/** How many submissions have each status and payment status together (the service names the tabs). */
+export async function countSponsoredSubmissionsByStanding(
+  db: Db,
+): Promise<{ status: SponsoredSubmissionStatus; payment_status: PaymentStatus | null; count: number }[]> {
   const rows = await db
     .selectFrom('sponsored_submissions')
     .select(['status', 'payment_status', (eb) => eb.fn.countAll<number>().as('count')])
     .groupBy(['status', 'payment_status'])
     .execute();
-  const counts: SponsoredSubmissionCounts = {
-    new: 0,
-    approved: 0,
-    rejected: 0,
-    queue: { to_review: 0, approved: 0, rejected: 0, unpaid: 0 },
-  };
-  for (const row of rows) {
-    const count = Number(row.count);
-    counts[row.status] += count;
-    counts.queue[sponsoredQueueTab(row.status, row.payment_status)] += count;
-  }
-  return counts;
+  return rows.map((row) => ({ status: row.status, payment_status: row.payment_status, count: Number(row.count) }));
 }
 
 /** Submissions per payment status; `none` counts those whose checkout never started. */

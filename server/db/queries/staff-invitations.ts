@@ -4,6 +4,7 @@
  */
 import { sql } from 'kysely';
 import { containsText } from '../contains-text.ts';
+import type { Engine } from '../database.ts';
 import type { Db, StaffInvitationRow } from '../schema.ts';
 import type { StaffRole } from '../../../common/staff-roles.ts';
 
@@ -34,9 +35,10 @@ const INVITATION_LOCK_CLASS = 4_120_001;
  * PostgreSQL: holds the invitations of `email` for the rest of the
  * transaction (an advisory lock on the address), so checking for a pending
  * one and inserting happen for one invitation at a time. SQLite runs one
- * transaction at a time anyway.
+ * transaction at a time anyway, so there it does nothing.
  */
-export async function lockInvitationsOf(trx: Db, email: string): Promise<void> {
+export async function lockInvitationsOf(trx: Db, engine: Engine, email: string): Promise<void> {
+  if (engine !== 'postgres') return;
   // The two-key form: its keys never meet the one-key locks taken elsewhere.
   await sql`select pg_advisory_xact_lock(${INVITATION_LOCK_CLASS}, hashtext(${email}))`.execute(trx);
 }

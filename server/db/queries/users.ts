@@ -1,5 +1,5 @@
 import { containsText } from '../contains-text.ts';
-import { nowSeconds } from '../database.ts';
+import { nowSeconds, type Engine } from '../database.ts';
 import type { Db, UserRole, UserRow } from '../schema.ts';
 
 /** Addresses are compared case-insensitively; stored lowercased. */
@@ -108,10 +108,11 @@ export function listStaffUsers(db: Db, q?: string): Promise<StaffUserWithActivit
 
 /**
  * Locks the owners' rows until the transaction ends (PostgreSQL; SQLite has
- * one writer at a time already), so two changes cannot each leave the other
- * as the last owner and both go through.
+ * one writer at a time already, so there it does nothing), so two changes
+ * cannot each leave the other as the last owner and both go through.
  */
-export async function lockOwners(db: Db): Promise<void> {
+export async function lockOwners(db: Db, engine: Engine): Promise<void> {
+  if (engine !== 'postgres') return;
   await db.selectFrom('users').select('id').where('role', '=', 'owner').forUpdate().execute();
 }
 

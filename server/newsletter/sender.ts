@@ -1,5 +1,5 @@
 /**
- * The sending engine. Sending an issue is a durable job (server/jobs) that
+ * The newsletter sender. Sending an issue is a durable job (server/jobs) that
  * works in slices: each run claims due delivery rows in batches, sends them
  * through the pooled transport, records each outcome, and after a slice
  * enqueues its own continuation, so other background work gets its turn
@@ -53,7 +53,7 @@ import { unsubscribeLinks } from './unsubscribe-links.ts';
 /** A recipient whose mail could not be delivered for this long is given up. */
 const RETRY_FOR_SECONDS = 3 * 24 * 60 * 60;
 
-export interface NewsletterEngineOptions {
+export interface NewsletterSenderOptions {
   /** How long one run sends before it hands over to its continuation. */
   sliceMs: number;
   /** How long a claim on a row lasts without being renewed. */
@@ -62,13 +62,13 @@ export interface NewsletterEngineOptions {
   retryDelaySeconds: number;
 }
 
-export const DEFAULT_NEWSLETTER_ENGINE_OPTIONS: NewsletterEngineOptions = {
+export const DEFAULT_NEWSLETTER_SENDER_OPTIONS: NewsletterSenderOptions = {
   sliceMs: 20_000,
   leaseSeconds: 60,
   retryDelaySeconds: 60,
 };
 
-export interface NewsletterEngineDeps {
+export interface NewsletterSenderDeps {
   db: Kysely<Database>;
   engine: Engine;
   logger: Logger;
@@ -97,16 +97,17 @@ export const unsubscribeUrlOf = (siteUrl: string, token: string) =>
 
 export const webVersionUrlOf = (siteUrl: string, slug: string) => `${siteUrl}/newsletter/${slug}`;
 
-export class NewsletterEngine {
+export class NewsletterSender {
+  /** Sending an issue: a job kind the start-up registers (server/start-up.ts). */
   readonly job: JobKind<{ issueId: number }>;
-  private readonly options: NewsletterEngineOptions;
+  private readonly options: NewsletterSenderOptions;
   private readonly unsubscribeLinks: ReturnType<typeof unsubscribeLinks>;
 
   constructor(
-    private readonly deps: NewsletterEngineDeps,
-    options: Partial<NewsletterEngineOptions> = {},
+    private readonly deps: NewsletterSenderDeps,
+    options: Partial<NewsletterSenderOptions> = {},
   ) {
-    this.options = { ...DEFAULT_NEWSLETTER_ENGINE_OPTIONS, ...options };
+    this.options = { ...DEFAULT_NEWSLETTER_SENDER_OPTIONS, ...options };
     this.unsubscribeLinks = unsubscribeLinks(deps.totpEncryptionKey);
     this.job = {
       name: 'newsletter-send',
@@ -114,7 +115,6 @@ export class NewsletterEngine {
       maxAttempts: 20,
       run: ({ issueId }) => this.run(issueId),
     };
-    deps.jobs.register(this.job);
   }
 
   /** Queues a run for an issue: now, or `delaySeconds` from now (a scheduled send). Pass the caller's transaction. */

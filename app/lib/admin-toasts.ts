@@ -2,7 +2,7 @@
  * The back office's toasts, raised from anywhere (loaders, actions,
  * components). Sonner drops toasts raised before its region subscribes, and
  * admin loaders often raise one while redirecting (to /auth, say): those
- * wait here until the region (components/admin/admin-toast.tsx) is mounted.
+ * wait here until the region (components/admin/admin-toast-region.tsx) is mounted.
  */
 import { toast } from 'sonner';
 import { ERROR_TOAST_DURATION } from './toast.ts';

@@ -8,7 +8,7 @@ import type { Context, Handler } from 'hono';
 import { CONTENT_TYPE_BY_EXTENSION, imageVariantKey, parseStoredFileName } from '../../common/media-keys.ts';
 import { variantWidthsOf } from '../db/queries/media.ts';
 import type { AppEnv } from '../deps.ts';
-import type { MediaStorage } from './media.ts';
+import type { MediaService } from '../services/media.ts';
 
 /** A key names one file forever: caches may keep it for a year. */
 export const UPLOAD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -21,7 +21,7 @@ export const FALLBACK_CACHE_CONTROL = 'public, max-age=300';
  */
 export const UPLOAD_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
-export function serveUploads(media: MediaStorage): Handler<AppEnv> {
+export function serveUploads(media: MediaService): Handler<AppEnv> {
   return async (c) => {
     const stored = parseStoredFileName(c.req.path.slice(1));
     if (!stored) return notFound(c);
@@ -34,13 +34,13 @@ export function serveUploads(media: MediaStorage): Handler<AppEnv> {
     const contentType = hasVariant ? 'image/webp' : CONTENT_TYPE_BY_EXTENSION[stored.extension];
     const cacheControl = width !== null && !hasVariant ? FALLBACK_CACHE_CONTROL : UPLOAD_CACHE_CONTROL;
 
-    const publicUrl = media.driver.publicUrl(key);
+    const publicUrl = media.publicUrl(key);
     if (publicUrl) {
       c.header('Cache-Control', cacheControl);
       return c.redirect(publicUrl, cacheControl === UPLOAD_CACHE_CONTROL ? 301 : 302);
     }
 
-    const result = await media.driver.read(key, {
+    const result = await media.readFile(key, {
       range: c.req.header('range'),
       ifNoneMatch: c.req.header('if-none-match'),
     });

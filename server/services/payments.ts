@@ -1,8 +1,10 @@
 /**
- * The payment flow of sponsored submissions, whichever provider runs it:
- * start a checkout, settle a payment from a provider event, reconcile with
- * the provider when a visitor asks before the event arrived, and mail the
- * submitter and the staff once a payment completes.
+ * The payments service, the one door to payments: the payment flow of
+ * sponsored submissions, whichever provider runs it (server/payments holds
+ * the providers and the mails). Start a checkout, settle a payment from a
+ * provider event, reconcile with the provider when a visitor asks before the
+ * event arrived, and mail the submitter and the staff once a payment
+ * completes.
  */
 import type { SponsoredSubmissionInput } from '../../common/schemas/sponsored-submission.ts';
 import { siteOrigin } from '../config.ts';
@@ -20,12 +22,17 @@ import { findSponsoredSubmissionById, insertSponsoredSubmission } from '../db/qu
 import type { Db, PaymentStatus, PaymentTransactionRow } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { DomainError } from '../../common/errors.ts';
-import { LOCAL_PROVIDER_NAME } from './local-provider.ts';
-import { paidSubmissionNotificationMail, paymentConfirmationMail } from './payment-mails.ts';
+import { DEFAULT_SPONSORED_LIVE_TIME } from '../../common/site-texts.ts';
+import { isTestCheckoutRefused, paymentModeIn, type PaymentMode } from '../payments/create-provider.ts';
+import { paidSubmissionNotificationMail, paymentConfirmationMail } from '../payments/payment-mails.ts';
 import { insertSponsorEvent } from '../db/queries/sponsored-submission-events.ts';
-import type { PaymentEvent, ProviderSession, TestCheckout, TestCheckoutOutcome } from './provider.ts';
+import type { PaymentEvent, ProviderSession, TestCheckout, TestCheckoutOutcome } from '../payments/provider.ts';
 
-export type PaymentDeps = Pick<AppDeps, 'db' | 'config' | 'logger' | 'payments' | 'mailer' | 'siteProfileCache'>;
+export { PROVIDER_CHECK_INTERVAL_MS } from '../payments/provider-checks.ts';
+export { WebhookNotConfiguredError, WebhookSignatureError } from '../payments/provider.ts';
+export type { PaymentMode, TestCheckoutOutcome };
+
+export type PaymentDeps = Pick<AppDeps, 'db' | 'config' | 'logger' | 'payments' | 'mailer' | 'providerChecks' | 'siteProfileCache'>;
 
 /**
  * Which statuses a payment may reach from which. A completed payment only
@@ -54,13 +61,19 @@ export function publicPaymentStatus(status: PaymentStatus): PublicPaymentStatus 
 
 const PRODUCT_NAME = 'Sponsored post';
 
-/** SPEC.md section 2's cancel page text, per status. */
-export const CANCEL_MESSAGES: Record<PublicPaymentStatus, string> = {
-  pending: 'Your payment did not complete. Review your details and try submitting again.',
-  failed: 'Your payment did not go through. Review your details and try submitting again.',
-  expired: 'Your checkout session expired before the payment was made. Review your details and try submitting again.',
-  completed: 'This payment was completed, so there is nothing to retry. Your sponsored post will be live within 3-5 days.',
-};
+/** SPEC.md section 2's cancel page text, per status; a paid one repeats the sponsored page's promise of when it goes live. */
+export function cancelMessage(status: PublicPaymentStatus, liveTime: string = DEFAULT_SPONSORED_LIVE_TIME): string {
+  switch (status) {
+    case 'pending':
+      return 'Your payment did not complete. Review your details and try submitting again.';
+    case 'failed':
+      return 'Your payment did not go through. Review your details and try submitting again.';
+    case 'expired':
+      return 'Your checkout session expired before the payment was made. Review your details and try submitting again.';
+    case 'completed':
+      return `This payment was completed, so there is nothing to retry. Your sponsored post will be live within ${liveTime}.`;
+  }
+}
 
 /** SPEC.md section 3's payment cancellation result. */
 export interface PaymentCancellation {
@@ -90,7 +103,7 @@ export async function findPaymentCancellation(deps: PaymentDeps, sessionId: stri
   return {
     session_id: sessionId,
     status,
-    message: CANCEL_MESSAGES[status],
+    message: cancelMessage(status, status === 'completed' ? (await deps.siteProfileCache.sponsorMailTexts()).liveTime : undefined),
     // What the form is refilled with; nothing is pending once it is paid.
     pending_submission:
       status === 'completed'
@@ -107,17 +120,6 @@ export async function findPaymentCancellation(deps: PaymentDeps, sessionId: stri
 }
 
 export const PAYMENTS_NOT_SET_UP_MESSAGE = 'Payments are not set up on this site yet. Please try again later.';
-
-/**
- * True when the provider in use is the built-in test checkout but it may not
- * run: in production without PAYMENTS_TEST_MODE=true it would hand out
- * sponsored posts for free.
- */
-export function isTestCheckoutRefused(deps: Pick<PaymentDeps, 'config' | 'payments'>): boolean {
-  return (
-    deps.payments.name === LOCAL_PROVIDER_NAME && deps.config.NODE_ENV === 'production' && !deps.config.PAYMENTS_TEST_MODE
-  );
-}
 
 function assertPaymentsSetUp(deps: Pick<PaymentDeps, 'config' | 'payments'>) {
   if (isTestCheckoutRefused(deps)) {
@@ -216,7 +218,7 @@ async function sendPaymentCompletedMails(deps: PaymentDeps, payment: PaymentTran
     const submission = await findSponsoredSubmissionById(deps.db, payment.submission_id);
     if (!submission) return;
     const siteUrl = siteOrigin(deps.config);
-    const receipt = await deps.mailer.sendMail(paymentConfirmationMail(submission, payment, siteUrl, await deps.siteProfileCache.siteName()));
+    const receipt = await deps.mailer.sendMail(paymentConfirmationMail(submission, payment, siteUrl, await deps.siteProfileCache.sponsorMailTexts()));
     // The first mail of the sponsor's timeline.
     await insertSponsorEvent(deps.db, { submissionId: submission.id, kind: 'payment_mail', to: submission.contact_email, outboxId: receipt.outboxId });
     if (deps.config.ADMIN_NOTIFY_EMAIL) {
@@ -283,29 +285,6 @@ export async function handlePaymentEvent(deps: PaymentDeps, event: PaymentEvent)
 }
 
 /**
- * A result page can be reloaded (or scripted) as fast as anyone likes: this
- * server asks the provider about one pending session at most this often, and
- * answers the stored state in between. The webhook settles it regardless.
- */
-export const PROVIDER_CHECK_INTERVAL_MS = 2000;
-// Enough for every checkout open at once on a busy site; the oldest go first.
-const MAX_TRACKED_SESSIONS = 10_000;
-const lastProviderCheck = new Map<string, number>();
-
-function mayAskProvider(sessionId: string): boolean {
-  const now = Date.now();
-  const last = lastProviderCheck.get(sessionId);
-  if (last !== undefined && now - last < PROVIDER_CHECK_INTERVAL_MS) return false;
-  lastProviderCheck.delete(sessionId);
-  lastProviderCheck.set(sessionId, now);
-  if (lastProviderCheck.size > MAX_TRACKED_SESSIONS) {
-    const oldest = lastProviderCheck.keys().next();
-    if (!oldest.done) lastProviderCheck.delete(oldest.value);
-  }
-  return true;
-}
-
-/**
  * The payment of a checkout session, brought up to date: while it is still
  * pending, the provider is asked (the visitor may be back before the
  * webhook), at most every PROVIDER_CHECK_INTERVAL_MS per session. A provider
@@ -315,7 +294,7 @@ export async function findPaymentOfSession(deps: PaymentDeps, sessionId: string)
   const payment = await findPaymentBySessionId(deps.db, sessionId);
   if (!payment) return null;
   if (payment.status !== 'pending' || payment.provider !== deps.payments.name) return payment;
-  if (!mayAskProvider(sessionId)) return payment;
+  if (!deps.providerChecks.mayAsk(sessionId)) return payment;
 
   let session: ProviderSession | null;
   try {
@@ -352,3 +331,33 @@ export async function settleTestCheckout(
   if (settlement.event) await handlePaymentEvent(deps, settlement.event);
   return { redirectUrl: settlement.redirectUrl };
 }
+
+/** How a checkout stands, as its result pages and GET /api/payments/success tell it. */
+export interface PaymentStatusResult {
+  session_id: string;
+  status: PublicPaymentStatus;
+}
+
+export function paymentsService(deps: PaymentDeps) {
+  return {
+    /** How this site takes payments, for the back office's banner (see PaymentMode). */
+    mode(): PaymentMode {
+      return paymentModeIn(deps);
+    },
+    /** The payment of a checkout session, brought up to date with the provider; null when unknown. */
+    async findStatus(sessionId: string): Promise<PaymentStatusResult | null> {
+      const payment = await findPaymentOfSession(deps, sessionId);
+      return payment ? { session_id: sessionId, status: publicPaymentStatus(payment.status) } : null;
+    },
+    findCancellation: (sessionId: string): Promise<PaymentCancellation | null> => findPaymentCancellation(deps, sessionId),
+    handleEvent: (event: PaymentEvent) => handlePaymentEvent(deps, event),
+    /** Verifies a provider webhook's signature and reads its event (throws when it does not match). */
+    parseWebhookEvent: deps.payments.parseWebhookEvent?.bind(deps.payments),
+    findTestCheckout: (sessionId: string) => findTestCheckout(deps, sessionId),
+    settleTestCheckout: (sessionId: string, outcome: TestCheckoutOutcome) => settleTestCheckout(deps, sessionId, outcome),
+    /** Stores a sponsored submission and starts its checkout (the sponsored submissions service calls it). */
+    startCheckout: (input: SponsoredSubmissionInput, siteUrl: string): Promise<StartedCheckout> => startCheckout(deps, input, siteUrl),
+  };
+}
+
+export type PaymentsService = ReturnType<typeof paymentsService>;
