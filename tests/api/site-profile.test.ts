@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SITE_NAME } from '../../common/site.ts';
+import { DEFAULT_SPONSORED_LIVE_TIME, DEFAULT_SPONSORED_RESPONSE_TIME } from '../../common/site-texts.ts';
 import { ContentChanges } from '../../server/content-changes.ts';
 import { writeSiteSetting } from '../../server/db/queries/site-settings.ts';
 import type { Db } from '../../server/db/schema.ts';
@@ -78,5 +79,42 @@ describe('the site profile as mails read it', () => {
       },
     } as unknown as Db;
     await expect(new SiteProfileCache(down, new ContentChanges()).siteName()).resolves.toBe(SITE_NAME);
+  });
+
+  it('gives SPEC.md\'s promises when the database does not answer, so a payment receipt still goes out', async () => {
+    const down = {
+      selectFrom() {
+        throw new Error('connection refused');
+      },
+    } as unknown as Db;
+    await expect(new SiteProfileCache(down, new ContentChanges()).sponsorMailTexts()).resolves.toEqual({
+      siteName: SITE_NAME,
+      responseTime: DEFAULT_SPONSORED_RESPONSE_TIME,
+      liveTime: DEFAULT_SPONSORED_LIVE_TIME,
+    });
+  });
+
+  it('has the sponsored promises from the same copy as the name', async () => {
+    vi.spyOn(Date, 'now').mockReturnValue(Date.now());
+    const stored = await t.deps.siteProfileCache.current();
+    await writeSiteSetting(t.handle.db, {
+      key: SITE_PROFILE_KEY,
+      value: JSON.stringify({ ...stored, sponsored_live_time: 'a fortnight', version: stored.version + 1 }),
+      now: Math.floor(Date.now() / 1000),
+      userId: null,
+    });
+    expect((await t.deps.siteProfileCache.sponsorMailTexts()).liveTime).toBe(stored.sponsored_live_time);
+    t.deps.contentChanges.changedElsewhere();
+    try {
+      expect((await t.deps.siteProfileCache.sponsorMailTexts()).liveTime).toBe('a fortnight');
+    } finally {
+      await writeSiteSetting(t.handle.db, {
+        key: SITE_PROFILE_KEY,
+        value: JSON.stringify({ ...stored, version: stored.version + 2 }),
+        now: Math.floor(Date.now() / 1000),
+        userId: null,
+      });
+      t.deps.contentChanges.changedElsewhere();
+    }
   });
 });
