@@ -241,7 +241,8 @@ export async function visit(visitState: Visit, pathname: string): Promise<void> 
 /** The text of the toast with this title, once it shows (the toasts on screen in the error otherwise). */
 export async function toastText(page: Page, title: string): Promise<string> {
   const toast = page.locator('[data-sonner-toast]', { hasText: title }).first();
-  await toast.waitFor({ timeout: 10_000 }).catch(async (error: unknown) => {
+  // A busy machine can take a while to answer the action behind the toast.
+  await toast.waitFor({ timeout: 20_000 }).catch(async (error: unknown) => {
     const shown = await page.locator('[data-sonner-toast]').allInnerTexts();
     throw new Error(`no "${title}" toast; shown: ${JSON.stringify(shown)}`, { cause: error });
   });

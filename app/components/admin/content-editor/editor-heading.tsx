@@ -1,17 +1,13 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link } from 'react-router';
 import { isDraftLive } from '../../../lib/admin-content.ts';
 import type { ContentDraft } from '../../../lib/content-payload.ts';
+import { BackLink } from '../back-link.tsx';
 import { ViewOnSiteLink } from '../view-on-site-link.tsx';
 
 /** The way back to the list, the editor's title, and where a stored item is. */
 export function EditorHeading({ listPath, noun, stored }: { listPath: string; noun: string; stored: ContentDraft | null }) {
   return (
     <>
-      <Link to={listPath} className="mb-4 inline-flex items-center gap-2 text-sm text-primary hover:underline">
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Back
-      </Link>
+      <BackLink to={listPath} />
       <div className="mb-6 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2">
         <h1 className="text-2xl font-bold tracking-tight">{stored === null ? `New ${noun}` : `Edit ${noun}`}</h1>
         {stored === null ? null : <StoredState draft={stored} />}

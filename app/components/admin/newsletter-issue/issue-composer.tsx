@@ -1,8 +1,8 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link, useRevalidator } from 'react-router';
+import { useRevalidator } from 'react-router';
 import type { NewsletterIssueJson } from '../../../../common/answers.ts';
 import { ISSUES_PATH, statusLabel } from '../../../lib/admin-newsletters.ts';
 import { Badge } from '../../ui/badge.tsx';
+import { BackLink } from '../back-link.tsx';
 import { IssueForm } from './issue-form.tsx';
 import { IssueConflictAlert, LeftOutPostsNotice, OutboxNotice, ReachedNobodyNotice } from './issue-notices.tsx';
 import { IssuePreview } from './issue-preview.tsx';
@@ -31,10 +31,7 @@ export function IssueComposer({
 
   return (
     <>
-      <Link to={ISSUES_PATH} className="mb-4 inline-flex items-center gap-2 text-sm text-primary hover:underline">
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Back
-      </Link>
+      <BackLink to={ISSUES_PATH} />
       <div className="mb-6 flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold tracking-tight">{issue ? 'Edit Issue' : 'New Issue'}</h1>
         {issue ? <Badge variant="secondary">{statusLabel(issue.status, delivery)}</Badge> : null}
