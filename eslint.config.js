@@ -11,7 +11,7 @@ const ROOT = path.dirname(fileURLToPath(import.meta.url));
 /** The domain folders beside the services (docs/architecture.md). */
 const DOMAINS = ['payments', 'storage', 'auth', 'mail', 'jobs', 'newsletter', 'social-cards', 'markdown'];
 /** Files at the top of server/ that every server layer may use. */
-const TOOLBOX = ['config.ts', 'logger.ts', 'lazy-module.ts', 'private-files.ts', 'content-changes.ts', 'segmented-lru.ts'];
+const TOOLBOX = ['config.ts', 'logger.ts', 'lazy-module.ts', 'private-files.ts', 'content-changes.ts', 'segmented-lru.ts', 'site-profile.ts'];
 
 /**
  * The layers of docs/architecture.md, declared once: each file belongs to
@@ -45,7 +45,7 @@ const APP = ['page-module', 'app-lib', 'app'];
 const LAYER_RULES = [
   ['common', [...APP, ...SERVER], 'common/ is shared by the browser and the server: it imports neither app/ nor server/.'],
   ['db', [...APP, 'http', 'api', 'services', 'domain', 'cli', 'deps', 'wiring'], 'server/db is the bottom layer: it imports nothing above it.'],
-  ['toolbox', [...APP, 'http', 'api', 'services', 'domain', 'cli', 'deps', 'wiring'], 'The server toolbox (config, logger, lazy modules, private files, content changes) sits beside server/db and imports nothing above it.'],
+  ['toolbox', [...APP, 'http', 'api', 'services', 'domain', 'cli', 'deps', 'wiring'], 'The server toolbox (config, logger, lazy modules, private files, content changes, the site profile) sits beside server/db and imports nothing above it.'],
   ['deps', [...APP, 'http', 'api', 'services', 'cli', 'wiring'], 'server/deps.ts is handed to every layer: it names types of the database, the toolbox and the domains only.'],
   ['domain', [...APP, 'http', 'api', 'services', 'cli', 'wiring'], 'Domain code is called by the services, never the reverse, and knows no HTTP: throw a DomainError, server/http maps it to a status.'],
   ['services', [...APP, 'http', 'api', 'cli', 'wiring'], 'Services do not know HTTP: throw a DomainError, server/http maps it to a status.'],

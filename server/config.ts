@@ -240,6 +240,20 @@ export const configSchema = z.object({
 /** The parsed configuration; `PUBLIC_URL` is always set, and is an origin (no path, no trailing slash). */
 export type Config = Omit<z.infer<typeof configSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
 
+/**
+ * The site's canonical origin: every absolute link the server builds (mails,
+ * checkout returns, feeds, canonical tags) starts with it, never with a
+ * request's Host header (decision 054).
+ */
+export function siteOrigin(config: Pick<Config, 'PUBLIC_URL'>): string {
+  return config.PUBLIC_URL;
+}
+
+/** The absolute address of a path on this site (`/admin/account` → `https://example.com/admin/account`). */
+export function siteLink(config: Pick<Config, 'PUBLIC_URL'>, path: `/${string}`): string {
+  return `${siteOrigin(config)}${path}`;
+}
+
 /** Secrets that may come from a file instead (`NAME_FILE`, as Docker and Kubernetes secrets are mounted). */
 const FILE_VARIANTS = ['DKIM_PRIVATE_KEY'] as const;
 

@@ -14,6 +14,7 @@ import type { PaymentProvider } from './payments/provider.ts';
 import type { ProviderChecks } from './payments/provider-checks.ts';
 import type { SecuritySettingsCache } from './auth/security-settings.ts';
 import type { SocialCardCache } from './social-cards/card-cache.ts';
+import type { SiteProfileCache } from './site-profile.ts';
 
 /** The rate limits of the public API; tests may tighten or loosen them. */
 export interface RateLimits {
@@ -90,6 +91,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Announces content writes to this app's caches of public answers. */
   contentChanges: ContentChanges;
+  /** The site profile (name, addresses, legal texts): the one cached reader, for pages and mails alike. */
+  siteProfileCache: SiteProfileCache;
   /** Durable background work, run by whichever server claims it. */
   jobs: Jobs;
   /** When this app last asked the payment provider about each pending checkout. */

@@ -12,7 +12,6 @@ import { ResponseCache } from './http/response-cache.ts';
 import { serveApp } from './http/unread-bodies.ts';
 import { loadBuiltWebApp, startDevWebApp } from './pages.ts';
 import { startRuntime } from './runtime.ts';
-import { storedSiteName } from './mail/mailer.ts';
 import { requestLogLevel } from './http/request-log.ts';
 import { firstAdminNotice, localOrigin, shouldPrintBanner, startBanner } from './start-banner.ts';
 
@@ -88,8 +87,8 @@ const server = serveApp({ fetch: app.fetch, port: config.PORT, hostname: config.
   const origin = localOrigin(config.HOST, info.port);
   logger.info({ port: info.port }, `listening on ${origin}`);
   if (shouldPrintBanner({ demo: config.SEED_DEMO, firstAdmin })) {
-    // storedSiteName never rejects: it falls back to the built-in name.
-    void storedSiteName(runtime.deps.db).then((siteName) =>
+    // siteName never rejects: it falls back to the built-in name.
+    void runtime.deps.siteProfileCache.siteName().then((siteName) =>
       process.stdout.write(startBanner({ origin, firstAdmin, siteName })),
     );
   }

@@ -14,12 +14,13 @@ import { createMailer } from './mail/mailer.ts';
 import { createPaymentProvider } from './payments/create-provider.ts';
 import { ProviderChecks } from './payments/provider-checks.ts';
 import { createServices, type AppServices } from './services/index.ts';
+import { SiteProfileCache } from './site-profile.ts';
 import { MediaStorage } from './storage/media.ts';
 
 /** What an app is built from; what each app keeps for itself is made in `buildDeps`. */
 export type DepsInput = Omit<
   AppDeps,
-  'payments' | 'mailer' | 'contentChanges' | 'jobs' | 'providerChecks' | 'securitySettingsCache' | 'socialCardCache'
+  'payments' | 'mailer' | 'contentChanges' | 'siteProfileCache' | 'jobs' | 'providerChecks' | 'securitySettingsCache' | 'socialCardCache'
 > &
   Partial<Pick<AppDeps, 'payments' | 'mailer'>>;
 
@@ -30,11 +31,15 @@ export type DepsInput = Omit<
  */
 export function buildDeps(input: DepsInput): AppDeps {
   const { db, engine, config, logger } = input;
+  const contentChanges = new ContentChanges();
+  // The one cached reader of the site profile, for pages and mails alike (decision 056).
+  const siteProfileCache = new SiteProfileCache(db, contentChanges);
   return {
     ...input,
     payments: input.payments ?? createPaymentProvider(config, db),
-    mailer: input.mailer ?? createMailer({ db, logger, config }),
-    contentChanges: new ContentChanges(),
+    mailer: input.mailer ?? createMailer({ db, logger, config, siteProfile: siteProfileCache }),
+    contentChanges,
+    siteProfileCache,
     jobs: new Jobs({ db, engine, logger }),
     providerChecks: new ProviderChecks(),
     securitySettingsCache: new SecuritySettingsCache(),

@@ -2,7 +2,7 @@
  * The tags that make a page findable and shareable: title, description,
  * canonical URL, Open Graph and Twitter cards, JSON-LD. Route `meta`
  * functions call `pageMeta`; the origin comes from the site layout's loader
- * (PUBLIC_URL, or the request's origin).
+ * (the configured origin, `siteOrigin` in `site-url.server.ts`; never the request's host).
  */
 import { useRouteLoaderData, type MetaDescriptor } from 'react-router';
 import { isSitePath } from '../../common/site-path.ts';

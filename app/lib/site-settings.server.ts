@@ -1,30 +1,30 @@
 import type { AppLoadContext } from 'react-router';
 import { fillLegalTemplate } from '../../common/legal-templates.ts';
 import { formatPrice } from '../../common/money.ts';
-import type { SiteSettings } from '../../server/services/site.ts';
+import type { SiteConfig } from '../../server/services/site-config.ts';
 import type { SiteSettingsJson } from '../../common/schemas/site-settings.ts';
 import { renderMarkdown, type RenderedMarkdown } from './markdown.server.tsx';
 import type { PublicSite } from './public-site.ts';
 
-/** How this site is set up (analytics, the sponsored price), for page loaders. */
-export function siteSettings(context: AppLoadContext): SiteSettings {
-  return context.services.site.settings();
+/** How this site is configured (analytics, the sponsored price), for page loaders. */
+export function siteConfig(context: AppLoadContext): SiteConfig {
+  return context.services.siteConfig.settings();
 }
 
 /** The sponsored post's price as advertised (`$75`), from SPONSORED_PRICE_CENTS and SPONSORED_CURRENCY. */
 export function sponsoredPriceLabel(context: AppLoadContext): string {
-  const { cents, currency } = siteSettings(context).sponsoredPrice;
+  const { cents, currency } = siteConfig(context).sponsoredPrice;
   return formatPrice(cents, currency);
 }
 
-/** The owner's settings (name, addresses, legal texts), as saved in the back office or their defaults. */
-export function storedSiteSettings(context: AppLoadContext): Promise<SiteSettingsJson> {
-  return context.services.siteSettings.current();
+/** The site profile (name, addresses, legal texts), as saved in the back office or its defaults. */
+export function siteProfile(context: AppLoadContext): Promise<SiteSettingsJson> {
+  return context.services.siteProfile.current();
 }
 
 /** What every public page shows of the settings (header, footer, titles): never the legal texts. */
 export async function publicSite(context: AppLoadContext): Promise<PublicSite> {
-  const settings = await storedSiteSettings(context);
+  const settings = await siteProfile(context);
   return {
     name: settings.site_name,
     tagline: settings.tagline,
@@ -42,7 +42,7 @@ export async function publicSite(context: AppLoadContext): Promise<PublicSite> {
 
 /** A legal page, rendered from its markdown with the site's name and addresses filled in, and the date it last changed. */
 export async function legalText(context: AppLoadContext, page: 'privacy' | 'terms'): Promise<{ content: RenderedMarkdown; updated: string }> {
-  const settings = await storedSiteSettings(context);
+  const settings = await siteProfile(context);
   const markdown = page === 'privacy' ? settings.privacy_policy_md : settings.terms_md;
   return {
     content: await renderMarkdown(context, fillLegalTemplate(markdown, { ...settings, sponsored_price: sponsoredPriceLabel(context) }), (error) =>

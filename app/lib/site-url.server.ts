@@ -5,5 +5,5 @@ import type { AppLoadContext } from 'react-router';
  * sitemap and feeds. Never the request's Host header, which anyone can set.
  */
 export function siteOrigin(context: AppLoadContext): string {
-  return context.services.site.settings().publicOrigin;
+  return context.services.siteConfig.settings().publicOrigin;
 }

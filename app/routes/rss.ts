@@ -4,7 +4,7 @@ import { listFeedPosts } from '../lib/content.server.ts';
 import { absoluteUrl } from '../lib/seo.ts';
 import { siteOrigin } from '../lib/site-url.server.ts';
 import { escapeXml } from '../lib/xml.ts';
-import { storedSiteSettings } from '../lib/site-settings.server.ts';
+import { siteProfile } from '../lib/site-settings.server.ts';
 import type { Route } from './+types/rss';
 
 /** How many of the newest posts the feed carries. */
@@ -13,7 +13,7 @@ const FEED_SIZE = 50;
 /** /rss.xml: an RSS 2.0 feed of the newest published posts. */
 export async function loader({ context }: Route.LoaderArgs) {
   const origin = siteOrigin(context);
-  const [posts, site] = await Promise.all([listFeedPosts(context, FEED_SIZE), storedSiteSettings(context)]);
+  const [posts, site] = await Promise.all([listFeedPosts(context, FEED_SIZE), siteProfile(context)]);
   const items = posts.map((post) => {
     const link = escapeXml(absoluteUrl(origin, `/${post.slug}`));
     const published = post.published_at ? `<pubDate>${new Date(post.published_at * 1000).toUTCString()}</pubDate>` : '';

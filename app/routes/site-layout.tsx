@@ -7,7 +7,7 @@ import { Spinner } from '../components/ui/spinner.tsx';
 import { listAllCategories } from '../lib/content.server.ts';
 import { showCookiePreferences } from '../lib/cookie-consent.ts';
 import { siteOrigin } from '../lib/site-url.server.ts';
-import { publicSite, siteSettings } from '../lib/site-settings.server.ts';
+import { publicSite, siteConfig } from '../lib/site-settings.server.ts';
 import type { Route } from './+types/site-layout';
 
 /**
@@ -21,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     site,
     origin: siteOrigin(context),
     categories: categories.map(({ slug, name }) => ({ slug, name })),
-    gaMeasurementId: siteSettings(context).gaMeasurementId,
+    gaMeasurementId: siteConfig(context).gaMeasurementId,
     year: new Date().getUTCFullYear(),
   };
 }

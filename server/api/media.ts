@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { findUploadProblem, mediaUploadRequestSchema, type UploadProblemCode } from '../../common/schemas/media.ts';
-import type { Config } from '../config.ts';
+import { siteOrigin, type Config } from '../config.ts';
 import type { AppEnv } from '../deps.ts';
 import { DomainError, type ErrorKind } from '../../common/errors.ts';
 import { readJsonObject } from '../http/input.ts';
@@ -33,7 +33,7 @@ export function adminMediaApi(config: Config, media: MediaService) {
       size: request.file_size,
     });
     if (problem) throw new DomainError(problem.code, problem.message, { kind: KIND_BY_PROBLEM[problem.code] });
-    const upload = await media.startUpload(request, c.get('staff').userId, config.PUBLIC_URL);
+    const upload = await media.startUpload(request, c.get('staff').userId, siteOrigin(config));
     return c.json(upload, 201);
   });
 

@@ -6,16 +6,16 @@ import type { AppServices } from '../services/index.ts';
 
 /**
  * /admin/settings: staff security (the owner's `settings` permission) and the
- * site settings (`site_settings`), each checked by its family guard.
+ * site profile (`site_settings`), each checked by its family guard.
  */
-export function adminSettingsApi({ settings, siteSettings }: AppServices, callerOf: CallerOf) {
+export function adminSettingsApi({ staffSecurity, siteProfile }: AppServices, callerOf: CallerOf) {
   const app = new Hono<AppEnv>();
-  app.get('/security', async (c) => c.json(await settings.security()));
-  app.put('/security', async (c) => c.json(await settings.updateSecurity(c.get('staff'), await readJsonObject(c), callerOf(c))));
+  app.get('/security', async (c) => c.json(await staffSecurity.security()));
+  app.put('/security', async (c) => c.json(await staffSecurity.updateSecurity(c.get('staff'), await readJsonObject(c), callerOf(c))));
   // The site's name, addresses and legal texts: owners and administrators (`site_settings`).
-  app.get('/site', async (c) => c.json(await siteSettings.get()));
+  app.get('/site', async (c) => c.json(await siteProfile.get()));
   app.put('/site', async (c) => {
-    const { settings: saved, changed } = await siteSettings.update(c.get('staff'), await readJsonObject(c));
+    const { settings: saved, changed } = await siteProfile.update(c.get('staff'), await readJsonObject(c));
     c.set('audit', { entityId: 'site', detail: { changed } });
     return c.json(saved);
   });

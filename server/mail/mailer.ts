@@ -4,12 +4,11 @@ import type Nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { MailDeliveryJson } from '../../common/answers.ts';
 import { SITE_NAME } from '../../common/site.ts';
-import { DEFAULT_SPONSORED_LIVE_TIME, DEFAULT_SPONSORED_RESPONSE_TIME } from '../../common/site-texts.ts';
-import type { Config } from '../config.ts';
+import { siteOrigin, type Config } from '../config.ts';
 import { insertOutboxMail, markOutboxMailFailed, markOutboxMailSent } from '../db/queries/outbox.ts';
-import { readSiteSetting } from '../db/queries/site-settings.ts';
 import type { Database, OutboxStatus } from '../db/schema.ts';
 import { ModuleLoadError } from '../lazy-module.ts';
+import type { SiteProfileCache } from '../site-profile.ts';
 
 /**
  * nodemailer, loaded only when SMTP_URL is set (server/lazy-module.ts): a
@@ -87,50 +86,14 @@ export function defaultSender(publicUrl: string, siteName: string = SITE_NAME): 
   return `"${siteName.replace(/["\\\r\n]/g, '')}" <no-reply@${host}>`;
 }
 
-/** The saved site settings as a plain object, or null when none are saved or they cannot be read. */
-async function storedSiteFields(db: Kysely<Database>): Promise<Record<string, unknown> | null> {
-  try {
-    const stored = await readSiteSetting(db, 'site');
-    const value: unknown = stored ? JSON.parse(stored) : null;
-    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
-const textOr = (value: unknown, fallback: string): string => (typeof value === 'string' && value !== '' ? value : fallback);
-
-/**
- * The site's name as saved in the site settings, for the sender of mails;
- * today's name when none is saved or it cannot be read.
- */
-export async function storedSiteName(db: Kysely<Database>): Promise<string> {
-  return textOr((await storedSiteFields(db))?.site_name, SITE_NAME);
-}
-
-/** What a sponsor's mails say of the site: its name and the sponsored offer's promises, as the owner saved them. */
-export interface SponsorMailTexts {
-  siteName: string;
-  responseTime: string;
-  liveTime: string;
-}
-
-/** The site's name and sponsored promises as saved, each falling back to SPEC.md's text. */
-export async function storedSponsorMailTexts(db: Kysely<Database>): Promise<SponsorMailTexts> {
-  const fields = await storedSiteFields(db);
-  return {
-    siteName: textOr(fields?.site_name, SITE_NAME),
-    responseTime: textOr(fields?.sponsored_response_time, DEFAULT_SPONSORED_RESPONSE_TIME),
-    liveTime: textOr(fields?.sponsored_live_time, DEFAULT_SPONSORED_LIVE_TIME),
-  };
-}
-
 export function createMailer(options: {
   db: Kysely<Database>;
   logger: Logger;
   config: SmtpConfig & Pick<Config, 'MAIL_FROM' | 'PUBLIC_URL'>;
+  /** The site's name, for the sender when MAIL_FROM is unset. */
+  siteProfile: Pick<SiteProfileCache, 'siteName'>;
 }): Mailer {
-  const { db, logger, config } = options;
+  const { db, logger, config, siteProfile } = options;
   const transport = config.SMTP_URL ? loadNodemailer().createTransport(smtpOptions({ ...config, SMTP_URL: config.SMTP_URL })) : null;
 
   return {
@@ -142,7 +105,7 @@ export function createMailer(options: {
         return { outboxId: row.id, status: 'stored' };
       }
       try {
-        const from = config.MAIL_FROM ?? defaultSender(config.PUBLIC_URL, await storedSiteName(db));
+        const from = config.MAIL_FROM ?? defaultSender(siteOrigin(config), await siteProfile.siteName());
         await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
         await markOutboxMailSent(db, row.id);
         logger.info({ outboxId: row.id, kind: message.kind }, 'mail sent');

@@ -25,7 +25,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { NewsletterIssueRecord } from '../../common/answers.ts';
 import { DomainError } from '../../common/errors.ts';
-import type { Config } from '../config.ts';
+import { siteOrigin, type Config } from '../config.ts';
 import { nowSeconds, type Engine } from '../db/database.ts';
 import {
   cancelPendingDeliveries,
@@ -47,6 +47,7 @@ import type { JobKind, Jobs } from '../jobs/jobs.ts';
 import { loadIssueContent } from './content.ts';
 import { personalise, renderIssue, type RenderedIssue, type SiteLook } from './email.tsx';
 import { classifySendError, createNewsletterTransport, describeSendError, type NewsletterTransport } from './transport.ts';
+import type { SiteProfileCache } from '../site-profile.ts';
 import { unsubscribeLinks } from './unsubscribe-links.ts';
 
 /** A recipient whose mail could not be delivered for this long is given up. */
@@ -77,6 +78,8 @@ export interface NewsletterSenderDeps {
   totpEncryptionKey: Uint8Array;
   /** The site's name and logo as its settings say now, for the mail's masthead. */
   siteLook: () => Promise<SiteLook>;
+  /** The site's name for the sender, when MAIL_FROM is unset. */
+  siteProfileCache: Pick<SiteProfileCache, 'siteName'>;
 }
 
 /** What starting a sending came to: started, refused for want of recipients, or moved on by someone else. */
@@ -143,14 +146,14 @@ export class NewsletterSender {
     }
     if (!issue || issue.status !== 'sending') return;
 
-    const siteUrl = this.deps.config.PUBLIC_URL;
+    const siteUrl = siteOrigin(this.deps.config);
     const { content } = await loadIssueContent(db, issue, siteUrl);
     const rendered = await renderIssue(content, {
       siteUrl,
-      webUrl: `${siteUrl}/newsletter/${issue.slug}`,
+      webUrl: webVersionUrlOf(siteUrl, issue.slug),
       ...(await this.deps.siteLook()),
     });
-    const transport = createNewsletterTransport(this.deps.config, db);
+    const transport = createNewsletterTransport(this.deps.config, db, this.deps.siteProfileCache);
     try {
       await this.sendSlice(issue, rendered, transport, siteUrl);
     } finally {
@@ -189,7 +192,7 @@ export class NewsletterSender {
     issueId: number,
     options: { enqueue: boolean; ifNobody: 'refuse' | 'back-to-draft' },
   ): Promise<StartOutcome> {
-    const siteUrl = this.deps.config.PUBLIC_URL;
+    const siteUrl = siteOrigin(this.deps.config);
     const outcome = await this.deps.db.transaction().execute(async (trx): Promise<StartOutcome> => {
       const now = nowSeconds();
       const issue = await findIssue(trx, issueId);

@@ -7,10 +7,11 @@
  * worth another try.
  */
 import type { Kysely } from 'kysely';
-import type { Config } from '../config.ts';
+import { siteOrigin, type Config } from '../config.ts';
 import { insertOutboxMail } from '../db/queries/outbox.ts';
 import type { Database } from '../db/schema.ts';
-import { defaultSender, loadNodemailer, smtpOptions, storedSiteName } from '../mail/mailer.ts';
+import { defaultSender, loadNodemailer, smtpOptions } from '../mail/mailer.ts';
+import type { SiteProfileCache } from '../site-profile.ts';
 
 export interface NewsletterMessage {
   to: string;
@@ -42,7 +43,11 @@ type TransportConfig = Pick<
   | 'DKIM_PRIVATE_KEY'
 >;
 
-export function createNewsletterTransport(config: TransportConfig, db: Kysely<Database>): NewsletterTransport {
+export function createNewsletterTransport(
+  config: TransportConfig,
+  db: Kysely<Database>,
+  siteProfile: Pick<SiteProfileCache, 'siteName'>,
+): NewsletterTransport {
   if (!config.SMTP_URL) {
     return {
       kind: 'outbox',
@@ -74,7 +79,7 @@ export function createNewsletterTransport(config: TransportConfig, db: Kysely<Da
     kind: 'smtp',
     async send(message) {
       // Read once per transport (one sending run), not once per recipient.
-      sender ??= storedSiteName(db).then((name) => config.MAIL_FROM ?? defaultSender(config.PUBLIC_URL, name));
+      sender ??= siteProfile.siteName().then((name) => config.MAIL_FROM ?? defaultSender(siteOrigin(config), name));
       const from = await sender;
       await transport.sendMail({
         from,

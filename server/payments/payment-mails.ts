@@ -3,7 +3,8 @@ import { SITE_NAME } from '../../common/site.ts';
 import { DEFAULT_SPONSORED_LIVE_TIME, DEFAULT_SPONSORED_RESPONSE_TIME } from '../../common/site-texts.ts';
 import type { SponsoredSubmissionJson } from '../db/queries/sponsored-submissions.ts';
 import type { PaymentTransactionRow } from '../db/schema.ts';
-import type { MailMessage, SponsorMailTexts } from '../mail/mailer.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+import type { SponsorMailTexts } from '../site-profile.ts';
 import { LOCAL_PROVIDER_NAME } from './local-provider.ts';
 
 // Text typed into the form ends up in a header: keep it on one line.

@@ -9,6 +9,7 @@ import { changePasswordSchema, confirmEmailSchema, updateProfileSchema } from '.
 import { validate } from '../../common/validate.ts';
 import { assertAcceptablePassword } from '../auth/password-policy.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { siteLink } from '../config.ts';
 import { nowSeconds } from '../db/database.ts';
 import {
   findStaffSession,
@@ -19,7 +20,6 @@ import {
 import { signEmailChangeToken, verifyEmailChangeToken, EMAIL_CHANGE_LINK_INVALID, EMAIL_CHANGE_TTL_SECONDS } from '../auth/email-change.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { findUserByEmail, findUserById, moveUserEmail, normalizeEmail, updateUserPassword, updateUserProfile } from '../db/queries/users.ts';
-import { storedSiteName } from '../mail/mailer.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import type { AuditLogService } from './audit-log.ts';
@@ -96,7 +96,7 @@ export function accountService(deps: AppDeps, audit: AuditLogService) {
   /** Tells the old address of the change; a mail that cannot be kept is logged, and the change stands. */
   async function tellOldAddress(userId: number, change: { from: string; to: string }): Promise<void> {
     try {
-      await mailer.sendMail(addressChangedMail(change, await storedSiteName(db), nowSeconds()));
+      await mailer.sendMail(addressChangedMail(change, await deps.siteProfileCache.siteName(), nowSeconds()));
     } catch (error) {
       logger.warn({ err: error, userId }, 'address change notice could not be kept');
     }
@@ -125,8 +125,8 @@ export function accountService(deps: AppDeps, audit: AuditLogService) {
       if (config.SMTP_URL) {
         await updateUserProfile(db, user.id, { name: input.name });
         const token = await signEmailChangeToken(signingKey, { userId: user.id, from: user.email, to: email });
-        const link = `${config.PUBLIC_URL}/admin/confirm-email?token=${token}`;
-        await mailer.sendMail(confirmationMail(email, link, await storedSiteName(db)));
+        const link = siteLink(config, `/admin/confirm-email?token=${token}`);
+        await mailer.sendMail(confirmationMail(email, link, await deps.siteProfileCache.siteName()));
         await record(staff, caller, 'account.email_change_requested', 'user', user.id);
         return { name: input.name, email: user.email, email_change: 'confirmation_sent', pending_email: email };
       }

@@ -5,12 +5,12 @@
 import { DomainError } from '../../common/errors.ts';
 import { loginSchema, loginTotpSchema, refreshSchema } from '../../common/schemas/auth.ts';
 import type { MfaChallengeJson } from '../../common/answers.ts';
-import { storedSiteName } from '../mail/mailer.ts';
 import { validate } from '../../common/validate.ts';
 import { verifyAgainstDummy, verifyPassword } from '../auth/passwords.ts';
 import { endSession, refreshSession, signMfaToken, startSession, verifyMfaToken, type Session } from '../auth/tokens.ts';
 import { hashRecoveryCode, totpStepOf } from '../auth/totp.ts';
 import { totpSecrets } from '../auth/totp-secrets.ts';
+import { siteLink } from '../config.ts';
 import { nowSeconds } from '../db/database.ts';
 import { spendRecoveryCode } from '../db/queries/recovery-codes.ts';
 import { earlierSignIns } from '../db/queries/staff-sessions.ts';
@@ -55,7 +55,7 @@ export function authService(deps: AppDeps, audit: AuditLogService) {
    */
   function warnOfNewDevice(user: UserRow, caller: Caller, earlier: { any: boolean; fromDevice: boolean }): void {
     if (!earlier.any || earlier.fromDevice) return;
-    const accountPage = `${deps.config.PUBLIC_URL}/admin/account`;
+    const accountPage = siteLink(deps.config, '/admin/account');
     const mail = (siteName: string) => [
       'Hello,',
       '',
@@ -69,7 +69,7 @@ export function authService(deps: AppDeps, audit: AuditLogService) {
       '',
       `If it was not you, change your password now on your account page (${accountPage}), sign out the sessions you do not recognise there, and set up two-factor authentication.`,
     ].join('\n');
-    storedSiteName(deps.db)
+    deps.siteProfileCache.siteName()
       .then((siteName) =>
         deps.mailer.sendMail({ kind: 'new_sign_in', to: user.email, subject: `New sign-in to ${siteName}`, text: mail(siteName) }),
       )

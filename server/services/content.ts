@@ -22,6 +22,7 @@ import { versionField } from '../../common/schemas/fields.ts';
 import { postSnapshot, resourceSnapshot } from '../../common/content-snapshot.ts';
 import { parseWith, validate } from '../../common/validate.ts';
 import { storedCoverImage } from '../../common/site-images.ts';
+import { siteOrigin } from '../config.ts';
 import { isUniqueViolation, nowSeconds } from '../db/database.ts';
 import type { PageRequest } from '../db/paging.ts';
 import { unknownCategoryIds } from '../db/queries/categories.ts';
@@ -250,7 +251,7 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
       if (current.version !== version) throw versionConflict(what);
       const input = withStoredCover(
         validate(kind.updateSchema, payload) as z.output<U> & z.output<I> & { slug: string; cover_image: string | null },
-        deps.config.PUBLIC_URL,
+        siteOrigin(deps.config),
       );
       slug = input.slug;
       await kind.checkUpdate?.(trx, id, input);
@@ -310,7 +311,7 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
     async create(values: unknown, link: { sponsored_submission_id?: number } = {}): Promise<Json> {
       const input = withStoredCover(
         validate(kind.inputSchema, values) as z.output<I> & { slug: string; cover_image: string | null },
-        deps.config.PUBLIC_URL,
+        siteOrigin(deps.config),
       );
       return saveWrite(() => input.slug, async (trx) => {
         await checkReferences(trx, input);

@@ -12,7 +12,7 @@ import { sponsoredQueueTab } from './sponsored-status.ts';
 import { countSubscribersByStatus, listRecentSubscribers } from '../db/queries/subscribers.ts';
 import { nowSeconds } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
-import type { SiteSettingsService } from './site-settings.ts';
+import type { SiteProfileService } from './site-profile.ts';
 import { paymentModeIn } from '../payments/create-provider.ts';
 import type { DashboardActivityJson, DashboardJson, DashboardRevenueJson } from '../../common/answers.ts';
 import { weekBounds } from '../../common/site-time.ts';
@@ -34,7 +34,7 @@ const SAME_SECOND_ORDER: Record<DashboardActivityJson['kind'], number> = {
   resource: 4,
 };
 
-export function dashboardService({ db, config, payments }: AppDeps, siteSettings: Pick<SiteSettingsService, 'current'>) {
+export function dashboardService({ db, config, payments }: AppDeps, siteProfile: Pick<SiteProfileService, 'current'>) {
   /** The counts `role` may see: an editor sees posts only (common/staff-roles.ts). */
   async function counts(role: StaffRole) {
     if (!can(role, 'inbox') || !can(role, 'newsletter')) return { posts: await countContent(db, 'posts') };
@@ -112,7 +112,7 @@ export function dashboardService({ db, config, payments }: AppDeps, siteSettings
    */
   async function revenue(now: number): Promise<DashboardRevenueJson> {
     // Weeks of the site's time zone, as its staff live them: the bounds are found here, the same for every engine.
-    const timeZone = (await siteSettings.current()).time_zone;
+    const timeZone = (await siteProfile.current()).time_zone;
     const bounds = weekBounds(now, REVENUE_WEEKS, timeZone);
     const sums = await sumCompletedPaymentsByPeriod(db, {
       bounds,

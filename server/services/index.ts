@@ -24,11 +24,11 @@ import { previewLinksService } from './preview-links.ts';
 import { searchService } from './search.ts';
 import { sponsoredSubmissionsService } from './sponsored-submissions.ts';
 import { sponsorUpdates } from './sponsor-updates.ts';
-import { siteService } from './site.ts';
+import { siteConfigService } from './site-config.ts';
 import { subscribersService } from './subscribers.ts';
 import { staffService } from './staff.ts';
-import { settingsService } from './settings.ts';
-import { siteSettingsService } from './site-settings.ts';
+import { staffSecurityService } from './staff-security.ts';
+import { siteProfileService } from './site-profile.ts';
 import { socialCardsService } from './social-cards.ts';
 import { twoFactorService } from './two-factor.ts';
 
@@ -42,18 +42,18 @@ export type { PaymentCancellation, PaymentMode, PaymentStatusResult, TestCheckou
 export function createServices(deps: AppDeps, storage: MediaStorage) {
   const auditLog = auditLogService(deps);
   const markdown = markdownService();
-  const siteSettings = siteSettingsService(deps);
+  const siteProfile = siteProfileService(deps);
   // The sponsor hears of their post's progress: saving a post drafted from a submission tells them.
-  const sponsorMails = sponsorUpdates(deps, siteSettings);
+  const sponsorMails = sponsorUpdates(deps, siteProfile);
   const posts = contentService(deps, POST_KIND, markdown, sponsorMails.postHooks);
   const previewLinks = previewLinksService(deps);
-  const newsletters = newslettersService(deps, siteSettings);
+  const newsletters = newslettersService(deps, siteProfile);
   const services = {
     auditLog,
     auth: authService(deps, auditLog),
     account: accountService(deps, auditLog),
-    twoFactor: twoFactorService(deps, auditLog, siteSettings),
-    settings: settingsService(deps, auditLog),
+    twoFactor: twoFactorService(deps, auditLog, siteProfile),
+    staffSecurity: staffSecurityService(deps, auditLog),
     passwordResets: passwordResetsService(deps, auditLog),
     posts,
     resources: contentService(deps, RESOURCE_KIND, markdown),
@@ -72,11 +72,11 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
     /** Uploaded images: the one door to server/storage. */
     media: mediaService(storage),
     demoContent: demoContentService(deps, auditLog),
-    dashboard: dashboardService(deps, siteSettings),
-    site: siteService(deps),
-    siteSettings,
+    dashboard: dashboardService(deps, siteProfile),
+    siteConfig: siteConfigService(deps),
+    siteProfile,
     /** What each social card shows, and its address. */
-    socialCards: socialCardsService(deps, siteSettings),
+    socialCards: socialCardsService(deps, siteProfile),
     staff: staffService(deps, auditLog),
   };
   // Every kind of background job these services enqueue; a process runs only the kinds it registered.

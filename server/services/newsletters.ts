@@ -20,6 +20,7 @@ import {
 } from '../../common/schemas/newsletter.ts';
 import { slugify } from '../../common/schemas/slug.ts';
 import { validate } from '../../common/validate.ts';
+import { siteOrigin } from '../config.ts';
 import { nowSeconds } from '../db/database.ts';
 import {
   cancelPendingDeliveries,
@@ -40,7 +41,7 @@ import { loadIssueContent } from '../newsletter/content.ts';
 import { mailImageUrl, personalise, renderIssue, type IssueContent, type SiteLook } from '../newsletter/email.tsx';
 import { NewsletterSender, webVersionUrlOf } from '../newsletter/sender.ts';
 import { createNewsletterTransport } from '../newsletter/transport.ts';
-import type { SiteSettingsService } from './site-settings.ts';
+import type { SiteProfileService } from './site-profile.ts';
 
 const WHAT = 'newsletter issue';
 
@@ -63,12 +64,12 @@ export interface PublishedIssue {
   content: IssueContent;
 }
 
-export function newslettersService(deps: AppDeps, siteSettings: SiteSettingsService) {
+export function newslettersService(deps: AppDeps, siteProfile: SiteProfileService) {
   const { db, config, logger } = deps;
-  const siteUrl = config.PUBLIC_URL;
+  const siteUrl = siteOrigin(config);
   /** The masthead as the settings say now: the mail is rendered when it goes out, so a renamed site is mailed as renamed. */
   const siteLook = async (): Promise<SiteLook> => {
-    const settings = await siteSettings.current();
+    const settings = await siteProfile.current();
     return { siteName: settings.site_name, logoUrl: settings.logo_url ? mailImageUrl(settings.logo_url, siteUrl) : null };
   };
   const sender = new NewsletterSender({ ...deps, siteLook }, deps.newsletterSenderOptions);
@@ -163,7 +164,7 @@ export function newslettersService(deps: AppDeps, siteSettings: SiteSettingsServ
         }),
         `${siteUrl}/newsletter/unsubscribe`,
       );
-      const transport = createNewsletterTransport(config, db);
+      const transport = createNewsletterTransport(config, db, deps.siteProfileCache);
       try {
         for (const [index, email] of emails.entries()) {
           await transport.send({

@@ -14,7 +14,6 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { DomainError } from '../../common/errors.ts';
-import { storedSiteName } from '../mail/mailer.ts';
 import { isStaffRole } from '../../common/staff-roles.ts';
 import {
   forgotPasswordSchema,
@@ -27,6 +26,7 @@ import { validate } from '../../common/validate.ts';
 import { assertAcceptablePassword } from '../auth/password-policy.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { resetPassword } from '../auth/reset-password.ts';
+import { siteLink } from '../config.ts';
 import { nowSeconds } from '../db/database.ts';
 import {
   claimPasswordReset,
@@ -106,10 +106,10 @@ export function passwordResetsService(deps: AppDeps, audit: AuditLogService) {
       }
       const now = nowSeconds();
       await insertPasswordReset(db, { userId: user.id, tokenHash, now, expiresAt: now + RESET_LINK_SECONDS });
-      const link = `${config.PUBLIC_URL}/admin/reset-password?token=${token}`;
+      const link = siteLink(config, `/admin/reset-password?token=${token}`);
       // Not awaited: a slow mail server must not make known addresses answer
       // later than unknown ones. The mailer records failures in the outbox.
-      storedSiteName(db)
+      deps.siteProfileCache.siteName()
         .then((siteName) => mailer.sendMail(resetMail(user.email, link, now + RESET_LINK_SECONDS, caller, siteName)))
         .catch((error: unknown) => {
           logger.error({ err: error, userId: user.id }, 'password reset mail could not be stored');

@@ -7,6 +7,7 @@
  * completes.
  */
 import type { SponsoredSubmissionInput } from '../../common/schemas/sponsored-submission.ts';
+import { siteOrigin } from '../config.ts';
 import { nowSeconds } from '../db/database.ts';
 import {
   attachProviderSession,
@@ -25,14 +26,13 @@ import { DEFAULT_SPONSORED_LIVE_TIME } from '../../common/site-texts.ts';
 import { isTestCheckoutRefused, paymentModeIn, type PaymentMode } from '../payments/create-provider.ts';
 import { paidSubmissionNotificationMail, paymentConfirmationMail } from '../payments/payment-mails.ts';
 import { insertSponsorEvent } from '../db/queries/sponsored-submission-events.ts';
-import { storedSponsorMailTexts } from '../mail/mailer.ts';
 import type { PaymentEvent, ProviderSession, TestCheckout, TestCheckoutOutcome } from '../payments/provider.ts';
 
 export { PROVIDER_CHECK_INTERVAL_MS } from '../payments/provider-checks.ts';
 export { WebhookNotConfiguredError, WebhookSignatureError } from '../payments/provider.ts';
 export type { PaymentMode, TestCheckoutOutcome };
 
-export type PaymentDeps = Pick<AppDeps, 'db' | 'config' | 'logger' | 'payments' | 'mailer' | 'providerChecks'>;
+export type PaymentDeps = Pick<AppDeps, 'db' | 'config' | 'logger' | 'payments' | 'mailer' | 'providerChecks' | 'siteProfileCache'>;
 
 /**
  * Which statuses a payment may reach from which. A completed payment only
@@ -103,7 +103,7 @@ export async function findPaymentCancellation(deps: PaymentDeps, sessionId: stri
   return {
     session_id: sessionId,
     status,
-    message: cancelMessage(status, status === 'completed' ? (await storedSponsorMailTexts(deps.db)).liveTime : undefined),
+    message: cancelMessage(status, status === 'completed' ? (await deps.siteProfileCache.sponsorMailTexts()).liveTime : undefined),
     // What the form is refilled with; nothing is pending once it is paid.
     pending_submission:
       status === 'completed'
@@ -217,8 +217,8 @@ async function sendPaymentCompletedMails(deps: PaymentDeps, payment: PaymentTran
   try {
     const submission = await findSponsoredSubmissionById(deps.db, payment.submission_id);
     if (!submission) return;
-    const siteUrl = deps.config.PUBLIC_URL;
-    const receipt = await deps.mailer.sendMail(paymentConfirmationMail(submission, payment, siteUrl, await storedSponsorMailTexts(deps.db)));
+    const siteUrl = siteOrigin(deps.config);
+    const receipt = await deps.mailer.sendMail(paymentConfirmationMail(submission, payment, siteUrl, await deps.siteProfileCache.sponsorMailTexts()));
     // The first mail of the sponsor's timeline.
     await insertSponsorEvent(deps.db, { submissionId: submission.id, kind: 'payment_mail', to: submission.contact_email, outboxId: receipt.outboxId });
     if (deps.config.ADMIN_NOTIFY_EMAIL) {

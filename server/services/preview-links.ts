@@ -9,6 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { PostJson, ResourceJson } from '../../common/answers.ts';
 import { DomainError, notFound } from '../../common/errors.ts';
 import { isLive } from '../../common/publication.ts';
+import { siteLink } from '../config.ts';
 import { nowSeconds } from '../db/database.ts';
 import { findContentState } from '../db/queries/content.ts';
 import { findPost } from '../db/queries/posts.ts';
@@ -76,7 +77,7 @@ export function previewLinksService(deps: AppDeps) {
         expiresAt: now + PREVIEW_LINK_DAYS * 24 * 60 * 60,
       });
       logger.info({ type, id, link: link.id }, 'preview link created');
-      return toJson(link, `${deps.config.PUBLIC_URL}/preview/${token}`);
+      return toJson(link, siteLink(deps.config, `/preview/${token}`));
     },
 
     async list(type: ContentType, id: number): Promise<PreviewLinkJson[]> {

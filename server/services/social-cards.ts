@@ -9,7 +9,7 @@ import { siteCardPath, socialCardPath } from '../../common/social-cards.ts';
 import { findCategoryById } from '../db/queries/categories.ts';
 import type { AppDeps } from '../deps.ts';
 import { drawableImage, socialCardVersion, type SocialCardDrawing } from '../social-cards/drawing.ts';
-import type { SiteSettingsJson } from './site-settings.ts';
+import type { SiteSettingsJson } from './site-profile.ts';
 
 export interface SocialCard {
   drawing: SocialCardDrawing;
@@ -21,7 +21,7 @@ export interface SocialCard {
   path: string;
 }
 
-export function socialCardsService({ db }: AppDeps, siteSettings: { current(): Promise<SiteSettingsJson> }) {
+export function socialCardsService({ db }: AppDeps, siteProfile: { current(): Promise<SiteSettingsJson> }) {
   return {
     /** The card of a post or resource. */
     async ofItem(type: 'post' | 'resource', item: PostJson | ResourceJson): Promise<SocialCard> {
@@ -32,7 +32,7 @@ export function socialCardsService({ db }: AppDeps, siteSettings: { current(): P
           : item.category_id
             ? await findCategoryById(db, item.category_id)
             : undefined;
-      const site = await siteSettings.current();
+      const site = await siteProfile.current();
       const drawing: SocialCardDrawing = {
         kind: 'item',
         title: item.title,
@@ -49,7 +49,7 @@ export function socialCardsService({ db }: AppDeps, siteSettings: { current(): P
 
     /** The site's own card: the home page's image. */
     async ofSite(): Promise<SocialCard> {
-      const site = await siteSettings.current();
+      const site = await siteProfile.current();
       const drawing: SocialCardDrawing = {
         kind: 'site',
         title: site.site_name,

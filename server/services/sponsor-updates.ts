@@ -9,6 +9,7 @@
  */
 import type { PostJson, SponsorEventJson, SponsorEventKind, SponsoredSubmissionJson } from '../../common/answers.ts';
 import { isLive, isScheduled } from '../../common/publication.ts';
+import { siteLink, siteOrigin } from '../config.ts';
 import { nowSeconds } from '../db/database.ts';
 import { findPost } from '../db/queries/posts.ts';
 import {
@@ -24,7 +25,7 @@ import type { JobKind } from '../jobs/jobs.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { sponsorLiveMail, sponsorScheduledMail, type SponsorMailSite } from '../mail/sponsor-mails.ts';
 import type { ContentSaveHooks } from './content.ts';
-import type { SiteSettingsService } from './site-settings.ts';
+import type { SiteProfileService } from './site-profile.ts';
 
 export interface SponsorMailOptions {
   /** The member of staff who caused it; none when the site did. */
@@ -34,12 +35,12 @@ export interface SponsorMailOptions {
   dedupeKey?: string;
 }
 
-export function sponsorUpdates(deps: AppDeps, siteSettings: Pick<SiteSettingsService, 'current'>) {
+export function sponsorUpdates(deps: AppDeps, siteProfile: Pick<SiteProfileService, 'current'>) {
   const { db, jobs, mailer, logger, config } = deps;
 
   async function mailSite(): Promise<SponsorMailSite> {
-    const settings = await siteSettings.current();
-    return { name: settings.site_name, url: config.PUBLIC_URL, timeZone: settings.time_zone };
+    const settings = await siteProfile.current();
+    return { name: settings.site_name, url: siteOrigin(config), timeZone: settings.time_zone };
   }
 
   /**
@@ -99,7 +100,7 @@ export function sponsorUpdates(deps: AppDeps, siteSettings: Pick<SiteSettingsSer
       return;
     }
     if (isLive(post, now)) {
-      const postUrl = `${config.PUBLIC_URL}/${post.slug}`;
+      const postUrl = siteLink(config, `/${post.slug}`);
       const sent = await mailSponsor(submission, 'live_mail', sponsorLiveMail(submission, postUrl, site), {
         detail: postUrl,
         dedupeKey: `sponsor-live:${submission.id}`,

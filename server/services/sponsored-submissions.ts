@@ -16,6 +16,7 @@ import { DomainError, notFound } from '../../common/errors.ts';
 import { isLive } from '../../common/publication.ts';
 import { listSearchSchema } from '../../common/schemas/search.ts';
 import { slugify } from '../../common/schemas/slug.ts';
+import { siteLink, siteOrigin } from '../config.ts';
 import { findIssuesCarryingPosts } from '../db/queries/newsletters.ts';
 import { findPostOfSubmission, findPostsOfSubmissions } from '../db/queries/posts.ts';
 import { insertSponsorEvent, listSponsorEvents } from '../db/queries/sponsored-submission-events.ts';
@@ -124,11 +125,11 @@ export function sponsoredSubmissionsService(deps: AppDeps, { posts, previewLinks
      * the visitor back to the site's configured address.
      */
     async startCheckout(values: unknown, caller: Caller): Promise<CheckoutStart> {
-      const siteUrl = deps.config.PUBLIC_URL;
+      const siteUrl = siteOrigin(deps.config);
       const input = validate(sponsoredSubmissionSchema, values);
       if (isHoneypotFilled(values)) {
         logger.info('sponsored checkout: honeypot filled, submission dropped');
-        return { kind: 'dropped', landingUrl: `${siteUrl}${SPONSORED_PATH}` };
+        return { kind: 'dropped', landingUrl: siteLink(deps.config, SPONSORED_PATH) };
       }
       await enforceRateLimit(db, rateLimits.checkoutPerIp, caller.clientIp);
       return { kind: 'checkout', checkout: await startCheckout(deps, input, siteUrl) };

@@ -5,7 +5,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { DomainError, notFound } from '../../common/errors.ts';
 import type { InvitationLinkJson, MailDeliveryJson, StaffInvitationJson, StaffListJson, StaffMeJson, StaffUserJson } from '../../common/answers.ts';
-import { mailDelivery, storedSiteName, type MailResult } from '../mail/mailer.ts';
+import { siteLink } from '../config.ts';
+import { mailDelivery, type MailResult } from '../mail/mailer.ts';
 import { isStaffRole, permissionsOf, STAFF_ROLE_LABELS, type StaffRole } from '../../common/staff-roles.ts';
 import {
   countOwners,
@@ -124,7 +125,7 @@ export function staffService(deps: AppDeps, audit: AuditLogService) {
         permissions: permissionsOf(user.role),
         totp_enabled: user.totp_enabled_at !== null,
         totp_required: (await securitySettings(deps)).require_totp,
-        site_name: await storedSiteName(db),
+        site_name: await deps.siteProfileCache.siteName(),
       };
     },
 
@@ -173,10 +174,10 @@ export function staffService(deps: AppDeps, audit: AuditLogService) {
           expiresAt: now + INVITATION_SECONDS,
         });
       });
-      const link = `${config.PUBLIC_URL}/admin/accept-invite?token=${token}`;
+      const link = siteLink(config, `/admin/accept-invite?token=${token}`);
       let sent: MailResult | null = null;
       try {
-        sent = await mailer.sendMail(invitationMail(email, role, staff.email, link, invitation.expires_at, await storedSiteName(db)));
+        sent = await mailer.sendMail(invitationMail(email, role, staff.email, link, invitation.expires_at, await deps.siteProfileCache.siteName()));
       } catch (error) {
         // The invitation stands: the owner is given its link to pass on.
         logger.error({ err: error, invitationId: invitation.id }, 'staff invitation mail could not be stored');

@@ -13,7 +13,8 @@ import { isHoneypotFilled } from '../../common/honeypot.ts';
 import { subscriberImportSchema, subscriberSchema } from '../../common/schemas/subscriber.ts';
 import { emailProblem } from '../../common/schemas/email.ts';
 import { NEWSLETTER_CONFIRM_DAYS, NEWSLETTER_CONSENT_TEXT } from '../../common/site.ts';
-import { mailDelivery, storedSiteName } from '../mail/mailer.ts';
+import { siteLink } from '../config.ts';
+import { mailDelivery } from '../mail/mailer.ts';
 import { unsubscribeLinks } from '../newsletter/unsubscribe-links.ts';
 import { validate } from '../../common/validate.ts';
 import { nowSeconds } from '../db/database.ts';
@@ -71,8 +72,8 @@ export function subscribersService(deps: AppDeps) {
   const doubleOptIn = config.NEWSLETTER_DOUBLE_OPT_IN;
 
   async function confirmationMail(email: string, token: string, expiresAt: number) {
-    const link = `${config.PUBLIC_URL}/newsletter/confirm?token=${token}`;
-    const siteName = await storedSiteName(db);
+    const link = siteLink(config, `/newsletter/confirm?token=${token}`);
+    const siteName = await deps.siteProfileCache.siteName();
     return {
       kind: 'newsletter_confirmation',
       to: email,

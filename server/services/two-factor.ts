@@ -11,7 +11,7 @@ import { validate } from '../../common/validate.ts';
 import { securitySettings } from '../auth/security-settings.ts';
 import { hashRecoveryCode, newRecoveryCodes, newTotpEnrolment } from '../auth/totp.ts';
 import { totpSecrets } from '../auth/totp-secrets.ts';
-import type { SiteSettingsService } from './site-settings.ts';
+import type { SiteProfileService } from './site-profile.ts';
 import { nowSeconds } from '../db/database.ts';
 import { replaceRecoveryCodes } from '../db/queries/recovery-codes.ts';
 import { revokeStaffSessionsOfUser } from '../db/queries/staff-sessions.ts';
@@ -28,7 +28,7 @@ export const TOTP_NOT_STARTED = 'Start the two-factor set-up first.';
 export const TOTP_NOT_ENABLED = 'Two-factor authentication is not on for this account.';
 export const TOTP_KEPT_BY_OWNER = "The site's owner requires two-factor sign-in for all staff, so it cannot be turned off.";
 
-export function twoFactorService(deps: AppDeps, audit: AuditLogService, siteSettings: SiteSettingsService) {
+export function twoFactorService(deps: AppDeps, audit: AuditLogService, siteProfile: SiteProfileService) {
   const { db } = deps;
   const check = reauthentication(deps);
   const secrets = totpSecrets(deps.totpEncryptionKey);
@@ -54,7 +54,7 @@ export function twoFactorService(deps: AppDeps, audit: AuditLogService, siteSett
       const user = await userOf(staff);
       if (user.totp_enabled_at !== null) throw new DomainError('VALIDATION_FAILED', TOTP_ALREADY_ENABLED);
       // The authenticator app lists the account under the site's own name.
-      const enrolment = await newTotpEnrolment(user.email, (await siteSettings.current()).site_name);
+      const enrolment = await newTotpEnrolment(user.email, (await siteProfile.current()).site_name);
       if (!(await setPendingTotpSecret(db, user.id, secrets.seal(user.id, enrolment.secret), nowSeconds()))) {
         throw new DomainError('VALIDATION_FAILED', TOTP_ALREADY_ENABLED);
       }

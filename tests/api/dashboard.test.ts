@@ -4,7 +4,7 @@ import { listRecentCompletedPayments } from '../../server/db/queries/payments.ts
 import { settleTestCheckout } from '../../server/services/payments.ts';
 import { dashboardService } from '../../server/services/dashboard.ts';
 import { weekStartOf } from '../../common/site-time.ts';
-import { siteSettingsService } from '../../server/services/site-settings.ts';
+import { siteProfileService } from '../../server/services/site-profile.ts';
 import { insertPayment, type PaymentValues } from '../helpers/payments.ts';
 import { freshIp, useTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -166,7 +166,7 @@ describe('the dashboard revenue', () => {
   });
 
   it('counts real payments only once the site takes them through Stripe', async () => {
-    const stripe = dashboardService({ ...t.deps, payments: { ...t.deps.payments, name: 'stripe' } }, siteSettingsService(t.deps));
+    const stripe = dashboardService({ ...t.deps, payments: { ...t.deps.payments, name: 'stripe' } }, siteProfileService(t.deps));
     const before = (await stripe.overview('owner')).revenue as DashboardRevenueJson;
     await paymentAt(Math.floor(Date.now() / 1000), { amount: 2500, provider: 'stripe' });
     await paymentAt(Math.floor(Date.now() / 1000), { amount: 4000 });

@@ -108,7 +108,7 @@ const outboxRow = (id: number) => t.handle.db.selectFrom('outbox').selectAll().w
 describe('sendMail without SMTP_URL', () => {
   it('keeps the mail in the outbox as stored and logs it without the personal data at info level', async () => {
     const { logger, lines } = capturingLogger('info');
-    const mailer = createMailer({ db: t.handle.db, logger, config: { PUBLIC_URL: 'http://localhost:3000' } });
+    const mailer = createMailer({ db: t.handle.db, logger, siteProfile: t.deps.siteProfileCache, config: { PUBLIC_URL: 'http://localhost:3000' } });
     const mail = message();
 
     const result = await mailer.sendMail(mail);
@@ -139,7 +139,7 @@ describe('sendMail without SMTP_URL', () => {
 
   it('shows the whole mail in the log at debug level, for development', async () => {
     const { logger, lines } = capturingLogger('debug');
-    const mailer = createMailer({ db: t.handle.db, logger, config: { PUBLIC_URL: 'http://localhost:3000' } });
+    const mailer = createMailer({ db: t.handle.db, logger, siteProfile: t.deps.siteProfileCache, config: { PUBLIC_URL: 'http://localhost:3000' } });
     const mail = message();
     await mailer.sendMail(mail);
     expect(lines.find((line) => line.msg === 'mail content')).toMatchObject({ to: mail.to, text: mail.text });
@@ -152,6 +152,7 @@ describe('sendMail with SMTP_URL', () => {
     const mailer = createMailer({
       db: t.handle.db,
       logger,
+      siteProfile: t.deps.siteProfileCache,
       config: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'Showcase <hello@showcase.example.com>', PUBLIC_URL: 'http://localhost:3000' },
     });
     const mail = message();
@@ -175,7 +176,7 @@ describe('sendMail with SMTP_URL', () => {
 
   it('keeps a mail the server refuses in the outbox as failed, with the reason, and does not throw', async () => {
     const { logger, lines } = capturingLogger();
-    const mailer = createMailer({ db: t.handle.db, logger, config: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, PUBLIC_URL: 'http://localhost:3000' } });
+    const mailer = createMailer({ db: t.handle.db, logger, siteProfile: t.deps.siteProfileCache, config: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, PUBLIC_URL: 'http://localhost:3000' } });
     const mail = message();
     smtp.refuseRecipientsWith = '550 5.1.1 <nobody@example.com>: Recipient address rejected';
     try {

@@ -27,7 +27,7 @@ interface Captured {
 function capture(t: TestApp): Captured {
   const lines: string[] = [];
   const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
-  const deps: AppDeps = { ...t.deps, logger, mailer: createMailer({ db: t.deps.db, config: t.deps.config, logger }) };
+  const deps: AppDeps = { ...t.deps, logger, mailer: createMailer({ db: t.deps.db, config: t.deps.config, logger, siteProfile: t.deps.siteProfileCache }) };
   const app = createApp(deps);
   return {
     lines,

@@ -12,6 +12,7 @@ import { insertResource } from '../../server/db/queries/resources.ts';
 import type { AppDeps } from '../../server/deps.ts';
 import type { ResponseCacheOptions } from '../../server/http/response-cache.ts';
 import { loadPageRenderer, serveBuiltFiles } from '../../server/pages.ts';
+import { SiteProfileCache } from '../../server/site-profile.ts';
 import { SocialCardCache } from '../../server/social-cards/card-cache.ts';
 import { beforeAll } from 'vitest';
 import { freshIp, useTestApp, type TestApp, type TestAppOptions } from '../helpers/test-app.ts';
@@ -22,8 +23,14 @@ export async function createSiteApp(
 ) {
   const logLines: Record<string, unknown>[] = [];
   const logger = pino({ level: 'info' }, { write: (line: string) => logLines.push(JSON.parse(line)) });
-  // A server of its own draws its own social cards: it keeps none of another's in memory.
-  const deps: AppDeps = { ...t.deps, logger, socialCardCache: new SocialCardCache(), ...(options.db ? { db: options.db } : {}) };
+  const deps: AppDeps = {
+    ...t.deps,
+    logger,
+    // A server of its own draws its own social cards: it keeps none of another's in memory.
+    socialCardCache: new SocialCardCache(),
+    // A database of its own (one that does not answer, say) is read for the site profile too.
+    ...(options.db ? { db: options.db, siteProfileCache: new SiteProfileCache(options.db, t.deps.contentChanges) } : {}),
+  };
   const renderPage = await loadPageRenderer(deps, undefined, {
     cache: options.cache ?? { checkIntervalMs: 0, writeSettleMs: 0 },
   });

@@ -1,7 +1,7 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { AdminToastRegion } from '../../components/admin/admin-toast-region.tsx';
 import { adminPageMeta } from '../../components/admin/admin-meta.ts';
-import { storedSiteSettings } from '../../lib/site-settings.server.ts';
+import { siteProfile } from '../../lib/site-settings.server.ts';
 import { SITE_NAME } from '../../../common/site.ts';
 import { DEFAULT_TIME_ZONE } from '../../../common/site-time.ts';
 import type { Route } from './+types/shell';
@@ -22,7 +22,7 @@ export function headers() {
  */
 export async function loader({ context }: Route.LoaderArgs) {
   try {
-    const settings = await storedSiteSettings(context);
+    const settings = await siteProfile(context);
     // The time zone the back office shows and takes times in (common/site-time.ts).
     return { siteName: settings.site_name, timeZone: settings.time_zone };
   } catch (error) {

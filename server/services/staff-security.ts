@@ -1,4 +1,4 @@
-/** The owner's site-wide settings: for now, whether every member of staff must use two-factor sign-in. */
+/** The staff security the owner sets for the whole site: for now, whether every member of staff must use two-factor sign-in. */
 import type { SecuritySettingsJson } from '../../common/answers.ts';
 import { DomainError } from '../../common/errors.ts';
 import { securitySettingsSchema } from '../../common/schemas/account.ts';
@@ -12,7 +12,7 @@ import type { Caller, Staff } from '../auth/caller.ts';
 
 export const OWN_TOTP_FIRST = 'Set up two-factor authentication on your own account first: requiring it would otherwise lock you out of this page.';
 
-export function settingsService(deps: AppDeps, audit: AuditLogService) {
+export function staffSecurityService(deps: AppDeps, audit: AuditLogService) {
   const { db } = deps;
   return {
     security: (): Promise<SecuritySettingsJson> => securitySettings(deps, true),
