@@ -24,7 +24,22 @@ interface DemoPost {
   category: string;
   daysAgo: number;
   content: string;
+  /** The campaign's facts, its times in seconds from the moment of seeding. */
+  campaign: DemoCampaign;
 }
+
+interface DemoCampaign {
+  platform: 'kickstarter' | 'indiegogo';
+  state: 'upcoming' | 'live' | 'successful' | 'failed';
+  /** Whole dollars. */
+  goal: number;
+  pledged: number | null;
+  backers: number | null;
+  launchedIn: number;
+  endsIn: number;
+}
+
+const HOUR = 60 * 60;
 
 /** The first lines of every demo post: it must never pass for a real review. */
 const DEMO_NOTE =
@@ -39,6 +54,7 @@ const DEMO_POSTS: DemoPost[] = [
     campaign_url: 'https://www.kickstarter.com/projects/ridgeline-gear/foldaway-solar-daypack',
     category: 'tech',
     daysAgo: 1,
+    campaign: { platform: 'kickstarter', state: 'live', goal: 25_000, pledged: 12_840, backers: 212, launchedIn: -DAY, endsIn: 29 * DAY },
     content: `${DEMO_NOTE}
 
 ## What a review covers
@@ -65,6 +81,7 @@ what could go wrong before the rewards ship.`,
     campaign_url: 'https://www.kickstarter.com/projects/lanternfold-games/the-shifting-isles',
     category: 'creative',
     daysAgo: 3,
+    campaign: { platform: 'kickstarter', state: 'live', goal: 40_000, pledged: 96_420, backers: 1_873, launchedIn: -28 * DAY, endsIn: 30 * HOUR },
     content: `${DEMO_NOTE}
 
 ## The idea
@@ -85,6 +102,7 @@ campaign pays for.`,
     campaign_url: 'https://www.indiegogo.com/projects/clearwell-gravity-filters-for-schools',
     category: 'social',
     daysAgo: 6,
+    campaign: { platform: 'indiegogo', state: 'live', goal: 15_000, pledged: 9_310, backers: 148, launchedIn: -21 * DAY, endsIn: 9 * DAY + 6 * HOUR },
     content: `${DEMO_NOTE}
 
 ## The problem
@@ -110,6 +128,7 @@ replace them, and every installation is logged publicly.
     campaign_url: 'https://www.kickstarter.com/projects/burr-and-bench/the-mendable-grinder',
     category: 'business',
     daysAgo: 9,
+    campaign: { platform: 'kickstarter', state: 'live', goal: 30_000, pledged: 33_100, backers: 402, launchedIn: -25 * DAY, endsIn: 5 * HOUR + 20 * 60 },
     content: `${DEMO_NOTE}
 
 ## Repair first
@@ -130,6 +149,7 @@ parts store rather than new models every year.`,
     campaign_url: 'https://www.indiegogo.com/projects/the-last-keeper-an-island-feature-film',
     category: 'creative',
     daysAgo: 14,
+    campaign: { platform: 'indiegogo', state: 'upcoming', goal: 60_000, pledged: null, backers: null, launchedIn: 12 * DAY, endsIn: 42 * DAY },
     content: `${DEMO_NOTE}
 
 ## The story
@@ -150,6 +170,7 @@ for something viewers get, such as subtitles.`,
     campaign_url: 'https://www.kickstarter.com/projects/keystack-labs/keystack-two-modular-keyboard',
     category: 'funding',
     daysAgo: 21,
+    campaign: { platform: 'kickstarter', state: 'successful', goal: 50_000, pledged: 187_230, backers: 2_410, launchedIn: -48 * DAY, endsIn: -18 * DAY },
     content: `${DEMO_NOTE}
 
 ## The second campaign is easier, if you earned it
@@ -171,6 +192,7 @@ backers' trust, and they come back.
     campaign_url: 'https://www.indiegogo.com/projects/railgarden-balcony-planters',
     category: 'social',
     daysAgo: 30,
+    campaign: { platform: 'indiegogo', state: 'failed', goal: 20_000, pledged: 6_420, backers: 97, launchedIn: -55 * DAY, endsIn: -25 * DAY },
     content: `${DEMO_NOTE}
 
 ## Small space, real harvest
