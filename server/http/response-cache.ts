@@ -183,10 +183,12 @@ export function expireAnswerAt(headers: Headers, at: number): void {
     return found === undefined ? undefined : Number(found.slice(name.length + 1));
   };
   const maxAge = Math.min(ageOf('max-age') ?? left, left);
-  const sharedMaxAge = Math.min(ageOf('s-maxage') ?? maxAge, left);
-  const staleAllowance = Math.min(ageOf('stale-while-revalidate') ?? 0, left - sharedMaxAge);
+  const sharedMaxAge = ageOf('s-maxage');
+  const sharedAge = sharedMaxAge === undefined ? undefined : Math.min(sharedMaxAge, left);
+  const staleAllowance = Math.min(ageOf('stale-while-revalidate') ?? 0, left - (sharedAge ?? maxAge));
   const kept = directives.filter((directive) => !/^(max-age|s-maxage|stale-while-revalidate)=/i.test(directive));
-  kept.push(`max-age=${maxAge}`, `s-maxage=${sharedMaxAge}`);
+  kept.push(`max-age=${maxAge}`);
+  if (sharedAge !== undefined) kept.push(`s-maxage=${sharedAge}`);
   if (staleAllowance > 0) kept.push(`stale-while-revalidate=${staleAllowance}`);
   headers.set('Cache-Control', kept.join(', '));
   headers.set('Expires', new Date(at * 1000).toUTCString());

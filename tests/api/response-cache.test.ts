@@ -214,6 +214,13 @@ describe('the headers of an answer that expires at a known second', () => {
     expect(far.get('cache-control')).toBe('public, max-age=60, s-maxage=300, stale-while-revalidate=600');
   });
 
+  it('add no shared age where the answer had none', () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2026, 10, 20, 12) });
+    const headers = new Headers({ 'cache-control': 'public, max-age=60' });
+    expireAnswerAt(headers, Date.UTC(2026, 10, 20, 12, 0, 20) / 1000);
+    expect(headers.get('cache-control')).toBe('public, max-age=20');
+  });
+
   it('leave an answer that is not public as it is', () => {
     const headers = new Headers({ 'cache-control': 'no-store' });
     expireAnswerAt(headers, Math.floor(Date.now() / 1000) + 5);
