@@ -4,10 +4,13 @@
  * database, so it never mixes with real content, and flags what it makes
  * (`demo`), so the back office marks it and the owner can remove exactly it
  * (decision 053). The posts say they are demo reviews of invented
- * campaigns, and their read times are the editor's estimate.
+ * campaigns, and their read times are the editor's estimate. Their
+ * campaigns' facts are counted from the first start: some live and ending
+ * at different times, one funded and over, one failed, one upcoming.
  */
 import { estimateReadTime } from '../../common/read-time.ts';
 import { nowSeconds } from './database.ts';
+import { saveCampaign, type StoredFacts } from './queries/campaigns.ts';
 import { markDemoContent } from './queries/content.ts';
 import { insertPost } from './queries/posts.ts';
 import { insertResource } from './queries/resources.ts';
@@ -256,6 +259,22 @@ Long mission statements and unlabelled zip files.`,
   },
 ];
 
+/** A demo campaign's facts, its times counted from `now`. */
+function demoFacts(campaign: DemoCampaign, now: number): StoredFacts {
+  return {
+    platform: campaign.platform,
+    currency: 'USD',
+    goal: campaign.goal * 100,
+    pledged: campaign.pledged === null ? null : campaign.pledged * 100,
+    backers: campaign.backers,
+    launched_at: now + campaign.launchedIn,
+    ends_at: now + campaign.endsIn,
+    state: campaign.state,
+    facts_updated_at: now,
+    facts_source: 'editor',
+  };
+}
+
 export interface SeedResult {
   posts: number;
   resources: number;
@@ -285,6 +304,8 @@ export async function seedDemoContent(trx: Db): Promise<SeedResult | null> {
       published_at: now - post.daysAgo * DAY,
       category_ids: [post.category],
     });
+    // Relative to the first start, so every badge and countdown shows on the first visit.
+    await saveCampaign(trx, id, demoFacts(post.campaign, now));
     postIds.push(id);
   }
   for (const resource of [...DEMO_RESOURCES].reverse()) {
