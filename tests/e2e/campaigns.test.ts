@@ -102,9 +102,9 @@ describe('a visitor without JavaScript and a live campaign', () => {
     await visit(visitor, '/ending-soon');
     expect(await page.getByRole('main').getByRole('link', { name: 'Quiet Kettle' }).count()).toBe(1);
 
-    await visit(visitor, '/category/tech');
+    await visit(visitor, '/category/technology');
     await page.getByRole('navigation', { name: 'Filter projects' }).getByRole('link', { name: 'Funded' }).click();
-    await page.waitForURL('**/category/tech?campaign=funded');
+    await page.waitForURL('**/category/technology?campaign=funded');
     expect(
       await page.getByRole('navigation', { name: 'Filter projects' }).getByRole('link', { name: 'Funded' }).getAttribute('aria-current'),
     ).toBe('page');
