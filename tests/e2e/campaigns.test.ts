@@ -73,9 +73,9 @@ describe('a visitor and a campaign ending in minutes', () => {
 
     await visit(visitor, '/');
     const band = page.getByRole('region', { name: 'Ending Soon' });
-    expect(await band.getByRole('link', { name: 'Ticking Lamp' }).count()).toBe(1);
+    expect(await band.getByRole('link', { name: 'Ticking Lamp', exact: true }).count()).toBe(1);
     await visit(visitor, '/ending-soon');
-    expect(await page.getByRole('main').getByRole('link', { name: 'Ticking Lamp' }).count()).toBe(1);
+    expect(await page.getByRole('main').getByRole('link', { name: 'Ticking Lamp', exact: true }).count()).toBe(1);
   });
 });
 
@@ -97,10 +97,10 @@ describe('a visitor without JavaScript and a live campaign', () => {
     expect(await countdown(page).textContent()).toBe('12 days left');
 
     await visit(visitor, '/');
-    expect(await page.getByRole('region', { name: 'Ending Soon' }).getByRole('link', { name: 'Quiet Kettle' }).count()).toBe(1);
+    expect(await page.getByRole('region', { name: 'Ending Soon' }).getByRole('link', { name: 'Quiet Kettle', exact: true }).count()).toBe(1);
 
     await visit(visitor, '/ending-soon');
-    expect(await page.getByRole('main').getByRole('link', { name: 'Quiet Kettle' }).count()).toBe(1);
+    expect(await page.getByRole('main').getByRole('link', { name: 'Quiet Kettle', exact: true }).count()).toBe(1);
 
     await visit(visitor, '/category/technology');
     await page.getByRole('navigation', { name: 'Filter projects' }).getByRole('link', { name: 'Funded' }).click();
@@ -108,7 +108,7 @@ describe('a visitor without JavaScript and a live campaign', () => {
     expect(
       await page.getByRole('navigation', { name: 'Filter projects' }).getByRole('link', { name: 'Funded' }).getAttribute('aria-current'),
     ).toBe('page');
-    expect(await page.getByRole('main').getByRole('link', { name: 'Quiet Kettle' }).count()).toBe(1);
+    expect(await page.getByRole('main').getByRole('link', { name: 'Quiet Kettle', exact: true }).count()).toBe(1);
     await expectNoSeriousA11yViolations(page, { javaScriptEnabled: false });
   });
 });
