@@ -142,7 +142,7 @@ function FeeResults({
   const plainLink = (
     <a
       href={link}
-      className="text-sm font-medium text-primary underline underline-offset-4"
+      className="inline-flex min-h-6 items-center text-sm font-medium text-primary underline underline-offset-4"
       {...(embedded ? { target: '_blank', rel: 'noopener' } : {})}
     >
       Link to this result
