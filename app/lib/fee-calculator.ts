@@ -79,14 +79,15 @@ export const EMBED_HEIGHT = 820;
 /**
  * The `<iframe>` another site pastes to show a calculator: an absolute
  * address on this site's origin and a title, which screen readers announce
- * for the frame.
+ * for the frame. `allow="clipboard-write"` lets "Copy link to this result"
+ * work inside the frame; a site that removes it gets the plain link instead.
  */
 export function embedSnippet(origin: string, calculator: Pick<FeeCalculatorDefinition, 'platform' | 'name'>): string {
   const src = linkOnSite(origin, CALCULATOR_EMBED_PATHS[calculator.platform]);
   const title = `${calculator.name} fee calculator`;
   return (
     `<iframe src="${escapeHtml(src)}" title="${escapeHtml(title)}" width="100%" height="${EMBED_HEIGHT}" ` +
-    `style="border:0;max-width:960px" loading="lazy"></iframe>`
+    `style="border:0;max-width:960px" loading="lazy" allow="clipboard-write"></iframe>`
   );
 }
 

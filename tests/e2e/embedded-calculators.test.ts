@@ -11,7 +11,7 @@ import { freePort } from '../helpers/free-port.ts';
 import { expectNoSeriousA11yViolations, rejectCookies, useJourney } from './harness.ts';
 
 describe('another site embedding the Kickstarter calculator', () => {
-  const { site, visitor } = useJourney();
+  const { site, visitor, openVisit } = useJourney();
   let embedder: Server;
   let embedderOrigin = '';
   /** The page of the other site: the pasted embed code, and a frame of the full calculator beside it. */
@@ -38,6 +38,8 @@ describe('another site embedding the Kickstarter calculator', () => {
       (route) => route.continue(),
     );
     await visitor.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.baseUrl });
+    // A frame's permissions are asked of the page that shows it.
+    await visitor.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: embedderOrigin });
   });
   afterAll(async () => {
     await new Promise((resolve) => embedder?.close(resolve));
@@ -53,7 +55,7 @@ describe('another site embedding the Kickstarter calculator', () => {
     pastedCode = await page.evaluate(() => navigator.clipboard.readText());
     expect(pastedCode).toBe(
       `<iframe src="${site.baseUrl}/embed/instant-kickstarter-fee-calculator" title="Kickstarter fee calculator" ` +
-        'width="100%" height="820" style="border:0;max-width:960px" loading="lazy"></iframe>',
+        'width="100%" height="820" style="border:0;max-width:960px" loading="lazy" allow="clipboard-write"></iframe>',
     );
     expect(await page.getByLabel('Embed code').inputValue()).toBe(pastedCode);
   });
@@ -76,6 +78,13 @@ describe('another site embedding the Kickstarter calculator', () => {
     // The framing page stays where it is: the form navigated its frame only.
     expect(page.url()).toBe(`${embedderOrigin}/`);
 
+    // The pasted code lets the frame write to the clipboard: the result's link, on the full calculator.
+    await frame.getByRole('button', { name: 'Copy link to this result' }).click();
+    await expect.poll(() => frame.getByRole('status').allTextContents()).toContain('Link copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${site.baseUrl}/instant-kickstarter-fee-calculator?funds=20000&backers=250`,
+    );
+
     const back = frame.getByRole('link', { name: /^Open the full Kickstarter calculator on / });
     expect(await back.getAttribute('href')).toBe(`${site.baseUrl}/instant-kickstarter-fee-calculator`);
     expect(await back.getAttribute('target')).toBe('_blank');
@@ -93,5 +102,24 @@ describe('another site embedding the Kickstarter calculator', () => {
     await expectNoSeriousA11yViolations(page, { everyImpact: true });
     await page.goto('/embed/free-indiegogo-fee-calculator?funds=x&backers=1', { waitUntil: 'networkidle' });
     await expectNoSeriousA11yViolations(page, { everyImpact: true });
+  });
+
+  it('works inside the frame without JavaScript, the form reloading the frame alone', async () => {
+    const { page } = await openVisit({ javaScriptEnabled: false });
+    await page.context().route(
+      (url) => url.origin === embedderOrigin,
+      (route) => route.continue(),
+    );
+    await page.goto(`${embedderOrigin}/`, { waitUntil: 'load' });
+    const frame = page.frameLocator('iframe[title="Kickstarter fee calculator"]');
+    await frame.getByLabel('Funds raised (USD)').fill('10000');
+    await frame.getByLabel('Number of backers').fill('100');
+    await frame.getByRole('button', { name: 'Calculate fees' }).click();
+    const results = frame.getByRole('region', { name: 'Your Kickstarter fees' });
+    await results.waitFor();
+    expect((await results.locator('dd').allTextContents()).at(-1)).toBe('$9,180.00');
+    const link = frame.getByRole('link', { name: /^Link to this result/ });
+    expect(await link.getAttribute('href')).toBe(`${site.baseUrl}/instant-kickstarter-fee-calculator?funds=10000&backers=100`);
+    expect(page.url()).toBe(`${embedderOrigin}/`);
   });
 });

@@ -156,7 +156,7 @@ describe('the fee calculators read from their address', () => {
       const snippet = decodeHtml(html.match(/<textarea [^>]*id="embed-code"[^>]*>([\s\S]*?)<\/textarea>/)?.[1] ?? '');
       expect(snippet, path).toBe(
         `<iframe src="https://showcase.example.org${embed}" title="${title}" width="100%" height="820" ` +
-          'style="border:0;max-width:960px" loading="lazy"></iframe>',
+          'style="border:0;max-width:960px" loading="lazy" allow="clipboard-write"></iframe>',
       );
       expect(html.match(/<textarea [^>]*id="embed-code"[^>]*>/)?.[0], path).toContain('readOnly');
     }

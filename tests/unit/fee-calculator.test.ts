@@ -217,7 +217,7 @@ describe('the embed snippet', () => {
   it('frames the embeddable copy on the site origin, with a title and escaped attributes', () => {
     expect(embedSnippet('https://showcase.example.org', FEE_CALCULATORS.kickstarter)).toBe(
       '<iframe src="https://showcase.example.org/embed/instant-kickstarter-fee-calculator" title="Kickstarter fee calculator" ' +
-        'width="100%" height="820" style="border:0;max-width:960px" loading="lazy"></iframe>',
+        'width="100%" height="820" style="border:0;max-width:960px" loading="lazy" allow="clipboard-write"></iframe>',
     );
     expect(embedSnippet('https://a.example/"x', FEE_CALCULATORS.indiegogo)).toContain('src="https://a.example/&quot;x/embed/');
   });
