@@ -2,7 +2,8 @@
  * A post's campaign on the public pages: the fact box near the title, the
  * compact line of a card or tile, and the countdown both keep current.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { BADGE_LABELS, nextCampaignChange, type CampaignBadge } from '../../common/campaign.ts';
 import { countdownFacts, countdownWords, type CampaignBoxView, type CampaignCardView } from '../lib/campaign-view.ts';
 import { cx } from '../lib/cx.ts';
@@ -73,7 +74,7 @@ export function CampaignCardLine({ campaign, className }: { campaign: CampaignCa
 }
 
 /** The fact box near a post's title: where the campaign stands, and who said so when. */
-export function CampaignFactBox({ campaign, children }: { campaign: CampaignBoxView; children?: ReactNode }) {
+export function CampaignFactBox({ campaign }: { campaign: CampaignBoxView }) {
   const shown = campaign.percent === null ? null : Math.min(campaign.percent, 100);
   return (
     <section aria-labelledby="campaign-facts" className="mt-6 rounded-xl border border-border bg-card p-5 shadow-sm">
@@ -106,7 +107,13 @@ export function CampaignFactBox({ campaign, children }: { campaign: CampaignBoxV
       <p className="mt-2 text-xs text-muted-foreground">
         <time dateTime={campaign.asOf.datetime}>{campaign.asOf.text}</time>
       </p>
-      {children}
+      {campaign.fees ? (
+        <p className="mt-3 text-sm">
+          <Link to={campaign.fees} prefetch="intent" className="font-medium text-primary underline-offset-4 hover:underline">
+            Fees for this campaign
+          </Link>
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -17,6 +17,7 @@ import {
   type CampaignBadge,
   type CampaignFacts,
 } from '../../common/campaign.ts';
+import { calculatorLinkFor } from '../../common/fee-calculators.ts';
 import { formatSiteDateTime } from '../../common/site-time.ts';
 
 /** A countdown the browser keeps current: its end, and what it says once that has passed. */
@@ -48,6 +49,8 @@ export interface CampaignBoxView extends CampaignCardView {
   asOf: { datetime: string; text: string };
   /** A canceled campaign is offered to no one. */
   canceled: boolean;
+  /** The platform's fee calculator filled in with the goal (and backers); null without a goal or a calculator. */
+  fees: string | null;
 }
 
 const isoOf = (at: number) => new Date(at * 1000).toISOString();
@@ -95,6 +98,7 @@ export function campaignBoxView(facts: CampaignFacts, now: number, timeZone: str
       text: `as of ${formatSiteDateTime(facts.facts_updated_at, timeZone)} · ${factsSourceText(facts)}`,
     },
     canceled: facts.state === 'canceled',
+    fees: facts.goal === null ? null : calculatorLinkFor(facts.platform, facts.goal, facts.currency, { backers: facts.backers }),
   };
 }
 

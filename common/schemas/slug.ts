@@ -23,6 +23,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'auth',
   'category',
   'contact-us',
+  'embed',
   'ending-soon',
   'free-indiegogo-fee-calculator',
   'instant-kickstarter-fee-calculator',

@@ -139,6 +139,8 @@ describe('a post with its campaign', () => {
     // Above the body: near the title.
     expect(html.indexOf('campaign-facts')).toBeLessThan(html.indexOf('The full review.'));
     expect(html).toContain('Back This Project');
+    // The platform's calculator, filled in with this campaign's goal and backers.
+    expect(factBoxHtml(html)).toMatch(/<a [^>]*href="\/instant-kickstarter-fee-calculator\?funds=20000&amp;backers=241"[^>]*>Fees for this campaign<\/a>/);
   });
 
   it('marks a campaign in its last 48 hours as ending soon and counts down in hours', async () => {

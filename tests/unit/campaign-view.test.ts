@@ -42,6 +42,7 @@ describe('the fact box of a campaign', () => {
       backers: '241 backers',
       badges: ['funded'],
       canceled: false,
+      fees: '/instant-kickstarter-fee-calculator?funds=20000&backers=241',
       time: { text: '12 days left', datetime: '2026-12-02T17:00:00.000Z', countdown: { endsAt: NOW + 12 * DAY + 5 * HOUR, endedText: 'Ended 2 Dec' } },
       asOf: { datetime: '2026-11-19T09:05:00.000Z', text: 'as of Nov 19, 2026, 09:05 UTC · from the editor' },
     });
@@ -67,6 +68,12 @@ describe('the fact box of a campaign', () => {
     expect(view.canceled).toBe(true);
     expect(view.time).toBeNull();
     expect(view.asOf.text).toContain('from the creator');
+  });
+
+  it("links to the platform's fee calculator only with a goal and a calculator", () => {
+    expect(campaignBoxView(facts({ platform: 'indiegogo', backers: null }), NOW, 'UTC').fees).toBe('/free-indiegogo-fee-calculator?funds=20000');
+    expect(campaignBoxView(facts({ goal: null }), NOW, 'UTC').fees).toBeNull();
+    expect(campaignBoxView(facts({ platform: 'gamefound' }), NOW, 'UTC').fees).toBeNull();
   });
 
   it('counts one backer as one', () => {
