@@ -88,7 +88,8 @@ describe('the countdown the browser keeps current', () => {
   it('words the time left as the shared rule does, then the end once it has passed', () => {
     expect(countdownWords(countdown, NOW)).toBe('2 hours left');
     expect(countdownWords(countdown, NOW + HOUR + 60)).toBe('59 minutes left');
-    expect(countdownWords(countdown, NOW + 2 * HOUR - 1)).toBe('1 minute left');
+    expect(countdownWords(countdown, NOW + 2 * HOUR - 60)).toBe('1 minute left');
+    expect(countdownWords(countdown, NOW + 2 * HOUR - 1)).toBe('Less than a minute left');
     expect(countdownWords(countdown, NOW + 2 * HOUR)).toBe('Ended 20 Nov');
   });
 });
