@@ -27,7 +27,7 @@ export interface JobKind<Payload> {
    * A recurring job answers when it is due next: the same row waits for
    * then, so its dedupe key keeps one job per thing for as long as it recurs.
    */
-  run(payload: Payload): Promise<void | JobOutcome>;
+  run(payload: Payload): Promise<void> | Promise<JobOutcome | undefined>;
 }
 
 export interface JobOutcome {
@@ -210,7 +210,7 @@ export class Jobs {
     }, (this.options.leaseSeconds * 1000) / 3);
     renew.unref();
     try {
-      const outcome = await kind.run(JSON.parse(job.payload));
+      const outcome: JobOutcome | undefined = (await kind.run(JSON.parse(job.payload))) ?? undefined;
       if (outcome?.runAgainAt === undefined) await completeJob(db, job.id, this.worker, nowSeconds());
       else await rescheduleJob(db, job.id, this.worker, { runAt: outcome.runAgainAt, now: nowSeconds() });
     } catch (error) {
