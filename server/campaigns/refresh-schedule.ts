@@ -12,7 +12,7 @@ export const REFRESH_AFTER_END_SECONDS = 7 * 24 * 60 * 60;
 export type ScheduleFacts = Pick<CampaignFacts, 'platform' | 'url' | 'state' | 'ends_at'>;
 
 /** Whether the campaign's facts can be read from its platform at all. */
-export function isRefreshable(facts: Pick<CampaignFacts, 'platform' | 'url'>): boolean {
+export function isRefreshable<Facts extends Pick<CampaignFacts, 'platform' | 'url'>>(facts: Facts): facts is Facts & { url: string } {
   return facts.platform === 'kickstarter' && facts.url !== null && facts.url !== '';
 }
 

@@ -9,6 +9,7 @@
  * stored facts and leaves its error on the campaign for staff to see.
  */
 import type { CampaignFetchingSettingsJson, CampaignPreviewJson, CampaignRefreshJson } from '../../common/answers.ts';
+import { lastRefreshAt } from '../../common/campaign.ts';
 import { DomainError, notFound } from '../../common/errors.ts';
 import { campaignFetchingSettingsSchema, campaignPreviewSchema } from '../../common/schemas/campaign-fetching.ts';
 import { validate } from '../../common/validate.ts';
@@ -19,7 +20,7 @@ import { nextRefreshAt, refreshesAt, isRefreshable, REFRESH_INTERVAL_SECONDS } f
 import { anyAddress, DEFAULT_FETCH_LIMITS, fetchFailed, publicOnly, safeFetch, type FetchPolicy } from '../campaigns/safe-fetch.ts';
 import { siteOrigin } from '../config.ts';
 import { nowSeconds } from '../db/database.ts';
-import { findRefreshTarget, listRefreshTargets, recordRefreshAttempt } from '../db/queries/campaign-refreshes.ts';
+import { findRefreshTarget, listRefreshTargets } from '../db/queries/campaign-refreshes.ts';
 import { readSiteSetting, writeSiteSetting } from '../db/queries/site-settings.ts';
 import type { AppDeps } from '../deps.ts';
 import type { JobKind, JobOutcome } from '../jobs/jobs.ts';
@@ -51,7 +52,7 @@ function parseSetting(text: string | undefined): CampaignFetchingSettingsJson {
 /** Printable ASCII only: a header value cannot carry the rest. */
 const headerText = (text: string) => text.replace(/[^\x20-\x7e]/g, '').trim();
 
-export function campaignRefreshService(deps: AppDeps, audit: AuditLogService, campaigns: Pick<CampaignsService, 'applyFacts'>) {
+export function campaignRefreshService(deps: AppDeps, audit: AuditLogService, campaigns: Pick<CampaignsService, 'applyFacts' | 'refreshFailed'>) {
   const { db, jobs, config, siteProfileCache } = deps;
   let kept: { readAt: number; value: CampaignFetchingSettingsJson } | null = null;
 
@@ -84,8 +85,7 @@ export function campaignRefreshService(deps: AppDeps, audit: AuditLogService, ca
     // Turned off meanwhile: nothing is read, and the schedule ends until it is turned on again.
     if (!(await fetchingSettings(true)).enabled) return undefined;
     const target = await findRefreshTarget(db, postId);
-    if (!target?.url || !isRefreshable(target)) return undefined;
-    const now = nowSeconds();
+    if (!target || !isRefreshable(target)) return undefined;
     try {
       const page = await safeFetch(statsUrl(target.url), await policy('application/json'));
       if (page.status !== 200) {
@@ -98,15 +98,17 @@ export function campaignRefreshService(deps: AppDeps, audit: AuditLogService, ca
       if (/html/i.test(page.contentType) || /^\s*</.test(page.body)) {
         throw fetchFailed('Kickstarter answered a web page instead of the stats (a challenge page)');
       }
-      await campaigns.applyFacts(postId, parseKickstarterStats(page.body, target.currency), 'refresh', null);
-      await recordRefreshAttempt(db, postId, { at: now, error: null });
+      // Applied as a creator's would be: a snapshot, a revision, an audit entry; the last error cleared.
+      await campaigns.applyFacts(postId, parseKickstarterStats(page.body, target.currency), { source: 'refresh' });
     } catch (error) {
       // The database or a bug: the job is tried again later.
       if (!(error instanceof DomainError)) throw error;
-      await recordRefreshAttempt(db, postId, { at: now, error: error.message });
+      await campaigns.refreshFailed(postId, error.message);
     }
-    const after = (await findRefreshTarget(db, postId)) ?? target;
-    const next = nextRefreshAt(after, now);
+    // The next one comes 6 hours after this one, unless the schedule has ended by then.
+    const after = await findRefreshTarget(db, postId);
+    const last = after ? lastRefreshAt(after) : null;
+    const next = after && last !== null ? nextRefreshAt(after, last) : null;
     return next === null ? undefined : { runAgainAt: next };
   }
 
@@ -122,8 +124,10 @@ export function campaignRefreshService(deps: AppDeps, audit: AuditLogService, ca
     const now = nowSeconds();
     let added = 0;
     for (const target of await listRefreshTargets(db)) {
-      if (!refreshesAt(target, now)) continue;
-      const runAt = target.refreshed_at === null ? now : Math.max(now, target.refreshed_at + REFRESH_INTERVAL_SECONDS);
+      const last = lastRefreshAt(target);
+      const runAt = last === null ? now : Math.max(now, last + REFRESH_INTERVAL_SECONDS);
+      // Due by the schedule at the time it would run, not just now: the last one may have been the last.
+      if (!refreshesAt(target, runAt)) continue;
       if (await jobs.ensure(db, refreshJob, { postId: target.post_id }, refreshKey(target.post_id), runAt)) added += 1;
     }
     if (added > 0) jobs.wake();

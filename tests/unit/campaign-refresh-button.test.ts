@@ -11,7 +11,8 @@ import { CampaignRefresh, type RefreshFacts } from '../../app/components/admin/c
 const kickstarter: RefreshFacts = {
   platform: 'kickstarter',
   url: 'https://www.kickstarter.com/projects/a/b',
-  refreshed_at: null,
+  facts_source: 'editor',
+  facts_updated_at: 1_800_000_000,
   refresh_error: null,
   refresh_error_at: null,
 };
@@ -26,7 +27,7 @@ describe('"Refresh now" in the campaign fieldset', () => {
   });
 
   it('shows the last refresh\'s error, and that the facts are the stored ones', () => {
-    const html = render({ ...kickstarter, refreshed_at: 1_800_000_000, refresh_error: 'Kickstarter answered 503', refresh_error_at: 1_800_000_000 });
+    const html = render({ ...kickstarter, refresh_error: 'Kickstarter answered 503', refresh_error_at: 1_800_000_000 });
     expect(html).toContain('Last refresh failed');
     expect(html).toContain('Kickstarter answered 503');
     expect(html).toContain('The facts shown are the ones stored before.');

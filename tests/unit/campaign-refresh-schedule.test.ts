@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { campaignPrefill } from '../../app/lib/campaign-prefill.ts';
+import { lastRefreshAt } from '../../common/campaign.ts';
 import {
   nextRefreshAt,
   REFRESH_AFTER_END_SECONDS,
@@ -52,6 +53,16 @@ describe('the refresh schedule', () => {
     expect(refreshesAt({ ...live, platform: 'indiegogo' }, NOW)).toBe(false);
     expect(refreshesAt({ ...live, url: null }, NOW)).toBe(false);
     expect(nextRefreshAt({ ...live, platform: 'gamefound' }, NOW)).toBeNull();
+  });
+});
+
+describe('the last refresh', () => {
+  it('is the facts\' time when a refresh gave them, the error\'s when one failed, whichever is later', () => {
+    expect(lastRefreshAt({ facts_source: 'editor', facts_updated_at: NOW, refresh_error_at: null })).toBeNull();
+    expect(lastRefreshAt({ facts_source: 'refresh', facts_updated_at: NOW, refresh_error_at: null })).toBe(NOW);
+    expect(lastRefreshAt({ facts_source: 'creator', facts_updated_at: NOW + 5, refresh_error_at: NOW })).toBe(NOW);
+    expect(lastRefreshAt({ facts_source: 'refresh', facts_updated_at: NOW, refresh_error_at: NOW + 6 * HOUR })).toBe(NOW + 6 * HOUR);
+    expect(lastRefreshAt({ facts_source: 'refresh', facts_updated_at: NOW + 6 * HOUR, refresh_error_at: NOW })).toBe(NOW + 6 * HOUR);
   });
 });
 

@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CampaignRefreshJson, PostJson } from '../../../../common/answers.ts';
-import type { CampaignJson } from '../../../../common/campaign.ts';
+import { lastRefreshAt, type CampaignJson } from '../../../../common/campaign.ts';
 import { notifyError } from '../../../lib/admin-toasts.ts';
-import { api, errorMessage, isSessionExpired } from '../../../lib/api-client.ts';
+import { describeFailure } from '../../../lib/admin-session.ts';
+import { api } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { Button } from '../../ui/button.tsx';
 
 /** The refresh facts of a stored campaign, as staff see them. */
-export type RefreshFacts = Pick<CampaignJson, 'platform' | 'url' | 'refreshed_at' | 'refresh_error' | 'refresh_error_at'>;
+export type RefreshFacts = Pick<CampaignJson, 'platform' | 'url' | 'facts_source' | 'facts_updated_at' | 'refresh_error' | 'refresh_error_at'>;
 
 /** How often, and how many times, the editor looks whether a refresh it asked for has run. */
 const POLL_MS = 2000;
@@ -26,6 +27,7 @@ export function CampaignRefresh({ postId, campaign }: { postId: number; campaign
   useEffect(() => () => clearTimeout(timer.current), []);
   const shown = outcome?.kind === 'done' ? outcome.facts : campaign;
   const busy = outcome?.kind === 'waiting';
+  const lastShown = lastRefreshAt(shown);
 
   const watch = (since: number | null, times: number) => {
     timer.current = setTimeout(() => {
@@ -33,7 +35,8 @@ export function CampaignRefresh({ postId, campaign }: { postId: number; campaign
         .get<PostJson>(`/admin/posts/${postId}`)
         .then((post) => {
           const facts = post.campaign;
-          if (facts && facts.refreshed_at !== null && facts.refreshed_at !== since) setOutcome({ kind: 'done', facts });
+          const last = facts ? lastRefreshAt(facts) : null;
+          if (facts && last !== null && last !== since) setOutcome({ kind: 'done', facts });
           else if (times > 1) watch(since, times - 1);
           else setOutcome({ kind: 'slow' });
         })
@@ -45,11 +48,10 @@ export function CampaignRefresh({ postId, campaign }: { postId: number; campaign
     setOutcome({ kind: 'waiting' });
     try {
       await api.post<CampaignRefreshJson>(`/admin/posts/${postId}/campaign/refresh`, {});
-      watch(shown.refreshed_at ?? null, POLL_TIMES);
+      watch(lastRefreshAt(shown), POLL_TIMES);
     } catch (error) {
-      if (isSessionExpired(error)) throw error;
       setOutcome(null);
-      notifyError('The campaign could not be refreshed', errorMessage(error));
+      notifyError('The campaign could not be refreshed', describeFailure(error, 'Please try again.'));
     }
   };
 
@@ -64,13 +66,13 @@ export function CampaignRefresh({ postId, campaign }: { postId: number; campaign
           ? 'Refreshed from Kickstarter. Reload the page to edit the new facts.'
           : outcome?.kind === 'slow'
             ? 'The refresh is queued; reload the page in a while to see its result.'
-            : shown.refreshed_at !== null && !shown.refresh_error
-              ? `Last refreshed ${formatDateTime(shown.refreshed_at)}.`
+            : lastShown !== null && !shown.refresh_error
+              ? `Last refreshed ${formatDateTime(lastShown)}.`
               : ''}
       </p>
       {shown.refresh_error ? (
         <p className="text-sm text-destructive" data-testid="campaign-refresh-error">
-          Last refresh failed{shown.refresh_error_at !== null ? ` ${formatDateTime(shown.refresh_error_at)}` : ''}: {shown.refresh_error}.
+          Last refresh failed{shown.refresh_error_at ? ` ${formatDateTime(shown.refresh_error_at)}` : ''}: {shown.refresh_error}.
           The facts shown are the ones stored before.
         </p>
       ) : null}

@@ -1,7 +1,8 @@
 import { useRef } from 'react';
 import type { CampaignPreviewJson } from '../../../../common/answers.ts';
 import { notifyError, notifySuccess } from '../../../lib/admin-toasts.ts';
-import { api, ApiRequestError, errorMessage, isSessionExpired } from '../../../lib/api-client.ts';
+import { describeFailure } from '../../../lib/admin-session.ts';
+import { api, ApiRequestError } from '../../../lib/api-client.ts';
 import { campaignPrefill } from '../../../lib/campaign-prefill.ts';
 import type { ContentDraft } from '../../../lib/content-payload.ts';
 import type { DraftChange } from './draft-fields.ts';
@@ -31,9 +32,8 @@ export function useCampaignPrefill(draft: ContentDraft, onChange: (change: Draft
       onChange(fill);
       notifySuccess('Filled from the campaign page', 'Check the title, excerpt and cover image before saving.');
     } catch (error) {
-      if (isSessionExpired(error)) throw error;
       if (error instanceof ApiRequestError && error.code === 'CAMPAIGN_FETCHING_OFF') return;
-      notifyError('The campaign page could not be read', errorMessage(error));
+      notifyError('The campaign page could not be read', describeFailure(error, 'Please fill in the title and excerpt yourself.'));
     } finally {
       asking.current = false;
     }
