@@ -377,7 +377,7 @@ function CampaignFetchingSection({ settings }: { settings: CampaignFetchingSetti
             </div>
           </div>
           <Button type="submit" className="w-fit" disabled={busy}>
-            {busy ? 'Saving...' : 'Save'}
+            {busy ? 'Saving...' : 'Save campaign pages'}
           </Button>
         </fetcher.Form>
       </CardContent>
