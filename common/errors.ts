@@ -35,6 +35,8 @@ export type ErrorCode =
   | 'EMAIL_TAKEN'
   | 'CANNOT_REMOVE_SELF'
   | 'NO_RECIPIENTS'
+  | 'CAMPAIGN_FETCHING_OFF'
+  | 'CAMPAIGN_FETCH_FAILED'
   | 'INTERNAL_ERROR';
 
 /** The kind of failure, which decides how a caller may react (and the HTTP status). */
@@ -94,6 +96,10 @@ export const KIND_BY_CODE: Record<ErrorCode, ErrorKind> = {
   CANNOT_REMOVE_SELF: 'conflict',
   /** A newsletter issue would go to nobody: there is no active subscriber. */
   NO_RECIPIENTS: 'conflict',
+  /** Reading campaign pages is off until the owner turns it on. */
+  CAMPAIGN_FETCHING_OFF: 'conflict',
+  /** A campaign page could not be read: the platform refused, was slow, or answered something else. */
+  CAMPAIGN_FETCH_FAILED: 'unavailable',
   INTERNAL_ERROR: 'internal',
 };
 
