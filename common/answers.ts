@@ -130,6 +130,11 @@ export interface SponsoredSubmissionRecord {
   description: string | null;
   press_kit_url: string | null;
   budget_range: string | null;
+  /** What the sponsor said of their campaign, carried into the drafted post's campaign: the goal in minor units of `campaign_currency`. */
+  campaign_goal: number | null;
+  campaign_currency: string | null;
+  /** Unix seconds. */
+  campaign_ends_at: number | null;
   status: SponsoredSubmissionStatus;
   payment_status: PaymentStatus | null;
   terms_accepted_at: number;

@@ -75,3 +75,30 @@ export function formatPrice(amountInMinorUnits: number, currency: string): strin
   const text = formatMoney(amountInMinorUnits, currency);
   return amountInMinorUnits % 10 ** minorUnitDigits(currency) === 0 ? text.replace(/[.]0+$/, '') : text;
 }
+
+/**
+ * An amount typed in major units ("20000", "20000.50", "1,250.5") as an
+ * exact integer of minor units of `currency`, by text rather than by
+ * multiplying a float; null when it is not such an amount (more decimals
+ * than the currency has, a sign, letters, or past what a number holds).
+ */
+export function parseMajorUnits(text: string, currency: string): number | null {
+  const match = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d*))?$/.exec(text.trim());
+  if (!match) return null;
+  const digits = minorUnitDigits(currency);
+  const whole = (match[1] ?? '').replace(/,/g, '');
+  const fraction = match[2] ?? '';
+  if (fraction.length > digits) return null;
+  const minor = Number(`${whole}${fraction.padEnd(digits, '0')}`);
+  return Number.isSafeInteger(minor) ? minor : null;
+}
+
+/** Minor units as a form shows them for editing: `2000050` USD is `20000.50`, a whole amount has no decimals. */
+export function minorToMajorText(amountInMinorUnits: number, currency: string): string {
+  const digits = minorUnitDigits(currency);
+  if (digits === 0) return String(amountInMinorUnits);
+  const scale = 10 ** digits;
+  const whole = Math.floor(amountInMinorUnits / scale);
+  const minor = amountInMinorUnits - whole * scale;
+  return minor === 0 ? String(whole) : `${whole}.${String(minor).padStart(digits, '0')}`;
+}
