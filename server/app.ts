@@ -19,6 +19,7 @@ import { adminSponsoredSubmissionsApi, sponsoredSubmissionsApi } from './api/spo
 import { adminSubscribersApi, subscribersApi } from './api/subscribers.ts';
 import { adminNewslettersApi } from './api/newsletters.ts';
 import { adminPreviewLinksApi } from './api/preview-links.ts';
+import { adminCampaignLinksApi, campaignUpdatesApi } from './api/campaign-updates.ts';
 import { adminMeApi, adminUsersApi } from './api/staff.ts';
 import { accountLinksApi, adminAccountApi } from './api/account.ts';
 import { adminDemoContentApi } from './api/demo-content.ts';
@@ -84,6 +85,13 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const metrics = metricsToken ? createMetrics(deps) : undefined;
   app.use('*', requestId());
   app.use('*', logRequests(options.requestLogger ?? deps.logger, metrics));
+  // The creator's private link carries its token in the path: neither its
+  // page nor its API may send that address on as a referrer. Set after the
+  // site-wide policy below is (middleware unwinds in reverse), so it wins.
+  app.use('*', async (c, next) => {
+    await next();
+    if (/^\/(api\/)?campaign-update\//.test(c.req.path)) c.res.headers.set('Referrer-Policy', 'no-referrer');
+  });
   app.use(
     '*',
     secureHeaders({
@@ -161,6 +169,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // A staff member's new address, confirmed from the mail's link (signed out or in).
   api.use('/account/*', noStore);
   api.route('/account', accountLinksApi(services, callerOf));
+  // The creator's private link to their campaign's numbers: a secret in the path, never kept.
+  api.use('/campaign-update/*', noStore);
+  api.route('/campaign-update', campaignUpdatesApi(services, callerOf));
 
   // Every admin route needs a member of staff, and each family the role that
   // may use it (common/staff-roles.ts): checked here for every route, so a
@@ -189,6 +200,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route('/admin/posts', adminContentApi(services.posts));
   api.route('/admin/resources', adminContentApi(services.resources));
   api.route('/admin/posts', adminPreviewLinksApi(services.previewLinks, 'post'));
+  api.route('/admin/posts', adminCampaignLinksApi(services));
   api.route('/admin/resources', adminPreviewLinksApi(services.previewLinks, 'resource'));
   api.route('/admin/categories', adminCategoriesApi(services));
   api.route('/admin/submissions/contact', adminContactMessagesApi(services));

@@ -1,11 +1,20 @@
 import { z } from 'zod';
-import { currencyField, unixSeconds, wholeCount } from './campaign.ts';
+import { isCurrencyCode } from '../campaign.ts';
+import { unixSeconds, wholeCount } from './campaign.ts';
 import { emailField } from './email.ts';
 import { optionalText, optionalUrl, requiredText, requiredUrl, versionField } from './fields.ts';
 
 export const TERMS_NOT_ACCEPTED_MESSAGE = 'terms of service must be accepted';
 
 export const CAMPAIGN_CURRENCY_NEEDED_MESSAGE = 'Campaign currency is needed with a campaign goal';
+
+const CAMPAIGN_CURRENCY_MESSAGE = 'Campaign currency must be an ISO 4217 code such as USD';
+
+const campaignCurrencyField = z
+  .string({ error: CAMPAIGN_CURRENCY_MESSAGE })
+  .trim()
+  .transform((value) => value.toUpperCase())
+  .refine(isCurrencyCode, CAMPAIGN_CURRENCY_MESSAGE);
 
 /** Missing, null or empty is "not said". */
 const notSaid = (value: unknown) => (value === '' ? null : value);
@@ -25,7 +34,7 @@ export const sponsoredSubmissionSchema = z
     press_kit_url: optionalUrl('Press kit URL'),
     budget_range: optionalText('Budget range', 100),
     campaign_goal: z.preprocess(notSaid, wholeCount('Campaign goal').nullish()).transform((value) => value ?? null),
-    campaign_currency: z.preprocess(notSaid, currencyField.nullish()).transform((value) => value ?? null),
+    campaign_currency: z.preprocess(notSaid, campaignCurrencyField.nullish()).transform((value) => value ?? null),
     campaign_ends_at: z.preprocess(notSaid, unixSeconds('Campaign end').nullish()).transform((value) => value ?? null),
     terms_accepted: z.literal(true, { error: TERMS_NOT_ACCEPTED_MESSAGE }),
   })

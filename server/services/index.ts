@@ -8,6 +8,8 @@ import type { JobKind } from '../jobs/jobs.ts';
 import type { MediaStorage } from '../storage/media.ts';
 import { accountService } from './account.ts';
 import { auditLogService } from './audit-log.ts';
+import { campaignLinks } from './campaign-links.ts';
+import { campaignUpdatesService } from './campaign-updates.ts';
 import { authService } from './auth.ts';
 import { categoriesService } from './categories.ts';
 import { contactMessagesService } from './contact-messages.ts';
@@ -44,7 +46,9 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
   const markdown = markdownService();
   const siteProfile = siteProfileService(deps);
   // The sponsor hears of their post's progress: saving a post drafted from a submission tells them.
-  const sponsorMails = sponsorUpdates(deps, siteProfile);
+  // The creator's private update links of campaigns: mailed when a sponsored post goes live, reissued by staff.
+  const links = campaignLinks(deps);
+  const sponsorMails = sponsorUpdates(deps, siteProfile, links);
   const posts = contentService(deps, POST_KIND, markdown, sponsorMails.postHooks);
   const previewLinks = previewLinksService(deps);
   const newsletters = newslettersService(deps, siteProfile);
@@ -66,6 +70,8 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
     /** The owner's view of every mail kept or sent. */
     outbox: outboxService(deps),
     previewLinks,
+    /** The creator's link to their campaign's numbers. */
+    campaignUpdates: campaignUpdatesService(deps, { posts, campaigns: CAMPAIGNS_PLACEHOLDER, links, siteProfile }),
     search: searchService(deps),
     sponsoredSubmissions: sponsoredSubmissionsService(deps, { posts, previewLinks, updates: sponsorMails }),
     payments: paymentsService(deps),

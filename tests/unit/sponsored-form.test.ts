@@ -108,7 +108,7 @@ describe("the sponsored form's campaign fields", () => {
     const noCurrency = checkSponsoredForm({ ...filled, campaign_goal: '500' }, 'browser');
     expect(noCurrency.ok ? null : noCurrency.outcome.fieldErrors).toEqual({ campaign_currency: 'Campaign currency is needed with a campaign goal' });
     const badCurrency = checkSponsoredForm({ ...filled, campaign_currency: 'XYZ1' }, 'browser');
-    expect(badCurrency.ok ? null : badCurrency.outcome.fieldErrors).toEqual({ campaign_currency: 'Currency must be an ISO 4217 code such as USD' });
+    expect(badCurrency.ok ? null : badCurrency.outcome.fieldErrors).toEqual({ campaign_currency: 'Campaign currency must be an ISO 4217 code such as USD' });
   });
 });
 
