@@ -77,26 +77,26 @@ export function formatPrice(amountInMinorUnits: number, currency: string): strin
 }
 
 /**
- * An amount typed in major units ("20000", "20000.50", "1,250.5") as an
- * exact integer of minor units of `currency`, by text rather than by
- * multiplying a float; null when it is not such an amount (more decimals
- * than the currency has, a sign, letters, or past what a number holds).
+ * An amount typed in the currency's major units ("20,000", "48210.5") as an
+ * integer of minor units, with string arithmetic so no binary fraction
+ * creeps in; null when the text is empty, undefined when it is not an
+ * amount (a sign, letters, more decimals than the currency has).
  */
-export function parseMajorUnits(text: string, currency: string): number | null {
-  const match = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d*))?$/.exec(text.trim());
-  if (!match) return null;
+export function minorUnitsFromText(text: string, currency: string): number | null | undefined {
+  const cleaned = text.trim().replace(/[,\s]/g, '');
+  if (cleaned === '') return null;
   const digits = minorUnitDigits(currency);
-  const whole = (match[1] ?? '').replace(/,/g, '');
-  const fraction = match[2] ?? '';
-  if (fraction.length > digits) return null;
-  const minor = Number(`${whole}${fraction.padEnd(digits, '0')}`);
-  return Number.isSafeInteger(minor) ? minor : null;
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(cleaned);
+  if (!match) return undefined;
+  const [, whole = '', fraction = ''] = match;
+  if (fraction.replace(/0+$/, '').length > digits) return undefined;
+  const minor = Number(whole + fraction.padEnd(digits, '0').slice(0, digits));
+  return Number.isSafeInteger(minor) ? minor : undefined;
 }
 
-/** Minor units as a form shows them for editing: `2000050` USD is `20000.50`, a whole amount has no decimals. */
-export function minorToMajorText(amountInMinorUnits: number, currency: string): string {
+/** Minor units as an input shows them in major units, without grouping: `4821050` USD is `48210.50`, `2000000` is `20000`. */
+export function amountInputText(amountInMinorUnits: number, currency: string): string {
   const digits = minorUnitDigits(currency);
-  if (digits === 0) return String(amountInMinorUnits);
   const scale = 10 ** digits;
   const whole = Math.floor(amountInMinorUnits / scale);
   const minor = amountInMinorUnits - whole * scale;

@@ -197,7 +197,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   ];
   // A wildcard also matches the bare path.
   for (const [path, permission] of families) api.use(`${path}/*`, allow(permission));
-  api.route('/admin/posts', adminContentApi(services.posts));
+  api.route('/admin/posts', adminContentApi(services.posts, (post) => services.campaignUpdates.staffView(post)));
   api.route('/admin/resources', adminContentApi(services.resources));
   api.route('/admin/posts', adminPreviewLinksApi(services.previewLinks, 'post'));
   api.route('/admin/posts', adminCampaignLinksApi(services));

@@ -6,7 +6,7 @@
  * A field left empty is not sent, so it keeps its stored value.
  */
 import { fieldErrorsOf } from '../../common/field-errors.ts';
-import { parseMajorUnits } from '../../common/money.ts';
+import { minorUnitsFromText } from '../../common/money.ts';
 import { campaignCreatorUpdateSchema, type CampaignCreatorUpdate } from '../../common/schemas/campaign.ts';
 import { siteDayEndToSeconds } from '../../common/site-time.ts';
 
@@ -30,9 +30,9 @@ export function checkCampaignUpdateForm(
   const unreadable: Partial<Record<CampaignUpdateField, string>> = {};
   const pledged = values.pledged?.trim() ?? '';
   if (pledged) {
-    const minor = parseMajorUnits(pledged, campaign.currency);
-    if (minor === null) unreadable.pledged = PLEDGED_FORM_MESSAGE;
-    else payload.pledged = minor;
+    const minor = minorUnitsFromText(pledged, campaign.currency);
+    if (minor === undefined) unreadable.pledged = PLEDGED_FORM_MESSAGE;
+    else if (minor !== null) payload.pledged = minor;
   }
   const backers = values.backers?.trim().replace(/,/g, '') ?? '';
   if (backers) {

@@ -5,7 +5,7 @@
  */
 import { invalidFieldsOutcome, type FormOutcome } from './form-outcome.ts';
 import { fieldErrorsOf } from '../../common/field-errors.ts';
-import { parseMajorUnits } from '../../common/money.ts';
+import { minorUnitsFromText } from '../../common/money.ts';
 import { sponsoredSubmissionSchema, type SponsoredSubmissionInput } from '../../common/schemas/sponsored-submission.ts';
 import { DEFAULT_TIME_ZONE, siteDayEndToSeconds } from '../../common/site-time.ts';
 
@@ -71,9 +71,9 @@ function campaignPayloadOf(values: Partial<Record<string, string>>, timeZone: st
   const goal = values.campaign_goal?.trim() ?? '';
   if (goal) {
     // Without a currency the schema asks for one; the amount is read as two decimals meanwhile.
-    const minor = parseMajorUnits(goal, /^[A-Za-z]{3}$/.test(currency) ? currency : 'USD');
+    const minor = minorUnitsFromText(goal, /^[A-Za-z]{3}$/.test(currency) ? currency : 'USD');
     payload.campaign_goal = minor ?? goal;
-    if (minor === null) unreadable.campaign_goal = CAMPAIGN_GOAL_FORM_MESSAGE;
+    if (minor === undefined) unreadable.campaign_goal = CAMPAIGN_GOAL_FORM_MESSAGE;
   }
   const endDay = values.campaign_ends_at?.trim() ?? '';
   if (endDay) {

@@ -1,7 +1,7 @@
 import { CheckCircle2 } from 'lucide-react';
 import { data, Form, isRouteErrorResponse, useNavigation } from 'react-router';
 import { CAMPAIGN_STATE_LABELS, CAMPAIGN_STATES, factsSourceText, fundingLine } from '../../common/campaign.ts';
-import { minorToMajorText } from '../../common/money.ts';
+import { amountInputText } from '../../common/money.ts';
 import { formatSiteDateTime, secondsToSiteDay } from '../../common/site-time.ts';
 import { PageError } from '../components/page-error.tsx';
 import { PageHeader } from '../components/page-header.tsx';
@@ -93,7 +93,7 @@ export default function CampaignUpdate({ loaderData, actionData }: Route.Compone
               name="pledged"
               inputMode="decimal"
               maxLength={24}
-              defaultValue={typed('pledged', campaign.pledged === null ? '' : minorToMajorText(campaign.pledged, campaign.currency))}
+              defaultValue={typed('pledged', campaign.pledged === null ? '' : amountInputText(campaign.pledged, campaign.currency))}
             />
           )}
         </Field>

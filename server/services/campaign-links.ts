@@ -50,7 +50,7 @@ export interface CampaignLinkJson {
   expires_at: number;
 }
 
-export const campaignUpdatePath = (token: string) => `/campaign-update/${token}`;
+export const campaignUpdatePath = (token: string): `/${string}` => `/campaign-update/${token}`;
 
 export function campaignLinks(deps: Pick<AppDeps, 'config' | 'totpEncryptionKey'>) {
   const sealer = sealerFor(deps.totpEncryptionKey, 'campaign update links');

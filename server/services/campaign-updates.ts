@@ -12,12 +12,13 @@
 import type { CampaignJson } from '../../common/campaign.ts';
 import type { PostJson } from '../../common/answers.ts';
 import { DomainError, notFound } from '../../common/errors.ts';
-import { campaignCreatorUpdateSchema, type CampaignCreatorUpdate } from '../../common/schemas/campaign.ts';
+import { campaignCreatorUpdateSchema } from '../../common/schemas/campaign.ts';
 import { validate } from '../../common/validate.ts';
 import type { Caller } from '../auth/caller.ts';
 import { siteLink } from '../config.ts';
 import type { AppDeps } from '../deps.ts';
 import type { CampaignLinkJson, CampaignLinks } from './campaign-links.ts';
+import type { CampaignsService } from './campaigns.ts';
 import { enforceRateLimit } from './rate-limits.ts';
 import type { SiteProfileService } from './site-profile.ts';
 
@@ -37,8 +38,8 @@ const LINK_NOT_FOUND = 'This campaign update link does not work: it may have exp
 
 /** What the creator's link needs of the other services: the posts to read, the one way facts change. */
 export interface CampaignUpdatesNeeds {
-  posts: { findById(id: number): Promise<PostJson> };
-  campaigns: { applyFacts(postId: number, changes: CampaignCreatorUpdate, source: 'creator', actor: { userId: number } | null): Promise<unknown> };
+  posts: { findById(id: number): Promise<unknown> };
+  campaigns: Pick<CampaignsService, 'applyFacts'>;
   links: CampaignLinks;
   siteProfile: Pick<SiteProfileService, 'current'>;
 }
@@ -63,13 +64,15 @@ function refuseOtherFields(values: unknown): void {
 
 export function campaignUpdatesService(deps: AppDeps, { posts, campaigns, links, siteProfile }: CampaignUpdatesNeeds) {
   const { db, rateLimits, logger } = deps;
+  // The post service is shared by posts and resources: its answers here are posts.
+  const findPost = async (id: number) => (await posts.findById(id)) as PostJson;
 
   /** The post and campaign a token opens, counted against the caller's address first, so guessing stays slow. */
   async function opened(token: string, caller: Caller): Promise<{ post: PostJson; campaign: CampaignJson; link: CampaignLinkJson }> {
     await enforceRateLimit(db, rateLimits.campaignUpdatePerIp, caller.clientIp);
     const found = await links.open(db, token);
     if (!found) throw notFound(LINK_NOT_FOUND);
-    const post = await posts.findById(found.postId).catch(() => undefined);
+    const post = await findPost(found.postId).catch(() => undefined);
     if (!post?.campaign) throw notFound(LINK_NOT_FOUND);
     return { post, campaign: publicCampaign(post.campaign), link: found.link };
   }
@@ -96,16 +99,23 @@ export function campaignUpdatesService(deps: AppDeps, { posts, campaigns, links,
       refuseOtherFields(values);
       const changes = validate(campaignCreatorUpdateSchema, values);
       await enforceRateLimit(db, rateLimits.campaignUpdatePerLink, `post:${post.id}`);
-      await campaigns.applyFacts(post.id, changes, 'creator', null);
+      const updated = await campaigns.applyFacts(post.id, changes, { source: 'creator', ipAddress: caller.clientIp });
       logger.info({ post: post.id, fields: Object.keys(changes) }, 'campaign facts updated by the creator');
-      const updated = await posts.findById(post.id);
       if (!updated.campaign) throw notFound(LINK_NOT_FOUND);
       return publicCampaign(updated.campaign);
     },
 
+    /** Staff: the post as the back office answers it, its campaign with the creator's link in use (null when none). */
+    async staffView<T>(item: T): Promise<T> {
+      const post = item as PostJson;
+      if (!post.campaign) return item;
+      const link = (await links.current(db, [post.id])).get(post.id);
+      return { ...post, campaign: { ...post.campaign, update_url: link?.url ?? null } } as T;
+    },
+
     /** Staff: a new link for the post's campaign; the old one stops working at once. */
     async reissue(postId: number): Promise<CampaignLinkJson> {
-      const post = await posts.findById(postId);
+      const post = await findPost(postId);
       if (!post.campaign) throw new DomainError('INVALID_STATUS_TRANSITION', 'This post has no campaign: add one before making its update link');
       const link = await links.issue(db, postId, post.campaign.ends_at);
       if (!link) throw new DomainError('INVALID_STATUS_TRANSITION', 'This post has no campaign: add one before making its update link');
@@ -115,7 +125,7 @@ export function campaignUpdatesService(deps: AppDeps, { posts, campaigns, links,
 
     /** Staff: the link stops working; a new one can be issued later. */
     async revoke(postId: number): Promise<void> {
-      const post = await posts.findById(postId);
+      const post = await findPost(postId);
       if (!post.campaign || !(await links.revoke(db, postId))) {
         throw new DomainError('INVALID_STATUS_TRANSITION', 'This post has no campaign, so it has no update link');
       }

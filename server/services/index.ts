@@ -11,6 +11,7 @@ import { auditLogService } from './audit-log.ts';
 import { campaignLinks } from './campaign-links.ts';
 import { campaignUpdatesService } from './campaign-updates.ts';
 import { authService } from './auth.ts';
+import { campaignsService } from './campaigns.ts';
 import { categoriesService } from './categories.ts';
 import { contactMessagesService } from './contact-messages.ts';
 import { contentService, POST_KIND, RESOURCE_KIND } from './content.ts';
@@ -50,6 +51,7 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
   const links = campaignLinks(deps);
   const sponsorMails = sponsorUpdates(deps, siteProfile, links);
   const posts = contentService(deps, POST_KIND, markdown, sponsorMails.postHooks);
+  const campaigns = campaignsService(deps, posts, auditLog);
   const previewLinks = previewLinksService(deps);
   const newsletters = newslettersService(deps, siteProfile);
   const services = {
@@ -60,6 +62,8 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
     staffSecurity: staffSecurityService(deps, auditLog),
     passwordResets: passwordResetsService(deps, auditLog),
     posts,
+    /** A post's campaign beside the editor: its history, and facts from its creator or a refresh. */
+    campaigns,
     resources: contentService(deps, RESOURCE_KIND, markdown),
     /** Markdown rendered once per source (decision 033): the legal pages, a newsletter issue's web version. */
     markdown,
@@ -71,7 +75,7 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
     outbox: outboxService(deps),
     previewLinks,
     /** The creator's link to their campaign's numbers. */
-    campaignUpdates: campaignUpdatesService(deps, { posts, campaigns: CAMPAIGNS_PLACEHOLDER, links, siteProfile }),
+    campaignUpdates: campaignUpdatesService(deps, { posts, campaigns, links, siteProfile }),
     search: searchService(deps),
     sponsoredSubmissions: sponsoredSubmissionsService(deps, { posts, previewLinks, updates: sponsorMails }),
     payments: paymentsService(deps),

@@ -199,6 +199,14 @@ describe('updates through the link', () => {
     expect(await factsOf(post.id)).toMatchObject({ pledged: 4_821_000, backers: 241, facts_source: 'creator' });
     const revisionsAfter = ((await admin('GET', `/admin/posts/${post.id}/revisions`)).body as { revisions: unknown[] }).revisions.length;
     expect(revisionsAfter).toBeGreaterThan(revisionsBefore);
+    const audit = await t.handle.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'campaign.update')
+      .where('entity_id', '=', String(post.id))
+      .executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ entity: 'post', user_id: null });
+    expect(JSON.stringify(audit.detail)).toContain('creator');
     const history = await t.request('GET', `/posts/${post.slug}/campaign/history`);
     expect(history.body.points.at(-1)).toMatchObject({ pledged: 4_821_000, backers: 241 });
 
