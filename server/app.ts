@@ -89,8 +89,18 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // page nor its API may send that address on as a referrer. Set after the
   // site-wide policy below is (middleware unwinds in reverse), so it wins.
   app.use('*', async (c, next) => {
+    const isCreatorLink = /^\/(api\/)?campaign-update\//.test(c.req.path);
+    // That policy makes browsers post the page's form with `Origin: null`,
+    // which the page actions' cross-site check refuses. The link's token is
+    // its only credential (no cookie rides along), so a cross-site post
+    // gains nothing: that `null` is dropped, a real foreign origin is not.
+    if (isCreatorLink && c.req.method === 'POST' && c.req.header('origin') === 'null') {
+      const headers = new Headers(c.req.raw.headers);
+      headers.delete('origin');
+      c.req.raw = new Request(c.req.raw, { headers });
+    }
     await next();
-    if (/^\/(api\/)?campaign-update\//.test(c.req.path)) c.res.headers.set('Referrer-Policy', 'no-referrer');
+    if (isCreatorLink) c.res.headers.set('Referrer-Policy', 'no-referrer');
   });
   app.use(
     '*',

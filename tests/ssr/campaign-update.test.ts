@@ -71,6 +71,19 @@ describe("the creator's page", () => {
     expect(await campaignOf(id)).toMatchObject({ pledged: 4_821_050, backers: 241, ends_at: ENDS_AT + 5 * DAY, facts_source: 'creator' });
   });
 
+  it("takes the form a browser posts with `Origin: null`, as the page's no-referrer policy makes it", async () => {
+    const { id, path } = await postWithLink('tide-lamp-null-origin');
+    const response = await site.app.request(`http://localhost${path}`, {
+      method: 'POST',
+      headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded', origin: 'null', 'x-forwarded-for': '10.9.9.9' },
+      body: new URLSearchParams({ backers: '77' }).toString(),
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(200);
+    expect(decodeHtml(await response.text())).toContain('Thank you: your numbers are updated');
+    expect((await campaignOf(id)).backers).toBe(77);
+  });
+
   it('names a field it cannot read and saves nothing', async () => {
     const { id, path } = await postWithLink('tide-lamp-refused');
     const response = await site.post(path, { pledged: '12.345', backers: '3', state: 'live', ends_at: '2030-06-15' });
