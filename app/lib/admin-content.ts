@@ -153,7 +153,7 @@ export function loadContentEditor(kind: AdminContentKind, idParam: string | unde
     const categoriesCall = kind.hasCategories
       ? api.get<{ categories: CategoryJson[] }>('/admin/categories').then((answer) => answer.categories)
       : Promise.resolve([]);
-    if (id === null) return { draft: EMPTY_DRAFT, version: null, categories: await categoriesCall, id: null };
+    if (id === null) return { draft: EMPTY_DRAFT, version: null, categories: await categoriesCall, id: null, campaignUpdateUrl: undefined };
     let item: PostJson & ResourceJson;
     try {
       item = await api.get<PostJson & ResourceJson>(`${kind.apiPath}/${id}`);
@@ -163,7 +163,9 @@ export function loadContentEditor(kind: AdminContentKind, idParam: string | unde
       throw error;
     }
     // SPEC.md section 4: a loaded item without a version counts as version 1.
-    return { draft: kind.draftOf(item), version: item.version ?? 1, categories: await categoriesCall, id };
+    // A stored campaign's creator link (staff only): undefined when the item has no campaign stored.
+    const campaignUpdateUrl = item.campaign ? (item.campaign.update_url ?? null) : undefined;
+    return { draft: kind.draftOf(item), version: item.version ?? 1, categories: await categoriesCall, id, campaignUpdateUrl };
   });
 }
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Checkbox } from '../../ui/checkbox.tsx';
 import { Field } from '../../ui/field.tsx';
@@ -7,8 +8,11 @@ import { CampaignFacts } from './campaign-facts.tsx';
 import { contentFieldId, type DraftFieldsProps } from './draft-fields.ts';
 import { SettingsSection } from './settings-section.tsx';
 
-/** A post's campaign link and facts, and whether it is a paid (Sponsored) post. */
-export function CampaignSettings({ kind, draft, errors, onChange }: DraftFieldsProps) {
+/**
+ * A post's campaign link and facts, the creator's update link of a stored
+ * campaign (`creatorLink`), and whether it is a paid (Sponsored) post.
+ */
+export function CampaignSettings({ kind, draft, errors, onChange, creatorLink = null }: DraftFieldsProps & { creatorLink?: ReactNode }) {
   const sponsoredId = contentFieldId(kind, 'sponsored');
   const isFromSubmission = draft.fromSubmission !== null;
   return (
@@ -25,6 +29,7 @@ export function CampaignSettings({ kind, draft, errors, onChange }: DraftFieldsP
         )}
       </Field>
       <CampaignFacts kind={kind} draft={draft} errors={errors} onChange={onChange} />
+      {creatorLink}
       <div className="grid gap-2">
         <div className="flex items-center gap-2">
           <Checkbox

@@ -4,6 +4,7 @@ import type { AdminContentKind, SaveFailure } from '../../../lib/admin-content.t
 import type { ContentDraft, ContentKind } from '../../../lib/content-payload.ts';
 import { Alert, AlertDescription, AlertTitle } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
+import { CampaignUpdateLink } from '../campaign-update-link.tsx';
 import { ContentRevisions } from '../content-revisions.tsx';
 import { CampaignSettings } from './campaign-settings.tsx';
 import { CategorySettings } from './category-settings.tsx';
@@ -21,6 +22,7 @@ export function ContentEditor({
   version,
   categories,
   id = null,
+  campaignUpdateUrl,
 }: {
   kind: AdminContentKind;
   /** What the form starts with. */
@@ -30,6 +32,8 @@ export function ContentEditor({
   categories: CategoryJson[];
   /** The edited item's id; null for a new one. */
   id?: number | null;
+  /** A stored post campaign's creator link (null when none is in use); undefined without a stored campaign. */
+  campaignUpdateUrl?: string | null | undefined;
 }) {
   const { kind, noun, listPath } = contentKind;
   const form = useContentForm({ contentKind, initial, version });
@@ -75,7 +79,14 @@ export function ContentEditor({
             onChange={(cover_image) => change({ cover_image })}
             onUploadingChange={form.setIsUploading}
           />
-          {kind === 'post' ? <CampaignSettings {...fields} /> : null}
+          {kind === 'post' ? (
+            <CampaignSettings
+              {...fields}
+              creatorLink={
+                id !== null && campaignUpdateUrl !== undefined ? <CampaignUpdateLink postId={id} updateUrl={campaignUpdateUrl} /> : null
+              }
+            />
+          ) : null}
         </div>
         <div className="flex flex-wrap gap-3 lg:col-start-1 lg:row-start-2">
           <Button type="submit" disabled={form.isSaving}>
