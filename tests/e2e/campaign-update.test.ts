@@ -5,7 +5,8 @@
  * post then shows them as from the creator. axe finds nothing serious.
  */
 import { describe, expect, it } from 'vitest';
-import { expectNoSeriousA11yViolations, useJourney, visit, type Site } from './harness.ts';
+import { openAdmin, signIn } from './admin-journey.ts';
+import { expectNoSeriousA11yViolations, toastText, useJourney, visit, type Site } from './harness.ts';
 
 let counter = 0;
 
@@ -29,7 +30,7 @@ async function postWithLink(site: Site) {
   expect(created.status).toBe(201);
   const link = await site.admin<{ update_url: string }>('POST', `/admin/posts/${created.body.id}/campaign/update-link`);
   expect(link.status).toBe(201);
-  return { slug, path: new URL(link.body.update_url).pathname };
+  return { id: created.body.id, slug, path: new URL(link.body.update_url).pathname };
 }
 
 describe('the creator updates their numbers with JavaScript', () => {
@@ -91,5 +92,32 @@ describe('the creator updates their numbers without JavaScript', () => {
     const response = await visitor.page.goto('/campaign-update/not-a-real-token');
     expect(response?.status()).toBe(404);
     await visitor.page.getByRole('heading', { name: 'This link does not work' }).waitFor();
+  });
+});
+
+describe("staff and the creator's link in the post editor", () => {
+  const { site, visitor } = useJourney();
+
+  it('shows the link in use, makes a new one in its place, and revokes it', async () => {
+    const { page } = visitor;
+    const { id, path } = await postWithLink(site);
+    page.on('dialog', (dialog) => void dialog.accept());
+    await signIn(page);
+    await openAdmin(page, `/admin/posts/${id}`, 'Edit Post');
+    const field = page.getByRole('textbox', { name: 'Update link' });
+    expect(new URL(await field.inputValue()).pathname).toBe(path);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('button', { name: 'Make a new link' }).click();
+    expect(await toastText(page, 'New update link made')).toContain('the old one no longer works');
+    const renewed = new URL(await field.inputValue()).pathname;
+    expect(renewed).not.toBe(path);
+    expect((await fetch(`${site.baseUrl}${path}`)).status).toBe(404);
+    expect((await fetch(`${site.baseUrl}${renewed}`)).status).toBe(200);
+
+    await page.getByRole('button', { name: 'Revoke link' }).click();
+    await toastText(page, 'Update link revoked');
+    await page.getByText('No link in use.').waitFor();
+    expect((await fetch(`${site.baseUrl}${renewed}`)).status).toBe(404);
   });
 });
