@@ -6,7 +6,6 @@
 import { Hono, type Context, type Handler, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
-import { secureHeaders } from 'hono/secure-headers';
 import { adminCategoriesApi, categoriesApi } from './api/categories.ts';
 import { adminContactMessagesApi, contactMessagesApi } from './api/contact-messages.ts';
 import { adminDashboardApi } from './api/dashboard.ts';
@@ -43,6 +42,7 @@ import { logRequests, PAGE_ROUTE, STATIC_ROUTE, withRouteLabel } from './http/re
 import type { ResponseCache } from './http/response-cache.ts';
 import { LOCAL_UPLOAD_PATH } from './storage/local.ts';
 import type { MediaStorage } from './storage/media.ts';
+import { isPrivateLinkPath, securityHeaders } from './http/security-headers.ts';
 import { serveUploads } from './http/serve-uploads.ts';
 import { serveSocialCards } from './http/social-cards.ts';
 import type { AppServices } from './services/index.ts';
@@ -85,35 +85,20 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const metrics = metricsToken ? createMetrics(deps) : undefined;
   app.use('*', requestId());
   app.use('*', logRequests(options.requestLogger ?? deps.logger, metrics));
-  // The creator's private link carries its token in the path: neither its
-  // page nor its API may send that address on as a referrer. Set after the
-  // site-wide policy below is (middleware unwinds in reverse), so it wins.
+  // The creator's private link sends no referrer (security-headers.ts), so
+  // browsers post its page's form with `Origin: null`, which the page
+  // actions' cross-site check refuses. The link's token is its only
+  // credential (no cookie rides along), so a cross-site post gains nothing:
+  // that `null` is dropped, a real foreign origin is not (decision 063).
   app.use('*', async (c, next) => {
-    const isCreatorLink = /^\/(api\/)?campaign-update\//.test(c.req.path);
-    // That policy makes browsers post the page's form with `Origin: null`,
-    // which the page actions' cross-site check refuses. The link's token is
-    // its only credential (no cookie rides along), so a cross-site post
-    // gains nothing: that `null` is dropped, a real foreign origin is not.
-    if (isCreatorLink && c.req.method === 'POST' && c.req.header('origin') === 'null') {
+    if (c.req.method === 'POST' && c.req.header('origin') === 'null' && isPrivateLinkPath(c.req.path)) {
       const headers = new Headers(c.req.raw.headers);
       headers.delete('origin');
       c.req.raw = new Request(c.req.raw, { headers });
     }
-    await next();
-    if (isCreatorLink) c.res.headers.set('Referrer-Policy', 'no-referrer');
+    return next();
   });
-  app.use(
-    '*',
-    secureHeaders({
-      // Pages carry a policy with their own nonce, API answers a closed one (content-security-policy.ts).
-      contentSecurityPolicy: undefined,
-      xFrameOptions: 'DENY',
-      crossOriginEmbedderPolicy: false,
-      // Only over HTTPS, below.
-      strictTransportSecurity: false,
-      referrerPolicy: 'strict-origin-when-cross-origin',
-    }),
-  );
+  app.use('*', securityHeaders());
   app.use('*', strictTransportSecurity(deps.config));
 
   const services = options.services ?? composeApp(deps, options.media ? { storage: options.media } : {}).services;
