@@ -24,6 +24,8 @@ export default [
     route('newsletter/:slug', 'routes/newsletter-issue.tsx'),
     // A draft or scheduled item behind its preview link.
     route('preview/:token', 'routes/preview.tsx'),
+    // The sponsor's private link to keep their campaign's numbers fresh.
+    route('campaign-update/:token', 'routes/campaign-update.tsx'),
     // Site search: results of a GET form, rendered on the server.
     route('search', 'routes/search.tsx'),
     // Every live campaign by its end (its slug is reserved: common/schemas/slug.ts).

@@ -133,6 +133,11 @@ export interface SponsoredSubmissionRecord {
   description: string | null;
   press_kit_url: string | null;
   budget_range: string | null;
+  /** What the sponsor said of their campaign, carried into the drafted post's campaign: the goal in minor units of `campaign_currency`. */
+  campaign_goal: number | null;
+  campaign_currency: string | null;
+  /** Unix seconds. */
+  campaign_ends_at: number | null;
   status: SponsoredSubmissionStatus;
   payment_status: PaymentStatus | null;
   terms_accepted_at: number;
@@ -165,7 +170,8 @@ export type SponsorEventKind =
   | 'draft_created'
   | 'preview_mail'
   | 'scheduled_mail'
-  | 'live_mail';
+  | 'live_mail'
+  | 'campaign_link_mail';
 
 /** How a kept mail stands: `stored` is kept in the outbox because no mail server is set up. */
 export type MailDeliveryStatus = 'pending' | 'sent' | 'failed' | 'stored';
@@ -179,7 +185,7 @@ export interface SponsorEventJson {
   by: string | null;
   /** A mail: to whom, its outbox entry and how its delivery went (null once the entry is gone). */
   mail: { to: string; outbox_id: number | null; status: MailDeliveryStatus | null } | null;
-  /** scheduled_mail: the publication time (Unix seconds); live_mail: the post's address; preview_mail: when the link expires. */
+  /** scheduled_mail: the publication time (Unix seconds); live_mail: the post's address; preview_mail and campaign_link_mail: when the link expires. */
   detail: string | null;
 }
 

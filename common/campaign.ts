@@ -12,6 +12,26 @@ import { minorUnitDigits } from './money.ts';
 export const CAMPAIGN_PLATFORMS = ['kickstarter', 'indiegogo', 'gamefound', 'backerkit', 'other'] as const;
 export type CampaignPlatform = (typeof CAMPAIGN_PLATFORMS)[number];
 
+const PLATFORM_HOSTS: [host: string, platform: CampaignPlatform][] = [
+  ['kickstarter.com', 'kickstarter'],
+  ['kck.st', 'kickstarter'],
+  ['indiegogo.com', 'indiegogo'],
+  ['gamefound.com', 'gamefound'],
+  ['backerkit.com', 'backerkit'],
+];
+
+/** The platform a campaign's address is on, by its host (`www.kickstarter.com` and the like); `other` for anything else. */
+export function platformOfUrl(url: string): CampaignPlatform {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return 'other';
+  }
+  const found = PLATFORM_HOSTS.find(([known]) => host === known || host.endsWith(`.${known}`));
+  return found ? found[1] : 'other';
+}
+
 /** The platform's name as readers know it. */
 export const PLATFORM_LABELS: Record<CampaignPlatform, string> = {
   kickstarter: 'Kickstarter',

@@ -76,3 +76,21 @@ export function siteInputToSeconds(value: string, timeZone: string): number | nu
 export function secondsToSiteInput(at: number, timeZone: string): string {
   return new Date(wallClock(at, timeZone) * 1000).toISOString().slice(0, 19);
 }
+
+/**
+ * A `date` input's day (`2026-12-03`) as its last second on the clocks of
+ * `timeZone`: a campaign said to end on a day runs through it. Null when
+ * empty or not a day.
+ */
+export function siteDayEndToSeconds(value: string, timeZone: string): number | null {
+  const day = value.trim();
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
+  const at = siteInputToSeconds(`${day}T23:59:59`, timeZone);
+  // Date.UTC rolls 2026-02-31 over into March: a day that does not exist is not a day.
+  return at !== null && secondsToSiteInput(at, timeZone).slice(0, 10) === day ? at : null;
+}
+
+/** A moment as a `date` input's day on the clocks of `timeZone`. */
+export function secondsToSiteDay(at: number, timeZone: string): string {
+  return secondsToSiteInput(at, timeZone).slice(0, 10);
+}

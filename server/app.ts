@@ -18,6 +18,7 @@ import { adminSponsoredSubmissionsApi, sponsoredSubmissionsApi } from './api/spo
 import { adminSubscribersApi, subscribersApi } from './api/subscribers.ts';
 import { adminNewslettersApi } from './api/newsletters.ts';
 import { adminPreviewLinksApi } from './api/preview-links.ts';
+import { adminCampaignLinksApi, campaignUpdatesApi } from './api/campaign-updates.ts';
 import { adminMeApi, adminUsersApi } from './api/staff.ts';
 import { accountLinksApi, adminAccountApi } from './api/account.ts';
 import { adminDemoContentApi } from './api/demo-content.ts';
@@ -42,7 +43,7 @@ import { logRequests, PAGE_ROUTE, STATIC_ROUTE, withRouteLabel } from './http/re
 import type { ResponseCache } from './http/response-cache.ts';
 import { LOCAL_UPLOAD_PATH } from './storage/local.ts';
 import type { MediaStorage } from './storage/media.ts';
-import { securityHeaders } from './http/security-headers.ts';
+import { isPrivateLinkPath, securityHeaders } from './http/security-headers.ts';
 import { serveUploads } from './http/serve-uploads.ts';
 import { serveSocialCards } from './http/social-cards.ts';
 import type { AppServices } from './services/index.ts';
@@ -85,6 +86,19 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const metrics = metricsToken ? createMetrics(deps) : undefined;
   app.use('*', requestId());
   app.use('*', logRequests(options.requestLogger ?? deps.logger, metrics));
+  // The creator's private link sends no referrer (security-headers.ts), so
+  // browsers post its page's form with `Origin: null`, which the page
+  // actions' cross-site check refuses. The link's token is its only
+  // credential (no cookie rides along), so a cross-site post gains nothing:
+  // that `null` is dropped, a real foreign origin is not (decision 063).
+  app.use('*', async (c, next) => {
+    if (c.req.method === 'POST' && c.req.header('origin') === 'null' && isPrivateLinkPath(c.req.path)) {
+      const headers = new Headers(c.req.raw.headers);
+      headers.delete('origin');
+      c.req.raw = new Request(c.req.raw, { headers });
+    }
+    return next();
+  });
   app.use('*', securityHeaders());
   app.use('*', strictTransportSecurity(deps.config));
 
@@ -151,6 +165,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // A staff member's new address, confirmed from the mail's link (signed out or in).
   api.use('/account/*', noStore);
   api.route('/account', accountLinksApi(services, callerOf));
+  // The creator's private link to their campaign's numbers: a secret in the path, never kept.
+  api.use('/campaign-update/*', noStore);
+  api.route('/campaign-update', campaignUpdatesApi(services, callerOf));
 
   // Every admin route needs a member of staff, and each family the role that
   // may use it (common/staff-roles.ts): checked here for every route, so a
@@ -178,9 +195,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   ];
   // A wildcard also matches the bare path.
   for (const [path, permission] of families) api.use(`${path}/*`, allow(permission));
-  api.route('/admin/posts', adminContentApi(services.posts));
+  api.route('/admin/posts', adminContentApi(services.posts, (post) => services.campaignUpdates.staffView(post)));
   api.route('/admin/resources', adminContentApi(services.resources));
   api.route('/admin/posts', adminPreviewLinksApi(services.previewLinks, 'post'));
+  api.route('/admin/posts', adminCampaignLinksApi(services));
   api.route('/admin/resources', adminPreviewLinksApi(services.previewLinks, 'resource'));
   api.route('/admin/categories', adminCategoriesApi(services));
   api.route('/admin/submissions/contact', adminContactMessagesApi(services));

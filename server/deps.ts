@@ -55,6 +55,10 @@ export interface RateLimits {
   invitationPerIp: RateLimitRule;
   /** Social cards drawn (not yet in storage) for one address: drawing one costs 100-250 ms of CPU. */
   socialCardRendersPerIp: RateLimitRule;
+  /** Every request to a creator's update link from one address, good token or not: guessing tokens stays slow. */
+  campaignUpdatePerIp: RateLimitRule;
+  /** Updates through one creator's link: the numbers move a few times a day, not a minute. */
+  campaignUpdatePerLink: RateLimitRule;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -70,6 +74,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   forgotPasswordPerAddress: { name: 'forgot-address', max: 3, windowSeconds: 60 * 60 },
   invitationPerIp: { name: 'invitation-ip', max: 20, windowSeconds: 15 * 60 },
   socialCardRendersPerIp: { name: 'social-card-ip', max: 20, windowSeconds: 60 },
+  campaignUpdatePerIp: { name: 'campaign-update-ip', max: 60, windowSeconds: 15 * 60 },
+  campaignUpdatePerLink: { name: 'campaign-update-link', max: 20, windowSeconds: 60 * 60 },
 };
 
 /** Everything a route needs, handed in once when the app is built. */

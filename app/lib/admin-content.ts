@@ -154,7 +154,9 @@ export function loadContentEditor(kind: AdminContentKind, idParam: string | unde
     const categoriesCall = kind.hasCategories
       ? api.get<{ categories: CategoryJson[] }>('/admin/categories').then((answer) => answer.categories)
       : Promise.resolve([]);
-    if (id === null) return { draft: EMPTY_DRAFT, version: null, categories: await categoriesCall, id: null, campaign: null };
+    if (id === null) {
+      return { draft: EMPTY_DRAFT, version: null, categories: await categoriesCall, id: null, campaign: null, campaignUpdateUrl: undefined };
+    }
     let item: PostJson & ResourceJson;
     try {
       item = await api.get<PostJson & ResourceJson>(`${kind.apiPath}/${id}`);
@@ -164,9 +166,11 @@ export function loadContentEditor(kind: AdminContentKind, idParam: string | unde
       throw error;
     }
     // SPEC.md section 4: a loaded item without a version counts as version 1.
-    // The stored campaign as staff see it (its last refresh's error), beside the form's copy of its facts.
+    // The stored campaign as staff see it (its last refresh's error, its creator link), beside the form's copy of its facts.
     const campaign: CampaignJson | null = 'campaign' in item ? (item.campaign ?? null) : null;
-    return { draft: kind.draftOf(item), version: item.version ?? 1, categories: await categoriesCall, id, campaign };
+    // Undefined when the item has no campaign stored: there is no link to show or make.
+    const campaignUpdateUrl = campaign ? (campaign.update_url ?? null) : undefined;
+    return { draft: kind.draftOf(item), version: item.version ?? 1, categories: await categoriesCall, id, campaign, campaignUpdateUrl };
   });
 }
 

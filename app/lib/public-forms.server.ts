@@ -11,7 +11,13 @@ import { formFailure } from './form-answer.server.ts';
 import { failedOutcome, formValues, type FormOutcome } from './form-outcome.ts';
 import { readPostedForm } from './posted-form.server.ts';
 import { checkoutFailedOutcome } from './sponsored-checkout.ts';
-import { checkSponsoredForm, sponsoredPayloadOf, SPONSORED_TEXT_FIELDS, type SponsoredFormValues } from './sponsored-form-check.ts';
+import {
+  checkSponsoredForm,
+  SPONSORED_CAMPAIGN_FIELDS,
+  SPONSORED_TEXT_FIELDS,
+  sponsoredPayloadOf,
+  type SponsoredFormValues,
+} from './sponsored-form-check.ts';
 
 export const CONTACT_SENT: FormOutcome = {
   status: 'success',
@@ -88,9 +94,11 @@ export type SponsoredCheckoutAnswer =
 export async function startSponsoredCheckout(context: AppLoadContext, request: Request): Promise<SponsoredCheckoutAnswer> {
   const form = await readPostedForm(request);
   if (!form) return { kind: 'refused', outcome: { ...NOT_UTF8, values: {} } };
-  const values = formValues(form, [...SPONSORED_TEXT_FIELDS, 'terms_accepted']);
+  const values = formValues(form, [...SPONSORED_TEXT_FIELDS, ...SPONSORED_CAMPAIGN_FIELDS, 'terms_accepted']);
   const keep = (outcome: FormOutcome) => ({ kind: 'refused' as const, outcome: { ...outcome, values } });
-  const payload = { ...sponsoredPayloadOf(values), [HONEYPOT_FIELD]: form.get(HONEYPOT_FIELD) };
+  // The campaign's end day is read on the site's clocks, as every time the site takes.
+  const timeZone = (await context.services.siteProfile.current()).time_zone;
+  const payload = { ...sponsoredPayloadOf(values, timeZone), [HONEYPOT_FIELD]: form.get(HONEYPOT_FIELD) };
   try {
     const started = await context.services.sponsoredSubmissions.startCheckout(payload, callerOf(context));
     return started.kind === 'checkout' ? { kind: 'checkout', checkoutUrl: started.checkout.checkout_url } : { kind: 'dropped' };
@@ -101,7 +109,7 @@ export async function startSponsoredCheckout(context: AppLoadContext, request: R
         refusal: (refusal) => {
           if (refusal.code !== 'VALIDATION_FAILED') return undefined;
           // The form's own wording of its problems (the terms notice, the e-mail field).
-          const checked = checkSponsoredForm(values, 'server');
+          const checked = checkSponsoredForm(values, 'server', timeZone);
           return checked.ok ? failedOutcome(refusal.message, 400) : checked.outcome;
         },
         failed: checkoutFailedOutcome,

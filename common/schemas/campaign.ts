@@ -8,12 +8,12 @@ const MAX_AMOUNT = Number.MAX_SAFE_INTEGER;
 const MAX_SECONDS = 32503680000;
 
 /** A count of minor units or of people: a whole number, zero or more. */
-function wholeCount(label: string) {
+export function wholeCount(label: string) {
   const message = `${label} must be a whole number, zero or more`;
   return z.number({ error: message }).int(message).min(0, message).max(MAX_AMOUNT, message);
 }
 
-function unixSeconds(label: string) {
+export function unixSeconds(label: string) {
   const message = `${label} must be a Unix time in seconds`;
   return z.number({ error: message }).int(message).min(0, message).max(MAX_SECONDS, message);
 }

@@ -102,17 +102,20 @@ export function publicContentApi(service: ContentService, services: AppServices)
   return app;
 }
 
-/** The back office's full CRUD, drafts included. */
-export function adminContentApi(service: ContentService) {
+/**
+ * The back office's full CRUD, drafts included. `staffView` adds to one
+ * item's answer what only staff see (a post's creator link).
+ */
+export function adminContentApi(service: ContentService, staffView: <T>(item: T) => Promise<T> = async (item) => item) {
   const app = new Hono<AppEnv>();
   const { label } = service.kind;
 
   app.get('/', async (c) => c.json(await service.listAll(readQuery(c, ADMIN_LIST_QUERY))));
-  app.get('/:id', async (c) => c.json(await service.findForStaff(readIdParam(c, label))));
-  app.post('/', async (c) => c.json(await service.create(await readJsonObject(c)), 201));
+  app.get('/:id', async (c) => c.json(await staffView(await service.findForStaff(readIdParam(c, label)))));
+  app.post('/', async (c) => c.json(await staffView(await service.create(await readJsonObject(c))), 201));
   app.put('/:id', async (c) => {
     const id = readIdParam(c, label);
-    return c.json(await service.update(id, await readJsonObject(c), { userId: c.get('staff').userId }));
+    return c.json(await staffView(await service.update(id, await readJsonObject(c), { userId: c.get('staff').userId })));
   });
   app.get('/:id/revisions', async (c) => c.json(await service.listRevisions(readIdParam(c, label))));
   app.get('/:id/revisions/:revisionId', async (c) => {
@@ -123,7 +126,7 @@ export function adminContentApi(service: ContentService) {
   app.post('/:id/revisions/:revisionId/restore', async (c) => {
     const id = readIdParam(c, label);
     const revisionId = readIdParam(c, 'Revision', 'revisionId');
-    return c.json(await service.restoreRevision(id, revisionId, await readJsonObject(c), { userId: c.get('staff').userId }));
+    return c.json(await staffView(await service.restoreRevision(id, revisionId, await readJsonObject(c), { userId: c.get('staff').userId })));
   });
   app.delete('/:id', async (c) => {
     await service.remove(readIdParam(c, label));

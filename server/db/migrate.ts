@@ -27,6 +27,7 @@ import { sponsorTimelineMigration } from './migrations/2026-11-28-0020-sponsor-t
 import { demoContentMigration } from './migrations/2026-11-28-0021-demo-content.ts';
 import { socialCardLedgerMigration } from './migrations/2026-11-28-0022-social-card-ledger.ts';
 import { campaignsMigration } from './migrations/2026-11-28-0023-campaigns.ts';
+import { sponsoredCampaignMigration } from './migrations/2026-11-28-0024-sponsored-campaign.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -53,6 +54,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-28-0021-demo-content': demoContentMigration(),
     '2026-11-28-0022-social-card-ledger': socialCardLedgerMigration(),
     '2026-11-28-0023-campaigns': campaignsMigration(),
+    '2026-11-28-0024-sponsored-campaign': sponsoredCampaignMigration(),
   };
 }
 

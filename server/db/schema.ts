@@ -117,6 +117,8 @@ export interface PostCampaignTable {
   facts_source: FactsSource;
   update_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
   update_token_expires_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The creator's link token sealed with the key of secrets at rest (decision 063), for staff to read the link again. */
+  update_token_sealed: ColumnType<string | null, string | null | undefined, string | null>;
   refresh_error: ColumnType<string | null, string | null | undefined, string | null>;
   refresh_error_at: ColumnType<number | null, number | null | undefined, number | null>;
 }

@@ -79,6 +79,14 @@ export const AUDITED_ROUTES: Record<string, RouteAudit | Unrecorded> = {
     // The key names the file; the upload address holds a signed token and is never kept.
     detail: (answer) => (typeof answer.s3_key === 'string' ? { key: answer.s3_key } : null),
   },
+  // The creator's update link: its address holds the token, so only when it expires is kept.
+  'POST /admin/posts/:id/campaign/update-link': {
+    action: 'campaign_link.issue',
+    entity: 'post',
+    idParam: 'id',
+    detail: (answer) => (typeof answer.expires_at === 'number' ? { expires_at: answer.expires_at } : null),
+  },
+  'DELETE /admin/posts/:id/campaign/update-link': { action: 'campaign_link.revoke', entity: 'post', idParam: 'id' },
   'PATCH /admin/submissions/contact/:id': { action: 'contact_message.update', entity: 'contact_message', idParam: 'id', detail: statusDetail },
   'PATCH /admin/submissions/sponsored/:id': {
     action: 'sponsored_submission.status_change',

@@ -31,11 +31,20 @@ const shared = {
 } as const;
 
 const neverFramed = secureHeaders({ ...shared, xFrameOptions: 'DENY' });
+// The creator's private link carries its token in its path: its page and
+// API never send that address on as a referrer (decision 063).
+const privateLink = secureHeaders({ ...shared, referrerPolicy: 'no-referrer', xFrameOptions: 'DENY' });
+
+/** Whether `path` is the creator's private update link, its page or its API. */
+export const isPrivateLinkPath = (path: string): boolean => /^\/(api\/)?campaign-update\//.test(path);
 // X-Frame-Options has no "anyone" value: it is left out, and the page
 // policy's `frame-ancestors *` says who may frame.
 const embeddable = secureHeaders({ ...shared, xFrameOptions: false });
 
-/** The security headers of every answer: framing refused, except on the embeddable pages. */
+/** The security headers of every answer: framing refused, except on the embeddable pages; no referrer from a private link. */
 export function securityHeaders(): MiddlewareHandler<AppEnv> {
-  return (c, next) => (isEmbeddablePage(c.req.path) ? embeddable(c, next) : neverFramed(c, next));
+  return (c, next) => {
+    if (isEmbeddablePage(c.req.path)) return embeddable(c, next);
+    return isPrivateLinkPath(c.req.path) ? privateLink(c, next) : neverFramed(c, next);
+  };
 }

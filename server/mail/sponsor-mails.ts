@@ -1,7 +1,8 @@
 /**
  * What the sponsor of a paid submission is told after the payment receipt
  * (server/payments/payment-mails.ts): approved, a preview to check, the date
- * the post goes live (in the site's time zone), and its address once live.
+ * the post goes live (in the site's time zone), its address once live, and
+ * the private link that keeps its campaign's numbers fresh.
  * Plain text; every link is built from the site's configured address.
  */
 import type { SponsoredSubmissionJson } from '../../common/answers.ts';
@@ -92,6 +93,30 @@ export function sponsorLiveMail(submission: Submission, postUrl: string, site: S
     submission,
     `Live: your sponsored post about ${submission.project_name}`,
     [`The post about ${submission.project_name} is live:`, '', postUrl, '', 'Thank you for sponsoring it. Feel free to share the link.'],
+    site,
+  );
+}
+
+/** The private link through which the sponsor keeps their campaign's numbers on the post up to date. */
+export function sponsorCampaignLinkMail(
+  submission: Submission,
+  link: { url: string; expiresAt: number; postUrl: string },
+  site: SponsorMailSite,
+): MailMessage {
+  return mail(
+    'sponsor_campaign_link',
+    submission,
+    `Keep your campaign's numbers fresh on ${site.name}`,
+    [
+      `The post about ${submission.project_name} shows your campaign's numbers: ${link.postUrl}`,
+      '',
+      'When they change, update the amount pledged, the number of backers, the state or the end date here:',
+      '',
+      link.url,
+      '',
+      `The link works until ${formatSiteDateTime(link.expiresAt, site.timeZone)}. It is private: anyone who has it can change these numbers, so please do not share it.`,
+      'The post says the numbers came from you, with the time of your last update.',
+    ],
     site,
   );
 }

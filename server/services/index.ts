@@ -8,6 +8,8 @@ import type { JobKind } from '../jobs/jobs.ts';
 import type { MediaStorage } from '../storage/media.ts';
 import { accountService } from './account.ts';
 import { auditLogService } from './audit-log.ts';
+import { campaignLinks } from './campaign-links.ts';
+import { campaignUpdatesService } from './campaign-updates.ts';
 import { authService } from './auth.ts';
 import { campaignRefreshService } from './campaign-refresh.ts';
 import { campaignsService } from './campaigns.ts';
@@ -46,11 +48,13 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
   const markdown = markdownService();
   const siteProfile = siteProfileService(deps);
   // The sponsor hears of their post's progress: saving a post drafted from a submission tells them.
-  const sponsorMails = sponsorUpdates(deps, siteProfile);
+  // The creator's private update links of campaigns: mailed when a sponsored post goes live, reissued by staff.
+  const links = campaignLinks(deps);
+  const sponsorMails = sponsorUpdates(deps, siteProfile, links);
   const posts = contentService(deps, POST_KIND, markdown, sponsorMails.postHooks);
+  const campaigns = campaignsService(deps, posts, auditLog);
   const previewLinks = previewLinksService(deps);
   const newsletters = newslettersService(deps, siteProfile);
-  const campaigns = campaignsService(deps, posts, auditLog);
   // Reading campaigns from their platforms: its results go through the campaigns service like a creator's.
   const campaignRefresh = campaignRefreshService(deps, auditLog, campaigns);
   const services = {
@@ -74,6 +78,8 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
     /** The owner's view of every mail kept or sent. */
     outbox: outboxService(deps),
     previewLinks,
+    /** The creator's link to their campaign's numbers. */
+    campaignUpdates: campaignUpdatesService(deps, { posts, campaigns, links, siteProfile }),
     search: searchService(deps),
     sponsoredSubmissions: sponsoredSubmissionsService(deps, { posts, previewLinks, updates: sponsorMails }),
     payments: paymentsService(deps),

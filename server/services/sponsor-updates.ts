@@ -15,6 +15,7 @@ import { findPost } from '../db/queries/posts.ts';
 import {
   deleteSponsorEvent,
   findSponsorEvent,
+  hasSponsorEvent,
   insertSponsorEvent,
   setSponsorEventMail,
 } from '../db/queries/sponsored-submission-events.ts';
@@ -23,7 +24,8 @@ import type { Db } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import type { JobKind } from '../jobs/jobs.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import { sponsorLiveMail, sponsorScheduledMail, type SponsorMailSite } from '../mail/sponsor-mails.ts';
+import { sponsorCampaignLinkMail, sponsorLiveMail, sponsorScheduledMail, type SponsorMailSite } from '../mail/sponsor-mails.ts';
+import type { CampaignLinks } from './campaign-links.ts';
 import type { ContentSaveHooks } from './content.ts';
 import type { SiteProfileService } from './site-profile.ts';
 
@@ -35,7 +37,7 @@ export interface SponsorMailOptions {
   dedupeKey?: string;
 }
 
-export function sponsorUpdates(deps: AppDeps, siteProfile: Pick<SiteProfileService, 'current'>) {
+export function sponsorUpdates(deps: AppDeps, siteProfile: Pick<SiteProfileService, 'current'>, campaignLinks: CampaignLinks) {
   const { db, jobs, mailer, logger, config } = deps;
 
   async function mailSite(): Promise<SponsorMailSite> {
@@ -106,7 +108,30 @@ export function sponsorUpdates(deps: AppDeps, siteProfile: Pick<SiteProfileServi
         dedupeKey: `sponsor-live:${submission.id}`,
       });
       if (sent) logger.info({ submission: submission.id, post: post.id }, 'sponsored post live: sponsor told');
+      await mailCampaignLink(post, submission, postUrl, site);
     }
+  }
+
+  /**
+   * Once the post is live with a campaign, the sponsor gets its private
+   * update link, once: the link staff may already have issued, else a new
+   * one. Checked before any link is made, so a later run (a save while
+   * live) never brings back a link staff revoked.
+   */
+  async function mailCampaignLink(
+    post: PostJson,
+    submission: Pick<SponsoredSubmissionJson, 'id' | 'contact_email' | 'contact_name' | 'project_name'>,
+    postUrl: string,
+    site: SponsorMailSite,
+  ): Promise<void> {
+    if (!post.campaign || (await hasSponsorEvent(db, submission.id, 'campaign_link_mail'))) return;
+    const link = (await campaignLinks.current(db, [post.id])).get(post.id) ?? (await campaignLinks.issue(db, post.id, post.campaign.ends_at));
+    if (!link) return;
+    const sent = await mailSponsor(submission, 'campaign_link_mail', sponsorCampaignLinkMail(submission, { url: link.url, expiresAt: link.expires_at, postUrl }, site), {
+      detail: String(link.expires_at),
+      dedupeKey: `sponsor-campaign-link:${submission.id}`,
+    });
+    if (sent) logger.info({ submission: submission.id, post: post.id }, 'sponsored post live: campaign update link mailed');
   }
 
   /** What a post save does for its sponsor: a published post drafted from a submission is followed. */

@@ -12,6 +12,7 @@ import type {
   SponsorPreviewJson,
   SubmissionProgressJson,
 } from '../../common/answers.ts';
+import { platformOfUrl } from '../../common/campaign.ts';
 import { DomainError, notFound } from '../../common/errors.ts';
 import { isLive } from '../../common/publication.ts';
 import { listSearchSchema } from '../../common/schemas/search.ts';
@@ -73,6 +74,25 @@ export type SponsoredSubmissionWithProgress = SponsoredSubmissionJson & Submissi
 function freeSlugAmong(taken: Set<string>, base: string): string {
   if (!taken.has(base)) return base;
   for (let index = 2; ; index += 1) if (!taken.has(`${base}-${index}`)) return `${base}-${index}`;
+}
+
+/**
+ * The campaign a draft starts with, from what the sponsor said of it: its
+ * platform from the project's address, goal, currency and end, running
+ * (the editor corrects the rest). None when they said nothing of it.
+ */
+function draftCampaignOf(submission: SponsoredSubmissionJson): { campaign?: Record<string, unknown> } {
+  const { campaign_goal: goal, campaign_currency: currency, campaign_ends_at: endsAt } = submission;
+  if (goal === null && currency === null && endsAt === null) return {};
+  return {
+    campaign: {
+      platform: platformOfUrl(submission.project_url),
+      ...(currency === null ? {} : { currency }),
+      goal,
+      ends_at: endsAt,
+      state: 'live',
+    },
+  };
 }
 
 /** What the review needs of the other services: posts are made by the post service, links by the preview links'. */
@@ -176,6 +196,7 @@ export function sponsoredSubmissionsService(deps: AppDeps, { posts, previewLinks
         status: 'draft',
         published_at: null,
         category_ids: [],
+        ...draftCampaignOf(submission),
       };
       // Through the post service, as any post: its rendering is stored and the caches are told.
       // A slug taken meanwhile by another save is looked for again, a few times.

@@ -152,6 +152,27 @@ describe('the sponsored post landing page', () => {
     expect(payment).toMatchObject({ provider_session_id: sessionId, status: 'pending', amount_cents: 7500, currency: 'usd' });
   });
 
+  it("takes the campaign's goal in major units, its currency and end day, and stores them exactly", async () => {
+    const form = filledForm({ campaign_goal: '20,000.5', campaign_currency: 'eur', campaign_ends_at: '2030-06-15' });
+    const response = await site.post(PATH, form, { ip: freshIp() });
+    expect(response.status).toBe(302);
+    const [submission] = await submissionsOf(t, form.contact_email);
+    // The end day runs through its last second on the site's clocks (UTC here).
+    expect(submission).toMatchObject({ campaign_goal: 2_000_050, campaign_currency: 'EUR', campaign_ends_at: Date.UTC(2030, 5, 15, 23, 59, 59) / 1000 });
+  });
+
+  it('names a campaign goal it cannot read, keeps the values and stores nothing', async () => {
+    const before = await countSubmissions(t);
+    const form = filledForm({ campaign_goal: '12.345', campaign_currency: 'USD', campaign_ends_at: '2030-06-15' });
+    const response = await site.post(PATH, form, { ip: freshIp() });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(errorText(html, 'sponsored-campaign-goal')).toBe('Campaign goal must be an amount such as 20000 or 20000.50');
+    expect(inputTag(html, 'sponsored-campaign-goal')).toContain('value="12.345"');
+    expect(inputTag(html, 'sponsored-campaign-ends-at')).toContain('value="2030-06-15"');
+    expect(await countSubmissions(t)).toBe(before);
+  });
+
   it('refuses unticked terms with the server message by the checkbox and the notice, keeps the values and stores nothing', async () => {
     const before = await countSubmissions(t);
     const form = filledForm({ terms_accepted: '' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatPrice, minorUnitDigits } from '../../common/money.ts';
+import { amountInputText, formatMoney, formatPrice, minorUnitDigits, minorUnitsFromText } from '../../common/money.ts';
 
 describe('formatMoney', () => {
   it.each([
@@ -63,5 +63,43 @@ describe('formatPrice', () => {
     [12000, 'kwd', 'KWD 12'],
   ])('advertises %i minor units of %s as %s', (amount, currency, text) => {
     expect(formatPrice(amount, currency).replace(/\u00a0/g, ' ')).toBe(text);
+  });
+});
+
+describe('minorUnitsFromText', () => {
+  it.each([
+    ['20000', 'USD', 2000000],
+    ['20000.5', 'USD', 2000050],
+    ['0.29', 'USD', 29],
+    ['1,250.05', 'EUR', 125005],
+    [' 48210 ', 'usd', 4821000],
+    ['5000', 'JPY', 5000],
+    ['12.345', 'KWD', 12345],
+    ['12.', 'USD', 1200],
+  ])('reads %s %s as %i minor units exactly', (text, currency, minor) => {
+    expect(minorUnitsFromText(text, currency)).toBe(minor);
+  });
+
+  it.each([
+    ['12.345', 'USD'],
+    ['5000.5', 'JPY'],
+    ['-5', 'USD'],
+    ['1e5', 'USD'],
+    ['twenty', 'USD'],
+    ['99999999999999999', 'USD'],
+  ])('refuses %s %s', (text, currency) => {
+    expect(minorUnitsFromText(text, currency)).toBeUndefined();
+  });
+
+  it('reads empty text as no amount', () => {
+    expect(minorUnitsFromText('  ', 'USD')).toBeNull();
+  });
+
+  it('gives back what amountInputText shows', () => {
+    for (const [minor, currency] of [[2000050, 'USD'], [2000000, 'USD'], [7, 'USD'], [5000, 'JPY'], [12005, 'KWD']] as const) {
+      expect(minorUnitsFromText(amountInputText(minor, currency), currency)).toBe(minor);
+    }
+    expect(amountInputText(2000050, 'USD')).toBe('20000.50');
+    expect(amountInputText(2000000, 'USD')).toBe('20000');
   });
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatSiteDateTime, isTimeZone, secondsToSiteInput, siteInputToSeconds, timeZoneChoices } from '../../common/site-time.ts';
+import {
+  formatSiteDateTime,
+  isTimeZone,
+  secondsToSiteDay,
+  secondsToSiteInput,
+  siteDayEndToSeconds,
+  siteInputToSeconds,
+  timeZoneChoices,
+} from '../../common/site-time.ts';
 
 const utc = (...parts: [number, number, number, number, number]) => Date.UTC(...parts) / 1000;
 
@@ -33,5 +41,18 @@ describe('times in the site time zone', () => {
     expect(timeZoneChoices()).toContain('Europe/Paris');
     // A zone this runtime lists under another name stays the current choice.
     expect(timeZoneChoices('Asia/Kolkata')).toContain('Asia/Kolkata');
+  });
+});
+
+describe('siteDayEndToSeconds', () => {
+  it('reads a day as its last second on the site clocks', () => {
+    expect(siteDayEndToSeconds('2026-12-03', 'UTC')).toBe(utc(2026, 11, 3, 23, 59) + 59);
+    // Paris is an hour ahead of UTC in December.
+    expect(siteDayEndToSeconds('2026-12-03', 'Europe/Paris')).toBe(utc(2026, 11, 3, 22, 59) + 59);
+    expect(secondsToSiteDay(utc(2026, 11, 3, 22, 59) + 59, 'Europe/Paris')).toBe('2026-12-03');
+  });
+
+  it('refuses what is not a day', () => {
+    for (const value of ['', '2026-02-31', '3 Dec', '2026-12-03T10:00']) expect(siteDayEndToSeconds(value, 'UTC')).toBeNull();
   });
 });

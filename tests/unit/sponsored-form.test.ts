@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkSponsoredForm, sponsoredPayloadOf, TERMS_REQUIRED_MESSAGE } from '../../app/lib/sponsored-form-check.ts';
+import {
+  CAMPAIGN_END_FORM_MESSAGE,
+  CAMPAIGN_GOAL_FORM_MESSAGE,
+  checkSponsoredForm,
+  sponsoredPayloadOf,
+  TERMS_REQUIRED_MESSAGE,
+} from '../../app/lib/sponsored-form-check.ts';
 import { sponsoredFormState, sponsoredFormStateOf } from '../../app/lib/sponsored-prefill.ts';
 
 const filled = {
@@ -69,6 +75,40 @@ describe('the sponsored form check', () => {
   it('refuses a project URL that is not a web address', () => {
     const checked = checkSponsoredForm({ ...filled, project_url: 'kickstarter' }, 'browser');
     expect(checked.ok ? null : checked.outcome.fieldErrors).toEqual({ project_url: 'Project URL must be a valid http(s) URL' });
+  });
+});
+
+describe("the sponsored form's campaign fields", () => {
+  it('converts the goal from major units exactly and the end day to its last second on the site clocks', () => {
+    const checked = checkSponsoredForm(
+      { ...filled, campaign_goal: '20000.10', campaign_currency: 'eur', campaign_ends_at: '2026-12-03' },
+      'server',
+      'Europe/Paris',
+    );
+    expect(checked.ok ? checked.input : null).toMatchObject({
+      campaign_goal: 2000010,
+      campaign_currency: 'EUR',
+      campaign_ends_at: Date.UTC(2026, 11, 3, 22, 59, 59) / 1000,
+    });
+  });
+
+  it('leaves them out when empty, and the input says they were not given', () => {
+    const payload = sponsoredPayloadOf({ ...filled, campaign_goal: ' ', campaign_currency: '', campaign_ends_at: '' });
+    expect(Object.keys(payload)).not.toContain('campaign_goal');
+    const checked = checkSponsoredForm(filled, 'browser');
+    expect(checked.ok ? checked.input : null).toMatchObject({ campaign_goal: null, campaign_currency: null, campaign_ends_at: null });
+  });
+
+  it('names a goal or a day it cannot read, and asks for the currency of a goal', () => {
+    const unreadable = checkSponsoredForm({ ...filled, campaign_goal: '12.345', campaign_currency: 'USD', campaign_ends_at: '2026-02-31' }, 'browser');
+    expect(unreadable.ok ? null : unreadable.outcome.fieldErrors).toEqual({
+      campaign_goal: CAMPAIGN_GOAL_FORM_MESSAGE,
+      campaign_ends_at: CAMPAIGN_END_FORM_MESSAGE,
+    });
+    const noCurrency = checkSponsoredForm({ ...filled, campaign_goal: '500' }, 'browser');
+    expect(noCurrency.ok ? null : noCurrency.outcome.fieldErrors).toEqual({ campaign_currency: 'Campaign currency is needed with a campaign goal' });
+    const badCurrency = checkSponsoredForm({ ...filled, campaign_currency: 'XYZ1' }, 'browser');
+    expect(badCurrency.ok ? null : badCurrency.outcome.fieldErrors).toEqual({ campaign_currency: 'Campaign currency must be an ISO 4217 code such as USD' });
   });
 });
 

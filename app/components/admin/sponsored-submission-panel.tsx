@@ -148,6 +148,8 @@ function eventText(event: SponsorEventJson, timeZone: string): ReactNode {
       return `Preview link mailed to ${to}${at === null ? '' : `, valid until ${formatSiteDateTime(at, timeZone)}`}`;
     case 'scheduled_mail':
       return `Publication date mailed to ${to}${at === null ? '' : `: live on ${formatSiteDateTime(at, timeZone)}`}`;
+    case 'campaign_link_mail':
+      return `Campaign update link mailed to ${to}${at === null ? '' : `, valid until ${formatSiteDateTime(at, timeZone)}`}`;
     case 'live_mail':
       return (
         <>

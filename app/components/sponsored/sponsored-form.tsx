@@ -28,6 +28,9 @@ const FIELDS: readonly SummaryField[] = [
   { name: 'contact_email', id: 'sponsored-contact-email', label: 'Contact email' },
   { name: 'description', id: 'sponsored-description', label: 'Description' },
   { name: 'press_kit_url', id: 'sponsored-press-kit-url', label: 'Press kit URL' },
+  { name: 'campaign_goal', id: 'sponsored-campaign-goal', label: 'Campaign goal' },
+  { name: 'campaign_currency', id: 'sponsored-campaign-currency', label: 'Campaign currency' },
+  { name: 'campaign_ends_at', id: 'sponsored-campaign-ends-at', label: 'Campaign end date' },
   { name: 'terms_accepted', id: 'sponsored-terms', label: 'Terms of Service' },
 ];
 
@@ -52,6 +55,7 @@ export function SponsoredForm({ actionData, priceLabel }: { actionData: Sponsore
   const { Form, formProps, fieldErrors, isSubmitting } = useSponsoredForm();
   const errorOf = (field: string) => fieldErrors[field] ?? actionData?.fieldErrors?.[field];
   const initialValue = (field: keyof SponsoredPrefill) => valueOf(actionData, field) ?? refill?.prefill?.[field] ?? '';
+  const keptValue = (field: string) => valueOf(actionData, field) ?? '';
   const termsError = errorOf('terms_accepted');
   const shownErrors = Object.keys(fieldErrors).length > 0 ? fieldErrors : actionData?.fieldErrors;
 
@@ -126,6 +130,29 @@ export function SponsoredForm({ actionData, priceLabel }: { actionData: Sponsore
             <Input {...control} name="press_kit_url" type="url" inputMode="url" placeholder="https://" defaultValue={initialValue('press_kit_url')} />
           )}
         </Field>
+        <div className="grid gap-5 sm:grid-cols-3">
+          <Field
+            id="sponsored-campaign-goal"
+            label="Campaign goal (optional)"
+            error={errorOf('campaign_goal')}
+            hint="In the campaign's currency, such as 20000."
+          >
+            {(control) => <Input {...control} name="campaign_goal" inputMode="decimal" maxLength={24} defaultValue={keptValue('campaign_goal')} />}
+          </Field>
+          <Field
+            id="sponsored-campaign-currency"
+            label="Campaign currency (optional)"
+            error={errorOf('campaign_currency')}
+            hint="A three-letter code, such as USD or EUR."
+          >
+            {(control) => (
+              <Input {...control} name="campaign_currency" maxLength={3} autoCapitalize="characters" defaultValue={keptValue('campaign_currency')} />
+            )}
+          </Field>
+          <Field id="sponsored-campaign-ends-at" label="Campaign end date (optional)" error={errorOf('campaign_ends_at')}>
+            {(control) => <Input {...control} name="campaign_ends_at" type="date" defaultValue={keptValue('campaign_ends_at')} />}
+          </Field>
+        </div>
         <div data-slot="field" className="grid gap-2">
           <div className="flex items-start gap-3">
             <Checkbox

@@ -524,6 +524,18 @@ function DetailsBody({ submission }: { submission: SponsoredSubmission }) {
           </dd>
           <dt className="text-muted-foreground">Submitted</dt>
           <dd>{dateTimeText(submission.created_at)}</dd>
+          {submission.campaign_goal !== null && submission.campaign_currency !== null ? (
+            <>
+              <dt className="text-muted-foreground">Campaign goal</dt>
+              <dd>{formatMoney(submission.campaign_goal, submission.campaign_currency)}</dd>
+            </>
+          ) : null}
+          {submission.campaign_ends_at !== null ? (
+            <>
+              <dt className="text-muted-foreground">Campaign ends</dt>
+              <dd>{dateTimeText(submission.campaign_ends_at)}</dd>
+            </>
+          ) : null}
           {submission.budget_range ? (
             <>
               <dt className="text-muted-foreground">Budget range</dt>

@@ -9,8 +9,19 @@ import { contentFieldId, type DraftFieldsProps } from './draft-fields.ts';
 import { SettingsSection } from './settings-section.tsx';
 import { useCampaignPrefill } from './use-campaign-prefill.ts';
 
-/** A post's campaign link and facts, and whether it is a paid (Sponsored) post. */
-export function CampaignSettings({ kind, draft, errors, onChange, refresh = null }: DraftFieldsProps & { refresh?: ReactNode }) {
+/**
+ * A post's campaign link and facts, the refresh from its platform and the
+ * creator's update link of a stored campaign (`refresh`, `creatorLink`),
+ * and whether it is a paid (Sponsored) post.
+ */
+export function CampaignSettings({
+  kind,
+  draft,
+  errors,
+  onChange,
+  refresh = null,
+  creatorLink = null,
+}: DraftFieldsProps & { refresh?: ReactNode; creatorLink?: ReactNode }) {
   const sponsoredId = contentFieldId(kind, 'sponsored');
   const prefill = useCampaignPrefill(draft, onChange);
   const isFromSubmission = draft.fromSubmission !== null;
@@ -30,6 +41,7 @@ export function CampaignSettings({ kind, draft, errors, onChange, refresh = null
       </Field>
       <CampaignFacts kind={kind} draft={draft} errors={errors} onChange={onChange} />
       {refresh}
+      {creatorLink}
       <div className="grid gap-2">
         <div className="flex items-center gap-2">
           <Checkbox

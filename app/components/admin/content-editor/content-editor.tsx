@@ -4,6 +4,7 @@ import type { AdminContentKind, SaveFailure } from '../../../lib/admin-content.t
 import type { ContentDraft, ContentKind } from '../../../lib/content-payload.ts';
 import { Alert, AlertDescription, AlertTitle } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
+import { CampaignUpdateLink } from '../campaign-update-link.tsx';
 import { ContentRevisions } from '../content-revisions.tsx';
 import type { CampaignJson } from '../../../../common/campaign.ts';
 import { CampaignRefresh } from './campaign-refresh.tsx';
@@ -24,6 +25,7 @@ export function ContentEditor({
   categories,
   id = null,
   campaign = null,
+  campaignUpdateUrl,
 }: {
   kind: AdminContentKind;
   /** What the form starts with. */
@@ -35,6 +37,8 @@ export function ContentEditor({
   id?: number | null;
   /** A stored post's campaign as staff see it; null for none. */
   campaign?: CampaignJson | null;
+  /** A stored post campaign's creator link (null when none is in use); undefined without a stored campaign. */
+  campaignUpdateUrl?: string | null | undefined;
 }) {
   const { kind, noun, listPath } = contentKind;
   const form = useContentForm({ contentKind, initial, version });
@@ -81,7 +85,13 @@ export function ContentEditor({
             onUploadingChange={form.setIsUploading}
           />
           {kind === 'post' ? (
-            <CampaignSettings {...fields} refresh={id !== null && campaign !== null ? <CampaignRefresh postId={id} campaign={campaign} /> : null} />
+            <CampaignSettings
+              {...fields}
+              refresh={id !== null && campaign !== null ? <CampaignRefresh postId={id} campaign={campaign} /> : null}
+              creatorLink={
+                id !== null && campaignUpdateUrl !== undefined ? <CampaignUpdateLink postId={id} updateUrl={campaignUpdateUrl} /> : null
+              }
+            />
           ) : null}
         </div>
         <div className="flex flex-wrap gap-3 lg:col-start-1 lg:row-start-2">
