@@ -16,7 +16,15 @@ export interface ArchivedIssue {
 export interface IssueWebVersion extends ArchivedIssue {
   intro: RenderedMarkdown;
   closing: RenderedMarkdown;
-  posts: { title: string; excerpt: string | null; path: string; image: string | null; sponsored: boolean }[];
+  posts: {
+    title: string;
+    excerpt: string | null;
+    path: string;
+    image: string | null;
+    sponsored: boolean;
+    /** The post's campaign in one line, as of now; null without one. */
+    campaignLine: string | null;
+  }[];
 }
 
 const summary = (issue: { slug: string; subject: string; preheader: string; sent_at: number | null }): ArchivedIssue => ({
@@ -46,6 +54,7 @@ export async function findIssueWebVersion(context: AppLoadContext, slug: string)
       path: new URL(post.url).pathname,
       image: post.imageUrl,
       sponsored: post.sponsored,
+      campaignLine: post.campaignLine,
     })),
   };
 }

@@ -41,6 +41,7 @@ export async function loadIssueContent(
       url: `${siteUrl}/${row.slug}`,
       imageUrl: row.cover_image ? mailImageUrl(row.cover_image, siteUrl) : null,
       sponsored: row.sponsored === 1,
+      campaignLine: null,
     });
   }
   return {
