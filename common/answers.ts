@@ -3,6 +3,7 @@
  * server that builds them and the back office and tests that read them.
  * Timestamps are Unix seconds unless a field says otherwise.
  */
+import type { CampaignFacts, CampaignJson } from './campaign.ts';
 import type { Permission, StaffRole } from './staff-roles.ts';
 
 export type PublicationStatus = 'draft' | 'published';
@@ -54,6 +55,8 @@ export interface PostRecord extends ContentRecord {
 export interface PostSummaryJson extends Omit<PostRecord, 'content'> {
   category_ids: string[];
   post_categories: PostCategoryJson[];
+  /** Its crowdfunding campaign, with what the clock makes of the facts at the answer's moment; null when it has none. */
+  campaign: CampaignJson | null;
 }
 
 export interface PostJson extends PostSummaryJson {
@@ -278,6 +281,8 @@ export interface ContentSnapshot {
   status: PublicationStatus;
   published_at: number | null;
   campaign_url?: string | null;
+  /** A post's campaign facts as the editor saves them (revisions from before campaigns have none). */
+  campaign?: Omit<CampaignFacts, 'url' | 'facts_updated_at' | 'facts_source'> | null;
   sponsored?: boolean;
   category_ids?: string[];
   category_id?: string | null;

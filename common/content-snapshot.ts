@@ -19,6 +19,16 @@ const sharedSnapshot = (item: PostJson | ResourceJson): ContentSnapshot => ({
 export const postSnapshot = (post: PostJson): ContentSnapshot => ({
   ...sharedSnapshot(post),
   campaign_url: post.campaign_url,
+  campaign: post.campaign && {
+    platform: post.campaign.platform,
+    currency: post.campaign.currency,
+    goal: post.campaign.goal,
+    pledged: post.campaign.pledged,
+    backers: post.campaign.backers,
+    launched_at: post.campaign.launched_at,
+    ends_at: post.campaign.ends_at,
+    state: post.campaign.state,
+  },
   sponsored: post.sponsored,
   category_ids: post.category_ids,
 });

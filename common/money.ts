@@ -75,3 +75,30 @@ export function formatPrice(amountInMinorUnits: number, currency: string): strin
   const text = formatMoney(amountInMinorUnits, currency);
   return amountInMinorUnits % 10 ** minorUnitDigits(currency) === 0 ? text.replace(/[.]0+$/, '') : text;
 }
+
+/**
+ * An amount typed in the currency's major units ("20,000", "48210.5") as an
+ * integer of minor units, with string arithmetic so no binary fraction
+ * creeps in; null when the text is empty, undefined when it is not an
+ * amount (a sign, letters, more decimals than the currency has).
+ */
+export function minorUnitsFromText(text: string, currency: string): number | null | undefined {
+  const cleaned = text.trim().replace(/[,\s]/g, '');
+  if (cleaned === '') return null;
+  const digits = minorUnitDigits(currency);
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(cleaned);
+  if (!match) return undefined;
+  const [, whole = '', fraction = ''] = match;
+  if (fraction.replace(/0+$/, '').length > digits) return undefined;
+  const minor = Number(whole + fraction.padEnd(digits, '0').slice(0, digits));
+  return Number.isSafeInteger(minor) ? minor : undefined;
+}
+
+/** Minor units as an input shows them in major units, without grouping: `4821050` USD is `48210.50`, `2000000` is `20000`. */
+export function amountInputText(amountInMinorUnits: number, currency: string): string {
+  const digits = minorUnitDigits(currency);
+  const scale = 10 ** digits;
+  const whole = Math.floor(amountInMinorUnits / scale);
+  const minor = amountInMinorUnits - whole * scale;
+  return minor === 0 ? String(whole) : `${whole}.${String(minor).padStart(digits, '0')}`;
+}

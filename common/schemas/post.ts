@@ -1,11 +1,15 @@
 import { z } from 'zod';
+import { campaignInputSchema } from './campaign.ts';
 import { contentFields } from './content.ts';
 import { optionalUrl, publicationStatusField, unixSecondsField, versionField } from './fields.ts';
 
-/** The post editor's payload (SPEC.md sections 5 and 7). */
-export const postInputSchema = z.object({
+const CAMPAIGN_LINK_MISMATCH = 'Campaign URL and campaign_url are one link: give the same address, or only one of them';
+
+const postFields = z.object({
   ...contentFields,
   campaign_url: optionalUrl('Campaign URL'),
+  // Left out, a new post has none and an edited one keeps its campaign; null removes it.
+  campaign: campaignInputSchema.nullable().optional(),
   // Left out, a new post is not sponsored and an edited one keeps its flag.
   sponsored: z.boolean({ error: 'Sponsored must be true or false' }).optional(),
   status: publicationStatusField,
@@ -19,7 +23,28 @@ export const postInputSchema = z.object({
     .transform((value) => [...new Set(value ?? [])]),
 });
 
-export const postUpdateSchema = postInputSchema.extend({ version: versionField });
+/**
+ * `campaign.url` and `campaign_url` are one stored value (SPEC.md's field
+ * keeps working): either may carry it, both must then agree, and the
+ * answer has it in both places.
+ */
+function oneCampaignLink<T extends { campaign_url: string | null; campaign?: { url?: string | null | undefined } | null | undefined }>(
+  post: T,
+  context: z.RefinementCtx,
+): T {
+  const url = post.campaign?.url;
+  if (url === undefined) return post;
+  if (post.campaign_url !== null && url !== null && post.campaign_url !== url) {
+    context.addIssue({ code: 'custom', message: CAMPAIGN_LINK_MISMATCH, path: ['campaign', 'url'] });
+    return post;
+  }
+  return { ...post, campaign_url: url ?? post.campaign_url };
+}
+
+/** The post editor's payload (SPEC.md sections 5 and 7). */
+export const postInputSchema = postFields.transform(oneCampaignLink);
+
+export const postUpdateSchema = postFields.extend({ version: versionField }).transform(oneCampaignLink);
 
 export type PostInput = z.infer<typeof postInputSchema>;
 export type PostUpdate = z.infer<typeof postUpdateSchema>;

@@ -1,12 +1,14 @@
 /**
  * Posts and resources over HTTP, one handler set for both kinds:
- * GET /posts, /posts/{slug} (published only) and /admin/posts (full CRUD,
+ * GET /posts, /posts/{slug} (published only), /posts/{slug}/campaign/history and /admin/posts (full CRUD,
  * drafts included, and the revisions of each item: list, read one,
  * restore one); the same under /resources.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { notFound } from '../../common/errors.ts';
+import type { CampaignFilter } from '../../common/campaign.ts';
+import { campaignFilterField } from '../../common/schemas/campaign.ts';
 import { listSearchSchema } from '../../common/schemas/search.ts';
 import type { AppEnv } from '../deps.ts';
 import { pagingQuerySchema, readIdParam, readJsonObject, readQuery, readTextParam } from '../http/input.ts';
@@ -19,7 +21,14 @@ import type { AppServices } from '../services/index.ts';
  * (SPEC.md section 7).
  */
 const PUBLIC_LIST_QUERIES = {
-  post: z.object({ categoryId: z.string().trim().max(100).optional() }).and(pagingQuerySchema),
+  post: z
+    .object({
+      categoryId: z.string().trim().max(100).optional(),
+      // Posts whose campaign is live, ending soon, funded or over; by campaign end, soonest first.
+      campaign: campaignFilterField.optional(),
+      sort: z.enum(['published_at', 'ends_at'], { error: 'sort must be published_at or ends_at' }).optional(),
+    })
+    .and(pagingQuerySchema),
   resource: z.object({ category: z.string().trim().max(100).optional() }).and(pagingQuerySchema),
 };
 
@@ -42,8 +51,9 @@ export function publicContentApi(service: ContentService, services: AppServices)
   const { type, label } = service.kind;
 
   app.get('/', async (c) => {
-    const query: PageRequest & { categoryId?: string; category?: string } = readQuery(c, PUBLIC_LIST_QUERIES[type]);
-    const { categoryId, category, ...paging } = query;
+    const query: PageRequest & { categoryId?: string; category?: string; campaign?: CampaignFilter; sort?: 'published_at' | 'ends_at' } =
+      readQuery(c, PUBLIC_LIST_QUERIES[type]);
+    const { categoryId, category, sort, ...paging } = query;
     let filter = categoryId;
     if (category) {
       // Either the category's id or its slug; an unknown one matches nothing.
@@ -51,7 +61,7 @@ export function publicContentApi(service: ContentService, services: AppServices)
       if (!found) return c.json({ [`${type}s`]: [], next_token: null });
       filter = found.id;
     }
-    return c.json(await service.listPublished({ ...paging, categoryId: filter }));
+    return c.json(await service.listPublished({ ...paging, categoryId: filter, ...(sort === 'ends_at' ? { sort } : {}) }));
   });
 
   app.get('/:slug', async (c) => {
@@ -59,6 +69,11 @@ export function publicContentApi(service: ContentService, services: AppServices)
     if (!item) throw notFound(`${label} not found`);
     return c.json(item);
   });
+
+  // A published post's campaign numbers over time, oldest first.
+  if (type === 'post') {
+    app.get('/:slug/campaign/history', async (c) => c.json(await services.campaigns.history(readTextParam(c, 'slug', label))));
+  }
 
   return app;
 }

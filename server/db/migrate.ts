@@ -26,6 +26,7 @@ import { outboxMigration } from './migrations/2026-11-28-0019-outbox.ts';
 import { sponsorTimelineMigration } from './migrations/2026-11-28-0020-sponsor-timeline.ts';
 import { demoContentMigration } from './migrations/2026-11-28-0021-demo-content.ts';
 import { socialCardLedgerMigration } from './migrations/2026-11-28-0022-social-card-ledger.ts';
+import { campaignsMigration } from './migrations/2026-11-28-0023-campaigns.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -51,6 +52,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-28-0020-sponsor-timeline': sponsorTimelineMigration(engine),
     '2026-11-28-0021-demo-content': demoContentMigration(),
     '2026-11-28-0022-social-card-ledger': socialCardLedgerMigration(),
+    '2026-11-28-0023-campaigns': campaignsMigration(),
   };
 }
 

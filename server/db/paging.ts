@@ -4,7 +4,7 @@
  * meanwhile never shift or repeat what a client already saw. Tokens are
  * made and read here only: callers pass them through as text.
  */
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
 import { DomainError } from '../../common/errors.ts';
 
@@ -77,21 +77,37 @@ export function toPage<Row>(
  * continuing after the request's token. One extra row is read to know
  * whether a next page exists.
  */
-export async function fetchNewestFirst<DB, TB extends keyof DB, Row extends { id: number }>(
+export function fetchNewestFirst<DB, TB extends keyof DB, Row extends { id: number }>(
   query: SelectQueryBuilder<DB, TB, Row>,
   columns: { sort: string; id: string; sortKeyOf: (row: Row) => number },
   paging: PageRequest,
 ): Promise<{ rows: Row[]; next_token: string | null }> {
+  return fetchInOrder(query, { ...columns, sort: sql.ref(columns.sort), direction: 'desc' }, paging);
+}
+
+/**
+ * `fetchNewestFirst` in either direction, by a column or an expression
+ * (a campaign's end, from its own table): soonest first is `asc`.
+ */
+export async function fetchInOrder<DB, TB extends keyof DB, Row extends { id: number }>(
+  query: SelectQueryBuilder<DB, TB, Row>,
+  columns: { sort: RawBuilder<unknown>; id: string; sortKeyOf: (row: Row) => number; direction: 'asc' | 'desc' },
+  paging: PageRequest,
+): Promise<{ rows: Row[]; next_token: string | null }> {
   const cursor = decodeCursor(paging.nextToken);
-  const sort = sql.ref(columns.sort);
+  const { sort, direction } = columns;
   const id = sql.ref(columns.id);
   let paged = query;
   if (cursor) {
-    paged = paged.where(sql<boolean>`(${sort} < ${cursor.key} or (${sort} = ${cursor.key} and ${id} < ${cursor.id}))`);
+    paged =
+      direction === 'desc'
+        ? paged.where(sql<boolean>`(${sort} < ${cursor.key} or (${sort} = ${cursor.key} and ${id} < ${cursor.id}))`)
+        : paged.where(sql<boolean>`(${sort} > ${cursor.key} or (${sort} = ${cursor.key} and ${id} > ${cursor.id}))`);
   }
+  const order = sql.raw(direction);
   const rows = await paged
-    .orderBy(sql`${sort} desc`)
-    .orderBy(sql`${id} desc`)
+    .orderBy(sql`${sort} ${order}`)
+    .orderBy(sql`${id} ${order}`)
     .limit(paging.pageSize + 1)
     .execute();
   return toPage(rows, paging.pageSize, (row) => ({ key: columns.sortKeyOf(row), id: row.id }));

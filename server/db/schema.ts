@@ -5,6 +5,7 @@
  */
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
+import type { CampaignPlatform, CampaignState, FactsSource } from '../../common/campaign.ts';
 import type { StaffRole } from '../../common/staff-roles.ts';
 import type {
   AuditLogEntryJson,
@@ -101,6 +102,35 @@ export interface SiteSettingTable {
 }
 
 /** A rendered social card kept in storage (`cards/<version>.png`), and what it was drawn for. */
+/** A post's campaign (migration 0023); its link is the post's `campaign_url`. */
+export interface PostCampaignTable {
+  post_id: number;
+  platform: CampaignPlatform;
+  currency: string;
+  goal: number | null;
+  pledged: number | null;
+  backers: number | null;
+  launched_at: number | null;
+  ends_at: number | null;
+  state: CampaignState;
+  facts_updated_at: number;
+  facts_source: FactsSource;
+  update_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  update_token_expires_at: ColumnType<number | null, number | null | undefined, number | null>;
+  refresh_error: ColumnType<string | null, string | null | undefined, string | null>;
+  refresh_error_at: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export type PostCampaignRow = Selectable<PostCampaignTable>;
+
+/** Pledged and backers of a campaign at one moment. */
+export interface CampaignSnapshotTable {
+  post_id: number;
+  at: number;
+  pledged: number | null;
+  backers: number | null;
+}
+
 export interface SocialCardTable {
   version: string;
   /** `post:<id>`, `resource:<id>` or `site`. */
@@ -412,6 +442,8 @@ export interface Database {
   audit_log: AuditLogTable;
   site_settings: SiteSettingTable;
   social_cards: SocialCardTable;
+  post_campaigns: PostCampaignTable;
+  campaign_snapshots: CampaignSnapshotTable;
 }
 
 /** The database or a transaction: query functions take either, so callers choose the transaction. */

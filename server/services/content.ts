@@ -27,6 +27,7 @@ import { isUniqueViolation, nowSeconds } from '../db/database.ts';
 import type { PageRequest } from '../db/paging.ts';
 import { unknownCategoryIds } from '../db/queries/categories.ts';
 import {
+  bumpContentVersion,
   countContent,
   deleteContent,
   findContentState,
@@ -135,6 +136,9 @@ function withStoredCover<T extends { cover_image: string | null }>(input: T, sit
   const message = `Cover image ${stored.problem}`;
   throw new DomainError('VALIDATION_FAILED', message, { fieldErrors: { cover_image: message } });
 }
+
+/** Rolls back an `editBeside` that turned out to change nothing, so no revision is kept for it. */
+class NothingChanged extends Error {}
 
 // Only the version, read before anything else of an update's payload.
 const versionOnlySchema = z.object({ version: versionField });
@@ -267,9 +271,13 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
   return {
     kind,
 
-    /** Published items, newest first; optionally of one category (by id). */
-    listPublished: (options: { categoryId?: string | undefined } & PageRequest): Promise<Page> =>
-      kind.list(db, options),
+    /**
+     * Published items, newest first; optionally of one category (by id).
+     * Posts also by campaign (`campaign`), and by campaign end, soonest first (`sort`).
+     */
+    listPublished: (
+      options: Pick<ContentListOptions, 'categoryId' | 'campaign' | 'sort'> & PageRequest,
+    ): Promise<Page> => kind.list(db, options),
 
     /** Every item, drafts and scheduled included, or those of one stage or matching `q`; newest first (the back office). */
     listAll: (options: PageRequest & { state?: ContentStage | undefined; q?: string | undefined }): Promise<Page> =>
@@ -327,6 +335,31 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
      * The state it replaces is kept as a revision, saved by `actor`.
      */
     update: (id: number, values: unknown, actor?: Actor): Promise<Json> => saveEdit(id, values, actor),
+
+    /**
+     * An edit that is not the editor's form (a campaign's facts from its
+     * creator or a refresh): on the same path as any edit, the state it
+     * replaces is kept as a revision, the item moves to its next version and
+     * the caches are told. `change` writes the edit in the transaction and
+     * answers whether there was one; nothing is kept when there was not.
+     */
+    async editBeside(id: number, actor: Actor | undefined, change: (trx: Db, current: ContentState) => Promise<boolean>): Promise<Json> {
+      return write(() => undefined, async (trx) => {
+        const current = await findContentState(trx, kind.table, id);
+        if (!current) throw missing();
+        await keepRevision(trx, current, actor);
+        if (!(await change(trx, current))) throw new NothingChanged();
+        if (!(await bumpContentVersion(trx, kind.table, id, current.version, nowSeconds()))) throw versionConflict(what);
+        const saved = await kind.find(trx, { id });
+        if (!saved) throw missing();
+        return saved;
+      }).catch(async (error: unknown) => {
+        if (!(error instanceof NothingChanged)) throw error;
+        const item = await kind.find(db, { id });
+        if (!item) throw missing();
+        return item;
+      });
+    },
 
     /** The kept earlier states of an item, newest first. */
     async listRevisions(id: number): Promise<ContentRevisionListJson> {

@@ -9,6 +9,7 @@ import type { MediaStorage } from '../storage/media.ts';
 import { accountService } from './account.ts';
 import { auditLogService } from './audit-log.ts';
 import { authService } from './auth.ts';
+import { campaignsService } from './campaigns.ts';
 import { categoriesService } from './categories.ts';
 import { contactMessagesService } from './contact-messages.ts';
 import { contentService, POST_KIND, RESOURCE_KIND } from './content.ts';
@@ -56,6 +57,8 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
     staffSecurity: staffSecurityService(deps, auditLog),
     passwordResets: passwordResetsService(deps, auditLog),
     posts,
+    /** A post's campaign beside the editor: its history, and facts from its creator or a refresh. */
+    campaigns: campaignsService(deps, posts, auditLog),
     resources: contentService(deps, RESOURCE_KIND, markdown),
     /** Markdown rendered once per source (decision 033): the legal pages, a newsletter issue's web version. */
     markdown,

@@ -19,6 +19,7 @@ const stored = (read_time: number | null): PostJson & ResourceJson => ({
   excerpt: null,
   content: CONTENT,
   cover_image: null,
+  campaign: null,
   read_time,
   status: 'draft',
   published_at: null,

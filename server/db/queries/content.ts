@@ -6,9 +6,10 @@
  */
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { ContentRecord } from '../../../common/answers.ts';
+import type { CampaignFilter } from '../../../common/campaign.ts';
 import { nowSeconds } from '../database.ts';
 import { containsText } from '../contains-text.ts';
-import { fetchNewestFirst, type PageRequest } from '../paging.ts';
+import { fetchInOrder, fetchNewestFirst, type PageRequest } from '../paging.ts';
 import { deleteRevisions } from './revisions.ts';
 import { recordSlugChange } from './slug-history.ts';
 import {
@@ -66,6 +67,21 @@ export async function updateContentRow<Row extends { id: number; slug: string }>
   return row;
 }
 
+/**
+ * Moves a row to its next version without changing its columns (an edit
+ * stored in another table: a campaign's facts); false when it is no longer
+ * at `version`.
+ */
+export async function bumpContentVersion(db: Db, table: ContentTable, id: number, version: number, now: number): Promise<boolean> {
+  const result = await shared(db)
+    .updateTable(table)
+    .set((eb) => ({ updated_at: now, version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** What an update must know of the row before it: its version first (decision 019). */
 export type ContentState = Pick<ContentRecord, 'id' | 'version' | 'slug' | 'status' | 'published_at'>;
 
@@ -112,7 +128,17 @@ export type ContentListOptions = {
   state?: ContentStage | undefined;
   /** The back office's search: title or slug contains it. */
   q?: string | undefined;
+  /** Posts only: those whose campaign matches (common/campaign.ts). */
+  campaign?: CampaignFilter | undefined;
+  /** Posts only: soonest campaign end first instead of newest first. */
+  sort?: 'ends_at' | undefined;
 } & PageRequest;
+
+/** What a kind adds to a list of its own: conditions, and another order than newest first. */
+export interface OwnListRules {
+  where?: RawBuilder<boolean>[];
+  order?: { sort: RawBuilder<number>; direction: 'asc' | 'desc' };
+}
 
 /** Rows the public may see at `now`: published, and their publication time has come. */
 function live<Q extends SelectQueryBuilder<Record<ContentTable, ContentColumns>, ContentTable, unknown>>(query: Q, now: number): Q {
@@ -123,12 +149,13 @@ function live<Q extends SelectQueryBuilder<Record<ContentTable, ContentColumns>,
  * One page of a table's rows. `columns` may name a kind's own columns too,
  * and `inCategory` is the kind's own way to hold categories.
  */
-export function listContentPage<Row extends { id: number; published_at: number | null; created_at: number }>(
+export async function listContentPage<Row extends { id: number; published_at: number | null; created_at: number }>(
   db: Db,
   table: ContentTable,
   columns: readonly string[],
   options: ContentListOptions,
   inCategory: (categoryId: string) => RawBuilder<boolean>,
+  own: OwnListRules = {},
 ): Promise<{ rows: Row[]; next_token: string | null }> {
   const everything = options.everything ?? false;
   // The kind's module names its own columns and the row type they make.
@@ -146,6 +173,18 @@ export function listContentPage<Row extends { id: number; published_at: number |
   else if (options.state === 'scheduled') query = query.where('status', '=', 'published').where('published_at', '>', now);
   if (options.categoryId) query = query.where(inCategory(options.categoryId));
   if (options.q) query = query.where(containsText([`${table}.title`, `${table}.slug`], options.q));
+  for (const condition of own.where ?? []) query = query.where(condition);
+  if (own.order) {
+    const { sort, direction } = own.order;
+    // The sort key is read with each row: the next page's token is made of it.
+    const keyed = query.select(sort.as('list_sort_key')) as unknown as SelectQueryBuilder<
+      Record<ContentTable, ContentColumns>,
+      ContentTable,
+      Row & { list_sort_key: number }
+    >;
+    const page = await fetchInOrder(keyed, { sort, direction, id: `${table}.id`, sortKeyOf: (row) => row.list_sort_key }, options);
+    return { ...page, rows: page.rows.map(({ list_sort_key: _key, ...row }) => row as unknown as Row) };
+  }
   const sort = everything ? 'created_at' : 'published_at';
   return fetchNewestFirst(
     query,

@@ -8,8 +8,21 @@ import type { PostCategoryJson, PostJson, PostPage, PostSummaryJson } from '../.
 import type { PostInput, PostUpdate } from '../../../common/schemas/post.ts';
 import { nowSeconds } from '../database.ts';
 import type { Db, PostRow } from '../schema.ts';
+import { campaignAt, type CampaignJson } from '../../../common/campaign.ts';
+import type { CampaignInput } from '../../../common/schemas/campaign.ts';
+import {
+  campaignEndOfPost,
+  campaignFilterCondition,
+  deleteCampaign,
+  factsOf,
+  findCampaign,
+  findCampaigns,
+  saveCampaign,
+  type CampaignRow,
+  type StoredFacts,
+} from './campaigns.ts';
 import { CONTENT_SUMMARY_COLUMNS, findContentRow, holdSlug, listContentPage, sharedValues, updateContentRow } from './content.ts';
-import type { ContentListOptions, ContentState } from './content.ts';
+import type { ContentListOptions, ContentState, OwnListRules } from './content.ts';
 
 export type { PostCategoryJson, PostJson, PostPage, PostSummaryJson };
 
@@ -36,7 +49,11 @@ async function categoriesOfPosts(db: Db, postIds: number[]): Promise<Map<number,
   return byPost;
 }
 
-function toSummaryJson(row: SummaryRow, categories: PostCategoryJson[]): PostSummaryJson {
+function campaignJson(row: SummaryRow, campaign: CampaignRow | undefined, now: number): CampaignJson | null {
+  return campaign ? campaignAt({ ...factsOf(campaign), url: row.campaign_url }, now) : null;
+}
+
+function toSummaryJson(row: SummaryRow, categories: PostCategoryJson[], campaign: CampaignJson | null): PostSummaryJson {
   return {
     id: row.id,
     slug: row.slug,
@@ -54,25 +71,43 @@ function toSummaryJson(row: SummaryRow, categories: PostCategoryJson[]): PostSum
     version: row.version,
     category_ids: categories.map((item) => item.category_id),
     post_categories: categories,
+    campaign,
   };
 }
 
-async function withCategories(db: Db, rows: SummaryRow[]): Promise<PostSummaryJson[]> {
-  const categories = await categoriesOfPosts(db, rows.map((row) => row.id));
-  return rows.map((row) => toSummaryJson(row, categories.get(row.id) ?? []));
+/** The posts with their categories and campaigns: two queries for any number of posts. */
+async function withRelations(db: Db, rows: SummaryRow[]): Promise<PostSummaryJson[]> {
+  const ids = rows.map((row) => row.id);
+  const [categories, campaigns] = await Promise.all([categoriesOfPosts(db, ids), findCampaigns(db, ids)]);
+  const now = nowSeconds();
+  return rows.map((row) => toSummaryJson(row, categories.get(row.id) ?? [], campaignJson(row, campaigns.get(row.id), now)));
 }
 
 async function toPostJson(db: Db, row: PostRow): Promise<PostJson> {
-  const [summary] = await withCategories(db, [row]);
+  const [summary] = await withRelations(db, [row]);
   return { ...(summary as PostSummaryJson), content: row.content };
 }
 
-/** One page of posts, with their categories. */
+/** What a list of posts adds: its campaign filter, and the order by campaign end (soonest first). */
+function ownListRules(options: ContentListOptions): OwnListRules {
+  return {
+    where: options.campaign ? [campaignFilterCondition(options.campaign, nowSeconds())] : [],
+    ...(options.sort === 'ends_at' ? { order: { sort: campaignEndOfPost, direction: 'asc' as const } } : {}),
+  };
+}
+
+/** One page of posts, with their categories and campaigns. */
 export async function listPosts(db: Db, options: ContentListOptions): Promise<PostPage> {
-  const page = await listContentPage<SummaryRow>(db, 'posts', SUMMARY_COLUMNS, options, (categoryId) =>
-    sql<boolean>`exists (select 1 from post_categories where post_categories.post_id = posts.id and post_categories.category_id = ${categoryId})`,
+  const page = await listContentPage<SummaryRow>(
+    db,
+    'posts',
+    SUMMARY_COLUMNS,
+    options,
+    (categoryId) =>
+      sql<boolean>`exists (select 1 from post_categories where post_categories.post_id = posts.id and post_categories.category_id = ${categoryId})`,
+    ownListRules(options),
   );
-  return { posts: await withCategories(db, page.rows), next_token: page.next_token };
+  return { posts: await withRelations(db, page.rows), next_token: page.next_token };
 }
 
 /** A post by id, or a published one by slug. */
@@ -112,7 +147,33 @@ export async function insertPost(db: Db, input: PostInput & { sponsored_submissi
     .executeTakeFirstOrThrow();
   await holdSlug(db, 'post', row.id, row.slug);
   await replacePostCategories(db, row.id, input.category_ids);
+  if (input.campaign) await saveCampaign(db, row.id, editorFacts(input.campaign, undefined, now));
   return toPostJson(db, row);
+}
+
+/**
+ * The facts an editor's save stores: theirs, stamped as the editor's now
+ * when any fact changed; unchanged facts keep who gave them and when, so
+ * saving a typo fix does not claim the numbers are fresh.
+ */
+function editorFacts(input: CampaignInput, before: CampaignRow | undefined, now: number): StoredFacts {
+  const { url: _url, ...facts } = input;
+  const same =
+    before !== undefined &&
+    (Object.keys(facts) as (keyof typeof facts)[]).every((field) => before[field] === facts[field]);
+  return same
+    ? { ...facts, facts_updated_at: before.facts_updated_at, facts_source: before.facts_source }
+    : { ...facts, facts_updated_at: now, facts_source: 'editor' };
+}
+
+/** A save's campaign: left out keeps it, null removes it, facts replace it. */
+async function saveCampaignOf(db: Db, postId: number, campaign: CampaignInput | null | undefined, now: number): Promise<void> {
+  if (campaign === undefined) return;
+  if (campaign === null) {
+    await deleteCampaign(db, postId);
+    return;
+  }
+  await saveCampaign(db, postId, editorFacts(campaign, await findCampaign(db, postId), now));
 }
 
 /**
@@ -135,6 +196,7 @@ export async function updatePost(db: Db, current: ContentState, input: PostUpdat
   const row = await updateContentRow<PostRow>(db, 'post', current, input.version, values, now);
   if (!row) return undefined;
   await replacePostCategories(db, current.id, input.category_ids);
+  await saveCampaignOf(db, current.id, input.campaign, now);
   return toPostJson(db, row);
 }
 

@@ -1,0 +1,160 @@
+/**
+ * Campaigns: the facts stored about a post's crowdfunding campaign
+ * (`post_campaigns`, at most one per post) and its history
+ * (`campaign_snapshots`). The link is the post's `campaign_url`, read with
+ * the post. What the clock makes of the facts is common/campaign.ts's; the
+ * list filters below say the same in SQL.
+ */
+import { sql, type RawBuilder } from 'kysely';
+import {
+  ENDING_SOON_SECONDS,
+  type CampaignFacts,
+  type CampaignFilter,
+} from '../../../common/campaign.ts';
+import type { Db, PostCampaignRow } from '../schema.ts';
+
+/** The stored facts, without the link (the post's own column). */
+export type StoredFacts = Omit<CampaignFacts, 'url'>;
+
+/** Points closer than this to the latest one replace it: a creator fixing a typo is one change. */
+export const SNAPSHOT_MERGE_SECONDS = 10 * 60;
+
+const FACT_COLUMNS = [
+  'post_id',
+  'platform',
+  'currency',
+  'goal',
+  'pledged',
+  'backers',
+  'launched_at',
+  'ends_at',
+  'state',
+  'facts_updated_at',
+  'facts_source',
+  'refresh_error',
+  'refresh_error_at',
+] as const;
+
+export type CampaignRow = Pick<PostCampaignRow, (typeof FACT_COLUMNS)[number]>;
+
+export function factsOf(row: CampaignRow): StoredFacts {
+  return {
+    platform: row.platform,
+    currency: row.currency,
+    goal: row.goal,
+    pledged: row.pledged,
+    backers: row.backers,
+    launched_at: row.launched_at,
+    ends_at: row.ends_at,
+    state: row.state,
+    facts_updated_at: row.facts_updated_at,
+    facts_source: row.facts_source,
+  };
+}
+
+/** The campaigns of many posts in one query, by post id. */
+export async function findCampaigns(db: Db, postIds: readonly number[]): Promise<Map<number, CampaignRow>> {
+  const byPost = new Map<number, CampaignRow>();
+  if (postIds.length === 0) return byPost;
+  const rows = await db.selectFrom('post_campaigns').select(FACT_COLUMNS).where('post_id', 'in', [...postIds]).execute();
+  for (const row of rows) byPost.set(row.post_id, row);
+  return byPost;
+}
+
+export async function findCampaign(db: Db, postId: number): Promise<CampaignRow | undefined> {
+  return (await findCampaigns(db, [postId])).get(postId);
+}
+
+/**
+ * Stores a post's facts over what was there, and records a snapshot when
+ * pledged or backers changed (or the campaign is new with either known).
+ * Call inside the write's transaction.
+ */
+export async function saveCampaign(db: Db, postId: number, facts: StoredFacts): Promise<void> {
+  const before = await findCampaign(db, postId);
+  const values = { ...facts };
+  if (before) {
+    await db.updateTable('post_campaigns').set(values).where('post_id', '=', postId).execute();
+  } else {
+    await db.insertInto('post_campaigns').values({ post_id: postId, ...values }).execute();
+  }
+  const changed = before ? before.pledged !== facts.pledged || before.backers !== facts.backers : facts.pledged !== null || facts.backers !== null;
+  if (changed) await recordSnapshot(db, postId, facts.facts_updated_at, facts.pledged, facts.backers);
+}
+
+/** Removes a post's campaign and its history; true when there was one. */
+export async function deleteCampaign(db: Db, postId: number): Promise<boolean> {
+  await db.deleteFrom('campaign_snapshots').where('post_id', '=', postId).execute();
+  const result = await db.deleteFrom('post_campaigns').where('post_id', '=', postId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * One point of history: a new one, or, within SNAPSHOT_MERGE_SECONDS of
+ * the latest, that one moved to `at` with the new numbers.
+ */
+export async function recordSnapshot(db: Db, postId: number, at: number, pledged: number | null, backers: number | null): Promise<void> {
+  const latest = await db
+    .selectFrom('campaign_snapshots')
+    .select('at')
+    .where('post_id', '=', postId)
+    .orderBy('at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (latest && at - latest.at < SNAPSHOT_MERGE_SECONDS && at >= latest.at) {
+    await db
+      .updateTable('campaign_snapshots')
+      .set({ at, pledged, backers })
+      .where('post_id', '=', postId)
+      .where('at', '=', latest.at)
+      .execute();
+    return;
+  }
+  await db
+    .insertInto('campaign_snapshots')
+    .values({ post_id: postId, at, pledged, backers })
+    .onConflict((oc) => oc.columns(['post_id', 'at']).doUpdateSet({ pledged, backers }))
+    .execute();
+}
+
+/** A campaign's history, oldest first. */
+export function listSnapshots(db: Db, postId: number): Promise<{ at: number; pledged: number | null; backers: number | null }[]> {
+  return db
+    .selectFrom('campaign_snapshots')
+    .select(['at', 'pledged', 'backers'])
+    .where('post_id', '=', postId)
+    .orderBy('at', 'asc')
+    .execute();
+}
+
+/** Records why the last refresh failed (null clears it), keeping the facts. */
+export async function setRefreshError(db: Db, postId: number, error: string | null, at: number): Promise<void> {
+  await db
+    .updateTable('post_campaigns')
+    .set({ refresh_error: error, refresh_error_at: error === null ? null : at })
+    .where('post_id', '=', postId)
+    .execute();
+}
+
+/**
+ * The condition of a list filter on `posts`, at `now`: the SQL twin of
+ * `matchesCampaignFilter` in common/campaign.ts.
+ */
+export function campaignFilterCondition(filter: CampaignFilter, now: number): RawBuilder<boolean> {
+  const within = (condition: RawBuilder<boolean>) =>
+    sql<boolean>`exists (select 1 from post_campaigns c where c.post_id = posts.id and ${condition})`;
+  const running = sql<boolean>`c.state = 'live' and (c.ends_at is null or c.ends_at > ${now})`;
+  switch (filter) {
+    case 'live':
+      return within(running);
+    case 'ending_soon':
+      return within(sql<boolean>`c.state = 'live' and c.ends_at > ${now} and c.ends_at <= ${now + ENDING_SOON_SECONDS}`);
+    case 'funded':
+      return within(sql<boolean>`c.goal > 0 and c.pledged >= c.goal`);
+    case 'ended':
+      return within(sql<boolean>`(c.state in ('successful', 'failed') or (c.state = 'live' and c.ends_at <= ${now}))`);
+  }
+}
+
+/** A post's campaign end for ordering by it; posts without one come after every end. */
+export const campaignEndOfPost = sql<number>`coalesce((select c.ends_at from post_campaigns c where c.post_id = posts.id), ${sql.lit(99_999_999_999)})`;

@@ -1,0 +1,272 @@
+/**
+ * A post's campaign through the API: stored with the post, answered on
+ * every post answer with what the clock makes of it, filtered and ordered
+ * in the public list, its history recorded, and bad facts refused without
+ * a change. Runs on both engines (the api-postgres project).
+ */
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { PostJson, PostPage } from '../../common/answers.ts';
+import type { CampaignJson } from '../../common/campaign.ts';
+import { composeApp } from '../../server/start-up.ts';
+import { useTestApp } from '../helpers/test-app.ts';
+import { BASE_TIME, contentHelpers, POST_KIND, uniqueSlug } from './content-kinds.ts';
+
+const t = useTestApp();
+const { create } = contentHelpers<PostJson>(t, POST_KIND);
+let token: string;
+beforeAll(async () => {
+  token = await t.adminToken();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+const now = () => Math.floor(Date.now() / 1000);
+
+const liveCampaign = (overrides: Record<string, unknown> = {}) => ({
+  platform: 'kickstarter',
+  currency: 'usd',
+  goal: 2_000_000,
+  pledged: 4_821_000,
+  backers: 512,
+  launched_at: now() - 10 * DAY,
+  ends_at: now() + 12 * DAY,
+  state: 'live',
+  ...overrides,
+});
+
+async function createWithCampaign(campaign: Record<string, unknown> | null, overrides: Record<string, unknown> = {}) {
+  return create({ published_at: BASE_TIME, campaign, ...overrides });
+}
+
+async function update(post: PostJson, changes: Record<string, unknown>, as = token) {
+  const { id, version, created_at: _c, updated_at: _u, post_categories: _p, campaign: _campaign, sponsored_submission_id: _s, ...fields } = post;
+  return t.request<PostJson>('PUT', `/admin/posts/${id}`, { token: as, body: { ...fields, version, ...changes } });
+}
+
+async function campaignRows(postId: number) {
+  return t.handle.db.selectFrom('post_campaigns').selectAll().where('post_id', '=', postId).execute();
+}
+
+describe('a campaign on a post', () => {
+  it('is stored with the post and answered with its percentage, time left and badges, in the list and the detail', async () => {
+    const post = await createWithCampaign(liveCampaign());
+    expect(post.campaign).toMatchObject({
+      platform: 'kickstarter',
+      url: post.campaign_url,
+      currency: 'USD',
+      goal: 2_000_000,
+      pledged: 4_821_000,
+      backers: 512,
+      state: 'live',
+      facts_source: 'editor',
+      percent_funded: 241,
+      badges: ['funded'],
+    });
+    expect(post.campaign?.seconds_left).toBeGreaterThan(11 * DAY);
+    expect(post.campaign?.facts_updated_at).toBeGreaterThanOrEqual(now() - 5);
+
+    const detail = await t.request<PostJson>('GET', `/posts/${post.slug}`);
+    expect(detail.body.campaign).toMatchObject({ percent_funded: 241, badges: ['funded'] });
+    const list = await t.request<PostPage>('GET', '/posts');
+    expect(list.body.posts.find((item) => item.id === post.id)?.campaign).toMatchObject({ pledged: 4_821_000 });
+    const admin = await t.request<PostJson>('GET', `/admin/posts/${post.id}`, { token });
+    expect(admin.body.campaign).toMatchObject({ pledged: 4_821_000 });
+  });
+
+  it('is null on a post without one', async () => {
+    const post = await create({ published_at: BASE_TIME });
+    expect(post.campaign).toBeNull();
+    expect((await t.request<PostJson>('GET', `/posts/${post.slug}`)).body.campaign).toBeNull();
+  });
+
+  it('is kept when an edit leaves it out, replaced when given and removed with null', async () => {
+    const post = await createWithCampaign(liveCampaign());
+    const kept = await update(post, { title: 'Renamed' });
+    expect(kept.status).toBe(200);
+    expect(kept.body.campaign).toMatchObject({ pledged: 4_821_000, facts_updated_at: post.campaign?.facts_updated_at });
+
+    const replaced = await update(kept.body, { campaign: liveCampaign({ pledged: 5_000_000 }) });
+    expect(replaced.body.campaign).toMatchObject({ pledged: 5_000_000, facts_source: 'editor' });
+
+    const removed = await update(replaced.body, { campaign: null });
+    expect(removed.status).toBe(200);
+    expect(removed.body.campaign).toBeNull();
+    expect(await campaignRows(post.id)).toHaveLength(0);
+    // The link is the post's own field: removing the facts keeps it.
+    expect(removed.body.campaign_url).toBe(post.campaign_url);
+  });
+
+  it('keeps one link: campaign.url is campaign_url, and two different links are refused', async () => {
+    const post = await createWithCampaign(liveCampaign({ url: 'https://www.kickstarter.com/projects/other' }), { campaign_url: null });
+    expect(post.campaign_url).toBe('https://www.kickstarter.com/projects/other');
+    expect(post.campaign?.url).toBe('https://www.kickstarter.com/projects/other');
+
+    const conflicting = await update(post, {
+      campaign_url: 'https://www.kickstarter.com/projects/a',
+      campaign: liveCampaign({ url: 'https://www.kickstarter.com/projects/b' }),
+    });
+    expect(conflicting.status).toBe(400);
+    expect(conflicting.body).toEqual({ error: 'VALIDATION_FAILED', message: expect.stringContaining('Campaign URL') });
+
+    const viaField = await update(post, { campaign_url: 'https://www.kickstarter.com/projects/moved' });
+    expect(viaField.body.campaign?.url).toBe('https://www.kickstarter.com/projects/moved');
+  });
+
+  it.each([
+    ['a negative goal', { goal: -1 }, 'Goal must be a whole number'],
+    ['a fractional amount pledged', { pledged: 10.5 }, 'Pledged must be a whole number'],
+    ['fractional backers', { backers: 1.5 }, 'Backers must be a whole number'],
+    ['an unknown currency', { currency: 'XYZ' }, 'Currency must be an ISO 4217 code'],
+    ['an unknown platform', { platform: 'patreon' }, 'Platform must be one of'],
+    ['an unknown state', { state: 'paused' }, 'State must be one of'],
+    ['an end before the launch', { launched_at: 2_000_000_000, ends_at: 1_999_999_999 }, 'Ends at must not be before the launch'],
+    ['an end in milliseconds', { ends_at: 1_800_000_000_000 }, 'Ends at must be a Unix time'],
+    ['a field of its own', { update_url: 'https://example.com' }, 'update_url'],
+  ])('refuses %s with 400 naming the field, and changes nothing', async (_name, facts, message) => {
+    const post = await createWithCampaign(liveCampaign());
+    const response = await update(post, { title: 'Should not be saved', campaign: liveCampaign(facts) });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: 'VALIDATION_FAILED', message: expect.stringContaining(message) });
+    const stored = await t.request<PostJson>('GET', `/admin/posts/${post.id}`, { token });
+    expect(stored.body).toMatchObject({ title: post.title, version: post.version });
+    expect(stored.body.campaign).toMatchObject({ pledged: 4_821_000, goal: 2_000_000 });
+
+    const created = await t.request('POST', '/admin/posts', {
+      token,
+      body: { ...POST_KIND.payload(uniqueSlug('refused')), campaign: liveCampaign(facts) },
+    });
+    expect(created.status).toBe(400);
+  });
+
+  it('computes "just launched" and "ending soon" only for a live campaign', async () => {
+    const launched = now() - HOUR;
+    const live = await createWithCampaign(liveCampaign({ launched_at: launched, ends_at: now() + DAY, pledged: 0 }));
+    expect(live.campaign?.badges).toEqual(['just_launched', 'ending_soon']);
+    const upcoming = await createWithCampaign(liveCampaign({ state: 'upcoming', launched_at: launched, ends_at: now() + DAY, pledged: 0 }));
+    expect(upcoming.campaign?.badges).toEqual(['pre_launch']);
+    const canceled = await createWithCampaign(liveCampaign({ state: 'canceled', pledged: 0 }));
+    expect(canceled.campaign?.badges).toEqual(['canceled']);
+  });
+});
+
+describe('GET /api/posts?campaign=…&sort=ends_at', () => {
+  it('filters live, ending soon, funded and ended campaigns, and orders by end, soonest first, across pages', async () => {
+    const tag = uniqueSlug('filters');
+    const category = { category_ids: ['creative'] };
+    const inTwoDays = await createWithCampaign(liveCampaign({ ends_at: now() + DAY, pledged: 0 }), { ...category, title: `${tag} a` });
+    const inAWeek = await createWithCampaign(liveCampaign({ ends_at: now() + 7 * DAY }), { ...category, title: `${tag} b` });
+    const noEnd = await createWithCampaign(liveCampaign({ ends_at: null, pledged: 0 }), { ...category, title: `${tag} c` });
+    const endedByClock = await createWithCampaign(
+      liveCampaign({ launched_at: now() - 40 * DAY, ends_at: now() - DAY, pledged: 0 }),
+      { ...category, title: `${tag} d` },
+    );
+    const failed = await createWithCampaign(liveCampaign({ state: 'failed', ends_at: now() - 2 * DAY, pledged: 0 }), {
+      ...category,
+      title: `${tag} e`,
+    });
+    const none = await create({ published_at: BASE_TIME, ...category });
+
+    const ids = async (query: string) => {
+      const response = await t.request<PostPage>('GET', `/posts?categoryId=creative&${query}`);
+      expect(response.status).toBe(200);
+      return response.body.posts.map((post) => post.id);
+    };
+    expect(new Set(await ids('campaign=live'))).toEqual(new Set([inTwoDays.id, inAWeek.id, noEnd.id]));
+    expect(await ids('campaign=ending_soon')).toEqual([inTwoDays.id]);
+    expect(await ids('campaign=funded')).toEqual([inAWeek.id]);
+    expect(new Set(await ids('campaign=ended'))).toEqual(new Set([endedByClock.id, failed.id]));
+
+    const ordered = await ids('sort=ends_at&campaign=live');
+    expect(ordered).toEqual([inTwoDays.id, inAWeek.id, noEnd.id]);
+
+    // Page by page, the order holds and nothing repeats.
+    const seen: number[] = [];
+    let next: string | null = null;
+    do {
+      const response: { body: PostPage } = await t.request<PostPage>(
+        'GET',
+        `/posts?categoryId=creative&sort=ends_at&page_size=2${next ? `&next_token=${next}` : ''}`,
+      );
+      seen.push(...response.body.posts.map((post) => post.id));
+      next = response.body.next_token;
+    } while (next);
+    expect(seen).toEqual([failed.id, endedByClock.id, inTwoDays.id, inAWeek.id, ...seen.slice(4)]);
+    expect(new Set(seen.slice(4))).toEqual(new Set([noEnd.id, none.id]));
+  });
+
+  it('refuses an unknown filter or order with 400', async () => {
+    expect((await t.request('GET', '/posts?campaign=soon')).status).toBe(400);
+    expect((await t.request('GET', '/posts?sort=pledged')).status).toBe(400);
+  });
+});
+
+describe('campaign history', () => {
+  it('records a point per change of pledged or backers, replacing one made within 10 minutes', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = now();
+    // Signed in again at each moment: a token of two hours ago has expired.
+    const at = async (seconds: number) => {
+      vi.setSystemTime(seconds * 1000);
+      return (await t.login()).access_token;
+    };
+    const facts = (pledged: number, backers: number, ends = 30 * DAY) =>
+      liveCampaign({ launched_at: start - DAY, ends_at: start + ends, pledged, backers });
+    const post = await createWithCampaign(facts(100, 1));
+
+    const second = await update(post, { campaign: facts(200, 2) }, await at(start + 5 * 60));
+    const third = await update(second.body, { campaign: facts(300, 3) }, await at(start + 60 * 60));
+    // A save that changes other facts only adds no point.
+    await update(third.body, { campaign: facts(300, 3, 31 * DAY) }, await at(start + 2 * 60 * 60));
+
+    const history = await t.request('GET', `/posts/${post.slug}/campaign/history`);
+    expect(history.status).toBe(200);
+    expect(history.body).toEqual({
+      points: [
+        { at: start + 5 * 60, pledged: 200, backers: 2 },
+        { at: start + 60 * 60, pledged: 300, backers: 3 },
+      ],
+    });
+  });
+
+  it('answers 404 for a post without a campaign or not published', async () => {
+    const plain = await create({ published_at: BASE_TIME });
+    expect((await t.request('GET', `/posts/${plain.slug}/campaign/history`)).status).toBe(404);
+    const draft = await createWithCampaign(liveCampaign(), { status: 'draft' });
+    expect((await t.request('GET', `/posts/${draft.slug}/campaign/history`)).status).toBe(404);
+  });
+});
+
+describe('facts from the creator or a refresh', () => {
+  it('are stamped with their source, keep a revision and an audit entry, and move the post to its next version', async () => {
+    const post = await createWithCampaign(liveCampaign());
+    const { campaigns } = composeApp(t.deps).services;
+    const saved = await campaigns.applyFacts(post.id, { pledged: 5_000_000, backers: 600 }, { source: 'creator', ipAddress: '203.0.113.9' });
+    expect(saved.version).toBe(post.version + 1);
+    expect(saved.campaign).toMatchObject<Partial<CampaignJson>>({ pledged: 5_000_000, backers: 600, facts_source: 'creator' });
+
+    const revisions = await t.request('GET', `/admin/posts/${post.id}/revisions`, { token });
+    expect(revisions.body.revisions).toHaveLength(1);
+    const entries = await t.handle.db.selectFrom('audit_log').selectAll().where('action', '=', 'campaign.update').where('entity_id', '=', String(post.id)).execute();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ ip_address: '203.0.113.9', version_before: post.version, version_after: post.version + 1 });
+    expect(JSON.parse(entries[0]?.detail ?? '{}')).toEqual({ source: 'creator', fields: ['pledged', 'backers'] });
+
+    // The same numbers again only confirm them: newer stamp, no revision, same version.
+    const confirmed = await campaigns.applyFacts(post.id, { pledged: 5_000_000 }, { source: 'refresh' });
+    expect(confirmed.version).toBe(saved.version);
+    expect(confirmed.campaign?.facts_source).toBe('refresh');
+    expect((await t.request('GET', `/admin/posts/${post.id}/revisions`, { token })).body.revisions).toHaveLength(1);
+  });
+
+  it('refuses an end before the launch and changes nothing', async () => {
+    const post = await createWithCampaign(liveCampaign());
+    const { campaigns } = composeApp(t.deps).services;
+    await expect(campaigns.applyFacts(post.id, { ends_at: 1 }, { source: 'creator' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    const stored = await t.request<PostJson>('GET', `/admin/posts/${post.id}`, { token });
+    expect(stored.body.version).toBe(post.version);
+    expect(stored.body.campaign?.ends_at).toBe(post.campaign?.ends_at);
+  });
+});
