@@ -35,6 +35,7 @@ export type ErrorCode =
   | 'EMAIL_TAKEN'
   | 'CANNOT_REMOVE_SELF'
   | 'NO_RECIPIENTS'
+  | 'NO_ENDING_CAMPAIGNS'
   | 'INTERNAL_ERROR';
 
 /** The kind of failure, which decides how a caller may react (and the HTTP status). */
@@ -94,6 +95,8 @@ export const KIND_BY_CODE: Record<ErrorCode, ErrorKind> = {
   CANNOT_REMOVE_SELF: 'conflict',
   /** A newsletter issue would go to nobody: there is no active subscriber. */
   NO_RECIPIENTS: 'conflict',
+  /** An "ending soon" issue was asked for, and no live campaign ends within its window. */
+  NO_ENDING_CAMPAIGNS: 'conflict',
   INTERNAL_ERROR: 'internal',
 };
 
