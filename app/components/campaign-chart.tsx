@@ -41,7 +41,6 @@ export function CampaignChart({
   const { line, goalY } = chartGeometry(drawn, goal);
   const amount = (value: number) => formatWholeAmount(value, currency);
   const target = goal !== null && goal > 0 ? goal : null;
-  const reachedAt = goalReachedAt(drawn, target);
   return (
     <figure className={cx('mt-8', className)}>
       <figcaption className="text-sm font-medium">Pledged over time</figcaption>
@@ -67,17 +66,29 @@ export function CampaignChart({
       </svg>
       <p aria-hidden="true" className="mt-1 flex justify-between gap-4 text-xs text-muted-foreground">
         <span>{formatDayMonth(first.at, timeZone)}</span>
-        {target === null ? null : <span>- - Goal {amount(target)}</span>}
+        {target === null ? null : (
+          <span className="inline-flex items-center gap-1.5">
+            <span className="w-4 border-t-2 border-dashed border-current" />
+            {`Goal ${amount(target)}`}
+          </span>
+        )}
         <span>{formatDayMonth(last.at, timeZone)}</span>
       </p>
-      <p className="sr-only">
-        {`${amount(first.pledged)} on ${formatDayMonth(first.at, timeZone)}, ${amount(last.pledged)} on ${formatDayMonth(last.at, timeZone)}.`}
-        {target === null
-          ? null
-          : reachedAt === null
-            ? ` Not yet at the goal of ${amount(target)}.`
-            : ` The goal of ${amount(target)} was reached on ${formatDayMonth(reachedAt, timeZone)}.`}
-      </p>
+      <p className="sr-only">{summaryOf(drawn, target, currency, timeZone)}</p>
     </figure>
   );
+}
+
+/** "$1,200 on 3 Nov, $48,210 on 28 Nov. The goal of $20,000 was reached on 15 Nov." One string: one text node. */
+function summaryOf(points: readonly PledgedPoint[], goal: number | null, currency: string, timeZone: string): string {
+  const first = points[0];
+  const last = points[points.length - 1];
+  if (!first || !last) return '';
+  const amount = (value: number) => formatWholeAmount(value, currency);
+  const span = `${amount(first.pledged)} on ${formatDayMonth(first.at, timeZone)}, ${amount(last.pledged)} on ${formatDayMonth(last.at, timeZone)}.`;
+  if (goal === null) return span;
+  const reachedAt = goalReachedAt(points, goal);
+  return reachedAt === null
+    ? `${span} Not yet at the goal of ${amount(goal)}.`
+    : `${span} The goal of ${amount(goal)} was reached on ${formatDayMonth(reachedAt, timeZone)}.`;
 }

@@ -1,6 +1,6 @@
 import { formatWholeAmount } from '../../common/campaign.ts';
 import { minorUnitDigits } from '../../common/money.ts';
-import type { CampaignTrend as Trend } from '../lib/campaign-chart.ts';
+import { unpackHistory, type CampaignTrend as Trend } from '../lib/campaign-chart.ts';
 import { CampaignChart } from './campaign-chart.tsx';
 
 /**
@@ -15,7 +15,7 @@ export function CampaignTrend({ trend }: { trend: Trend | null | undefined }) {
       {trend.neededPerDay === null ? null : (
         <p className="mt-4 text-sm font-medium">{neededPerDayText(trend.neededPerDay, trend.currency)}</p>
       )}
-      <CampaignChart points={trend.points} goal={trend.goal} currency={trend.currency} timeZone={trend.timeZone} />
+      <CampaignChart points={unpackHistory(trend.history)} goal={trend.goal} currency={trend.currency} timeZone={trend.timeZone} />
     </>
   );
 }

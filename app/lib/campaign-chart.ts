@@ -134,10 +134,33 @@ export function goalReachedAt(points: readonly PledgedPoint[], goal: number | nu
   return points.find((point) => point.pledged >= goal)?.at ?? null;
 }
 
+/**
+ * A thinned-out history as the page's data carries it: two columns rather
+ * than an object per point, and times as seconds after the first, which
+ * roughly halves what each point costs in the hydration data of the page.
+ */
+export interface PackedHistory {
+  /** The first point's time (Unix seconds). */
+  start: number;
+  /** Each point's time, in seconds after `start`. */
+  offsets: number[];
+  /** Each point's pledged amount, minor units. */
+  pledged: number[];
+}
+
+export function packHistory(points: readonly PledgedPoint[]): PackedHistory {
+  const start = points[0]?.at ?? 0;
+  return { start, offsets: points.map((point) => point.at - start), pledged: points.map((point) => point.pledged) };
+}
+
+export function unpackHistory(history: PackedHistory): PledgedPoint[] {
+  return history.offsets.map((offset, index) => ({ at: history.start + offset, pledged: history.pledged[index] ?? 0 }));
+}
+
 /** What the post page shows of a campaign's trend, as its loader hands it over. */
 export interface CampaignTrend {
   /** Already thinned out to CHART_MAX_POINTS. */
-  points: PledgedPoint[];
+  history: PackedHistory;
   goal: number | null;
   currency: string;
   /** The site's clocks, for the chart's dates. */

@@ -13,7 +13,9 @@ import {
   chartGeometry,
   downsamplePoints,
   goalReachedAt,
+  packHistory,
   trendSentence,
+  unpackHistory,
   type PledgedPoint,
 } from '../../app/lib/campaign-chart.ts';
 
@@ -74,6 +76,14 @@ describe('thinning out the snapshots', () => {
   it('keeps the two ends when asked for two points', () => {
     const points = rising(10);
     expect(downsamplePoints(points, { max: 2 })).toEqual([points[0], points[9]]);
+  });
+});
+
+describe('the history in the page data', () => {
+  it('packs into two columns of times after the first and amounts, and back', () => {
+    const points = rising(3);
+    expect(packHistory(points)).toEqual({ start: START, offsets: [0, 3600, 7200], pledged: [120_000, 130_000, 140_000] });
+    expect(unpackHistory(packHistory(points))).toEqual(points);
   });
 });
 
@@ -166,8 +176,10 @@ describe('what is still needed a day', () => {
   });
 
   it('shows beside the chart when the page has a figure for it, and not otherwise', () => {
-    const trend = { points: rising(3), goal: 2_000_000, currency: 'USD', timeZone: 'UTC', neededPerDay: 123_400 };
-    expect(renderToStaticMarkup(h(CampaignTrend, { trend }))).toContain('$1,234 a day needed to fund');
+    const trend = { history: packHistory(rising(3)), goal: 2_000_000, currency: 'USD', timeZone: 'UTC', neededPerDay: 123_400 };
+    const html = renderToStaticMarkup(h(CampaignTrend, { trend }));
+    expect(html).toContain('$1,234 a day needed to fund');
+    expect(html).toContain(`<polyline points="${chartGeometry(rising(3), 2_000_000).line}"`);
     expect(renderToStaticMarkup(h(CampaignTrend, { trend: { ...trend, neededPerDay: null } }))).not.toContain('a day needed');
     expect(renderToStaticMarkup(h(CampaignTrend, { trend: null }))).toBe('');
   });
