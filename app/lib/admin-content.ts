@@ -10,7 +10,7 @@ import { estimateReadTime } from '../../common/read-time.ts';
 import { notifyError, notifySuccess } from './admin-toasts.ts';
 import { describeFailure, withAdminSession } from './admin-session.ts';
 import { api, ApiRequestError, isVersionConflict, listSearch, pageToken } from './api-client.ts';
-import { EMPTY_DRAFT, stageOf, statusOfStage, type ContentDraft, type ContentKind, type ContentPayload } from './content-payload.ts';
+import { campaignDraftOf, EMPTY_DRAFT, stageOf, statusOfStage, type ContentDraft, type ContentKind, type ContentPayload } from './content-payload.ts';
 
 export interface AdminContentKind {
   kind: ContentKind;
@@ -76,6 +76,7 @@ export const ADMIN_POSTS: AdminContentKind = {
   draftOf: (post) => ({
     ...sharedDraft(post),
     campaign_url: post.campaign_url ?? '',
+    campaign: campaignDraftOf(post.campaign),
     category_ids: post.category_ids,
     sponsored: post.sponsored,
     fromSubmission: post.sponsored_submission_id,

@@ -13,6 +13,7 @@ import type {
   PostJson,
   ResourceJson,
 } from '../../common/answers.ts';
+import { CAMPAIGN_STATE_LABELS, fundingLine, PLATFORM_LABELS } from '../../common/campaign.ts';
 import { postSnapshot, resourceSnapshot } from '../../common/content-snapshot.ts';
 import type { AdminContentKind } from './admin-content.ts';
 import { api } from './api-client.ts';
@@ -65,6 +66,7 @@ const FIELD_LABELS: [keyof ContentSnapshot, string][] = [
   ['content', 'Content'],
   ['cover_image', 'Cover image'],
   ['campaign_url', 'Campaign URL'],
+  ['campaign', 'Funding facts'],
   ['sponsored', 'Sponsored'],
   ['read_time', 'Read time (minutes)'],
   ['status', 'Status'],
@@ -72,6 +74,16 @@ const FIELD_LABELS: [keyof ContentSnapshot, string][] = [
   ['category_ids', 'Categories'],
   ['category_id', 'Category'],
 ];
+
+/** A campaign's facts as words a comparison can show changing: "Kickstarter · Live · $48,210 pledged of $20,000 · 241 % · 512 backers · ends …". */
+function campaignText(campaign: ContentSnapshot['campaign'], timeZone: string): string {
+  if (!campaign) return '';
+  const parts = [PLATFORM_LABELS[campaign.platform], CAMPAIGN_STATE_LABELS[campaign.state], fundingLine(campaign)];
+  if (campaign.backers !== null) parts.push(`${campaign.backers} backers`);
+  if (campaign.launched_at !== null) parts.push(`launches ${formatSiteDateTime(campaign.launched_at, timeZone)}`);
+  if (campaign.ends_at !== null) parts.push(`ends ${formatSiteDateTime(campaign.ends_at, timeZone)}`);
+  return parts.filter((part) => part !== null).join(' · ');
+}
 
 /** A field's value as the comparison shows it. */
 function fieldText(snapshot: ContentSnapshot, field: keyof ContentSnapshot, categories: readonly CategoryJson[], timeZone: string): string {
@@ -87,6 +99,8 @@ function fieldText(snapshot: ContentSnapshot, field: keyof ContentSnapshot, cate
       return (snapshot.category_ids ?? []).map(categoryName).join(', ');
     case 'category_id':
       return snapshot.category_id ? categoryName(snapshot.category_id) : '';
+    case 'campaign':
+      return campaignText(snapshot.campaign, timeZone);
     default: {
       const value = snapshot[field];
       return value === null || value === undefined ? '' : String(value);

@@ -7,6 +7,8 @@ import type { PublicationStatus } from '../../common/answers.ts';
 import type { postInputSchema, postUpdateSchema } from '../../common/schemas/post.ts';
 import type { resourceInputSchema, resourceUpdateSchema } from '../../common/schemas/resource.ts';
 import { estimateReadTime } from '../../common/read-time.ts';
+import type { CampaignFacts, CampaignPlatform, CampaignState } from '../../common/campaign.ts';
+import { amountInputText, minorUnitsFromText } from '../../common/money.ts';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -22,6 +24,46 @@ export const statusOfStage = (stage: PublicationStage): PublicationStatus => (st
 /** The stage of a stored item at `now`. */
 export const stageOf = (item: { status: PublicationStatus; published_at: number | null }, now: number = nowSeconds()): PublicationStage =>
   item.status === 'draft' ? 'draft' : item.published_at !== null && item.published_at > now ? 'scheduled' : 'published';
+
+/** A post's campaign facts as the editor's form holds them: amounts as typed, in major units. */
+export interface CampaignDraft {
+  platform: CampaignPlatform;
+  state: CampaignState;
+  currency: string;
+  goal: string;
+  pledged: string;
+  backers: string;
+  /** Unix seconds, entered on the site's clocks. */
+  launched_at: number | null;
+  ends_at: number | null;
+}
+
+export const EMPTY_CAMPAIGN_DRAFT: CampaignDraft = {
+  platform: 'kickstarter',
+  state: 'live',
+  currency: 'USD',
+  goal: '',
+  pledged: '',
+  backers: '',
+  launched_at: null,
+  ends_at: null,
+};
+
+/** The form state of stored facts. */
+export function campaignDraftOf(campaign: CampaignFacts | null): CampaignDraft | null {
+  if (campaign === null) return null;
+  const amount = (value: number | null) => (value === null ? '' : amountInputText(value, campaign.currency));
+  return {
+    platform: campaign.platform,
+    state: campaign.state,
+    currency: campaign.currency,
+    goal: amount(campaign.goal),
+    pledged: amount(campaign.pledged),
+    backers: campaign.backers === null ? '' : String(campaign.backers),
+    launched_at: campaign.launched_at,
+    ends_at: campaign.ends_at,
+  };
+}
 
 /** What the editor form holds, as typed. */
 export interface ContentDraft {
@@ -40,6 +82,8 @@ export interface ContentDraft {
   category_ids: string[];
   /** Posts: labelled Sponsored. */
   sponsored: boolean;
+  /** Posts: the campaign's facts; null when it has none. */
+  campaign: CampaignDraft | null;
   /** Posts drafted from a sponsored submission: its id (the label then cannot be turned off). */
   fromSubmission: number | null;
   /**
@@ -62,6 +106,7 @@ export const EMPTY_DRAFT: ContentDraft = {
   readTimeOverridden: false,
   category_ids: [],
   sponsored: false,
+  campaign: null,
   fromSubmission: null,
   publish_at: null,
 };
@@ -78,7 +123,13 @@ type SharedPayload = {
   read_time: number | null;
 };
 
-type PostFields = SharedPayload & { campaign_url: string | null; category_ids: string[]; sponsored: boolean };
+type CampaignPayload = Omit<CampaignFacts, 'url' | 'facts_updated_at' | 'facts_source'>;
+type PostFields = SharedPayload & {
+  campaign_url: string | null;
+  campaign: CampaignPayload | null;
+  category_ids: string[];
+  sponsored: boolean;
+};
 type NewPayload = { published_at: number | null };
 type EditPayload = { version: number };
 /** An edited post carries its publication time only when published. */
@@ -121,6 +172,46 @@ export function publicationProblem(draft: Pick<ContentDraft, 'stage' | 'publish_
   return undefined;
 }
 
+const AMOUNT_FIELDS = [
+  ['goal', 'Goal'],
+  ['pledged', 'Pledged'],
+] as const;
+
+/**
+ * What the schema cannot check of typed amounts: they are read in the
+ * campaign's currency's major units, so "12.345" dollars is refused here,
+ * by field (`campaign.goal`), before the payload is made.
+ */
+export function campaignProblems(campaign: CampaignDraft | null): Partial<Record<string, string>> {
+  const problems: Partial<Record<string, string>> = {};
+  if (campaign === null) return problems;
+  for (const [field, label] of AMOUNT_FIELDS) {
+    if (minorUnitsFromText(campaign[field], campaign.currency) === undefined) {
+      problems[`campaign.${field}`] = `${label} must be an amount in ${campaign.currency.toUpperCase()}, such as 20000 or 20000.50`;
+    }
+  }
+  if (campaign.backers.trim() !== '' && !/^\d+$/.test(campaign.backers.trim())) {
+    problems['campaign.backers'] = 'Backers must be a whole number, zero or more';
+  }
+  return problems;
+}
+
+/** The payload's campaign; amounts `campaignProblems` refuses become null (that payload is never sent). */
+function campaignPayload(campaign: CampaignDraft | null): CampaignPayload | null {
+  if (campaign === null) return null;
+  const amount = (text: string) => minorUnitsFromText(text, campaign.currency) ?? null;
+  return {
+    platform: campaign.platform,
+    state: campaign.state,
+    currency: campaign.currency.trim().toUpperCase(),
+    goal: amount(campaign.goal),
+    pledged: amount(campaign.pledged),
+    backers: campaign.backers.trim() === '' ? null : Number(campaign.backers.trim()),
+    launched_at: campaign.launched_at,
+    ends_at: campaign.ends_at,
+  };
+}
+
 /**
  * The payload of SPEC.md section 7, with scheduling. A published item
  * carries its publication time: the schedule's, the first publication kept
@@ -144,6 +235,7 @@ export function contentPayload(kind: ContentKind, draft: ContentDraft, version: 
   const post: PostFields = {
     ...shared,
     campaign_url: draft.campaign_url.trim() || null,
+    campaign: campaignPayload(draft.campaign),
     category_ids: draft.category_ids,
     sponsored: draft.sponsored,
   };

@@ -77,6 +77,33 @@ describe.skipIf(unavailable)('two servers on one database', () => {
     expect(Date.now() - written).toBeLessThan(FRESHNESS_BOUND_MS + 1000);
   });
 
+  it("show a campaign's new facts saved on one server on the other within the documented bound", async () => {
+    const token = await adminToken(a);
+    const slug = `facts-${randomBytes(4).toString('hex')}`;
+    const campaign = { platform: 'kickstarter', currency: 'USD', goal: 2_000_000, pledged: 100_000, backers: 3, state: 'live' };
+    const created = await call(a, 'POST', '/api/admin/posts', { token, body: { ...post(slug), campaign } });
+    expect(created.status).toBe(201);
+    const { id, version } = (await created.json()) as { id: number; version: number };
+    // The other server has the post and the filtered list in its cache before the edit.
+    await eventually('the post on the other server', FRESHNESS_BOUND_MS, async () =>
+      (await call(b, 'GET', `/api/posts/${slug}`)).status === 200 ? true : undefined,
+    );
+    await call(b, 'GET', '/api/posts?campaign=funded');
+    const edited = await call(a, 'PUT', `/api/admin/posts/${id}`, {
+      token,
+      body: { ...post(slug), version, campaign: { ...campaign, pledged: 2_500_000, backers: 40 } },
+    });
+    expect(edited.status).toBe(200);
+    await eventually('the new facts on the other server', FRESHNESS_BOUND_MS, async () => {
+      const answer = (await (await call(b, 'GET', `/api/posts/${slug}`)).json()) as { campaign: { pledged: number; badges: string[] } };
+      return answer.campaign.pledged === 2_500_000 && answer.campaign.badges.includes('funded') ? true : undefined;
+    });
+    await eventually('the post in the other server\'s funded list', FRESHNESS_BOUND_MS, async () => {
+      const list = (await (await call(b, 'GET', '/api/posts?campaign=funded')).json()) as { posts: { slug: string }[] };
+      return list.posts.some((item) => item.slug === slug) ? true : undefined;
+    });
+  });
+
   it('accept a session started on one server on the other, and catch a refresh token reused there', async () => {
     const login = await call(a, 'POST', '/api/auth/login', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
     const session = (await login.json()) as { access_token: string; refresh_token: string };

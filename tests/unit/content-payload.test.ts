@@ -1,6 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_POSTS } from '../../app/lib/admin-content.ts';
-import { contentPayload, EMPTY_DRAFT, publicationProblem, readTimeValue, stageOf, type ContentDraft } from '../../app/lib/content-payload.ts';
+import {
+  campaignProblems,
+  contentPayload,
+  EMPTY_CAMPAIGN_DRAFT,
+  EMPTY_DRAFT,
+  publicationProblem,
+  readTimeValue,
+  stageOf,
+  type ContentDraft,
+} from '../../app/lib/content-payload.ts';
 import type { PostJson, ResourceJson } from '../../common/answers.ts';
 import { postInputSchema, postUpdateSchema } from '../../common/schemas/post.ts';
 import { resourceInputSchema } from '../../common/schemas/resource.ts';
@@ -17,6 +26,7 @@ const POST_JSON = {
   content: 'Body',
   cover_image: null,
   campaign_url: null,
+  campaign: null,
   sponsored: false,
   sponsored_submission_id: null,
   status: 'published',
@@ -59,6 +69,7 @@ describe('the editor payload', () => {
       content: 'Body',
       cover_image: null,
       campaign_url: null,
+      campaign: null,
       status: 'published',
       read_time: 7,
       published_at: NOW_SECONDS,
@@ -146,5 +157,47 @@ describe('the editor payload', () => {
     expect(readTimeValue('12')).toBe(12);
     expect(readTimeValue('4.7')).toBe(4);
     expect(readTimeValue('Infinity')).toBeNull();
+  });
+});
+
+describe('the campaign facts in the editor', () => {
+  const stored = {
+    platform: 'indiegogo',
+    url: null,
+    currency: 'EUR',
+    goal: 2_000_000,
+    pledged: 4_821_050,
+    backers: 512,
+    launched_at: 1_800_000_000,
+    ends_at: 1_801_000_000,
+    state: 'live',
+    facts_updated_at: 1_800_000_000,
+    facts_source: 'creator',
+  } as const;
+
+  it('shows stored amounts in major units and sends them back as the same minor units', () => {
+    const draft = ADMIN_POSTS.draftOf({ ...POST_JSON, campaign: { ...stored, percent_funded: 241, seconds_left: 1, badges: [] } });
+    expect(draft.campaign).toMatchObject({ goal: '20000', pledged: '48210.50', backers: '512', currency: 'EUR' });
+    const payload = contentPayload('post', draft, 4) as { campaign: unknown };
+    expect(payload.campaign).toEqual({
+      platform: 'indiegogo',
+      state: 'live',
+      currency: 'EUR',
+      goal: 2_000_000,
+      pledged: 4_821_050,
+      backers: 512,
+      launched_at: 1_800_000_000,
+      ends_at: 1_801_000_000,
+    });
+    expect(postUpdateSchema.safeParse(payload).success).toBe(true);
+  });
+
+  it('refuses amounts the currency cannot hold, by field, before anything is sent', () => {
+    const campaign = { ...EMPTY_CAMPAIGN_DRAFT, currency: 'JPY', goal: '1000.5', pledged: '12,000', backers: 'many' };
+    expect(campaignProblems(campaign)).toEqual({
+      'campaign.goal': 'Goal must be an amount in JPY, such as 20000 or 20000.50',
+      'campaign.backers': 'Backers must be a whole number, zero or more',
+    });
+    expect(campaignProblems(null)).toEqual({});
   });
 });

@@ -3,10 +3,11 @@ import { Checkbox } from '../../ui/checkbox.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Label } from '../../ui/label.tsx';
+import { CampaignFacts } from './campaign-facts.tsx';
 import { contentFieldId, type DraftFieldsProps } from './draft-fields.ts';
 import { SettingsSection } from './settings-section.tsx';
 
-/** A post's campaign link, and whether it is a paid (Sponsored) post. */
+/** A post's campaign link and facts, and whether it is a paid (Sponsored) post. */
 export function CampaignSettings({ kind, draft, errors, onChange }: DraftFieldsProps) {
   const sponsoredId = contentFieldId(kind, 'sponsored');
   const isFromSubmission = draft.fromSubmission !== null;
@@ -23,6 +24,7 @@ export function CampaignSettings({ kind, draft, errors, onChange }: DraftFieldsP
           />
         )}
       </Field>
+      <CampaignFacts kind={kind} draft={draft} errors={errors} onChange={onChange} />
       <div className="grid gap-2">
         <div className="flex items-center gap-2">
           <Checkbox

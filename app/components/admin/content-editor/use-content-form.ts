@@ -7,7 +7,7 @@ import { resourceInputSchema } from '../../../../common/schemas/resource.ts';
 import { isSaveSuccess, type AdminContentKind, type SaveFailure, type SaveSuccess } from '../../../lib/admin-content.ts';
 import type { AdminItem } from '../../../lib/admin-revisions.ts';
 import { notifyError } from '../../../lib/admin-toasts.ts';
-import { contentPayload, publicationProblem, type ContentDraft, type ContentKind, type ContentPayload } from '../../../lib/content-payload.ts';
+import { campaignProblems, contentPayload, publicationProblem, type ContentDraft, type ContentKind, type ContentPayload } from '../../../lib/content-payload.ts';
 import { contentFieldId, type DraftChange, type FieldErrors } from './draft-fields.ts';
 
 /** The payload's problems by form field. */
@@ -62,6 +62,7 @@ export function useContentForm({
     const found = validate(kind, payload);
     const timeProblem = publicationProblem(draft);
     if (timeProblem) found.publish_at = timeProblem;
+    if (kind === 'post') Object.assign(found, campaignProblems(draft.campaign));
     setErrors(found);
     const first = Object.keys(found)[0];
     if (first !== undefined) {

@@ -1,0 +1,111 @@
+import { CAMPAIGN_PLATFORMS, CAMPAIGN_STATE_LABELS, CAMPAIGN_STATES, PLATFORM_LABELS } from '../../../../common/campaign.ts';
+import { useSiteTimeZone } from '../../../lib/admin-time-zone.ts';
+import { EMPTY_CAMPAIGN_DRAFT, type CampaignDraft } from '../../../lib/content-payload.ts';
+import { secondsToSiteInput, siteInputToSeconds } from '../../../lib/dates.ts';
+import { Button } from '../../ui/button.tsx';
+import { Field } from '../../ui/field.tsx';
+import { Input } from '../../ui/input.tsx';
+import { contentFieldId, type DraftFieldsProps } from './draft-fields.ts';
+
+const SELECT_CLASS = 'h-10 rounded-md border border-input bg-background px-3 text-sm';
+
+/**
+ * The campaign's facts as the editor gives them: platform, state, money in
+ * the campaign's currency (typed in major units), backers, launch and end
+ * on the site's clocks. Saved with the post; readers see them in the post's
+ * fact box, its cards and the "Ending soon" lists.
+ */
+export function CampaignFacts({ kind, draft, errors, onChange }: DraftFieldsProps) {
+  const timeZone = useSiteTimeZone();
+  const campaign = draft.campaign;
+  const id = (field: string) => contentFieldId(kind, `campaign.${field}`);
+  if (campaign === null) {
+    return (
+      <div className="grid gap-2">
+        <p className="text-sm text-muted-foreground">No funding facts yet: add the goal, the amount pledged and the end date to show them on the post.</p>
+        <Button type="button" variant="outline" onClick={() => onChange({ campaign: { ...EMPTY_CAMPAIGN_DRAFT } })}>
+          Add campaign facts
+        </Button>
+      </div>
+    );
+  }
+  const set = (change: Partial<CampaignDraft>) =>
+    onChange((current) => ({ campaign: current.campaign === null ? null : { ...current.campaign, ...change } }));
+  const currency = campaign.currency.trim().toUpperCase() || 'USD';
+  return (
+    <fieldset className="grid gap-4 rounded-md border border-border p-3">
+      <legend className="px-1 text-sm font-medium">Funding facts</legend>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={id('platform')} label="Platform" error={errors['campaign.platform']}>
+          {(control) => (
+            <select {...control} className={SELECT_CLASS} value={campaign.platform} onChange={(event) => set({ platform: event.target.value as CampaignDraft['platform'] })}>
+              {CAMPAIGN_PLATFORMS.map((platform) => (
+                <option key={platform} value={platform}>
+                  {PLATFORM_LABELS[platform]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id={id('state')} label="State" error={errors['campaign.state']}>
+          {(control) => (
+            <select {...control} className={SELECT_CLASS} value={campaign.state} onChange={(event) => set({ state: event.target.value as CampaignDraft['state'] })}>
+              {CAMPAIGN_STATES.map((state) => (
+                <option key={state} value={state}>
+                  {CAMPAIGN_STATE_LABELS[state]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id={id('currency')} label="Currency" hint="ISO code, such as USD or EUR" error={errors['campaign.currency']}>
+          {(control) => (
+            <Input {...control} maxLength={3} autoComplete="off" value={campaign.currency} onChange={(event) => set({ currency: event.target.value })} />
+          )}
+        </Field>
+        <Field id={id('backers')} label="Backers" error={errors['campaign.backers']}>
+          {(control) => (
+            <Input {...control} inputMode="numeric" autoComplete="off" value={campaign.backers} onChange={(event) => set({ backers: event.target.value })} />
+          )}
+        </Field>
+        <Field id={id('goal')} label={`Goal (${currency})`} error={errors['campaign.goal']}>
+          {(control) => (
+            <Input {...control} inputMode="decimal" autoComplete="off" value={campaign.goal} onChange={(event) => set({ goal: event.target.value })} />
+          )}
+        </Field>
+        <Field id={id('pledged')} label={`Pledged (${currency})`} error={errors['campaign.pledged']}>
+          {(control) => (
+            <Input {...control} inputMode="decimal" autoComplete="off" value={campaign.pledged} onChange={(event) => set({ pledged: event.target.value })} />
+          )}
+        </Field>
+        <Field id={id('launched_at')} label={`Launch (${timeZone})`} error={errors['campaign.launched_at']}>
+          {(control) => (
+            <Input
+              {...control}
+              type="datetime-local"
+              step={1}
+              value={campaign.launched_at === null ? '' : secondsToSiteInput(campaign.launched_at, timeZone)}
+              onChange={(event) => set({ launched_at: siteInputToSeconds(event.target.value, timeZone) })}
+            />
+          )}
+        </Field>
+        <Field id={id('ends_at')} label={`End (${timeZone})`} error={errors['campaign.ends_at']}>
+          {(control) => (
+            <Input
+              {...control}
+              type="datetime-local"
+              step={1}
+              value={campaign.ends_at === null ? '' : secondsToSiteInput(campaign.ends_at, timeZone)}
+              onChange={(event) => set({ ends_at: siteInputToSeconds(event.target.value, timeZone) })}
+            />
+          )}
+        </Field>
+      </div>
+      <div>
+        <Button type="button" variant="ghost" size="sm" onClick={() => onChange({ campaign: null })}>
+          Remove campaign facts
+        </Button>
+      </div>
+    </fieldset>
+  );
+}
