@@ -64,6 +64,12 @@ export default [
       route('settings', 'routes/admin/settings.tsx'),
     ]),
   ]),
+  // The calculators as other sites frame them: no navigation, footer or
+  // cookie banner, and the only pages that may be framed.
+  layout('routes/embed-layout.tsx', [
+    route('embed/instant-kickstarter-fee-calculator', 'routes/embed-kickstarter-fee-calculator.tsx'),
+    route('embed/free-indiegogo-fee-calculator', 'routes/embed-indiegogo-fee-calculator.tsx'),
+  ]),
   route('checkout/test/:sessionId', 'routes/test-checkout.tsx'),
   // For search engines and feed readers.
   route('sitemap.xml', 'routes/sitemap.ts'),

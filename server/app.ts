@@ -6,7 +6,6 @@
 import { Hono, type Context, type Handler, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
-import { secureHeaders } from 'hono/secure-headers';
 import { adminCategoriesApi, categoriesApi } from './api/categories.ts';
 import { adminContactMessagesApi, contactMessagesApi } from './api/contact-messages.ts';
 import { adminDashboardApi } from './api/dashboard.ts';
@@ -42,6 +41,7 @@ import { logRequests, PAGE_ROUTE, STATIC_ROUTE, withRouteLabel } from './http/re
 import type { ResponseCache } from './http/response-cache.ts';
 import { LOCAL_UPLOAD_PATH } from './storage/local.ts';
 import type { MediaStorage } from './storage/media.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { serveUploads } from './http/serve-uploads.ts';
 import { serveSocialCards } from './http/social-cards.ts';
 import type { AppServices } from './services/index.ts';
@@ -84,18 +84,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const metrics = metricsToken ? createMetrics(deps) : undefined;
   app.use('*', requestId());
   app.use('*', logRequests(options.requestLogger ?? deps.logger, metrics));
-  app.use(
-    '*',
-    secureHeaders({
-      // Pages carry a policy with their own nonce, API answers a closed one (content-security-policy.ts).
-      contentSecurityPolicy: undefined,
-      xFrameOptions: 'DENY',
-      crossOriginEmbedderPolicy: false,
-      // Only over HTTPS, below.
-      strictTransportSecurity: false,
-      referrerPolicy: 'strict-origin-when-cross-origin',
-    }),
-  );
+  app.use('*', securityHeaders());
   app.use('*', strictTransportSecurity(deps.config));
 
   const services = options.services ?? composeApp(deps, options.media ? { storage: options.media } : {}).services;

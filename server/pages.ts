@@ -22,6 +22,7 @@ import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { clientIp } from './http/client-ip.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from './http/errors.ts';
 import { createNonce, pageContentSecurityPolicy } from './http/content-security-policy.ts';
+import { isEmbeddablePage } from './http/security-headers.ts';
 import {
   bytesOf,
   DEFAULT_RESPONSE_CACHE_OPTIONS,
@@ -106,17 +107,24 @@ function loadContext({ deps, services }: PageDeps, c: Context<AppEnv>, cspNonce:
   };
 }
 
+/** The page policies: the usual one, and the one of the pages other sites may frame. */
+interface PagePolicies {
+  page: (nonce: string) => string;
+  embeddable: (nonce: string) => string;
+}
+
 /**
- * Renders pages; with `policy`, each answer carries a Content-Security-Policy
+ * Renders pages; with `policies`, each answer carries a Content-Security-Policy
  * whose nonce only the page's own scripts know (off in development, where
  * Vite injects scripts of its own).
  */
 function pageHandler(
   page: PageDeps,
   handleRequest: RequestHandler,
-  { cache, policy }: { cache?: ResponseCache | undefined; policy?: ((nonce: string) => string) | undefined } = {},
+  { cache, policies }: { cache?: ResponseCache | undefined; policies?: PagePolicies | undefined } = {},
 ): Handler<AppEnv> {
   return async (c) => {
+    const policy = policies && (isEmbeddablePage(c.req.path) ? policies.embeddable : policies.page);
     // Only a render needs a nonce; the cache draws its own for each answer it keeps.
     const render = async () => {
       const nonce = policy ? createNonce() : undefined;
@@ -161,7 +169,10 @@ export async function loadPageRenderer(
   const services = options.services ?? composeApp(deps).services;
   return pageHandler({ deps, services }, createRequestHandler(withOutageAs503(build, deps.logger), 'production'), {
     cache,
-    policy: pageContentSecurityPolicy(deps.config),
+    policies: {
+      page: pageContentSecurityPolicy(deps.config),
+      embeddable: pageContentSecurityPolicy(deps.config, 'anywhere'),
+    },
   });
 }
 

@@ -1,6 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { Form, useSearchParams } from 'react-router';
-import { calculateFeesFromInput, formatUsdCents, type FeeBreakdown, type FeeRules } from '../lib/fee-calculator.ts';
+import { CALCULATOR_FIELDS, CALCULATOR_PATHS } from '../../common/fee-calculators.ts';
+import {
+  embedSnippet,
+  formatUsdCents,
+  linkOnSite,
+  readFeeCalculatorForm,
+  resultLink,
+  type FeeBreakdown,
+  type FeeCalculatorDefinition,
+} from '../lib/fee-calculator.ts';
+import { CopyButton } from './copy-button.tsx';
 import { Button } from './ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from './ui/card.tsx';
 import { Checkbox } from './ui/checkbox.tsx';
@@ -8,29 +18,32 @@ import { Field } from './ui/field.tsx';
 import { Input } from './ui/input.tsx';
 import { Label } from './ui/label.tsx';
 import { Icon } from './ui/icon.tsx';
+import { Textarea } from './ui/textarea.tsx';
 
 /**
  * A platform fee calculator (SPEC.md sections 2 and 9). The form is a GET:
  * the figures travel in the address, so results appear only after Submit,
- * render on the server too (no JavaScript needed) and can be shared.
+ * render on the server too (no JavaScript needed) and can be shared. A
+ * field sent with a bad value gets its message and no result.
+ *
+ * `origin` makes the result's shareable link absolute. `embedded` is the
+ * copy other sites frame: its links open this site in a new tab, and a
+ * result shown on arrival does not take the focus (it would scroll the
+ * framing page to the frame).
  */
 export function FeeCalculator({
-  platform,
-  rules,
-  processingLabel,
-  bankTransferLabel,
+  calculator,
+  origin,
+  embedded = false,
 }: {
-  platform: string;
-  rules: FeeRules;
-  processingLabel: string;
-  /** When set, the optional bank transfer fee is offered as a checkbox. */
-  bankTransferLabel?: string;
+  calculator: FeeCalculatorDefinition;
+  origin: string;
+  embedded?: boolean;
 }) {
   const [params] = useSearchParams();
-  const funds = params.get('funds');
-  const backers = params.get('backers');
-  const includeBankTransfer = params.get('bank_transfer') === 'on';
-  const result = calculateFeesFromInput(rules, { funds, backers, includeBankTransfer });
+  const { fields, errors, result, resultQuery } = readFeeCalculatorForm(calculator.rules, params);
+  const arrivedWith = useRef(params.toString());
+  const { bankTransferLabel } = calculator;
 
   return (
     <div className="grid gap-8 lg:grid-cols-2">
@@ -43,39 +56,39 @@ export function FeeCalculator({
         </CardHeader>
         <CardContent>
           <Form method="get" preventScrollReset replace className="grid gap-5">
-            <Field id="funds" label="Funds raised (USD)">
+            <Field id="funds" label="Funds raised (USD)" error={errors.funds}>
               {(control) => (
                 <Input
                   {...control}
-                  name="funds"
+                  name={CALCULATOR_FIELDS.funds}
                   type="number"
                   inputMode="decimal"
                   step="0.01"
                   min="0"
                   placeholder="10000.00"
-                  defaultValue={funds ?? ''}
+                  defaultValue={fields.funds ?? ''}
                   required
                 />
               )}
             </Field>
-            <Field id="backers" label="Number of backers">
+            <Field id="backers" label="Number of backers" error={errors.backers}>
               {(control) => (
                 <Input
                   {...control}
-                  name="backers"
+                  name={CALCULATOR_FIELDS.backers}
                   type="number"
                   inputMode="numeric"
                   step="1"
                   min="1"
                   placeholder="150"
-                  defaultValue={backers ?? ''}
+                  defaultValue={fields.backers ?? ''}
                   required
                 />
               )}
             </Field>
             {bankTransferLabel ? (
               <Label className="font-normal!">
-                <Checkbox name="bank_transfer" defaultChecked={includeBankTransfer} />
+                <Checkbox name={CALCULATOR_FIELDS.bankTransfer} defaultChecked={fields.includeBankTransfer} />
                 {bankTransferLabel}
               </Label>
             ) : null}
@@ -85,13 +98,14 @@ export function FeeCalculator({
           </Form>
         </CardContent>
       </Card>
-      {result ? (
+      {result && resultQuery ? (
         <FeeResults
           key={params.toString()}
-          platform={platform}
+          calculator={calculator}
           result={result}
-          processingLabel={processingLabel}
-          bankTransferLabel={bankTransferLabel}
+          link={resultLink(origin, calculator.platform, resultQuery)}
+          embedded={embedded}
+          takesFocus={!embedded || params.toString() !== arrivedWith.current}
         />
       ) : null}
     </div>
@@ -99,34 +113,47 @@ export function FeeCalculator({
 }
 
 function FeeResults({
-  platform,
+  calculator,
   result,
-  processingLabel,
-  bankTransferLabel,
+  link,
+  embedded,
+  takesFocus,
 }: {
-  platform: string;
+  calculator: FeeCalculatorDefinition;
   result: FeeBreakdown;
-  processingLabel: string;
-  bankTransferLabel: string | undefined;
+  /** This result on the calculator's own page. */
+  link: string;
+  embedded: boolean;
+  takesFocus: boolean;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // After a submit in the browser, focus moves to the result.
   useEffect(() => {
-    heading.current?.focus();
-  }, []);
+    if (takesFocus) heading.current?.focus();
+  }, [takesFocus]);
   const rows: [string, bigint][] = [
     ['Funds raised', result.fundsCents],
     ['Platform fee (5%)', result.platformFeeCents],
-    [processingLabel, result.processingFeeCents],
+    [calculator.processingLabel, result.processingFeeCents],
   ];
-  if (bankTransferLabel && result.bankTransferFeeCents > 0n) {
+  if (calculator.bankTransferLabel && result.bankTransferFeeCents > 0n) {
     rows.push(['International bank transfer fee', result.bankTransferFeeCents]);
   }
+  const plainLink = (
+    <a
+      href={link}
+      className="inline-flex min-h-6 items-center text-sm font-medium text-primary underline underline-offset-4"
+      {...(embedded ? { target: '_blank', rel: 'noopener' } : {})}
+    >
+      Link to this result
+      {embedded ? <span className="sr-only"> (opens in a new tab)</span> : null}
+    </a>
+  );
   return (
     <Card aria-labelledby="fee-results-title" role="region" className="border-primary/30!">
       <CardHeader>
         <CardTitle id="fee-results-title" ref={heading} tabIndex={-1} className="outline-none">
-          Your {platform} fees
+          Your {calculator.name} fees
         </CardTitle>
       </CardHeader>
       <CardContent>
@@ -148,7 +175,79 @@ function FeeResults({
             </dd>
           </div>
         </dl>
+        <div className="mt-5">
+          <CopyButton
+            text={link}
+            label="Copy link to this result"
+            copiedText="Link copied"
+            failedText="Copying is blocked here; use this link instead:"
+            fallback={plainLink}
+          />
+        </div>
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * The code another site pastes to show this calculator in a frame, with a
+ * button to copy it. The text box holds it for copying by hand too.
+ */
+export function EmbedSnippet({ calculator, origin }: { calculator: FeeCalculatorDefinition; origin: string }) {
+  const snippet = embedSnippet(origin, calculator);
+  return (
+    <section aria-labelledby="embed-calculator" className="mt-12 max-w-3xl">
+      <h2 id="embed-calculator" className="text-xl font-bold">
+        Add this calculator to your site
+      </h2>
+      <p className="mt-3 text-muted-foreground">
+        Paste this code into your page: the calculator works inside it, and its results link back here.
+      </p>
+      <Field id="embed-code" label="Embed code" className="mt-4">
+        {(control) => <Textarea {...control} readOnly value={snippet} rows={3} className="font-mono text-sm" />}
+      </Field>
+      <div className="mt-3">
+        <CopyButton
+          text={snippet}
+          label="Copy embed code"
+          copiedText="Embed code copied"
+          failedText="Copying is blocked here; select the code above and copy it."
+          fallback={null}
+        />
+      </div>
+    </section>
+  );
+}
+
+/**
+ * A calculator as other sites frame it: its heading, the calculator, and a
+ * link back to the full calculator on this site, in a new tab (the framing
+ * page stays where it is).
+ */
+export function EmbeddedFeeCalculator({
+  calculator,
+  origin,
+  siteName,
+}: {
+  calculator: FeeCalculatorDefinition;
+  origin: string;
+  siteName: string;
+}) {
+  return (
+    <>
+      <h1 className="mb-6 text-2xl font-bold tracking-tight">{calculator.name} Fee Calculator</h1>
+      <FeeCalculator calculator={calculator} origin={origin} embedded />
+      <p className="mt-6 text-sm text-muted-foreground">
+        <a
+          href={linkOnSite(origin, CALCULATOR_PATHS[calculator.platform])}
+          target="_blank"
+          rel="noopener"
+          className="font-medium text-primary underline underline-offset-4"
+        >
+          Open the full {calculator.name} calculator on {siteName}
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      </p>
+    </>
   );
 }

@@ -1,3 +1,11 @@
+import {
+  CALCULATOR_EMBED_PATHS,
+  CALCULATOR_FIELDS,
+  CALCULATOR_PATHS,
+  type CalculatorPlatform,
+} from '../../common/fee-calculators.ts';
+import { escapeHtml } from '../../common/html.ts';
+
 /**
  * The fee rules of SPEC.md section 9, computed in whole cents with BigInt:
  * no binary fractions, and no loss of precision however large the amount.
@@ -27,6 +35,61 @@ export const INDIEGOGO_FEES: FeeRules = {
   perBackerCents: 30n,
   bankTransferCents: 2500n,
 };
+
+/** What a calculator's page and its embeddable copy show for one platform. */
+export interface FeeCalculatorDefinition {
+  platform: CalculatorPlatform;
+  /** The platform's name as readers know it. */
+  name: string;
+  rules: FeeRules;
+  processingLabel: string;
+  /** When set, the optional bank transfer fee is offered as a checkbox. */
+  bankTransferLabel?: string;
+}
+
+export const FEE_CALCULATORS: Record<CalculatorPlatform, FeeCalculatorDefinition> = {
+  kickstarter: {
+    platform: 'kickstarter',
+    name: 'Kickstarter',
+    rules: KICKSTARTER_FEES,
+    processingLabel: 'Payment processing (3% + $0.20 per backer)',
+  },
+  indiegogo: {
+    platform: 'indiegogo',
+    name: 'Indiegogo',
+    rules: INDIEGOGO_FEES,
+    processingLabel: 'Payment processing (3% + $0.30 per backer)',
+    bankTransferLabel: 'Include the $25 international bank transfer fee',
+  },
+};
+
+/** `origin` + `path`; the path alone when the origin is not known. */
+export function linkOnSite(origin: string, path: string): string {
+  return origin ? `${origin.replace(/\/+$/, '')}${path}` : path;
+}
+
+/** The address of a result on the calculator's own page, with its fields. */
+export function resultLink(origin: string, platform: CalculatorPlatform, resultQuery: string): string {
+  return linkOnSite(origin, `${CALCULATOR_PATHS[platform]}?${resultQuery}`);
+}
+
+/** The height the embedded calculator needs to show its form and a result without scrolling, at most widths. */
+export const EMBED_HEIGHT = 820;
+
+/**
+ * The `<iframe>` another site pastes to show a calculator: an absolute
+ * address on this site's origin and a title, which screen readers announce
+ * for the frame. `allow="clipboard-write"` lets "Copy link to this result"
+ * work inside the frame; a site that removes it gets the plain link instead.
+ */
+export function embedSnippet(origin: string, calculator: Pick<FeeCalculatorDefinition, 'platform' | 'name'>): string {
+  const src = linkOnSite(origin, CALCULATOR_EMBED_PATHS[calculator.platform]);
+  const title = `${calculator.name} fee calculator`;
+  return (
+    `<iframe src="${escapeHtml(src)}" title="${escapeHtml(title)}" width="100%" height="${EMBED_HEIGHT}" ` +
+    `style="border:0;max-width:960px" loading="lazy" allow="clipboard-write"></iframe>`
+  );
+}
 
 export interface FeeBreakdown {
   fundsCents: bigint;
@@ -106,6 +169,61 @@ export function calculateFeesFromInput(
   const backers = input.backers === null ? null : parseBackers(input.backers);
   if (fundsCents === null || backers === null) return null;
   return calculateFees(rules, fundsCents, backers, { includeBankTransfer: input.includeBankTransfer ?? false });
+}
+
+/** What a visitor sent through a calculator's GET form, as typed. */
+export interface FeeCalculatorFields {
+  funds: string | null;
+  backers: string | null;
+  includeBankTransfer: boolean;
+}
+
+/** The calculator form read from its address: the fields, a message per bad field, and the result when both are good. */
+export interface FeeCalculatorForm {
+  fields: FeeCalculatorFields;
+  errors: { funds?: string; backers?: string };
+  result: FeeBreakdown | null;
+  /** The query string of this result (`funds=…&backers=…`), for its shareable link; null without a result. */
+  resultQuery: string | null;
+}
+
+export const FUNDS_MISSING = 'Enter the funds raised.';
+export const FUNDS_INVALID = 'Enter the funds raised as an amount above zero, such as 10000 or 2500.50.';
+export const BACKERS_MISSING = 'Enter the number of backers.';
+export const BACKERS_INVALID = 'Enter the number of backers as a whole number above zero, such as 150.';
+
+/**
+ * Reads a calculator's GET form from its address. A field that is absent
+ * is no error (the page before a submit, or a link prefilled with the goal
+ * alone): it only holds back the result. A field that was sent but is
+ * empty or not above zero gets a message, and there is no result (SPEC.md
+ * section 5: nothing is computed from bad input).
+ */
+export function readFeeCalculatorForm(rules: FeeRules, params: URLSearchParams): FeeCalculatorForm {
+  const fields: FeeCalculatorFields = {
+    funds: params.get(CALCULATOR_FIELDS.funds),
+    backers: params.get(CALCULATOR_FIELDS.backers),
+    includeBankTransfer: rules.bankTransferCents !== undefined && params.get(CALCULATOR_FIELDS.bankTransfer) === 'on',
+  };
+  const fundsCents = fields.funds === null ? null : parseAmountToCents(fields.funds);
+  const backers = fields.backers === null ? null : parseBackers(fields.backers);
+  const errors: FeeCalculatorForm['errors'] = {};
+  if (fields.funds !== null && fundsCents === null) errors.funds = fields.funds.trim() === '' ? FUNDS_MISSING : FUNDS_INVALID;
+  if (fields.backers !== null && backers === null) errors.backers = fields.backers.trim() === '' ? BACKERS_MISSING : BACKERS_INVALID;
+  if (fundsCents === null || backers === null || fields.funds === null || fields.backers === null) {
+    return { fields, errors, result: null, resultQuery: null };
+  }
+  const query = new URLSearchParams({
+    [CALCULATOR_FIELDS.funds]: fields.funds.trim(),
+    [CALCULATOR_FIELDS.backers]: fields.backers.trim(),
+  });
+  if (fields.includeBankTransfer) query.set(CALCULATOR_FIELDS.bankTransfer, 'on');
+  return {
+    fields,
+    errors,
+    result: calculateFees(rules, fundsCents, backers, { includeBankTransfer: fields.includeBankTransfer }),
+    resultQuery: query.toString(),
+  };
 }
 
 /** US dollars with 2 decimals and thousands separators: `-$1,234.50`. */

@@ -1,8 +1,8 @@
-import { FeeCalculator } from '../components/fee-calculator.tsx';
+import { EmbedSnippet, FeeCalculator } from '../components/fee-calculator.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { publicPageHeaders } from '../lib/cache-headers.ts';
-import { INDIEGOGO_FEES } from '../lib/fee-calculator.ts';
-import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
+import { FEE_CALCULATORS } from '../lib/fee-calculator.ts';
+import { originFromMatches, pageMeta, pageTitle, useSiteOrigin } from '../lib/seo.ts';
 import { siteFromMatches } from '../lib/public-site.ts';
 import type { Route } from './+types/indiegogo-fee-calculator';
 
@@ -20,17 +20,13 @@ export function meta({ matches }: Route.MetaArgs) {
 export const headers = publicPageHeaders;
 
 export default function IndiegogoFeeCalculator() {
+  const origin = useSiteOrigin();
   return (
     <>
       <PageHeader title="Indiegogo Fee Calculator">
         <p>Enter the funds you expect to raise and your number of backers to see what Indiegogo keeps and what you receive.</p>
       </PageHeader>
-      <FeeCalculator
-        platform="Indiegogo"
-        rules={INDIEGOGO_FEES}
-        processingLabel="Payment processing (3% + $0.30 per backer)"
-        bankTransferLabel="Include the $25 international bank transfer fee"
-      />
+      <FeeCalculator calculator={FEE_CALCULATORS.indiegogo} origin={origin} />
       <section aria-labelledby="how-indiegogo-fees-work" className="mt-12 max-w-3xl">
         <h2 id="how-indiegogo-fees-work" className="text-xl font-bold">
           How Indiegogo fees work
@@ -41,6 +37,7 @@ export default function IndiegogoFeeCalculator() {
           <li>Campaigns paid out to a bank outside the United States pay a $25 international bank transfer fee.</li>
         </ul>
       </section>
+      <EmbedSnippet calculator={FEE_CALCULATORS.indiegogo} origin={origin} />
     </>
   );
 }

@@ -1,8 +1,8 @@
-import { FeeCalculator } from '../components/fee-calculator.tsx';
+import { EmbedSnippet, FeeCalculator } from '../components/fee-calculator.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { publicPageHeaders } from '../lib/cache-headers.ts';
-import { KICKSTARTER_FEES } from '../lib/fee-calculator.ts';
-import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
+import { FEE_CALCULATORS } from '../lib/fee-calculator.ts';
+import { originFromMatches, pageMeta, pageTitle, useSiteOrigin } from '../lib/seo.ts';
 import { siteFromMatches } from '../lib/public-site.ts';
 import type { Route } from './+types/kickstarter-fee-calculator';
 
@@ -20,16 +20,13 @@ export function meta({ matches }: Route.MetaArgs) {
 export const headers = publicPageHeaders;
 
 export default function KickstarterFeeCalculator() {
+  const origin = useSiteOrigin();
   return (
     <>
       <PageHeader title="Kickstarter Fee Calculator">
         <p>Enter the funds you expect to raise and your number of backers to see what Kickstarter keeps and what you receive.</p>
       </PageHeader>
-      <FeeCalculator
-        platform="Kickstarter"
-        rules={KICKSTARTER_FEES}
-        processingLabel="Payment processing (3% + $0.20 per backer)"
-      />
+      <FeeCalculator calculator={FEE_CALCULATORS.kickstarter} origin={origin} />
       <section aria-labelledby="how-kickstarter-fees-work" className="mt-12 max-w-3xl">
         <h2 id="how-kickstarter-fees-work" className="text-xl font-bold">
           How Kickstarter fees work
@@ -43,6 +40,7 @@ export default function KickstarterFeeCalculator() {
           </li>
         </ul>
       </section>
+      <EmbedSnippet calculator={FEE_CALCULATORS.kickstarter} origin={origin} />
     </>
   );
 }

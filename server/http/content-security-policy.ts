@@ -45,10 +45,16 @@ function uploadOrigins(config: Config): string[] {
 }
 
 /**
+ * Who may show a page in a frame: no one, or any site (the embeddable
+ * calculators only, security-headers.ts; docs/decisions/060-embeddable-calculators.md).
+ */
+export type Framing = 'refused' | 'anywhere';
+
+/**
  * The page policy for this configuration, as a function of the nonce: the
  * rest is fixed at start, so each response only joins three strings.
  */
-export function pageContentSecurityPolicy(config: Config): (nonce: string) => string {
+export function pageContentSecurityPolicy(config: Config, framing: Framing = 'refused'): (nonce: string) => string {
   const analytics = config.GA_MEASUREMENT_ID ? ANALYTICS_ORIGINS : [];
   const images = ["'self'", 'data:', 'blob:', ...(config.S3_PUBLIC_URL ? [originOf(config.S3_PUBLIC_URL)] : []), ...analytics];
   const connections = ["'self'", ...uploadOrigins(config), ...analytics];
@@ -62,7 +68,7 @@ export function pageContentSecurityPolicy(config: Config): (nonce: string) => st
     "; font-src 'self' data:",
     `; connect-src ${connections.join(' ')}`,
     `; form-action ${formTargets.join(' ')}`,
-    "; frame-ancestors 'none'; base-uri 'none'; object-src 'none'",
+    `; frame-ancestors ${framing === 'anywhere' ? '*' : "'none'"}; base-uri 'none'; object-src 'none'`,
   ].join('');
   return (nonce) => before + nonce + after;
 }

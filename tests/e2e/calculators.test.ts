@@ -12,7 +12,7 @@ async function results(page: Page): Promise<string[][]> {
 }
 
 describe('a campaign owner using the fee calculators', () => {
-  const { visitor } = useJourney();
+  const { site, visitor } = useJourney();
 
   it('sees Kickstarter fees only after pressing the button, and focus moves to them', async () => {
     const { page } = visitor;
@@ -30,6 +30,24 @@ describe('a campaign owner using the fee calculators', () => {
       ['You receive', '$9,180.00'],
     ]);
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Your Kickstarter fees');
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  it('copies the link to a result, which opens the same result', async () => {
+    const { page, context } = visitor;
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.baseUrl });
+    await visit(visitor, '/instant-kickstarter-fee-calculator');
+    await page.getByLabel('Funds raised (USD)').fill('2500.50');
+    await page.getByLabel('Number of backers').fill('12');
+    await page.getByRole('button', { name: 'Calculate fees' }).click();
+    await page.getByRole('button', { name: 'Copy link to this result' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Link copied' }).count()).toBe(1);
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toBe(`${site.baseUrl}/instant-kickstarter-fee-calculator?funds=2500.50&backers=12`);
+    const before = await results(page);
+    await page.goto(link, { waitUntil: 'networkidle' });
+    expect(await results(page)).toEqual(before);
+    expect(before.at(-1)).toEqual(['You receive', '$2,298.05']);
     await expectNoSeriousA11yViolations(page);
   });
 

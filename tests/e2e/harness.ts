@@ -185,12 +185,16 @@ export async function openVisit(browser: Browser, site: Site, options: BrowserCo
 }
 
 /**
- * Runs axe-core on the page: no serious or critical violation allowed.
+ * Runs axe-core on the page: no serious or critical violation allowed
+ * (with `everyImpact`, none at all, minor and moderate included).
  * axe needs the page's own timers, so a page shown without JavaScript is
  * checked as a copy: its markup, scripts removed, in a scratch page of the
  * same origin (for the styles) with JavaScript on.
  */
-export async function expectNoSeriousA11yViolations(page: Page, options: { javaScriptEnabled?: boolean } = {}): Promise<void> {
+export async function expectNoSeriousA11yViolations(
+  page: Page,
+  options: { javaScriptEnabled?: boolean; everyImpact?: boolean } = {},
+): Promise<void> {
   if (options.javaScriptEnabled === false) {
     const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, '');
     const browser = page.context().browser();
@@ -200,7 +204,7 @@ export async function expectNoSeriousA11yViolations(page: Page, options: { javaS
       const copy = await scratch.newPage();
       await copy.goto(new URL('/robots.txt', page.url()).href);
       await copy.setContent(html, { waitUntil: 'load' });
-      await expectNoSeriousA11yViolations(copy);
+      await expectNoSeriousA11yViolations(copy, { everyImpact: options.everyImpact ?? false });
     } finally {
       await scratch.close();
     }
@@ -228,8 +232,10 @@ export async function expectNoSeriousA11yViolations(page: Page, options: { javaS
       nodes: violation.nodes.map((node) => node.target.join(' ')),
     }));
   }, axe.source);
-  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious, `axe violations on ${page.url()}`).toEqual([]);
+  const counted = options.everyImpact
+    ? violations
+    : violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(counted, `axe violations on ${page.url()}`).toEqual([]);
 }
 
 /** Goes to `pathname` and checks the page's accessibility once it has settled. */

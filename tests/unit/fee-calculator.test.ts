@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { calculatorLinkFor } from '../../common/fee-calculators.ts';
 import {
+  BACKERS_INVALID,
+  BACKERS_MISSING,
   calculateFeesFromInput,
+  embedSnippet,
+  FEE_CALCULATORS,
   formatUsdCents,
+  FUNDS_INVALID,
+  FUNDS_MISSING,
   INDIEGOGO_FEES,
   KICKSTARTER_FEES,
   parseAmountToCents,
   parseBackers,
+  readFeeCalculatorForm,
   type FeeBreakdown,
 } from '../../app/lib/fee-calculator.ts';
 
@@ -126,5 +134,91 @@ describe('reading the calculator input', () => {
     expect(formatUsdCents(5n)).toBe('$0.05');
     expect(formatUsdCents(123456789n)).toBe('$1,234,567.89');
     expect(formatUsdCents(-30800n)).toBe('-$308.00');
+  });
+});
+
+describe('the calculator form read from its address', () => {
+  const read = (query: string) => readFeeCalculatorForm(INDIEGOGO_FEES, new URLSearchParams(query));
+
+  it('gives the result and its shareable query once both fields are good', () => {
+    const form = read('funds=%201234.56%20&backers=37&bank_transfer=on&utm_source=x');
+    expect(form.errors).toEqual({});
+    expect(printed(form.result)?.youReceive).toBe('$1,099.69');
+    expect(form.resultQuery).toBe('funds=1234.56&backers=37&bank_transfer=on');
+  });
+
+  it('shows nothing and names nothing before a submit, or for a field not sent', () => {
+    expect(read('')).toEqual({
+      fields: { funds: null, backers: null, includeBankTransfer: false },
+      errors: {},
+      result: null,
+      resultQuery: null,
+    });
+    expect(read('funds=20000')).toMatchObject({ errors: {}, result: null, resultQuery: null });
+  });
+
+  it('names each bad field and computes nothing', () => {
+    expect(read('funds=&backers=')).toMatchObject({
+      errors: { funds: FUNDS_MISSING, backers: BACKERS_MISSING },
+      result: null,
+      resultQuery: null,
+    });
+    expect(read('funds=0&backers=2.5')).toMatchObject({
+      errors: { funds: FUNDS_INVALID, backers: BACKERS_INVALID },
+      result: null,
+    });
+    expect(read('funds=100&backers=-1')).toMatchObject({ errors: { backers: BACKERS_INVALID }, result: null });
+  });
+
+  it('ignores a bank transfer box sent to a calculator that has none', () => {
+    const form = readFeeCalculatorForm(KICKSTARTER_FEES, new URLSearchParams('funds=100&backers=1&bank_transfer=on'));
+    expect(form.fields.includeBankTransfer).toBe(false);
+    expect(form.resultQuery).toBe('funds=100&backers=1');
+  });
+});
+
+describe('the link to a campaign platform\'s calculator', () => {
+  it('prefills the goal in whole dollars, rounded half up from cents', () => {
+    expect(calculatorLinkFor('kickstarter', 2_000_000, 'USD')).toBe('/instant-kickstarter-fee-calculator?funds=20000');
+    expect(calculatorLinkFor('indiegogo', 2_000_049, 'usd')).toBe('/free-indiegogo-fee-calculator?funds=20000');
+    expect(calculatorLinkFor('indiegogo', 2_000_050, 'USD')).toBe('/free-indiegogo-fee-calculator?funds=20001');
+    expect(calculatorLinkFor('kickstarter', 50, 'USD')).toBe('/instant-kickstarter-fee-calculator?funds=1');
+  });
+
+  it('adds the backers when they are known', () => {
+    expect(calculatorLinkFor('kickstarter', 2_000_000, 'USD', { backers: 241 })).toBe(
+      '/instant-kickstarter-fee-calculator?funds=20000&backers=241',
+    );
+    expect(calculatorLinkFor('kickstarter', 2_000_000, 'USD', { backers: 0 })).toBe('/instant-kickstarter-fee-calculator?funds=20000');
+    expect(calculatorLinkFor('kickstarter', 2_000_000, 'USD', { backers: null })).toBe('/instant-kickstarter-fee-calculator?funds=20000');
+  });
+
+  it('opens the calculator empty for a goal it cannot take: unknown, under 50 cents, or in another currency', () => {
+    expect(calculatorLinkFor('kickstarter', null, 'USD')).toBe('/instant-kickstarter-fee-calculator');
+    expect(calculatorLinkFor('kickstarter', 49, 'USD')).toBe('/instant-kickstarter-fee-calculator');
+    expect(calculatorLinkFor('indiegogo', 2_000_000, 'EUR')).toBe('/free-indiegogo-fee-calculator');
+    expect(calculatorLinkFor('indiegogo', 2_000_000, 'JPY')).toBe('/free-indiegogo-fee-calculator');
+  });
+
+  it('is null for a platform without a calculator', () => {
+    for (const platform of ['gamefound', 'backerkit', 'other'] as const) {
+      expect(calculatorLinkFor(platform, 2_000_000, 'USD'), platform).toBeNull();
+    }
+  });
+
+  it('fills the fields the calculator reads, to the same result', () => {
+    const link = calculatorLinkFor('kickstarter', 1_000_000, 'USD', { backers: 100 }) ?? '';
+    const form = readFeeCalculatorForm(KICKSTARTER_FEES, new URL(link, 'http://localhost').searchParams);
+    expect(printed(form.result)?.total).toBe('$820.00');
+  });
+});
+
+describe('the embed snippet', () => {
+  it('frames the embeddable copy on the site origin, with a title and escaped attributes', () => {
+    expect(embedSnippet('https://showcase.example.org', FEE_CALCULATORS.kickstarter)).toBe(
+      '<iframe src="https://showcase.example.org/embed/instant-kickstarter-fee-calculator" title="Kickstarter fee calculator" ' +
+        'width="100%" height="820" style="border:0;max-width:960px" loading="lazy" allow="clipboard-write"></iframe>',
+    );
+    expect(embedSnippet('https://a.example/"x', FEE_CALCULATORS.indiegogo)).toContain('src="https://a.example/&quot;x/embed/');
   });
 });

@@ -1,0 +1,41 @@
+/**
+ * The security headers every answer carries, and the one exception to
+ * "never framed": the calculators' embeddable copies, which other sites
+ * show in an `<iframe>` (docs/decisions/060-embeddable-calculators.md).
+ * The Content-Security-Policy (with its `frame-ancestors`) is set per page
+ * in content-security-policy.ts; this is the rest.
+ */
+import type { MiddlewareHandler } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import { CALCULATOR_EMBED_PATHS } from '../../common/fee-calculators.ts';
+import type { AppEnv } from '../deps.ts';
+
+const EMBEDDABLE_PAGE_PATHS: ReadonlySet<string> = new Set(Object.values(CALCULATOR_EMBED_PATHS));
+
+/**
+ * Whether the page at `path` may be framed by any site. Exact paths only:
+ * a variant spelling (a trailing slash, other letter case) that still
+ * renders the page keeps refusing framing, which fails safe.
+ */
+export function isEmbeddablePage(path: string): boolean {
+  return EMBEDDABLE_PAGE_PATHS.has(path);
+}
+
+const shared = {
+  // Pages carry a policy with their own nonce, API answers a closed one (content-security-policy.ts).
+  contentSecurityPolicy: undefined,
+  crossOriginEmbedderPolicy: false,
+  // Only over HTTPS (https.ts).
+  strictTransportSecurity: false,
+  referrerPolicy: 'strict-origin-when-cross-origin',
+} as const;
+
+const neverFramed = secureHeaders({ ...shared, xFrameOptions: 'DENY' });
+// X-Frame-Options has no "anyone" value: it is left out, and the page
+// policy's `frame-ancestors *` says who may frame.
+const embeddable = secureHeaders({ ...shared, xFrameOptions: false });
+
+/** The security headers of every answer: framing refused, except on the embeddable pages. */
+export function securityHeaders(): MiddlewareHandler<AppEnv> {
+  return (c, next) => (isEmbeddablePage(c.req.path) ? embeddable(c, next) : neverFramed(c, next));
+}
