@@ -2,7 +2,8 @@
  * What every loader and action receives as `context`: the server's domain
  * services, so pages read and write through the same rules as the API, in
  * process; a logger; the caller's address for the rate limits of the forms;
- * the nonce of the page's scripts; the slot of a page's article body. Built
+ * the nonce of the page's scripts; the slot of a page's article body; when
+ * the page's campaign facts next read differently. Built
  * per request by server/pages.ts. Only `*.server.ts` modules may use the
  * services (lint enforces it).
  */
@@ -23,6 +24,12 @@ declare module 'react-router' {
      * navigation's data request (`*.data`), whose loader data carries the body.
      */
     pageBody: { html?: string } | null;
+    /**
+     * The first second (Unix) at which something this page shows reads
+     * differently by the clock alone (a campaign's countdown or badge), noted
+     * by the page modules as they build it; the answer expires then.
+     */
+    pageChanges: { at: number | null };
   }
 }
 

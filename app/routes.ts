@@ -26,6 +26,8 @@ export default [
     route('preview/:token', 'routes/preview.tsx'),
     // Site search: results of a GET form, rendered on the server.
     route('search', 'routes/search.tsx'),
+    // Every live campaign by its end (its slug is reserved: common/schemas/slug.ts).
+    route('ending-soon', 'routes/ending-soon.tsx'),
     // A post or a resource; a fixed path above always wins over a slug.
     route(':slug', 'routes/detail.tsx'),
     // Any other path: SPEC.md's 404 page with a real 404 status.

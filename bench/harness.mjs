@@ -274,7 +274,9 @@ const WORDS = (
 /**
  * Inserts `count` published posts straight into the SQLite file the server
  * migrated, each with one or two categories. `describePost(i, words)` gives
- * the fields each benchmark shapes itself: content, cover_image, campaign_url.
+ * the fields each benchmark shapes itself: content, cover_image, campaign_url,
+ * and optionally `campaign`, the post's campaign facts (the columns of
+ * `post_campaigns` but `post_id`).
  */
 export function seedPosts(sqliteFile, count, describePost) {
   const db = new Database(sqliteFile);
@@ -289,6 +291,12 @@ export function seedPosts(sqliteFile, count, describePost) {
          @read_time, @published_at, @created_at, @updated_at, 1)`,
     );
     const insertCategory = db.prepare('insert into post_categories (post_id, category_id) values (?, ?)');
+    const insertCampaign = db.prepare(
+      `insert into post_campaigns (post_id, platform, currency, goal, pledged, backers, launched_at, ends_at,
+         state, facts_updated_at, facts_source)
+       values (@post_id, @platform, @currency, @goal, @pledged, @backers, @launched_at, @ends_at,
+         @state, @facts_updated_at, @facts_source)`,
+    );
     const next = random(20240601);
     const pick = () => WORDS[Math.floor(next() * WORDS.length)];
     const now = Math.floor(Date.now() / 1000);
@@ -296,16 +304,18 @@ export function seedPosts(sqliteFile, count, describePost) {
       for (let i = 1; i <= count; i += 1) {
         const words = [pick(), pick(), pick()];
         const publishedAt = now - Math.floor(next() * 3 * 365 * 86_400);
+        const { campaign, ...fields } = describePost(i, words);
         const { lastInsertRowid } = insertPost.run({
           slug: `bench-post-${i}`,
           title: `The ${words.join(' ')} campaign, part ${i}`,
           excerpt: `A reviewed campaign about ${words.join(', ')}: what backers get, the plan, and our take on the risks.`,
-          ...describePost(i, words),
+          ...fields,
           read_time: 2 + Math.floor(next() * 8),
           published_at: publishedAt,
           created_at: publishedAt - 3600,
           updated_at: publishedAt,
         });
+        if (campaign) insertCampaign.run({ post_id: lastInsertRowid, ...campaign });
         const first = Math.floor(next() * categoryIds.length);
         insertCategory.run(lastInsertRowid, categoryIds[first]);
         if (next() < 0.4 && categoryIds.length > 1) {

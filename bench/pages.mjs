@@ -59,6 +59,35 @@ stopAfter((240 + 2 * (WARMUP + DURATION) * 1.5 + POST_COUNT / 100) * 1000);
 
 const COVERS = ['solar-backpack', 'tabletop-saga', 'clean-water', 'espresso-grinder', 'indie-film', 'modular-keyboard', 'urban-garden'];
 
+const NOW = Math.floor(Date.now() / 1000);
+const DAY = 86_400;
+/** The home page's "Ending Soon" band: up to 6 cards besides the 20 of its list. */
+const BAND_CARDS = 6;
+
+/**
+ * Every post has a campaign: most live, ending from a day to two months
+ * out (never in the last hour, so the pages' expiry follows days, as it
+ * does on a real site), some over and funded, some upcoming.
+ */
+function campaignOf(i) {
+  const goal = 1_000_000 + (i % 50) * 100_000;
+  const facts = {
+    platform: i % 3 === 0 ? 'indiegogo' : 'kickstarter',
+    currency: 'USD',
+    goal,
+    pledged: Math.floor((goal * ((i * 37) % 300)) / 100),
+    backers: (i * 13) % 2000,
+    launched_at: NOW - 20 * DAY,
+    ends_at: NOW + (1 + ((i * 7919) % 60)) * DAY + 7 * 3600,
+    state: 'live',
+    facts_updated_at: NOW,
+    facts_source: 'editor',
+  };
+  if (i % 10 === 0) return { ...facts, state: 'successful', ends_at: NOW - (i % 90) * DAY - DAY };
+  if (i % 10 === 1) return { ...facts, state: 'upcoming', pledged: null, backers: null, launched_at: NOW + 5 * DAY };
+  return facts;
+}
+
 const describePost = (i, words) => ({
   content:
     `## Why it caught our eye\n\n${`The ${words[0]} team explains its plan in detail. `.repeat(40)}\n\n` +
@@ -67,6 +96,7 @@ const describePost = (i, words) => ({
     '## Our take\n\nRealistic delivery dates and an honest risk section.',
   cover_image: `/images/demo/${COVERS[i % COVERS.length]}.svg`,
   campaign_url: `https://www.kickstarter.com/projects/bench-${i}`,
+  campaign: campaignOf(i),
 });
 
 /** Every script a fresh visit of `url` loads, with its gzip size (level 9, as Vite reports it). */
@@ -117,7 +147,10 @@ async function main() {
   const contentType = response.headers.get('content-type') ?? 'text/html';
   const html = Buffer.from(await response.arrayBuffer());
   const cards = (html.toString('utf8').match(/<article/g) ?? []).length;
-  if (cards !== 20 || !html.includes('Load More')) throw new Error(`expected 20 posts and Load More on /, got ${cards}`);
+  if (cards !== 20 + BAND_CARDS || !html.includes('Load More')) {
+    throw new Error(`expected 20 posts, ${BAND_CARDS} in the Ending Soon band and Load More on /, got ${cards}`);
+  }
+  if (!html.includes('% funded')) throw new Error("expected the campaigns' facts on the cards of /");
   const baseline = await startInMemoryServer(html, contentType, '/');
 
   console.log(

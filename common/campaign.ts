@@ -159,9 +159,9 @@ export function matchesCampaignFilter(facts: ClockFacts, filter: CampaignFilter,
 
 /**
  * The countdown as words: "12 days left" (whole days while at least one is
- * left), then "5 hours left", then "40 minutes left"; null when the
- * campaign is not running or has no end. Rounded down, so it never
- * promises more time than there is.
+ * left), then "5 hours left", then "40 minutes left", then "Less than a
+ * minute left"; null when the campaign is not running or has no end.
+ * Rounded down, so it never promises more time than there is.
  */
 export function countdownText(facts: ClockFacts, now: number): string | null {
   if (!isRunning(facts, now) || facts.ends_at === null) return null;
@@ -169,7 +169,8 @@ export function countdownText(facts: ClockFacts, now: number): string | null {
   const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'} left`;
   if (left >= DAY) return plural(Math.floor(left / DAY), 'day');
   if (left >= HOUR) return plural(Math.floor(left / HOUR), 'hour');
-  return plural(Math.max(1, Math.ceil(left / 60)), 'minute');
+  if (left >= 60) return plural(Math.floor(left / 60), 'minute');
+  return 'Less than a minute left';
 }
 
 /**
@@ -189,15 +190,24 @@ export function nextCampaignChange(facts: ClockFacts, now: number): number | nul
       candidates.push(facts.ends_at - ENDING_SOON_SECONDS, facts.ends_at);
       const left = facts.ends_at - now;
       // The countdown's words change when the whole count of its unit drops.
-      if (left > 0) {
+      if (left >= 60) {
         const unit = left >= DAY ? DAY : left >= HOUR ? HOUR : 60;
-        const wholeUnits = unit === 60 ? Math.ceil(left / 60) - 1 : Math.floor(left / unit);
-        candidates.push(facts.ends_at - wholeUnits * unit + (unit === 60 ? 0 : 1));
+        candidates.push(facts.ends_at - Math.floor(left / unit) * unit + 1);
       }
     }
   }
   const future = candidates.filter((at) => at > now);
   return future.length === 0 ? null : Math.min(...future);
+}
+
+/** The earliest `nextCampaignChange` of several campaigns (none: null). */
+export function nextChangeOfAll(campaigns: readonly (ClockFacts | null)[], now: number): number | null {
+  let earliest: number | null = null;
+  for (const campaign of campaigns) {
+    const at = campaign === null ? null : nextCampaignChange(campaign, now);
+    if (at !== null && (earliest === null || at < earliest)) earliest = at;
+  }
+  return earliest;
 }
 
 const wholeFormats = new Map<string, Intl.NumberFormat>();

@@ -26,6 +26,7 @@ import { isEmbeddablePage } from './http/security-headers.ts';
 import {
   bytesOf,
   DEFAULT_RESPONSE_CACHE_OPTIONS,
+  expireAnswerAt,
   forward,
   preferredEncoding,
   ResponseCache,
@@ -100,6 +101,7 @@ function loadContext({ deps, services }: PageDeps, c: Context<AppEnv>, cspNonce:
     cspNonce,
     // React Router's data requests (client navigations) end in `.data`; pages send the article body once.
     pageBody: c.req.path.endsWith('.data') ? null : {},
+    pageChanges: { at: null },
     // Read on demand: only form actions need it.
     get clientIp() {
       return clientIp(c, deps.config.TRUST_PROXY);
@@ -128,7 +130,10 @@ function pageHandler(
     // Only a render needs a nonce; the cache draws its own for each answer it keeps.
     const render = async () => {
       const nonce = policy ? createNonce() : undefined;
-      const response = await handleRequest(c.req.raw, loadContext(page, c, nonce));
+      const context = loadContext(page, c, nonce);
+      const response = await handleRequest(c.req.raw, context);
+      // A countdown or badge that changes at a known second: no copy outlives it (decision 062).
+      if (context.pageChanges.at !== null) expireAnswerAt(response.headers, context.pageChanges.at);
       if (policy && nonce && response.headers.get('content-type')?.startsWith('text/html')) {
         response.headers.set('Content-Security-Policy', policy(nonce));
       }

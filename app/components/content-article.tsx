@@ -7,6 +7,7 @@ import type { ArticleBody } from '../lib/article-body.ts';
 import type { CampaignTrend as CampaignTrendData } from '../lib/campaign-chart.ts';
 import type { PostDetail, ResourceDetail } from '../lib/content-cards.ts';
 import { CampaignCta } from './campaign-cta.tsx';
+import { CampaignFactBox } from './campaign-facts.tsx';
 import { CampaignTrend } from './campaign-trend.tsx';
 import { CategoryBadges } from './category-badges.tsx';
 import { ContentMeta } from './content-meta.tsx';
@@ -58,6 +59,7 @@ export function PostArticle({ post, shareUrl }: { post: WithBody<PostDetail> & {
           </div>
           <h1 className="mt-4 text-3xl font-bold leading-tight tracking-tight sm:text-[2.75rem]">{post.title}</h1>
           <ContentMeta className="mt-4" published={post.published} readTime={post.read_time} dateStyle="long" />
+          {post.campaign ? <CampaignFactBox campaign={post.campaign} /> : null}
           <CampaignTrend trend={post.trend} />
           {post.excerpt ? <p className="mt-6 text-xl italic leading-relaxed text-muted-foreground">{post.excerpt}</p> : null}
         </header>
@@ -65,7 +67,12 @@ export function PostArticle({ post, shareUrl }: { post: WithBody<PostDetail> & {
           <MarkdownContent content={post.content} />
         </div>
         {shareUrl ? <ShareLinks url={shareUrl} title={post.title} /> : null}
-        <CampaignCta campaignUrl={post.campaign_url} sponsored={post.sponsored} title={post.title} />
+        {/* A canceled campaign takes no pledges: nothing to back. */}
+        <CampaignCta
+          campaignUrl={post.campaign?.canceled ? null : post.campaign_url}
+          sponsored={post.sponsored}
+          title={post.title}
+        />
       </div>
     </article>
   );

@@ -20,6 +20,7 @@ export function ContentCard({
   isPriority = false,
   eyebrow,
   excerpt,
+  facts,
   meta,
   action,
 }: {
@@ -33,6 +34,8 @@ export function ContentCard({
   /** Labels above the title: categories, "Sponsored", the kind of result. */
   eyebrow?: ReactNode;
   excerpt?: ReactNode;
+  /** A campaign's badges, percentage and time left, below the excerpt. */
+  facts?: ReactNode;
   /** Date and read time. */
   meta?: ReactNode;
   action?: ReactNode;
@@ -57,6 +60,7 @@ export function ContentCard({
           </Link>
         </Heading>
         {excerpt ? <p className="content-card-excerpt">{excerpt}</p> : null}
+        {facts}
         {meta || action ? (
           <div className="content-card-footer">
             {meta}

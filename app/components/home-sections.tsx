@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import type { ResourceCard as ResourceCardData } from '../lib/content-cards.ts';
+import type { PostCard as PostCardData, ResourceCard as ResourceCardData } from '../lib/content-cards.ts';
+import { PostCard } from './post-card.tsx';
 import { ResourceCard } from './resource-card.tsx';
 import { Icon } from './ui/icon.tsx';
 
@@ -13,24 +14,48 @@ export function HomeHero({ heading, text }: { heading: string; text: string | nu
   );
 }
 
+/** A section's heading with a link to its whole list beside it. */
+function SectionHeading({ id, title, to, linkText }: { id: string; title: string; to: string; linkText: string }) {
+  return (
+    <div className="mb-6 flex flex-wrap items-baseline justify-between gap-x-6 gap-y-2">
+      <h2 id={id} className="text-2xl font-bold tracking-tight">
+        {title}
+      </h2>
+      <Link
+        to={to}
+        prefetch="intent"
+        className="inline-flex items-center gap-1 rounded-sm text-sm font-medium text-primary hover:underline"
+      >
+        {linkText}
+        <Icon name="arrow-right" className="size-4" />
+      </Link>
+    </div>
+  );
+}
+
+/** Live campaigns, the one ending first at the top; nothing when none is live. */
+export function EndingSoonBand({ posts }: { posts: readonly PostCardData[] }) {
+  if (posts.length === 0) return null;
+  return (
+    <section aria-labelledby="ending-soon" className="mt-16">
+      <SectionHeading id="ending-soon" title="Ending Soon" to="/ending-soon" linkText="All live campaigns" />
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {posts.map((post) => (
+          <li key={post.slug}>
+            <PostCard post={post} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** The newest guides for campaign owners, below the projects. */
 export function LatestResources({ resources }: { resources: readonly ResourceCardData[] }) {
   if (resources.length === 0) return null;
   return (
     <section aria-labelledby="latest-resources" className="mt-16">
-      <div className="mb-6 flex flex-wrap items-baseline justify-between gap-x-6 gap-y-2">
-        <h2 id="latest-resources" className="text-2xl font-bold tracking-tight">
-          Latest Resources
-        </h2>
-        <Link
-          to="/resources"
-          prefetch="intent"
-          className="inline-flex items-center gap-1 rounded-sm text-sm font-medium text-primary hover:underline"
-        >
-          All resources
-          <Icon name="arrow-right" className="size-4" />
-        </Link>
-      </div>
+      <SectionHeading id="latest-resources" title="Latest Resources" to="/resources" linkText="All resources" />
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {resources.map((resource) => (
           <li key={resource.slug}>

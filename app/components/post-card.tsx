@@ -1,4 +1,5 @@
 import type { PostCard as PostCardData } from '../lib/content-cards.ts';
+import { CampaignCardLine } from './campaign-facts.tsx';
 import { CategoryBadges, shownCategories } from './category-badges.tsx';
 import { ContentCard } from './content-card.tsx';
 import { ContentMeta } from './content-meta.tsx';
@@ -7,7 +8,8 @@ import { Icon } from './ui/icon.tsx';
 
 /**
  * A published post in a list: cover, categories, title (the link to the
- * post), excerpt, date and read time, and the campaign link when there is one.
+ * post), excerpt, the campaign's standing, date and read time, and the
+ * campaign link when there is one.
  */
 export function PostCard({
   post,
@@ -39,6 +41,7 @@ export function PostCard({
         ) : null
       }
       excerpt={post.excerpt}
+      facts={post.campaign ? <CampaignCardLine campaign={post.campaign} /> : null}
       meta={<ContentMeta published={post.published} readTime={post.read_time} dateStyle="short" />}
       action={
         post.campaign_url ? (

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { cx } from '../lib/cx.ts';
 import type { PostCard } from '../lib/content-cards.ts';
+import { CampaignCardLine } from './campaign-facts.tsx';
 import { CoverImage } from './cover-image.tsx';
 import { SponsoredLabel } from './sponsored-label.tsx';
 
@@ -57,6 +58,7 @@ export function PostMosaic({ posts }: { posts: PostCard[] }) {
               {index === 0 && post.excerpt ? (
                 <p className="mt-2 line-clamp-2 max-w-prose text-sm text-slate-100 sm:text-base">{post.excerpt}</p>
               ) : null}
+              {post.campaign ? <CampaignCardLine campaign={post.campaign} className="mt-2 text-slate-100" /> : null}
             </div>
           </article>
         </li>

@@ -3,6 +3,7 @@
  * the server by content.server.ts and sent to the browser, so it carries
  * nothing a page does not show.
  */
+import type { CampaignBoxView, CampaignCardView } from './campaign-view.ts';
 import type { PublishedDate } from './dates.ts';
 import type { RenderedMarkdown } from './markdown.server.tsx';
 
@@ -33,6 +34,8 @@ export interface ResourceCard {
 /** A post card: a resource card's fields, the campaign link and the categories. */
 export interface PostCard extends ResourceCard {
   campaign_url: string | null;
+  /** Its campaign's badges, percentage and time line, worded on the server; null without one. */
+  campaign: CampaignCardView | null;
   /** Paid for: shown with the Sponsored label, its campaign links marked as paid. */
   sponsored: boolean;
   categories: CategoryBadge[];
@@ -51,5 +54,6 @@ export interface ResourceCardPage {
 /** A whole item for its page: the card's fields, the last change, the rendered body and its social card's address (null for a draft). */
 export type Detail<Card> = Card & { updated_at: number; content: RenderedMarkdown; social_card: string | null };
 
-export type PostDetail = Detail<PostCard>;
+/** A post for its page: the fact box's view of its campaign in place of the card's. */
+export type PostDetail = Detail<Omit<PostCard, 'campaign'>> & { campaign: CampaignBoxView | null };
 export type ResourceDetail = Detail<ResourceCard>;

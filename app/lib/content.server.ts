@@ -18,6 +18,34 @@ import type {
   ResourceDetail,
 } from './content-cards.ts';
 import { publishedDate } from './dates.ts';
+import { campaignBoxView, campaignCardView, earliestCampaignChange } from './campaign-view.ts';
+import type { CampaignFilter, CampaignJson } from '../../common/campaign.ts';
+
+/** Now, in Unix seconds, as the campaign views of one page see it. */
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/**
+ * Notes on the request that the page shows these campaigns: its answer
+ * expires at the first second any of them reads differently.
+ */
+function noteCampaigns(context: AppLoadContext, campaigns: readonly (CampaignJson | null)[], now: number): void {
+  const at = earliestCampaignChange(campaigns, now);
+  const slot = context.pageChanges;
+  if (at !== null && (slot.at === null || at < slot.at)) slot.at = at;
+}
+
+/** The site's time zone, whose clocks a campaign's dates are read on. */
+async function siteTimeZone(context: AppLoadContext): Promise<string> {
+  return (await context.services.siteProfile.current()).time_zone;
+}
+
+/** Post cards of one page, their campaigns worded at one moment and noted for the page's expiry. */
+async function postCardsOf(context: AppLoadContext, posts: readonly PostSummaryJson[]): Promise<PostCard[]> {
+  const now = nowSeconds();
+  const timeZone = posts.some((post) => post.campaign) ? await siteTimeZone(context) : '';
+  noteCampaigns(context, posts.map((post) => post.campaign), now);
+  return posts.map((post) => toPostCard(post, now, timeZone));
+}
 
 function toResourceCard(item: ResourceSummaryJson | PostSummaryJson): ResourceCard {
   // A post's first category (in menu order) gives the colours, as on its social card.
@@ -34,10 +62,11 @@ function toResourceCard(item: ResourceSummaryJson | PostSummaryJson): ResourceCa
   };
 }
 
-function toPostCard(post: PostSummaryJson): PostCard {
+function toPostCard(post: PostSummaryJson, now: number, timeZone: string): PostCard {
   return {
     ...toResourceCard(post),
     campaign_url: post.campaign_url,
+    campaign: post.campaign ? campaignCardView(post.campaign, now, timeZone) : null,
     sponsored: post.sponsored,
     categories: post.category_ids.map((id) => ({ id, label: categoryLabel(id) })),
   };
@@ -65,6 +94,15 @@ async function toDetail<Card>(
   };
 }
 
+/** A post for its page: its card, body and fact box, the campaign noted for the page's expiry. */
+async function toPostDetail(context: AppLoadContext, post: PostJson): Promise<PostDetail> {
+  const now = nowSeconds();
+  const timeZone = post.campaign ? await siteTimeZone(context) : '';
+  noteCampaigns(context, [post.campaign], now);
+  const detail = await toDetail(context, 'post', toPostCard(post, now, timeZone), post);
+  return { ...detail, campaign: post.campaign ? campaignBoxView(post.campaign, now, timeZone) : null };
+}
+
 /**
  * The page token of a paged public list ("Load More" as a plain link, as
  * `?cursor=`), and a first-page flag. A token that is not one of ours sends
@@ -86,13 +124,21 @@ export async function loadPagedList<Page>(
   }
 }
 
-/** One page of published posts as cards, newest first; optionally one category's. */
+/**
+ * One page of published posts as cards, newest first; optionally one
+ * category's, those whose campaign matches a filter, or by their campaign's end.
+ */
 export async function listPostCards(
   context: AppLoadContext,
-  options: { pageSize: number; nextToken: string | null; categoryId?: string },
+  options: { pageSize: number; nextToken: string | null; categoryId?: string; campaign?: CampaignFilter; sort?: 'ends_at' },
 ): Promise<PostCardPage> {
   const page = await context.services.posts.listPublished(options);
-  return { posts: page.posts.map(toPostCard), next_token: page.next_token };
+  return { posts: await postCardsOf(context, page.posts), next_token: page.next_token };
+}
+
+/** Up to `size` live campaigns, the one ending first at the top (the home page's band). */
+export async function listEndingSoonCards(context: AppLoadContext, size: number): Promise<PostCard[]> {
+  return (await listPostCards(context, { pageSize: size, nextToken: null, campaign: 'live', sort: 'ends_at' })).posts;
 }
 
 /** The newest published posts as cards (a short list: the 404 page's, the home page's). */
@@ -145,7 +191,7 @@ export type DetailAnswer =
 export async function findDetail(context: AppLoadContext, slug: string): Promise<DetailAnswer> {
   const { posts, resources } = context.services;
   const post = await posts.findPublished(slug);
-  if (post) return { kind: 'post', post: await toDetail(context, 'post', toPostCard(post), post), source: post };
+  if (post) return { kind: 'post', post: await toPostDetail(context, post), source: post };
   const resource = await resources.findPublished(slug);
   if (resource) return { kind: 'resource', resource: await toDetail(context, 'resource', toResourceCard(resource), resource) };
   const renamed = (await posts.findRenamed(slug)) ?? (await resources.findRenamed(slug));
@@ -159,7 +205,7 @@ export async function findPreview(
 ): Promise<{ kind: 'post'; post: PostDetail } | Extract<DetailAnswer, { kind: 'resource' }> | null> {
   const found = await context.services.previewLinks.open(token);
   if (!found) return null;
-  if (found.kind === 'post') return { kind: 'post', post: await toDetail(context, 'post', toPostCard(found.post), found.post) };
+  if (found.kind === 'post') return { kind: 'post', post: await toPostDetail(context, found.post) };
   return { kind: 'resource', resource: await toDetail(context, 'resource', toResourceCard(found.resource), found.resource) };
 }
 

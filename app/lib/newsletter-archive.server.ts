@@ -42,6 +42,9 @@ export async function listArchivedIssues(context: AppLoadContext): Promise<Archi
 export async function findIssueWebVersion(context: AppLoadContext, slug: string): Promise<IssueWebVersion | null> {
   const found = await context.services.newsletters.findSent(slug);
   if (!found) return null;
+  // A fact line's countdown reads differently at a known second: the page expires then (decision 062).
+  const { nextChange } = found;
+  if (nextChange !== null && (context.pageChanges.at === null || nextChange < context.pageChanges.at)) context.pageChanges.at = nextChange;
   const logFailure = (error: unknown) => context.logger.warn({ err: error, issue: found.issue.id }, 'newsletter markdown could not be rendered');
   return {
     ...summary(found.issue),

@@ -13,23 +13,45 @@ import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
 import { siteFromMatches } from '../lib/public-site.ts';
 import { SPONSORED_PATH } from '../../common/site.ts';
 import type { Route } from './+types/category';
+import type { CampaignFilter } from '../../common/campaign.ts';
+import { cx } from '../lib/cx.ts';
 
 const CATEGORY_PAGE_SIZE = 20;
+
+/** The filters a category page offers, as links: a crawler and a reader without scripts follow them alike. */
+const FILTERS: readonly { value: CampaignFilter | null; label: string }[] = [
+  { value: null, label: 'All' },
+  { value: 'live', label: 'Live' },
+  { value: 'ending_soon', label: 'Ending soon' },
+  { value: 'funded', label: 'Funded' },
+];
+
+/** The filter a `?campaign=` asks for; anything else lists them all. */
+function filterOf(request: Request): CampaignFilter | null {
+  const asked = new URL(request.url).searchParams.get('campaign');
+  return FILTERS.find((filter) => filter.value !== null && filter.value === asked)?.value ?? null;
+}
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const category = await findCategory(context, params.slug);
   // SPEC.md: an unknown category redirects to the home page.
   if (!category) throw redirect('/', { headers: { 'Cache-Control': NOT_FOUND_CACHE_CONTROL } });
+  const filter = filterOf(request);
   const [page, categories] = await Promise.all([
     loadPagedList(request, (nextToken) =>
-      listPostCards(context, { pageSize: CATEGORY_PAGE_SIZE, nextToken, categoryId: category.id }),
+      listPostCards(context, {
+        pageSize: CATEGORY_PAGE_SIZE,
+        nextToken,
+        categoryId: category.id,
+        ...(filter ? { campaign: filter } : {}),
+      }),
     ),
     listAllCategories(context),
   ]);
   const otherCategories = categories
     .filter((other) => other.slug !== category.slug)
     .map(({ slug, name }) => ({ slug, name }));
-  return { category, otherCategories, ...page };
+  return { category, otherCategories, filter, ...page };
 }
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
@@ -38,10 +60,11 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   return pageMeta({
     origin: originFromMatches(matches),
     siteName: siteFromMatches(matches).name,
-    path: isFirstPage ? location.pathname : location.pathname + location.search,
+    path: isFirstPage && !loaderData.filter ? location.pathname : location.pathname + location.search,
     title: pageTitle(`${category.name} Projects`, matches),
     description: category.description,
-    noIndex: !isFirstPage,
+    // A filtered list is the category's page again, a moment's view of it.
+    noIndex: !isFirstPage || loaderData.filter !== null,
   });
 }
 
@@ -49,15 +72,16 @@ export const headers = publicPageHeaders;
 
 export default function Category({ loaderData }: Route.ComponentProps) {
   const { category } = loaderData;
-  // A new list for each category.
-  return <CategoryPosts key={category.slug} data={loaderData} />;
+  // A new list for each category and filter.
+  return <CategoryPosts key={`${category.slug}:${loaderData.filter ?? ''}`} data={loaderData} />;
 }
 
 function CategoryPosts({ data }: { data: Route.ComponentProps['loaderData'] }) {
-  const { category, otherCategories, posts, next_token } = data;
+  const { category, otherCategories, filter, posts, next_token } = data;
+  const filterQuery = filter ? `campaign=${filter}&` : '';
   const list = usePagedList<PostCardPage['posts'][number], PostCardPage>({
     firstPage: { items: posts, nextToken: next_token },
-    dataUrl: (token) => `/category/${category.slug}?cursor=${encodeURIComponent(token)}`,
+    dataUrl: (token) => `/category/${category.slug}?${filterQuery}cursor=${encodeURIComponent(token)}`,
     select: (page) => ({ items: page.posts, nextToken: page.next_token }),
   });
   return (
@@ -65,7 +89,10 @@ function CategoryPosts({ data }: { data: Route.ComponentProps['loaderData'] }) {
       <PageHeader title={category.name}>
         <p>{category.description}</p>
       </PageHeader>
-      {list.items.length === 0 ? (
+      <CampaignFilters categorySlug={category.slug} current={filter} />
+      {list.items.length === 0 && filter ? (
+        <EmptyState>No projects here match this filter right now.</EmptyState>
+      ) : list.items.length === 0 ? (
         <EmptyState
           action={
             <>
@@ -105,6 +132,31 @@ function CategoryPosts({ data }: { data: Route.ComponentProps['loaderData'] }) {
       />
       <OtherCategories categories={otherCategories} />
     </>
+  );
+}
+
+function CampaignFilters({ categorySlug, current }: { categorySlug: string; current: CampaignFilter | null }) {
+  return (
+    <nav aria-label="Filter projects" className="mb-8">
+      <ul className="flex flex-wrap gap-2">
+        {FILTERS.map((filter) => (
+          <li key={filter.label}>
+            <Link
+              to={filter.value ? `/category/${categorySlug}?campaign=${filter.value}` : `/category/${categorySlug}`}
+              aria-current={filter.value === current ? 'page' : undefined}
+              className={cx(
+                'inline-flex h-9 items-center rounded-full border px-4 text-sm font-medium',
+                filter.value === current
+                  ? 'border-primary bg-primary text-primary-foreground'
+                  : 'border-border bg-card hover:bg-accent hover:text-accent-foreground',
+              )}
+            >
+              {filter.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 

@@ -1,6 +1,6 @@
 import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { EmptyState } from '../components/empty-state.tsx';
-import { CalculatorLinks, HomeHero, LatestResources } from '../components/home-sections.tsx';
+import { CalculatorLinks, EndingSoonBand, HomeHero, LatestResources } from '../components/home-sections.tsx';
 import { LoadMoreLink, usePagedList } from '../components/load-more.tsx';
 import { NEWSLETTER_INTENT, NewsletterSection } from '../components/newsletter-section.tsx';
 import { PostCard } from '../components/post-card.tsx';
@@ -9,7 +9,7 @@ import { NO_STORE, publicPageHeaders } from '../lib/cache-headers.ts';
 import { formAnswer } from '../lib/form-answer.server.ts';
 import { failedOutcome } from '../lib/form-outcome.ts';
 import type { PostCardPage } from '../lib/content-cards.ts';
-import { findSiteCardPath, listPostCards, listResourceCards, loadPagedList } from '../lib/content.server.ts';
+import { findSiteCardPath, listEndingSoonCards, listPostCards, listResourceCards, loadPagedList } from '../lib/content.server.ts';
 import { organizationJsonLd, originFromMatches, pageMeta, absoluteUrl } from '../lib/seo.ts';
 import { siteFromMatches, usePublicSite } from '../lib/public-site.ts';
 import { subscribeToNewsletter } from '../lib/public-forms.server.ts';
@@ -23,13 +23,19 @@ const HOME_PAGE_SIZE = 20;
 /** The newest resources shown below the projects. */
 const HOME_RESOURCES = 3;
 
+/** The live campaigns of the "Ending Soon" band. */
+const HOME_ENDING_SOON = 6;
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   const page = await loadPagedList(request, (nextToken) => listPostCards(context, { pageSize: HOME_PAGE_SIZE, nextToken }));
   // A "Load More" page only feeds the grid: the sections below it come with the first.
-  const latestResources = page.isFirstPage
-    ? (await listResourceCards(context, { pageSize: HOME_RESOURCES, nextToken: null })).resources
-    : [];
-  return { ...page, latestResources, siteCard: await findSiteCardPath(context) };
+  const [latestResources, endingSoon] = page.isFirstPage
+    ? await Promise.all([
+        listResourceCards(context, { pageSize: HOME_RESOURCES, nextToken: null }).then((resources) => resources.resources),
+        listEndingSoonCards(context, HOME_ENDING_SOON),
+      ])
+    : [[], []];
+  return { ...page, latestResources, endingSoon, siteCard: await findSiteCardPath(context) };
 }
 
 /** The newsletter signup at the end of the page posts here. */
@@ -104,6 +110,8 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
           <PostMosaic posts={mosaic} />
         </section>
       ) : null}
+
+      {isFirstPage ? <EndingSoonBand posts={loaderData.endingSoon} /> : null}
 
       {list.items.length > 0 ? (
         <section aria-labelledby="more-projects" className="mt-16">

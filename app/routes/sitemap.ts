@@ -11,6 +11,7 @@ import type { Route } from './+types/sitemap';
 const STATIC_PATHS = [
   '/',
   '/resources',
+  '/ending-soon',
   '/instant-kickstarter-fee-calculator',
   '/free-indiegogo-fee-calculator',
   '/contact-us',

@@ -23,6 +23,8 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'auth',
   'category',
   'contact-us',
+  'embed',
+  'ending-soon',
   'free-indiegogo-fee-calculator',
   'instant-kickstarter-fee-calculator',
   'newsletter',

@@ -4,13 +4,16 @@
  * drafts included, and the revisions of each item: list, read one,
  * restore one); the same under /resources.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { notFound } from '../../common/errors.ts';
-import type { CampaignFilter } from '../../common/campaign.ts';
+import type { PostSummaryJson } from '../../common/answers.ts';
+import { nextChangeOfAll, type CampaignFilter, type CampaignJson } from '../../common/campaign.ts';
 import { campaignFilterField } from '../../common/schemas/campaign.ts';
 import { listSearchSchema } from '../../common/schemas/search.ts';
 import type { AppEnv } from '../deps.ts';
+import { PUBLIC_READ_CACHE_CONTROL } from '../http/public-reads.ts';
+import { expireAnswerAt } from '../http/response-cache.ts';
 import { pagingQuerySchema, readIdParam, readJsonObject, readQuery, readTextParam } from '../http/input.ts';
 import type { ContentService, PageRequest } from '../services/content.ts';
 import type { AppServices } from '../services/index.ts';
@@ -45,6 +48,26 @@ const ADMIN_LIST_QUERY = z
   })
   .and(pagingQuerySchema);
 
+/**
+ * A public answer that carries campaigns: their badges and time left are
+ * the clock's, so no cached copy outlives the second they next read
+ * differently (decision 062, as for pages).
+ */
+function answerWithCampaigns(c: Context<AppEnv>, body: object, campaigns: readonly (CampaignJson | null)[]): Response {
+  const response = c.json(body);
+  const at = nextChangeOfAll(campaigns, Math.floor(Date.now() / 1000));
+  if (at !== null) {
+    response.headers.set('Cache-Control', PUBLIC_READ_CACHE_CONTROL);
+    expireAnswerAt(response.headers, at);
+  }
+  return response;
+}
+
+const campaignsOf = (answer: object): (CampaignJson | null)[] => {
+  if ('posts' in answer && Array.isArray(answer.posts)) return (answer.posts as PostSummaryJson[]).map((post) => post.campaign);
+  return 'campaign' in answer ? [(answer as PostSummaryJson).campaign] : [];
+};
+
 /** GET / and GET /{slug}: published items only, whatever the query says. */
 export function publicContentApi(service: ContentService, services: AppServices) {
   const app = new Hono<AppEnv>();
@@ -61,13 +84,14 @@ export function publicContentApi(service: ContentService, services: AppServices)
       if (!found) return c.json({ [`${type}s`]: [], next_token: null });
       filter = found.id;
     }
-    return c.json(await service.listPublished({ ...paging, categoryId: filter, ...(sort === 'ends_at' ? { sort } : {}) }));
+    const page = await service.listPublished({ ...paging, categoryId: filter, ...(sort === 'ends_at' ? { sort } : {}) });
+    return answerWithCampaigns(c, page as object, campaignsOf(page as object));
   });
 
   app.get('/:slug', async (c) => {
     const item = await service.findPublished(readTextParam(c, 'slug', label));
     if (!item) throw notFound(`${label} not found`);
-    return c.json(item);
+    return answerWithCampaigns(c, item, campaignsOf(item));
   });
 
   // A published post's campaign numbers over time, oldest first.

@@ -4,10 +4,13 @@
  * database, so it never mixes with real content, and flags what it makes
  * (`demo`), so the back office marks it and the owner can remove exactly it
  * (decision 053). The posts say they are demo reviews of invented
- * campaigns, and their read times are the editor's estimate.
+ * campaigns, and their read times are the editor's estimate. Their
+ * campaigns' facts are counted from the first start: some live and ending
+ * at different times, one funded and over, one failed, one upcoming.
  */
 import { estimateReadTime } from '../../common/read-time.ts';
 import { nowSeconds } from './database.ts';
+import { saveCampaign, type StoredFacts } from './queries/campaigns.ts';
 import { markDemoContent } from './queries/content.ts';
 import { insertPost } from './queries/posts.ts';
 import { insertResource } from './queries/resources.ts';
@@ -24,7 +27,22 @@ interface DemoPost {
   category: string;
   daysAgo: number;
   content: string;
+  /** The campaign's facts, its times in seconds from the moment of seeding. */
+  campaign: DemoCampaign;
 }
+
+interface DemoCampaign {
+  platform: 'kickstarter' | 'indiegogo';
+  state: 'upcoming' | 'live' | 'successful' | 'failed';
+  /** Whole dollars. */
+  goal: number;
+  pledged: number | null;
+  backers: number | null;
+  launchedIn: number;
+  endsIn: number;
+}
+
+const HOUR = 60 * 60;
 
 /** The first lines of every demo post: it must never pass for a real review. */
 const DEMO_NOTE =
@@ -39,6 +57,7 @@ const DEMO_POSTS: DemoPost[] = [
     campaign_url: 'https://www.kickstarter.com/projects/ridgeline-gear/foldaway-solar-daypack',
     category: 'tech',
     daysAgo: 1,
+    campaign: { platform: 'kickstarter', state: 'live', goal: 25_000, pledged: 12_840, backers: 212, launchedIn: -DAY, endsIn: 29 * DAY },
     content: `${DEMO_NOTE}
 
 ## What a review covers
@@ -65,6 +84,7 @@ what could go wrong before the rewards ship.`,
     campaign_url: 'https://www.kickstarter.com/projects/lanternfold-games/the-shifting-isles',
     category: 'creative',
     daysAgo: 3,
+    campaign: { platform: 'kickstarter', state: 'live', goal: 40_000, pledged: 96_420, backers: 1_873, launchedIn: -28 * DAY, endsIn: 30 * HOUR },
     content: `${DEMO_NOTE}
 
 ## The idea
@@ -85,6 +105,7 @@ campaign pays for.`,
     campaign_url: 'https://www.indiegogo.com/projects/clearwell-gravity-filters-for-schools',
     category: 'social',
     daysAgo: 6,
+    campaign: { platform: 'indiegogo', state: 'live', goal: 15_000, pledged: 9_310, backers: 148, launchedIn: -21 * DAY, endsIn: 9 * DAY + 6 * HOUR },
     content: `${DEMO_NOTE}
 
 ## The problem
@@ -110,6 +131,7 @@ replace them, and every installation is logged publicly.
     campaign_url: 'https://www.kickstarter.com/projects/burr-and-bench/the-mendable-grinder',
     category: 'business',
     daysAgo: 9,
+    campaign: { platform: 'kickstarter', state: 'live', goal: 30_000, pledged: 33_100, backers: 402, launchedIn: -25 * DAY, endsIn: 5 * HOUR + 20 * 60 },
     content: `${DEMO_NOTE}
 
 ## Repair first
@@ -130,6 +152,7 @@ parts store rather than new models every year.`,
     campaign_url: 'https://www.indiegogo.com/projects/the-last-keeper-an-island-feature-film',
     category: 'creative',
     daysAgo: 14,
+    campaign: { platform: 'indiegogo', state: 'upcoming', goal: 60_000, pledged: null, backers: null, launchedIn: 12 * DAY, endsIn: 42 * DAY },
     content: `${DEMO_NOTE}
 
 ## The story
@@ -150,6 +173,7 @@ for something viewers get, such as subtitles.`,
     campaign_url: 'https://www.kickstarter.com/projects/keystack-labs/keystack-two-modular-keyboard',
     category: 'funding',
     daysAgo: 21,
+    campaign: { platform: 'kickstarter', state: 'successful', goal: 50_000, pledged: 187_230, backers: 2_410, launchedIn: -48 * DAY, endsIn: -18 * DAY },
     content: `${DEMO_NOTE}
 
 ## The second campaign is easier, if you earned it
@@ -171,6 +195,7 @@ backers' trust, and they come back.
     campaign_url: 'https://www.indiegogo.com/projects/railgarden-balcony-planters',
     category: 'social',
     daysAgo: 30,
+    campaign: { platform: 'indiegogo', state: 'failed', goal: 20_000, pledged: 6_420, backers: 97, launchedIn: -55 * DAY, endsIn: -25 * DAY },
     content: `${DEMO_NOTE}
 
 ## Small space, real harvest
@@ -234,6 +259,22 @@ Long mission statements and unlabelled zip files.`,
   },
 ];
 
+/** A demo campaign's facts, its times counted from `now`. */
+function demoFacts(campaign: DemoCampaign, now: number): StoredFacts {
+  return {
+    platform: campaign.platform,
+    currency: 'USD',
+    goal: campaign.goal * 100,
+    pledged: campaign.pledged === null ? null : campaign.pledged * 100,
+    backers: campaign.backers,
+    launched_at: now + campaign.launchedIn,
+    ends_at: now + campaign.endsIn,
+    state: campaign.state,
+    facts_updated_at: now,
+    facts_source: 'editor',
+  };
+}
+
 export interface SeedResult {
   posts: number;
   resources: number;
@@ -263,6 +304,8 @@ export async function seedDemoContent(trx: Db): Promise<SeedResult | null> {
       published_at: now - post.daysAgo * DAY,
       category_ids: [post.category],
     });
+    // Relative to the first start, so every badge and countdown shows on the first visit.
+    await saveCampaign(trx, id, demoFacts(post.campaign, now));
     postIds.push(id);
   }
   for (const resource of [...DEMO_RESOURCES].reverse()) {

@@ -108,7 +108,8 @@ interface CachedPage {
   /** A page whose script nonce is renewed on every answer (then `body` is unused). */
   nonced?: { body: NoncedBody; policy: (nonce: string) => string };
   etag: string;
-  storedAt: number;
+  /** Until when (epoch milliseconds) the copy may answer: the cache's own bound, or sooner when the answer says so. */
+  expiresAt: number;
 }
 
 /**
@@ -154,18 +155,63 @@ const isShareable = (response: Response) =>
 
 const entityTag = (bytes: Uint8Array) => createHash('sha1').update(bytes).digest('base64url');
 
-function staticPage(response: Response, body: ArrayBuffer): CachedPage {
+/**
+ * When a kept copy of `response` stops answering: after the cache's own
+ * time, or at the answer's `Expires`, whichever comes first. A page says
+ * when what it shows changes by the clock alone (a countdown's words, a
+ * badge: decision 062).
+ */
+function expiryOf(response: Response, ttlMs: number): number {
+  const bound = Date.now() + ttlMs;
+  const expires = response.headers.get('expires');
+  const at = expires === null ? Number.NaN : Date.parse(expires);
+  return Number.isNaN(at) ? bound : Math.min(bound, at);
+}
+
+/**
+ * Makes a public answer whose content changes at `at` (Unix seconds)
+ * expire then: `Expires` says so, and no age in `Cache-Control` reaches
+ * past it, a stale copy's allowance included.
+ */
+export function expireAnswerAt(headers: Headers, at: number): void {
+  const cacheControl = headers.get('cache-control') ?? '';
+  if (!/^public\b/.test(cacheControl)) return;
+  const left = Math.max(0, Math.floor((at * 1000 - Date.now()) / 1000));
+  const directives = cacheControl.split(',').map((directive) => directive.trim());
+  const ageOf = (name: string) => {
+    const found = directives.find((directive) => directive.toLowerCase().startsWith(`${name}=`));
+    return found === undefined ? undefined : Number(found.slice(name.length + 1));
+  };
+  const maxAge = Math.min(ageOf('max-age') ?? left, left);
+  const sharedMaxAge = ageOf('s-maxage');
+  const sharedAge = sharedMaxAge === undefined ? undefined : Math.min(sharedMaxAge, left);
+  const staleAllowance = Math.min(ageOf('stale-while-revalidate') ?? 0, left - (sharedAge ?? maxAge));
+  const kept = directives.filter((directive) => !/^(max-age|s-maxage|stale-while-revalidate)=/i.test(directive));
+  kept.push(`max-age=${maxAge}`);
+  if (sharedAge !== undefined) kept.push(`s-maxage=${sharedAge}`);
+  if (staleAllowance > 0) kept.push(`stale-while-revalidate=${staleAllowance}`);
+  headers.set('Cache-Control', kept.join(', '));
+  headers.set('Expires', new Date(at * 1000).toUTCString());
+}
+
+function staticPage(response: Response, body: ArrayBuffer, ttlMs: number): CachedPage {
   return {
     status: response.status,
     headers: [...response.headers],
     body,
     encoded: {},
     etag: `"${entityTag(new Uint8Array(body))}"`,
-    storedAt: Date.now(),
+    expiresAt: expiryOf(response, ttlMs),
   };
 }
 
-function noncedPage(response: Response, body: ArrayBuffer, nonce: string, policy: (nonce: string) => string): CachedPage {
+function noncedPage(
+  response: Response,
+  body: ArrayBuffer,
+  nonce: string,
+  policy: (nonce: string) => string,
+  ttlMs: number,
+): CachedPage {
   const nonced = new NoncedBody(new Uint8Array(body), nonce);
   return {
     status: response.status,
@@ -176,7 +222,7 @@ function noncedPage(response: Response, body: ArrayBuffer, nonce: string, policy
     nonced: { body: nonced, policy },
     // Weak: the bytes differ by their nonce, the page does not.
     etag: `W/"${entityTag(nonced.template(''))}"`,
-    storedAt: Date.now(),
+    expiresAt: expiryOf(response, ttlMs),
   };
 }
 
@@ -230,7 +276,7 @@ export class ResponseCache {
     const isFresh = await this.checkContent();
     const key = c.req.url;
     const cached = this.pages.peek(key);
-    if (cached && isFresh && Date.now() - cached.storedAt < this.options.ttlMs) {
+    if (cached && isFresh && Date.now() < cached.expiresAt) {
       this.pages.use(key);
       return this.send(c, cached, key);
     }
@@ -255,10 +301,11 @@ export class ResponseCache {
     }
     const body = await response.arrayBuffer();
     const nonce = policy ? scriptNonceOf(response.headers.get('content-security-policy')) : null;
-    const page = policy && nonce ? noncedPage(response, body, nonce, policy) : staticPage(response, body);
+    const { ttlMs } = this.options;
+    const page = policy && nonce ? noncedPage(response, body, nonce, policy, ttlMs) : staticPage(response, body, ttlMs);
     // Content changed while this page rendered: send it, but do not keep it
-    // (the cache was emptied, the old copy with it).
-    if (generation === this.generation) this.pages.set(key, page);
+    // (the cache was emptied, the old copy with it). Nor one already out of date.
+    if (generation === this.generation && Date.now() < page.expiresAt) this.pages.set(key, page);
     return this.send(c, page, key);
   }
 

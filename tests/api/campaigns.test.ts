@@ -152,6 +152,31 @@ describe('a campaign on a post', () => {
   });
 });
 
+describe('public answers with campaigns', () => {
+  it('expire at the second their badges or countdown next read differently, and no cached copy lasts longer', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = now();
+    vi.setSystemTime(start * 1000);
+    // 12 days and 100 seconds left: "12 days left" turns into "11 days left" 101 seconds from now.
+    const post = await createWithCampaign(liveCampaign({ ends_at: start + 12 * DAY + 100 }));
+    for (const path of [`/posts/${post.slug}`, `/posts?categoryId=tech&campaign=live`]) {
+      const response = await t.request('GET', path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('expires')).toBe(new Date((start + 101) * 1000).toUTCString());
+      const cacheControl = response.headers.get('cache-control') ?? '';
+      expect(cacheControl).toMatch(/^public\b/);
+      for (const [, age] of cacheControl.matchAll(/(?:max-age|s-maxage|stale-while-revalidate)=(\d+)/g)) {
+        expect(Number(age)).toBeLessThanOrEqual(101);
+      }
+    }
+    // A post without a campaign keeps the usual shared minute.
+    const plain = await create({ published_at: BASE_TIME });
+    const response = await t.request('GET', `/posts/${plain.slug}`);
+    expect(response.headers.get('expires')).toBeNull();
+    expect(response.headers.get('cache-control')).toContain('s-maxage=60');
+  });
+});
+
 describe('GET /api/posts?campaign=…&sort=ends_at', () => {
   it('filters live, ending soon, funded and ended campaigns, and orders by end, soonest first, across pages', async () => {
     const tag = uniqueSlug('filters');

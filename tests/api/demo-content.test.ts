@@ -44,6 +44,25 @@ describe('the demo content', () => {
 });
 
 describe('the demo posts', () => {
+  it('carry campaigns in every state a first visit should see: live ones ending at different times, one funded and over, one ended short, one upcoming', async () => {
+    const answer = await t.request('GET', '/posts?status=published&pageSize=50');
+    expect(answer.status).toBe(200);
+    const campaigns = (answer.body.posts as { campaign: { state: string; badges: string[]; seconds_left: number | null } | null }[]).map(
+      (post) => post.campaign,
+    );
+    expect(campaigns.every((campaign) => campaign !== null)).toBe(true);
+    const badges = campaigns.map((campaign) => campaign?.badges ?? []);
+    expect(campaigns.filter((campaign) => campaign?.state === 'live').length).toBeGreaterThanOrEqual(3);
+    expect(badges.filter((each) => each.includes('ending_soon')).length).toBeGreaterThanOrEqual(1);
+    expect(badges.filter((each) => each.includes('just_launched')).length).toBeGreaterThanOrEqual(1);
+    expect(badges).toContainEqual(['funded', 'ended']);
+    expect(badges).toContainEqual(['ended']);
+    expect(badges).toContainEqual(['pre_launch']);
+    // Live ones end at different times: the home band and /ending-soon have an order to show.
+    const left = campaigns.filter((campaign) => campaign?.state === 'live').map((campaign) => campaign?.seconds_left);
+    expect(new Set(left).size).toBe(left.length);
+  });
+
   it('say they are demo reviews, link to project pages and carry the read time the editor would estimate', async () => {
     const posts = await t.handle.db.selectFrom('posts').select(['title', 'content', 'campaign_url', 'read_time']).execute();
     expect(posts.length).toBeGreaterThanOrEqual(5);

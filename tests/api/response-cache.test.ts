@@ -8,9 +8,9 @@
 import { randomBytes } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppEnv } from '../../server/deps.ts';
-import { DEFAULT_RESPONSE_CACHE_OPTIONS, ResponseCache } from '../../server/http/response-cache.ts';
+import { DEFAULT_RESPONSE_CACHE_OPTIONS, expireAnswerAt, ResponseCache } from '../../server/http/response-cache.ts';
 import { nowSeconds } from '../../server/db/database.ts';
 import { useTestApp } from '../helpers/test-app.ts';
 
@@ -156,5 +156,75 @@ describe('the response cache under a crawl', () => {
     expect(small.headers.get('content-encoding')).toBeNull();
     expect(await small.text()).toBe(pageBody('/small'));
     expect(cache.size).toBe(0);
+  });
+});
+
+describe('a page that says when it expires', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** 2026-11-20 12:00:00.400 UTC: within a second, as a request's clock is. */
+  const START = Date.UTC(2026, 10, 20, 12, 0, 0, 400);
+  const changesAt = Math.floor(START / 1000) + 10;
+
+  it('is kept until the second its content changes, and rendered afresh then', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: START });
+    const expiring = new Hono<AppEnv>();
+    expiring.get('*', (c) =>
+      cache.serve(c, async () => {
+        renders.set(c.req.path, (renders.get(c.req.path) ?? 0) + 1);
+        const headers = new Headers({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=60' });
+        expireAnswerAt(headers, changesAt);
+        return new Response(pageBody(c.req.path), { headers });
+      }),
+    );
+    const ask = async () => {
+      const response = await expiring.request('http://localhost/countdown');
+      await response.arrayBuffer();
+      return response;
+    };
+    const first = await ask();
+    expect(first.headers.get('expires')).toBe(new Date(changesAt * 1000).toUTCString());
+    vi.setSystemTime(changesAt * 1000 - 1);
+    await ask();
+    expect(renders.get('/countdown')).toBe(1);
+    vi.setSystemTime(changesAt * 1000);
+    await ask();
+    expect(renders.get('/countdown')).toBe(2);
+  });
+});
+
+describe('the headers of an answer that expires at a known second', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('let no age reach past that second, a stale allowance included', () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2026, 10, 20, 12, 0, 0, 400) });
+    const at = Date.UTC(2026, 10, 20, 12, 2) / 1000;
+    const headers = new Headers({ 'cache-control': 'public, max-age=60, s-maxage=300, stale-while-revalidate=600' });
+    expireAnswerAt(headers, at);
+    // 119.6 s left: whole seconds, rounded down.
+    expect(headers.get('cache-control')).toBe('public, max-age=60, s-maxage=119');
+    expect(headers.get('expires')).toBe('Fri, 20 Nov 2026 12:02:00 GMT');
+
+    const far = new Headers({ 'cache-control': 'public, max-age=60, s-maxage=300, stale-while-revalidate=600' });
+    expireAnswerAt(far, at + 3600);
+    expect(far.get('cache-control')).toBe('public, max-age=60, s-maxage=300, stale-while-revalidate=600');
+  });
+
+  it('add no shared age where the answer had none', () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2026, 10, 20, 12) });
+    const headers = new Headers({ 'cache-control': 'public, max-age=60' });
+    expireAnswerAt(headers, Date.UTC(2026, 10, 20, 12, 0, 20) / 1000);
+    expect(headers.get('cache-control')).toBe('public, max-age=20');
+  });
+
+  it('leave an answer that is not public as it is', () => {
+    const headers = new Headers({ 'cache-control': 'no-store' });
+    expireAnswerAt(headers, Math.floor(Date.now() / 1000) + 5);
+    expect(headers.get('cache-control')).toBe('no-store');
+    expect(headers.has('expires')).toBe(false);
   });
 });

@@ -109,6 +109,8 @@ export interface PostSeed {
   cover_image?: string | null;
   /** Unix seconds; spreads the posts so their order is known. */
   published_at?: number;
+  /** The campaign's facts, as the editor enters them (`campaign` of the post payload). */
+  campaign?: Record<string, unknown>;
 }
 
 const DEMO_COVERS = ['solar-backpack', 'tabletop-saga', 'clean-water', 'espresso-grinder', 'indie-film', 'modular-keyboard', 'urban-garden'];
@@ -127,6 +129,7 @@ export async function seedPosts(site: Site, posts: PostSeed[]): Promise<void> {
       read_time: 5,
       published_at: post.published_at ?? 1_770_000_000 - index * 86_400,
       category_ids: post.category_ids ?? ['tech'],
+      ...(post.campaign ? { campaign: post.campaign } : {}),
     });
     if (response.status !== 201) throw new Error(`seeding ${post.slug} failed: ${JSON.stringify(response.body)}`);
   }

@@ -59,6 +59,7 @@ const PUBLIC_SHOTS: Shot[] = [
   { name: 'home', path: () => '/', heading: 'Crowdfunding projects worth backing' },
   { name: 'post', path: () => '/solar-backpack-pro', heading: 'Solar Backpack Pro' },
   { name: 'category', path: () => '/category/technology', heading: 'Technology' },
+  { name: 'ending-soon', path: () => '/ending-soon', heading: 'Ending Soon' },
   { name: 'resources', path: () => '/resources', heading: 'Crowdfunding Resources' },
   { name: 'resource', path: () => '/planning-your-first-campaign', heading: 'Planning your first campaign' },
   {
@@ -229,9 +230,28 @@ describe('every page, on a desktop and on a phone', () => {
   const visits = new Map<string, Visit>();
 
   beforeAll(async () => {
+    const now = Math.floor(Date.now() / 1000);
     await seedPosts(site, [
-      { slug: 'solar-backpack-pro', title: 'Solar Backpack Pro', campaign_url: 'https://www.kickstarter.com/projects/solar-backpack-pro' },
-      { slug: 'tabletop-saga', title: 'Tabletop Saga with a Living Map', category_ids: ['creative'] },
+      {
+        slug: 'solar-backpack-pro',
+        title: 'Solar Backpack Pro',
+        campaign_url: 'https://www.kickstarter.com/projects/solar-backpack-pro',
+        campaign: {
+          platform: 'kickstarter',
+          goal: 2_000_000,
+          pledged: 4_821_000,
+          backers: 241,
+          launched_at: now - 10 * 86_400,
+          ends_at: now + 12 * 86_400 + 5 * 3600,
+          state: 'live',
+        },
+      },
+      {
+        slug: 'tabletop-saga',
+        title: 'Tabletop Saga with a Living Map',
+        category_ids: ['creative'],
+        campaign: { platform: 'kickstarter', goal: 4_000_000, pledged: 1_250_000, backers: 310, launched_at: now - 28 * 86_400, ends_at: now + 30 * 3600, state: 'live' },
+      },
       { slug: 'clean-water-for-schools', title: 'Clean Water Filters for Rural Schools', category_ids: ['social'] },
       { slug: 'repairable-espresso-grinder', title: 'An Espresso Grinder Built to Be Repaired', category_ids: ['tech', 'business'] },
       { slug: 'island-indie-film', title: 'An Indie Film Shot on One Island', category_ids: ['creative'] },

@@ -25,6 +25,7 @@ describe('the sitemap, robots.txt and the feed', () => {
     expect(locs(xml)).toEqual([
       `${origin}/`,
       `${origin}/resources`,
+      `${origin}/ending-soon`,
       `${origin}/instant-kickstarter-fee-calculator`,
       `${origin}/free-indiegogo-fee-calculator`,
       `${origin}/contact-us`,

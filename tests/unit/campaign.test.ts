@@ -100,9 +100,11 @@ describe('numbers and words', () => {
     expect(live(DAY)).toBe('1 day left');
     expect(live(DAY - 1)).toBe('23 hours left');
     expect(live(HOUR)).toBe('1 hour left');
-    expect(live(HOUR - 1)).toBe('60 minutes left');
-    expect(live(61)).toBe('2 minutes left');
-    expect(live(1)).toBe('1 minute left');
+    expect(live(HOUR - 1)).toBe('59 minutes left');
+    expect(live(61)).toBe('1 minute left');
+    expect(live(60)).toBe('1 minute left');
+    expect(live(59)).toBe('Less than a minute left');
+    expect(live(1)).toBe('Less than a minute left');
     expect(live(0)).toBeNull();
   });
 

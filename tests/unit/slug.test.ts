@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { slugField, slugify } from '../../common/schemas/slug.ts';
+import { RESERVED_SLUGS, slugField, slugify } from '../../common/schemas/slug.ts';
 
 describe('slugify (SPEC.md section 5)', () => {
   it.each([
@@ -29,8 +29,33 @@ describe('slugField', () => {
     ['-leading', 'Slug may only contain lowercase letters, digits and single hyphens'],
     ['admin', 'Slug is reserved by the site; choose another'],
     ['contact-us', 'Slug is reserved by the site; choose another'],
+    ['ending-soon', 'Slug is reserved by the site; choose another'],
   ])('refuses %j with %j', (slug, message) => {
     const result = slugField.safeParse(slug);
     expect(result.error?.issues[0]?.message).toBe(message);
+  });
+});
+
+describe('the reserved slugs', () => {
+  interface RouteEntry {
+    path?: string;
+    children?: RouteEntry[];
+  }
+  /** The first segment of every fixed path the site answers itself. */
+  const fixedSegments = (entries: readonly RouteEntry[]): string[] =>
+    entries.flatMap((entry) => {
+      const first = entry.path?.split('/')[0];
+      const own = first && !first.startsWith(':') && first !== '*' ? [first] : [];
+      // A layout without a path passes its children's paths through from the root.
+      return entry.path ? own : [...own, ...fixedSegments(entry.children ?? [])];
+    });
+
+  it('hold every fixed path of the site, so no post is shadowed by a page or shadows one', async () => {
+    const routes = (await import('../../app/routes.ts')).default as RouteEntry[];
+    const segments = fixedSegments(routes);
+    expect(segments).toContain('ending-soon');
+    // A path with a dot in it (`rss.xml`) is no slug: no post can take it.
+    const slugLike = segments.filter((segment) => /^[a-z0-9-]+$/.test(segment));
+    expect(slugLike.filter((segment) => !RESERVED_SLUGS.has(segment))).toEqual([]);
   });
 });

@@ -1,0 +1,113 @@
+/**
+ * A post's campaign as the public pages show it: the words and numbers made
+ * on the server from the facts and the clock (common/campaign.ts has every
+ * rule), so loader data carries text, hydration always matches, and the
+ * browser only has to keep a countdown current.
+ */
+import {
+  PLATFORM_LABELS,
+  campaignBadges,
+  countdownText,
+  factsSourceText,
+  formatDayMonth,
+  fundingLine,
+  nextCampaignChange,
+  percentFunded,
+  timeLine,
+  type CampaignBadge,
+  type CampaignFacts,
+} from '../../common/campaign.ts';
+import { calculatorLinkFor } from '../../common/fee-calculators.ts';
+import { formatSiteDateTime } from '../../common/site-time.ts';
+
+/** A countdown the browser keeps current: its end, and what it says once that has passed. */
+export interface CountdownView {
+  /** The end, in Unix seconds. */
+  endsAt: number;
+  /** "Ended 2 Nov", on the site's clocks. */
+  endedText: string;
+}
+
+/** What a card or tile shows: the badges, the percentage, the time line. */
+export interface CampaignCardView {
+  /** Worded by BADGE_LABELS where shown. */
+  badges: CampaignBadge[];
+  /** May pass 100; null without a goal and an amount pledged. */
+  percent: number | null;
+  /** "12 days left", "Ended 2 Nov", "Launches 3 Dec", at the moment given by `datetime`; null when nothing is known. */
+  time: { text: string; datetime: string; countdown: CountdownView | null } | null;
+}
+
+/** What the fact box near a post's title shows. */
+export interface CampaignBoxView extends CampaignCardView {
+  platform: string;
+  /** "$48,210 pledged of $20,000 · 241 %". */
+  funding: string | null;
+  /** "241 backers". */
+  backers: string | null;
+  /** "as of Nov 26, 2026, 09:00 UTC · from the editor". */
+  asOf: { datetime: string; text: string };
+  /** A canceled campaign is offered to no one. */
+  canceled: boolean;
+  /** The platform's fee calculator filled in with the goal (and backers); null without a goal or a calculator. */
+  fees: string | null;
+}
+
+const isoOf = (at: number) => new Date(at * 1000).toISOString();
+
+/** The facts a countdown needs to say its words: a live campaign and its end. */
+export const countdownFacts = (endsAt: number) =>
+  ({ state: 'live', goal: null, pledged: null, launched_at: null, ends_at: endsAt }) as const;
+
+/** The countdown's words at `now`: the time left while running, then the end's date. */
+export function countdownWords(countdown: CountdownView, now: number): string {
+  return countdownText(countdownFacts(countdown.endsAt), now) ?? countdown.endedText;
+}
+
+/** The card's part of a campaign at `now`, dates on the clocks of `timeZone`. */
+export function campaignCardView(facts: CampaignFacts, now: number, timeZone: string): CampaignCardView {
+  const text = timeLine(facts, now, timeZone);
+  const running = countdownText(facts, now) !== null;
+  const at = facts.state === 'upcoming' ? facts.launched_at : facts.ends_at;
+  return {
+    badges: campaignBadges(facts, now),
+    percent: percentFunded(facts),
+    time:
+      text === null || at === null
+        ? null
+        : {
+            text,
+            datetime: isoOf(at),
+            countdown:
+              running && facts.ends_at !== null
+                ? { endsAt: facts.ends_at, endedText: `Ended ${formatDayMonth(facts.ends_at, timeZone)}` }
+                : null,
+          },
+  };
+}
+
+/** The fact box's view of a campaign at `now`. */
+export function campaignBoxView(facts: CampaignFacts, now: number, timeZone: string): CampaignBoxView {
+  return {
+    ...campaignCardView(facts, now, timeZone),
+    platform: PLATFORM_LABELS[facts.platform],
+    funding: fundingLine(facts),
+    backers: facts.backers === null ? null : `${facts.backers.toLocaleString('en-US')} ${facts.backers === 1 ? 'backer' : 'backers'}`,
+    asOf: {
+      datetime: isoOf(facts.facts_updated_at),
+      text: `as of ${formatSiteDateTime(facts.facts_updated_at, timeZone)} · ${factsSourceText(facts)}`,
+    },
+    canceled: facts.state === 'canceled',
+    fees: facts.goal === null ? null : calculatorLinkFor(facts.platform, facts.goal, facts.currency, { backers: facts.backers }),
+  };
+}
+
+/** The first second after `now` at which any of these campaigns reads differently; null when none will without a new fact. */
+export function earliestCampaignChange(campaigns: readonly (CampaignFacts | null)[], now: number): number | null {
+  let earliest: number | null = null;
+  for (const facts of campaigns) {
+    const at = facts ? nextCampaignChange(facts, now) : null;
+    if (at !== null && (earliest === null || at < earliest)) earliest = at;
+  }
+  return earliest;
+}

@@ -1,0 +1,106 @@
+/**
+ * What the public pages make of a campaign's facts: the fact box's and the
+ * card's words, the countdown the browser keeps current, and the second a
+ * page showing several campaigns next reads differently.
+ */
+import { describe, expect, it } from 'vitest';
+import { nextCampaignChange, type CampaignFacts } from '../../common/campaign.ts';
+import {
+  campaignBoxView,
+  campaignCardView,
+  countdownWords,
+  earliestCampaignChange,
+} from '../../app/lib/campaign-view.ts';
+
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+/** 2026-11-20 12:00 UTC. */
+const NOW = Date.UTC(2026, 10, 20, 12) / 1000;
+
+const facts = (overrides: Partial<CampaignFacts> = {}): CampaignFacts => ({
+  platform: 'kickstarter',
+  url: 'https://www.kickstarter.com/projects/a/b',
+  currency: 'USD',
+  goal: 2_000_000,
+  pledged: 4_821_000,
+  backers: 241,
+  launched_at: NOW - 10 * DAY,
+  ends_at: NOW + 12 * DAY + 5 * HOUR,
+  state: 'live',
+  facts_updated_at: Date.UTC(2026, 10, 19, 9, 5) / 1000,
+  facts_source: 'editor',
+  ...overrides,
+});
+
+describe('the fact box of a campaign', () => {
+  it('words a live, funded campaign with its countdown', () => {
+    const view = campaignBoxView(facts(), NOW, 'UTC');
+    expect(view).toMatchObject({
+      platform: 'Kickstarter',
+      funding: '$48,210 pledged of $20,000 · 241 %',
+      percent: 241,
+      backers: '241 backers',
+      badges: ['funded'],
+      canceled: false,
+      fees: '/instant-kickstarter-fee-calculator?funds=20000&backers=241',
+      time: { text: '12 days left', datetime: '2026-12-02T17:00:00.000Z', countdown: { endsAt: NOW + 12 * DAY + 5 * HOUR, endedText: 'Ended 2 Dec' } },
+      asOf: { datetime: '2026-11-19T09:05:00.000Z', text: 'as of Nov 19, 2026, 09:05 UTC · from the editor' },
+    });
+  });
+
+  it('says when an ended campaign ended, on the site clocks, and counts nothing down', () => {
+    const view = campaignBoxView(facts({ state: 'successful', ends_at: Date.UTC(2026, 10, 1, 23, 30) / 1000 }), NOW, 'Asia/Tokyo');
+    expect(view.time).toEqual({ text: 'Ended 2 Nov', datetime: '2026-11-01T23:30:00.000Z', countdown: null });
+    expect(view.badges).toEqual(['funded', 'ended']);
+  });
+
+  it('says when an upcoming campaign launches', () => {
+    const view = campaignCardView(facts({ state: 'upcoming', launched_at: NOW + 13 * DAY, pledged: null }), NOW, 'UTC');
+    expect(view).toEqual({
+      badges: ['pre_launch'],
+      percent: null,
+      time: { text: 'Launches 3 Dec', datetime: '2026-12-03T12:00:00.000Z', countdown: null },
+    });
+  });
+
+  it('marks a canceled campaign, which has no time line', () => {
+    const view = campaignBoxView(facts({ state: 'canceled', facts_source: 'creator' }), NOW, 'UTC');
+    expect(view.canceled).toBe(true);
+    expect(view.time).toBeNull();
+    expect(view.asOf.text).toContain('from the creator');
+  });
+
+  it("links to the platform's fee calculator only with a goal and a calculator", () => {
+    expect(campaignBoxView(facts({ platform: 'indiegogo', backers: null }), NOW, 'UTC').fees).toBe('/free-indiegogo-fee-calculator?funds=20000');
+    expect(campaignBoxView(facts({ goal: null }), NOW, 'UTC').fees).toBeNull();
+    expect(campaignBoxView(facts({ platform: 'gamefound' }), NOW, 'UTC').fees).toBeNull();
+  });
+
+  it('counts one backer as one', () => {
+    expect(campaignBoxView(facts({ backers: 1 }), NOW, 'UTC').backers).toBe('1 backer');
+    expect(campaignBoxView(facts({ backers: 12_040 }), NOW, 'UTC').backers).toBe('12,040 backers');
+  });
+});
+
+describe('the countdown the browser keeps current', () => {
+  const countdown = { endsAt: NOW + 2 * HOUR, endedText: 'Ended 20 Nov' };
+
+  it('words the time left as the shared rule does, then the end once it has passed', () => {
+    expect(countdownWords(countdown, NOW)).toBe('2 hours left');
+    expect(countdownWords(countdown, NOW + HOUR + 60)).toBe('59 minutes left');
+    expect(countdownWords(countdown, NOW + 2 * HOUR - 60)).toBe('1 minute left');
+    expect(countdownWords(countdown, NOW + 2 * HOUR - 1)).toBe('Less than a minute left');
+    expect(countdownWords(countdown, NOW + 2 * HOUR)).toBe('Ended 20 Nov');
+  });
+});
+
+describe('when a page showing campaigns next reads differently', () => {
+  it('is the earliest change among them, ignoring posts without a campaign or a change', () => {
+    const soon = facts({ ends_at: NOW + 3 * HOUR });
+    const later = facts();
+    const over = facts({ state: 'successful' });
+    expect(earliestCampaignChange([later, null, soon, over], NOW)).toBe(nextCampaignChange(soon, NOW));
+    expect(earliestCampaignChange([over, null], NOW)).toBeNull();
+    expect(earliestCampaignChange([], NOW)).toBeNull();
+  });
+});
