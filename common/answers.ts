@@ -379,6 +379,24 @@ export interface SecuritySettingsJson {
   require_totp: boolean;
 }
 
+/** Whether campaign pages are read from their platforms (GET/PUT /api/admin/settings/campaign-fetching); off until the owner turns it on. */
+export interface CampaignFetchingSettingsJson {
+  enabled: boolean;
+}
+
+/** What a campaign page gives for sharing (POST /api/admin/campaign-preview): its Open Graph title, image and description. */
+export interface CampaignPreviewJson {
+  title: string | null;
+  /** An absolute http(s) URL. */
+  image: string | null;
+  description: string | null;
+}
+
+/** A refresh asked for (POST /api/admin/posts/{id}/campaign/refresh): false when one is already running. */
+export interface CampaignRefreshJson {
+  queued: boolean;
+}
+
 /** A new two-factor secret, waiting for a first code to confirm it. */
 export interface TotpSetupJson {
   /** Base32, for typing into an authenticator app. */

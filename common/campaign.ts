@@ -88,6 +88,21 @@ export interface CampaignJson extends CampaignFacts {
   badges: CampaignBadge[];
   /** Staff only: the creator's private link to keep the numbers fresh. */
   update_url?: string | null;
+  /** Staff only: why the last refresh from the platform failed (null after one that worked), and when. */
+  refresh_error?: string | null;
+  refresh_error_at?: number | null;
+}
+
+/**
+ * When the campaign was last read from its platform, null if never: a
+ * refresh that worked stamps the facts as `refresh`, one that failed
+ * leaves its error's time.
+ */
+export function lastRefreshAt(campaign: Pick<CampaignFacts, 'facts_source' | 'facts_updated_at'> & { refresh_error_at?: number | null }): number | null {
+  const worked = campaign.facts_source === 'refresh' ? campaign.facts_updated_at : null;
+  const failed = campaign.refresh_error_at ?? null;
+  if (worked === null) return failed;
+  return failed === null ? worked : Math.max(worked, failed);
 }
 
 type ClockFacts = Pick<CampaignFacts, 'state' | 'goal' | 'pledged' | 'launched_at' | 'ends_at'>;

@@ -36,6 +36,8 @@ export type ErrorCode =
   | 'CANNOT_REMOVE_SELF'
   | 'NO_RECIPIENTS'
   | 'NO_ENDING_CAMPAIGNS'
+  | 'CAMPAIGN_FETCHING_OFF'
+  | 'CAMPAIGN_FETCH_FAILED'
   | 'INTERNAL_ERROR';
 
 /** The kind of failure, which decides how a caller may react (and the HTTP status). */
@@ -97,6 +99,10 @@ export const KIND_BY_CODE: Record<ErrorCode, ErrorKind> = {
   NO_RECIPIENTS: 'conflict',
   /** An "ending soon" issue was asked for, and no live campaign ends within its window. */
   NO_ENDING_CAMPAIGNS: 'conflict',
+  /** Reading campaign pages is off until the owner turns it on. */
+  CAMPAIGN_FETCHING_OFF: 'conflict',
+  /** A campaign page could not be read: the platform refused, was slow, or answered something else. */
+  CAMPAIGN_FETCH_FAILED: 'unavailable',
   INTERNAL_ERROR: 'internal',
 };
 

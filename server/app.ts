@@ -22,6 +22,7 @@ import { adminMeApi, adminUsersApi } from './api/staff.ts';
 import { accountLinksApi, adminAccountApi } from './api/account.ts';
 import { adminDemoContentApi } from './api/demo-content.ts';
 import { adminSettingsApi } from './api/settings.ts';
+import { adminCampaignFetchingApi, adminCampaignPreviewApi, adminCampaignRefreshApi } from './api/campaign-refresh.ts';
 import { adminAuditLogApi } from './api/audit-log.ts';
 import { adminOutboxApi } from './api/outbox.ts';
 import { recordStaffChanges } from './http/audit.ts';
@@ -169,6 +170,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     ['/admin/newsletters', 'newsletter'],
     ['/admin/users', 'staff'],
     ['/admin/settings/security', 'settings'],
+    ['/admin/settings/campaign-fetching', 'settings'],
+    ['/admin/campaign-preview', 'content'],
     ['/admin/settings/site', 'site_settings'],
     ['/admin/audit-log', 'audit'],
     ['/admin/outbox', 'outbox'],
@@ -192,7 +195,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route('/admin/account', adminAccountApi(services, callerOf));
   // Seen by every member of staff; removed by the owner alone (its service checks).
   api.route('/admin/demo-content', adminDemoContentApi(services, callerOf));
+  api.route('/admin/settings/campaign-fetching', adminCampaignFetchingApi(services, callerOf));
   api.route('/admin/settings', adminSettingsApi(services, callerOf));
+  api.route('/admin/campaign-preview', adminCampaignPreviewApi(services));
+  api.route('/admin/posts', adminCampaignRefreshApi(services));
   api.route('/admin/audit-log', adminAuditLogApi(services));
   api.route('/admin/outbox', adminOutboxApi(services));
 

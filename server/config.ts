@@ -129,6 +129,9 @@ export const configSchema = z.object({
   // Without a Stripe key, the built-in test checkout (which charges nothing)
   // runs only outside production, or in production when this is set.
   PAYMENTS_TEST_MODE: booleanFlag.default(false),
+  // Campaign pages are fetched from public addresses only; true lets them
+  // come from private and loopback ones too (a local fixture server in tests).
+  CAMPAIGN_FETCH_ALLOW_PRIVATE: booleanFlag.default(false),
   SPONSORED_PRICE_CENTS: z.preprocess(
     wholeNumber,
     z

@@ -7,6 +7,7 @@ import type { Engine, PoolStats } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import type { ContentChanges } from './content-changes.ts';
 import type { Jobs } from './jobs/jobs.ts';
+import type { FetchLimits } from './campaigns/safe-fetch.ts';
 import type { RateLimitRule } from './db/queries/rate-limits.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { NewsletterSenderOptions } from './newsletter/sender.ts';
@@ -103,6 +104,8 @@ export interface AppDeps {
   socialCardCache: SocialCardCache;
   /** Timings of the newsletter's sending (tests shorten them). */
   newsletterSenderOptions?: Partial<NewsletterSenderOptions>;
+  /** Limits of reading campaign pages (tests shorten the timeout). */
+  campaignFetchLimits?: Partial<FetchLimits>;
 }
 
 /** Hono's per-request variables. */

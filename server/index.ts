@@ -32,6 +32,7 @@ const stopMaintenance = scheduleMaintenance({
   db: runtime.deps.db,
   logger,
   media: runtime.services.media,
+  campaignRefresh: runtime.services.campaignRefresh,
   auditLogRetentionDays: runtime.deps.config.AUDIT_LOG_RETENTION_DAYS,
 });
 

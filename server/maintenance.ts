@@ -7,6 +7,7 @@ import { pruneAuditEntries } from './db/queries/audit-log.ts';
 import { pruneDoneJobs } from './db/queries/jobs.ts';
 import { redactExpiredOutboxLinks } from './db/queries/outbox.ts';
 import { pruneRateLimits } from './db/queries/rate-limits.ts';
+import type { CampaignRefreshService } from './services/campaign-refresh.ts';
 import type { MediaService } from './services/media.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -43,15 +44,22 @@ export interface MaintenanceDeps extends RetentionOptions {
   db: Kysely<Database>;
   logger: Logger;
   media: Pick<MediaService, 'forgetAbandonedUploads' | 'forgetSupersededCards'>;
+  /** Gives every campaign due a refresh its job (none while reading campaign pages is off). */
+  campaignRefresh?: Pick<CampaignRefreshService, 'scheduleRefreshes'>;
 }
 
-/** One round: the rows above, then uploads that never arrived and social cards a newer version replaced. */
-export async function runMaintenance({ db, logger, media, auditLogRetentionDays }: MaintenanceDeps): Promise<void> {
+/**
+ * One round: the rows above, then uploads that never arrived and social
+ * cards a newer version replaced, then campaigns whose refresh has no job.
+ */
+export async function runMaintenance({ db, logger, media, auditLogRetentionDays, campaignRefresh }: MaintenanceDeps): Promise<void> {
   await pruneExpiredRows(db, { auditLogRetentionDays });
   const forgotten = await media.forgetAbandonedUploads();
   if (forgotten > 0) logger.info({ forgotten }, 'abandoned uploads forgotten');
   const cards = await media.forgetSupersededCards();
   if (cards > 0) logger.info({ cards }, 'superseded social cards removed');
+  const refreshes = (await campaignRefresh?.scheduleRefreshes()) ?? 0;
+  if (refreshes > 0) logger.info({ refreshes }, 'campaign refreshes scheduled');
 }
 
 /**

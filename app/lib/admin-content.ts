@@ -5,6 +5,7 @@
  */
 import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { CategoryJson, ContentRecord, PostJson, ResourceJson } from '../../common/answers.ts';
+import type { CampaignJson } from '../../common/campaign.ts';
 import { isLive } from '../../common/publication.ts';
 import { estimateReadTime } from '../../common/read-time.ts';
 import { notifyError, notifySuccess } from './admin-toasts.ts';
@@ -153,7 +154,7 @@ export function loadContentEditor(kind: AdminContentKind, idParam: string | unde
     const categoriesCall = kind.hasCategories
       ? api.get<{ categories: CategoryJson[] }>('/admin/categories').then((answer) => answer.categories)
       : Promise.resolve([]);
-    if (id === null) return { draft: EMPTY_DRAFT, version: null, categories: await categoriesCall, id: null };
+    if (id === null) return { draft: EMPTY_DRAFT, version: null, categories: await categoriesCall, id: null, campaign: null };
     let item: PostJson & ResourceJson;
     try {
       item = await api.get<PostJson & ResourceJson>(`${kind.apiPath}/${id}`);
@@ -163,7 +164,9 @@ export function loadContentEditor(kind: AdminContentKind, idParam: string | unde
       throw error;
     }
     // SPEC.md section 4: a loaded item without a version counts as version 1.
-    return { draft: kind.draftOf(item), version: item.version ?? 1, categories: await categoriesCall, id };
+    // The stored campaign as staff see it (its last refresh's error), beside the form's copy of its facts.
+    const campaign: CampaignJson | null = 'campaign' in item ? (item.campaign ?? null) : null;
+    return { draft: kind.draftOf(item), version: item.version ?? 1, categories: await categoriesCall, id, campaign };
   });
 }
 

@@ -108,7 +108,7 @@ export function adminContentApi(service: ContentService) {
   const { label } = service.kind;
 
   app.get('/', async (c) => c.json(await service.listAll(readQuery(c, ADMIN_LIST_QUERY))));
-  app.get('/:id', async (c) => c.json(await service.findById(readIdParam(c, label))));
+  app.get('/:id', async (c) => c.json(await service.findForStaff(readIdParam(c, label))));
   app.post('/', async (c) => c.json(await service.create(await readJsonObject(c)), 201));
   app.put('/:id', async (c) => {
     const id = readIdParam(c, label);

@@ -149,6 +149,10 @@ export const AUDITED_ROUTES: Record<string, RouteAudit | Unrecorded> = {
   'POST /admin/account/sessions/revoke-others': OWN_ENTRY,
   'DELETE /admin/account/sessions/:id': OWN_ENTRY,
   'PUT /admin/settings/security': OWN_ENTRY,
+  'PUT /admin/settings/campaign-fetching': OWN_ENTRY,
+  // Reads a campaign page for the editor; nothing is stored.
+  'POST /admin/campaign-preview': NOT_A_CHANGE,
+  'POST /admin/posts/:id/campaign/refresh': { action: 'post.campaign_refresh', entity: 'post', idParam: 'id' },
   // The handler adds the names of the fields that changed.
   'PUT /admin/settings/site': { action: 'settings.update', entity: 'settings' },
 };

@@ -15,15 +15,24 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { nowSeconds, type Engine } from '../db/database.ts';
-import { claimJobs, completeJob, enqueueJob, extendJobLease, failJob, hasDueJob } from '../db/queries/jobs.ts';
+import { claimJobs, completeJob, enqueueJob, extendJobLease, failJob, hasDueJob, requeueJob, rescheduleJob } from '../db/queries/jobs.ts';
 import type { Database, Db, JobRow } from '../db/schema.ts';
 
 export interface JobKind<Payload> {
   name: string;
   /** How many times it is tried in all before it is left as failed. */
   maxAttempts: number;
-  /** Does the work; must be safe to run again (after a retry or a takeover). */
-  run(payload: Payload): Promise<void>;
+  /**
+   * Does the work; must be safe to run again (after a retry or a takeover).
+   * A recurring job answers when it is due next: the same row waits for
+   * then, so its dedupe key keeps one job per thing for as long as it recurs.
+   */
+  run(payload: Payload): Promise<void> | Promise<JobOutcome | undefined>;
+}
+
+export interface JobOutcome {
+  /** Run again at this Unix second, as a fresh job; absent, the job is done. */
+  runAgainAt?: number;
 }
 
 export interface JobsOptions {
@@ -87,6 +96,25 @@ export class Jobs {
       },
       now,
     );
+  }
+
+  /**
+   * The job of `dedupeKey`, due now: a new one, or the existing one brought
+   * forward (a waiting recurring job, a finished or failed one). One that is
+   * running is left to finish: false. Call `wake` once `db` has committed.
+   */
+  async runSoon<Payload>(db: Db, kind: JobKind<Payload>, payload: Payload, dedupeKey: string): Promise<boolean> {
+    const now = nowSeconds();
+    return requeueJob(db, { kind: kind.name, payload, maxAttempts: kind.maxAttempts, runAt: now, dedupeKey }, now);
+  }
+
+  /**
+   * The job of `dedupeKey` at `runAt`, unless one is already waiting or
+   * running (that one keeps its time): a new one, or a finished or failed
+   * one started again. False when one was there.
+   */
+  async ensure<Payload>(db: Db, kind: JobKind<Payload>, payload: Payload, dedupeKey: string, runAt: number): Promise<boolean> {
+    return requeueJob(db, { kind: kind.name, payload, maxAttempts: kind.maxAttempts, runAt, dedupeKey }, nowSeconds(), { finishedOnly: true });
   }
 
   /** Runs due jobs soon, off the current request (its answer goes out first). */
@@ -182,8 +210,9 @@ export class Jobs {
     }, (this.options.leaseSeconds * 1000) / 3);
     renew.unref();
     try {
-      await kind.run(JSON.parse(job.payload));
-      await completeJob(db, job.id, this.worker, nowSeconds());
+      const outcome: JobOutcome | undefined = (await kind.run(JSON.parse(job.payload))) ?? undefined;
+      if (outcome?.runAgainAt === undefined) await completeJob(db, job.id, this.worker, nowSeconds());
+      else await rescheduleJob(db, job.id, this.worker, { runAt: outcome.runAgainAt, now: nowSeconds() });
     } catch (error) {
       const isLast = job.attempts >= job.max_attempts;
       const delay = Math.min(

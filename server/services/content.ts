@@ -72,7 +72,8 @@ export interface ContentKindRules<
   /** The category ids a payload names, and the field they came in. */
   categoriesOf(input: z.output<InputSchema>): { field: string; ids: string[] };
   list(db: Db, options: ContentListOptions): Promise<Page>;
-  find(db: Db, by: { id: number } | { publishedSlug: string }): Promise<Json | undefined>;
+  /** `forStaff`: with what only the back office sees. */
+  find(db: Db, by: { id: number; forStaff?: boolean } | { publishedSlug: string }): Promise<Json | undefined>;
   insert(db: Db, input: z.output<InputSchema>): Promise<Json>;
   update(db: Db, current: ContentState, input: z.output<UpdateSchema>): Promise<Json | undefined>;
   /** Rules of an edit beyond its payload, checked against the stored item (throws a DomainError). */
@@ -287,6 +288,13 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
 
     async findById(id: number): Promise<Json> {
       const item = await kind.find(db, { id });
+      if (!item) throw missing();
+      return item;
+    },
+
+    /** An item for the back office's editor: with what only staff see (a campaign's last refresh error). */
+    async findForStaff(id: number): Promise<Json> {
+      const item = await kind.find(db, { id, forStaff: true });
       if (!item) throw missing();
       return item;
     },

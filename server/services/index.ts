@@ -9,6 +9,7 @@ import type { MediaStorage } from '../storage/media.ts';
 import { accountService } from './account.ts';
 import { auditLogService } from './audit-log.ts';
 import { authService } from './auth.ts';
+import { campaignRefreshService } from './campaign-refresh.ts';
 import { campaignsService } from './campaigns.ts';
 import { categoriesService } from './categories.ts';
 import { contactMessagesService } from './contact-messages.ts';
@@ -49,6 +50,9 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
   const posts = contentService(deps, POST_KIND, markdown, sponsorMails.postHooks);
   const previewLinks = previewLinksService(deps);
   const newsletters = newslettersService(deps, siteProfile);
+  const campaigns = campaignsService(deps, posts, auditLog);
+  // Reading campaigns from their platforms: its results go through the campaigns service like a creator's.
+  const campaignRefresh = campaignRefreshService(deps, auditLog, campaigns);
   const services = {
     auditLog,
     auth: authService(deps, auditLog),
@@ -58,7 +62,8 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
     passwordResets: passwordResetsService(deps, auditLog),
     posts,
     /** A post's campaign beside the editor: its history, and facts from its creator or a refresh. */
-    campaigns: campaignsService(deps, posts, auditLog),
+    campaigns,
+    campaignRefresh,
     resources: contentService(deps, RESOURCE_KIND, markdown),
     /** Markdown rendered once per source (decision 033): the legal pages, a newsletter issue's web version. */
     markdown,
@@ -83,7 +88,7 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
     staff: staffService(deps, auditLog),
   };
   // Every kind of background job these services enqueue; a process runs only the kinds it registered.
-  const jobKinds: JobKind<never>[] = [storage.variantsJob, newsletters.sendingJob, sponsorMails.job];
+  const jobKinds: JobKind<never>[] = [storage.variantsJob, newsletters.sendingJob, sponsorMails.job, campaignRefresh.refreshJob];
   return { services, jobKinds };
 }
 

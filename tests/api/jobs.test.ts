@@ -119,4 +119,48 @@ describe('durable jobs', () => {
     await running;
     expect(runs.get('slow')).toBe(1);
   });
+
+  it('recur on one row when their run says when next, and one of a key is brought forward or revived, never doubled', async () => {
+    kindCounter += 1;
+    let runs = 0;
+    const nextAt = nowSeconds() + 6 * 3600;
+    const kind: JobKind<{ id: string }> = {
+      name: `test-kind-${kindCounter}`,
+      maxAttempts: 2,
+      async run() {
+        runs += 1;
+        return runs === 1 ? { runAgainAt: nextAt } : undefined;
+      },
+    };
+    const jobs = workerOn();
+    jobs.register(kind);
+    const key = `${kind.name}:recurring`;
+    expect(await jobs.ensure(t.handle.db, kind, { id: 'r' }, key, nowSeconds())).toBe(true);
+    await jobs.whenIdle();
+    expect(runs).toBe(1);
+    let rows = await rowsOf(kind.name);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'pending', attempts: 0, run_at: nextAt, locked_by: null });
+
+    // Waiting: ensuring it again keeps its time; running it soon brings it forward.
+    expect(await jobs.ensure(t.handle.db, kind, { id: 'r' }, key, nowSeconds())).toBe(false);
+    expect((await rowsOf(kind.name))[0]?.run_at).toBe(nextAt);
+    expect(await jobs.runSoon(t.handle.db, kind, { id: 'r' }, key)).toBe(true);
+    await jobs.whenIdle();
+    expect(runs).toBe(2);
+    rows = await rowsOf(kind.name);
+    expect(rows.map((row) => row.status)).toEqual(['done']);
+
+    // Done: ensured again, the same row runs again.
+    expect(await jobs.ensure(t.handle.db, kind, { id: 'r' }, key, nowSeconds())).toBe(true);
+    await jobs.whenIdle();
+    expect(runs).toBe(3);
+    expect(await rowsOf(kind.name)).toHaveLength(1);
+
+    // Running: neither brings a second one.
+    await t.handle.db.updateTable('jobs').set({ status: 'running' }).where('kind', '=', kind.name).execute();
+    expect(await jobs.runSoon(t.handle.db, kind, { id: 'r' }, key)).toBe(false);
+    expect(await jobs.ensure(t.handle.db, kind, { id: 'r' }, key, nowSeconds())).toBe(false);
+    expect((await rowsOf(kind.name)).map((row) => row.status)).toEqual(['running']);
+  });
 });

@@ -95,6 +95,14 @@ const FAMILIES: readonly Family[] = [
     module: 'server/api/settings.ts',
   },
   {
+    name: 'campaign pages setting',
+    allowed: OWNER_ONLY,
+    read: { method: 'GET', path: '/admin/settings/campaign-fetching' },
+    write: { method: 'PUT', path: '/admin/settings/campaign-fetching', body: {} },
+  },
+  // Reading a campaign page for the post editor: whoever edits posts.
+  { name: 'campaign preview', allowed: EVERY_STAFF, write: { method: 'POST', path: '/admin/campaign-preview', body: {} } },
+  {
     name: 'site settings',
     allowed: OWNER_AND_ADMIN,
     read: { method: 'GET', path: '/admin/settings/site' },

@@ -98,6 +98,7 @@ export interface TestAppOptions {
   /** Builds the mailer; by default it follows the configuration, as in production. */
   mailer?: (deps: Pick<AppDeps, 'db' | 'config' | 'logger'>) => Mailer;
   newsletterSenderOptions?: AppDeps['newsletterSenderOptions'];
+  campaignFetchLimits?: AppDeps['campaignFetchLimits'];
 }
 
 /**
@@ -151,6 +152,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.payments ? { payments: options.payments({ db: handle.db, config }) } : {}),
     ...(options.mailer ? { mailer: options.mailer({ db: handle.db, config, logger }) } : {}),
     ...(options.newsletterSenderOptions ? { newsletterSenderOptions: options.newsletterSenderOptions } : {}),
+    ...(options.campaignFetchLimits ? { campaignFetchLimits: options.campaignFetchLimits } : {}),
   });
   const app = createApp(deps);
   const defaultIp = freshIp();

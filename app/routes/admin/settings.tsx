@@ -11,7 +11,7 @@ import { Textarea } from '../../components/ui/textarea.tsx';
 import { describeFailure, withAdminSession } from '../../lib/admin-session.ts';
 import { notifyError, notifySuccess } from '../../lib/admin-toasts.ts';
 import { api, ApiRequestError, isSessionExpired } from '../../lib/api-client.ts';
-import type { SecuritySettingsJson, StaffMeJson } from '../../../common/answers.ts';
+import type { CampaignFetchingSettingsJson, SecuritySettingsJson, StaffMeJson } from '../../../common/answers.ts';
 import {
   SOCIAL_NETWORK_LABELS,
   SOCIAL_NETWORKS,
@@ -30,11 +30,14 @@ export function clientLoader() {
       api.get<StaffMeJson>('/admin/me'),
       api.get<SiteSettingsJson>('/admin/settings/site'),
     ]);
-    // Staff security is the owner's alone: administrators never ask for it.
-    const security = me.permissions.includes('settings')
-      ? await api.get<SecuritySettingsJson>('/admin/settings/security')
-      : null;
-    return { site, security };
+    // Staff security and reading campaign pages are the owner's alone: administrators never ask for them.
+    const [security, campaignFetching] = me.permissions.includes('settings')
+      ? await Promise.all([
+          api.get<SecuritySettingsJson>('/admin/settings/security'),
+          api.get<CampaignFetchingSettingsJson>('/admin/settings/campaign-fetching'),
+        ])
+      : [null, null];
+    return { site, security, campaignFetching };
   });
 }
 clientLoader.hydrate = true as const;
@@ -128,7 +131,11 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
   return withAdminSession(async () => {
     if (form.get('intent') === 'site') return saveSite(form);
     try {
-      await api.put('/admin/settings/security', { require_totp: form.get('require_totp') === 'on' });
+      if (form.get('intent') === 'campaign_fetching') {
+        await api.put('/admin/settings/campaign-fetching', { enabled: form.get('campaign_fetching') === 'on' });
+      } else {
+        await api.put('/admin/settings/security', { require_totp: form.get('require_totp') === 'on' });
+      }
       notifySuccess('Settings saved');
       return { ok: true };
     } catch (error) {
@@ -148,6 +155,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
       <div className="grid max-w-3xl gap-6">
         <SiteSection site={loaderData.site} />
         {loaderData.security ? <SecuritySection security={loaderData.security} /> : null}
+        {loaderData.campaignFetching ? <CampaignFetchingSection settings={loaderData.campaignFetching} /> : null}
       </div>
     </>
   );
@@ -331,6 +339,45 @@ function SecuritySection({ security }: { security: SecuritySettingsJson }) {
           </div>
           <Button type="submit" className="w-fit" disabled={busy}>
             {busy ? 'Saving...' : 'Save'}
+          </Button>
+        </fetcher.Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function CampaignFetchingSection({ settings }: { settings: CampaignFetchingSettingsJson }) {
+  const fetcher = useFetcher<typeof clientAction>();
+  const busy = fetcher.state !== 'idle';
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Campaign pages</CardTitle>
+        <CardDescription>Off by default: Kickstarter has no public API and its terms limit automated access.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {/* Keyed by the saved value, so a refused change shows the stored one again. */}
+        <fetcher.Form key={String(settings.enabled)} method="post" className="grid gap-4">
+          <input type="hidden" name="intent" value="campaign_fetching" />
+          <div className="flex items-start gap-3">
+            <Checkbox
+              id="campaign_fetching"
+              name="campaign_fetching"
+              defaultChecked={settings.enabled}
+              aria-describedby="campaign_fetching_hint"
+              className="mt-0.5"
+            />
+            <div className="grid gap-1">
+              <Label htmlFor="campaign_fetching">Read campaign pages from their platforms</Label>
+              <p id="campaign_fetching_hint" className="text-sm text-muted-foreground">
+                Pasting a campaign URL in the post editor then fills an empty title, cover image and excerpt from the page, and a
+                Kickstarter campaign&apos;s pledged amount, backers and state are refreshed every 6 hours while it is live (and
+                with &ldquo;Refresh now&rdquo;). Turn it on only if you accept the platforms&apos; terms for automated access.
+              </p>
+            </div>
+          </div>
+          <Button type="submit" className="w-fit" disabled={busy}>
+            {busy ? 'Saving...' : 'Save campaign pages'}
           </Button>
         </fetcher.Form>
       </CardContent>

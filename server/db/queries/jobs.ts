@@ -45,6 +45,58 @@ export async function enqueueJob(db: Db, job: NewJob, now: number): Promise<bool
   return row !== undefined;
 }
 
+/**
+ * Adds the job of `dedupeKey`, or makes the one there due at `job.runAt`
+ * with a fresh count of attempts, unless it is running (one at a time) or,
+ * with `finishedOnly`, waiting: false then.
+ */
+export async function requeueJob(
+  db: Db,
+  job: NewJob & { dedupeKey: string },
+  now: number,
+  { finishedOnly = false }: { finishedOnly?: boolean } = {},
+): Promise<boolean> {
+  const row = await db
+    .insertInto('jobs')
+    .values({
+      kind: job.kind,
+      payload: JSON.stringify(job.payload ?? null),
+      dedupe_key: job.dedupeKey,
+      status: 'pending',
+      attempts: 0,
+      max_attempts: job.maxAttempts,
+      run_at: job.runAt,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) =>
+      oc
+        .column('dedupe_key')
+        .doUpdateSet({
+          payload: JSON.stringify(job.payload ?? null),
+          status: 'pending',
+          attempts: 0,
+          run_at: job.runAt,
+          last_error: null,
+          updated_at: now,
+        })
+        .where('jobs.status', 'in', finishedOnly ? ['done', 'failed'] : ['done', 'failed', 'pending']),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A recurring job's run went well: it waits, as a fresh job, for `runAt`. */
+export async function rescheduleJob(db: Db, id: number, worker: string, next: { runAt: number; now: number }): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ status: 'pending', attempts: 0, run_at: next.runAt, locked_by: null, locked_until: null, last_error: null, updated_at: next.now })
+    .where('id', '=', id)
+    .where('locked_by', '=', worker)
+    .execute();
+}
+
 /** Jobs of `kinds` that may be claimed at `now`: due pending ones, and running ones whose lease ran out. */
 function dueJobs(db: Db, kinds: readonly string[], now: number) {
   return db

@@ -49,8 +49,11 @@ async function categoriesOfPosts(db: Db, postIds: number[]): Promise<Map<number,
   return byPost;
 }
 
-function campaignJson(row: SummaryRow, campaign: CampaignRow | undefined, now: number): CampaignJson | null {
-  return campaign ? campaignAt({ ...factsOf(campaign), url: row.campaign_url }, now) : null;
+function campaignJson(row: SummaryRow, campaign: CampaignRow | undefined, now: number, forStaff: boolean): CampaignJson | null {
+  if (!campaign) return null;
+  const json = campaignAt({ ...factsOf(campaign), url: row.campaign_url }, now);
+  // Why the last refresh failed is the back office's to see, never a reader's.
+  return forStaff ? { ...json, refresh_error: campaign.refresh_error, refresh_error_at: campaign.refresh_error_at } : json;
 }
 
 function toSummaryJson(row: SummaryRow, categories: PostCategoryJson[], campaign: CampaignJson | null): PostSummaryJson {
@@ -76,15 +79,15 @@ function toSummaryJson(row: SummaryRow, categories: PostCategoryJson[], campaign
 }
 
 /** The posts with their categories and campaigns: two queries for any number of posts. */
-async function withRelations(db: Db, rows: SummaryRow[]): Promise<PostSummaryJson[]> {
+async function withRelations(db: Db, rows: SummaryRow[], forStaff = false): Promise<PostSummaryJson[]> {
   const ids = rows.map((row) => row.id);
   const [categories, campaigns] = await Promise.all([categoriesOfPosts(db, ids), findCampaigns(db, ids)]);
   const now = nowSeconds();
-  return rows.map((row) => toSummaryJson(row, categories.get(row.id) ?? [], campaignJson(row, campaigns.get(row.id), now)));
+  return rows.map((row) => toSummaryJson(row, categories.get(row.id) ?? [], campaignJson(row, campaigns.get(row.id), now, forStaff)));
 }
 
-async function toPostJson(db: Db, row: PostRow): Promise<PostJson> {
-  const [summary] = await withRelations(db, [row]);
+async function toPostJson(db: Db, row: PostRow, forStaff = false): Promise<PostJson> {
+  const [summary] = await withRelations(db, [row], forStaff);
   return { ...(summary as PostSummaryJson), content: row.content };
 }
 
@@ -110,10 +113,10 @@ export async function listPosts(db: Db, options: ContentListOptions): Promise<Po
   return { posts: await withRelations(db, page.rows), next_token: page.next_token };
 }
 
-/** A post by id, or a published one by slug. */
-export async function findPost(db: Db, by: { id: number } | { publishedSlug: string }): Promise<PostJson | undefined> {
-  const row = await findContentRow<PostRow>(db, 'posts', by);
-  return row && toPostJson(db, row);
+/** A post by id, or a published one by slug; `forStaff`, with what only the back office sees (a refresh's error). */
+export async function findPost(db: Db, by: { id: number; forStaff?: boolean } | { publishedSlug: string }): Promise<PostJson | undefined> {
+  const row = await findContentRow<PostRow>(db, 'posts', 'id' in by ? { id: by.id } : by);
+  return row && toPostJson(db, row, 'forStaff' in by && by.forStaff === true);
 }
 
 async function replacePostCategories(db: Db, postId: number, categoryIds: string[]): Promise<void> {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Checkbox } from '../../ui/checkbox.tsx';
 import { Field } from '../../ui/field.tsx';
@@ -6,10 +7,12 @@ import { Label } from '../../ui/label.tsx';
 import { CampaignFacts } from './campaign-facts.tsx';
 import { contentFieldId, type DraftFieldsProps } from './draft-fields.ts';
 import { SettingsSection } from './settings-section.tsx';
+import { useCampaignPrefill } from './use-campaign-prefill.ts';
 
 /** A post's campaign link and facts, and whether it is a paid (Sponsored) post. */
-export function CampaignSettings({ kind, draft, errors, onChange }: DraftFieldsProps) {
+export function CampaignSettings({ kind, draft, errors, onChange, refresh = null }: DraftFieldsProps & { refresh?: ReactNode }) {
   const sponsoredId = contentFieldId(kind, 'sponsored');
+  const prefill = useCampaignPrefill(draft, onChange);
   const isFromSubmission = draft.fromSubmission !== null;
   return (
     <SettingsSection title="Campaign">
@@ -21,10 +24,12 @@ export function CampaignSettings({ kind, draft, errors, onChange }: DraftFieldsP
             placeholder="https://"
             value={draft.campaign_url}
             onChange={(event) => onChange({ campaign_url: event.target.value })}
+            onPaste={(event) => void prefill(event.clipboardData.getData('text'))}
           />
         )}
       </Field>
       <CampaignFacts kind={kind} draft={draft} errors={errors} onChange={onChange} />
+      {refresh}
       <div className="grid gap-2">
         <div className="flex items-center gap-2">
           <Checkbox

@@ -5,6 +5,8 @@ import type { ContentDraft, ContentKind } from '../../../lib/content-payload.ts'
 import { Alert, AlertDescription, AlertTitle } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { ContentRevisions } from '../content-revisions.tsx';
+import type { CampaignJson } from '../../../../common/campaign.ts';
+import { CampaignRefresh } from './campaign-refresh.tsx';
 import { CampaignSettings } from './campaign-settings.tsx';
 import { CategorySettings } from './category-settings.tsx';
 import { CoverSettings } from './cover-settings.tsx';
@@ -21,6 +23,7 @@ export function ContentEditor({
   version,
   categories,
   id = null,
+  campaign = null,
 }: {
   kind: AdminContentKind;
   /** What the form starts with. */
@@ -30,6 +33,8 @@ export function ContentEditor({
   categories: CategoryJson[];
   /** The edited item's id; null for a new one. */
   id?: number | null;
+  /** A stored post's campaign as staff see it; null for none. */
+  campaign?: CampaignJson | null;
 }) {
   const { kind, noun, listPath } = contentKind;
   const form = useContentForm({ contentKind, initial, version });
@@ -75,7 +80,9 @@ export function ContentEditor({
             onChange={(cover_image) => change({ cover_image })}
             onUploadingChange={form.setIsUploading}
           />
-          {kind === 'post' ? <CampaignSettings {...fields} /> : null}
+          {kind === 'post' ? (
+            <CampaignSettings {...fields} refresh={id !== null && campaign !== null ? <CampaignRefresh postId={id} campaign={campaign} /> : null} />
+          ) : null}
         </div>
         <div className="flex flex-wrap gap-3 lg:col-start-1 lg:row-start-2">
           <Button type="submit" disabled={form.isSaving}>

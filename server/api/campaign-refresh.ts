@@ -1,0 +1,27 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../deps.ts';
+import type { CallerOf } from '../http/client-ip.ts';
+import { readIdParam, readJsonObject } from '../http/input.ts';
+import type { AppServices } from '../services/index.ts';
+
+/** /admin/settings/campaign-fetching: the owner's switch for reading campaign pages (the `settings` permission). */
+export function adminCampaignFetchingApi({ campaignRefresh }: AppServices, callerOf: CallerOf) {
+  const app = new Hono<AppEnv>();
+  app.get('/', async (c) => c.json(await campaignRefresh.settings()));
+  app.put('/', async (c) => c.json(await campaignRefresh.updateSettings(c.get('staff'), await readJsonObject(c), callerOf(c))));
+  return app;
+}
+
+/** /admin/campaign-preview: a campaign page's title, image and description, for the post editor. */
+export function adminCampaignPreviewApi({ campaignRefresh }: AppServices) {
+  const app = new Hono<AppEnv>();
+  app.post('/', async (c) => c.json(await campaignRefresh.preview(await readJsonObject(c))));
+  return app;
+}
+
+/** /admin/posts/{id}/campaign/refresh: "Refresh now", answered once the refresh is queued. */
+export function adminCampaignRefreshApi({ campaignRefresh }: AppServices) {
+  const app = new Hono<AppEnv>();
+  app.post('/:id/campaign/refresh', async (c) => c.json(await campaignRefresh.refreshNow(readIdParam(c, 'Post')), 202));
+  return app;
+}

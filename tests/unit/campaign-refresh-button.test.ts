@@ -1,0 +1,36 @@
+/**
+ * The editor's "Refresh now" and the last refresh's error, as rendered:
+ * only for a stored Kickstarter campaign, and an error that says the facts
+ * shown are the stored ones.
+ */
+import { createElement as h } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { CampaignRefresh, type RefreshFacts } from '../../app/components/admin/content-editor/campaign-refresh.tsx';
+
+const kickstarter: RefreshFacts = {
+  platform: 'kickstarter',
+  url: 'https://www.kickstarter.com/projects/a/b',
+  facts_source: 'editor',
+  facts_updated_at: 1_800_000_000,
+  refresh_error: null,
+  refresh_error_at: null,
+};
+
+const render = (campaign: RefreshFacts) => renderToStaticMarkup(h(CampaignRefresh, { postId: 7, campaign }));
+
+describe('"Refresh now" in the campaign fieldset', () => {
+  it('is offered for a Kickstarter campaign with a URL only', () => {
+    expect(render(kickstarter)).toContain('Refresh now');
+    expect(render({ ...kickstarter, platform: 'indiegogo' })).toBe('');
+    expect(render({ ...kickstarter, url: null })).toBe('');
+  });
+
+  it('shows the last refresh\'s error, and that the facts are the stored ones', () => {
+    const html = render({ ...kickstarter, refresh_error: 'Kickstarter answered 503', refresh_error_at: 1_800_000_000 });
+    expect(html).toContain('Last refresh failed');
+    expect(html).toContain('Kickstarter answered 503');
+    expect(html).toContain('The facts shown are the ones stored before.');
+    expect(render(kickstarter)).not.toContain('Last refresh failed');
+  });
+});
