@@ -312,13 +312,16 @@ export function factsSourceText(facts: Pick<CampaignFacts, 'facts_source' | 'pla
 /**
  * What a live campaign short of its goal needs per remaining day to fund,
  * in minor units rounded up; null when it is funded, over, or a number is
- * missing. A last partial day counts as a day.
+ * missing. The days are those the countdown says ("12 days left"), and the
+ * last, partial day counts as one: the figure changes at the very second
+ * the countdown's words do, so a page showing both expires in time
+ * (`nextCampaignChange`).
  */
 export function neededPerDay(facts: ClockFacts, now: number): number | null {
   if (!isRunning(facts, now) || facts.goal === null || facts.pledged === null || facts.ends_at === null) return null;
   const short = facts.goal - facts.pledged;
   if (short <= 0) return null;
-  const days = Math.max(1, Math.ceil((facts.ends_at - now) / DAY));
+  const days = Math.max(1, Math.floor((facts.ends_at - now) / DAY));
   return Math.ceil(short / days);
 }
 

@@ -35,6 +35,7 @@ export type ErrorCode =
   | 'EMAIL_TAKEN'
   | 'CANNOT_REMOVE_SELF'
   | 'NO_RECIPIENTS'
+  | 'NO_ENDING_CAMPAIGNS'
   | 'CAMPAIGN_FETCHING_OFF'
   | 'CAMPAIGN_FETCH_FAILED'
   | 'INTERNAL_ERROR';
@@ -96,6 +97,8 @@ export const KIND_BY_CODE: Record<ErrorCode, ErrorKind> = {
   CANNOT_REMOVE_SELF: 'conflict',
   /** A newsletter issue would go to nobody: there is no active subscriber. */
   NO_RECIPIENTS: 'conflict',
+  /** An "ending soon" issue was asked for, and no live campaign ends within its window. */
+  NO_ENDING_CAMPAIGNS: 'conflict',
   /** Reading campaign pages is off until the owner turns it on. */
   CAMPAIGN_FETCHING_OFF: 'conflict',
   /** A campaign page could not be read: the platform refused, was slow, or answered something else. */

@@ -4,9 +4,11 @@
  */
 import { Link } from 'react-router';
 import type { ArticleBody } from '../lib/article-body.ts';
+import type { CampaignTrend as CampaignTrendData } from '../lib/campaign-chart.ts';
 import type { PostDetail, ResourceDetail } from '../lib/content-cards.ts';
 import { CampaignCta } from './campaign-cta.tsx';
 import { CampaignFactBox } from './campaign-facts.tsx';
+import { CampaignTrend } from './campaign-trend.tsx';
 import { CategoryBadges } from './category-badges.tsx';
 import { ContentMeta } from './content-meta.tsx';
 import { CoverImage } from './cover-image.tsx';
@@ -36,8 +38,8 @@ function BackLink({ to, children }: { to: string; children: string }) {
   );
 }
 
-/** `shareUrl`: the page's canonical address, for its share links; none on a preview. */
-export function PostArticle({ post, shareUrl }: { post: WithBody<PostDetail>; shareUrl?: string | undefined }) {
+/** `shareUrl`: the page's canonical address, for its share links; none on a preview. `trend`: its campaign's history, on the public page. */
+export function PostArticle({ post, shareUrl }: { post: WithBody<PostDetail> & { trend?: CampaignTrendData | null }; shareUrl?: string | undefined }) {
   return (
     <article className="mx-auto max-w-3xl">
       <BackLink to="/">Back to Projects</BackLink>
@@ -58,6 +60,7 @@ export function PostArticle({ post, shareUrl }: { post: WithBody<PostDetail>; sh
           <h1 className="mt-4 text-3xl font-bold leading-tight tracking-tight sm:text-[2.75rem]">{post.title}</h1>
           <ContentMeta className="mt-4" published={post.published} readTime={post.read_time} dateStyle="long" />
           {post.campaign ? <CampaignFactBox campaign={post.campaign} /> : null}
+          <CampaignTrend trend={post.trend} />
           {post.excerpt ? <p className="mt-6 text-xl italic leading-relaxed text-muted-foreground">{post.excerpt}</p> : null}
         </header>
         <div className="mt-10">

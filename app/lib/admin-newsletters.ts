@@ -38,6 +38,8 @@ export const listIssues = () => api.get<IssueList>('/admin/newsletters');
 export const getAudience = () => api.get<NewsletterAudienceJson>('/admin/newsletters/audience');
 export const getIssue = (id: number) => api.get<NewsletterIssueJson>(`/admin/newsletters/${id}`);
 export const createIssue = (values: NewsletterIssueInput) => api.post<NewsletterIssueJson>('/admin/newsletters', values);
+/** Drafts an issue of the live campaigns ending within 7 days; refused (409) when none does. */
+export const draftEndingSoonIssue = () => api.post<NewsletterIssueJson>('/admin/newsletters/ending-soon', {});
 export const saveIssue = (id: number, values: NewsletterIssueInput & { version: number }) =>
   api.put<NewsletterIssueJson>(`/admin/newsletters/${id}`, values);
 export const deleteIssue = (id: number) => api.delete<unknown>(`/admin/newsletters/${id}`);

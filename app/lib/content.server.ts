@@ -180,7 +180,8 @@ export async function listResourceCards(
 }
 
 export type DetailAnswer =
-  | { kind: 'post'; post: PostDetail }
+  /** `source`: the post as the services answered it, for what its page loads beside it (never sent to the browser). */
+  | { kind: 'post'; post: PostDetail; source: PostJson }
   | { kind: 'resource'; resource: ResourceDetail }
   /** An address an administrator renamed: where it lives now. */
   | { kind: 'renamed'; slug: string }
@@ -190,7 +191,7 @@ export type DetailAnswer =
 export async function findDetail(context: AppLoadContext, slug: string): Promise<DetailAnswer> {
   const { posts, resources } = context.services;
   const post = await posts.findPublished(slug);
-  if (post) return { kind: 'post', post: await toPostDetail(context, post) };
+  if (post) return { kind: 'post', post: await toPostDetail(context, post), source: post };
   const resource = await resources.findPublished(slug);
   if (resource) return { kind: 'resource', resource: await toDetail(context, 'resource', toResourceCard(resource), resource) };
   const renamed = (await posts.findRenamed(slug)) ?? (await resources.findRenamed(slug));
@@ -201,7 +202,7 @@ export async function findDetail(context: AppLoadContext, slug: string): Promise
 export async function findPreview(
   context: AppLoadContext,
   token: string,
-): Promise<Extract<DetailAnswer, { kind: 'post' | 'resource' }> | null> {
+): Promise<{ kind: 'post'; post: PostDetail } | Extract<DetailAnswer, { kind: 'resource' }> | null> {
   const found = await context.services.previewLinks.open(token);
   if (!found) return null;
   if (found.kind === 'post') return { kind: 'post', post: await toPostDetail(context, found.post) };

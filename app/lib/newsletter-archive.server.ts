@@ -16,7 +16,15 @@ export interface ArchivedIssue {
 export interface IssueWebVersion extends ArchivedIssue {
   intro: RenderedMarkdown;
   closing: RenderedMarkdown;
-  posts: { title: string; excerpt: string | null; path: string; image: string | null; sponsored: boolean }[];
+  posts: {
+    title: string;
+    excerpt: string | null;
+    path: string;
+    image: string | null;
+    sponsored: boolean;
+    /** The post's campaign in one line, as of now; null without one. */
+    campaignLine: string | null;
+  }[];
 }
 
 const summary = (issue: { slug: string; subject: string; preheader: string; sent_at: number | null }): ArchivedIssue => ({
@@ -34,6 +42,9 @@ export async function listArchivedIssues(context: AppLoadContext): Promise<Archi
 export async function findIssueWebVersion(context: AppLoadContext, slug: string): Promise<IssueWebVersion | null> {
   const found = await context.services.newsletters.findSent(slug);
   if (!found) return null;
+  // A fact line's countdown reads differently at a known second: the page expires then (decision 062).
+  const { nextChange } = found;
+  if (nextChange !== null && (context.pageChanges.at === null || nextChange < context.pageChanges.at)) context.pageChanges.at = nextChange;
   const logFailure = (error: unknown) => context.logger.warn({ err: error, issue: found.issue.id }, 'newsletter markdown could not be rendered');
   return {
     ...summary(found.issue),
@@ -46,6 +57,7 @@ export async function findIssueWebVersion(context: AppLoadContext, slug: string)
       path: new URL(post.url).pathname,
       image: post.imageUrl,
       sponsored: post.sponsored,
+      campaignLine: post.campaignLine,
     })),
   };
 }

@@ -5,6 +5,7 @@ import { PageError } from '../components/page-error.tsx';
 import { RelatedPosts } from '../components/related-posts.tsx';
 import { withBodyInPage } from '../lib/article-body.ts';
 import { NOT_FOUND_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL, publicPageHeaders } from '../lib/cache-headers.ts';
+import { loadCampaignTrend } from '../lib/campaign-trend.server.ts';
 import { findDetail, listRecentPostCards, listRelatedPostCards } from '../lib/content.server.ts';
 import { absoluteUrl, articleJsonLd, originFromMatches, pageMeta, pageTitle, useSiteOrigin } from '../lib/seo.ts';
 import { siteFromMatches } from '../lib/public-site.ts';
@@ -26,8 +27,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const found = await findDetail(context, params.slug);
   // The body goes out once, in the page's HTML, unless this is a client navigation (lib/article-body.ts).
   if (found.kind === 'post') {
-    const related = await listRelatedPostCards(context, found.post, RELATED_POSTS);
-    return { kind: found.kind, post: withBodyInPage(context, found.post), related };
+    const [related, trend] = await Promise.all([
+      listRelatedPostCards(context, found.post, RELATED_POSTS),
+      loadCampaignTrend(context, found.source),
+    ]);
+    return { kind: found.kind, post: { ...withBodyInPage(context, found.post), trend }, related };
   }
   if (found.kind === 'resource') return { kind: found.kind, resource: withBodyInPage(context, found.resource) };
   const url = new URL(request.url);

@@ -58,6 +58,7 @@ export default function NewsletterIssue({ loaderData }: Route.ComponentProps) {
                   {post.title}
                 </Link>
               </h2>
+              {post.campaignLine ? <p className="mt-2 font-medium">{post.campaignLine}</p> : null}
               {post.excerpt ? <p className="mt-2 text-muted-foreground">{post.excerpt}</p> : null}
             </li>
           ))}

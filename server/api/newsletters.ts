@@ -1,6 +1,8 @@
 /**
  * The back office's newsletter issues: GET/POST /admin/newsletters,
  * GET /admin/newsletters/audience (who a "Send now" would reach),
+ * POST /admin/newsletters/ending-soon (a draft of the live campaigns ending
+ * within 7 days; 409 NO_ENDING_CAMPAIGNS when none does),
  * GET/PUT/DELETE /admin/newsletters/{id}, and POST …/preview, …/{id}/test,
  * …/{id}/send (202: the sending runs in the background) and …/{id}/cancel.
  */
@@ -17,6 +19,7 @@ export function adminNewslettersApi({ newsletters }: AppServices) {
   app.get('/', async (c) => c.json({ issues: await newsletters.list(), delivery: newsletters.delivery() }));
   app.post('/', async (c) => c.json(await newsletters.create(await readJsonObject(c)), 201));
   app.get('/audience', async (c) => c.json(await newsletters.audience()));
+  app.post('/ending-soon', async (c) => c.json(await newsletters.draftEndingSoon(), 201));
   // Unsaved values, as the composer shows them while they are typed.
   app.post('/preview', async (c) => c.json(await newsletters.preview(await readJsonObject(c))));
   app.get('/:id', async (c) => c.json(await newsletters.get(readIdParam(c, LABEL))));

@@ -62,6 +62,8 @@ export interface IssuePost {
   /** Absolute, or null (none, or a kind mail clients cannot show). */
   imageUrl: string | null;
   sponsored: boolean;
+  /** The post's campaign in one line ("$48,210 pledged of $20,000 · 241 % · 12 days left"), as of the rendering; null without one. */
+  campaignLine: string | null;
 }
 
 export interface IssueContent {
@@ -319,6 +321,9 @@ function PostBlock({ E, post }: { E: ReactEmail; post: IssuePost }) {
             {post.title}
           </E.Link>
         </E.Heading>
+        {post.campaignLine ? (
+          <E.Text style={{ ...paragraph, fontSize: '15px', fontWeight: 600, lineHeight: '22px', margin: '0 0 12px' }}>{post.campaignLine}</E.Text>
+        ) : null}
         {post.excerpt ? <E.Text style={{ ...paragraph, color: colors.muted }}>{post.excerpt}</E.Text> : null}
         <Button href={post.url}>Read more</Button>
       </E.Section>
@@ -395,7 +400,7 @@ async function markdownText(E: ReactEmail, md: MarkdownLibraries, source: string
 async function issueText(E: ReactEmail, md: MarkdownLibraries, content: IssueContent, links: IssueLinks): Promise<string> {
   const rule = '—'.repeat(24);
   const posts = content.posts.map((post) =>
-    [post.sponsored ? 'Sponsored' : null, post.title, post.excerpt, `Read more: ${post.url}`].filter(Boolean).join('\n'),
+    [post.sponsored ? 'Sponsored' : null, post.title, post.campaignLine, post.excerpt, `Read more: ${post.url}`].filter(Boolean).join('\n'),
   );
   const blocks = [
     links.siteName,

@@ -44,7 +44,7 @@ import {
 import { markSubscriberBounced } from '../db/queries/subscribers.ts';
 import type { Database, Db } from '../db/schema.ts';
 import type { JobKind, Jobs } from '../jobs/jobs.ts';
-import { loadIssueContent } from './content.ts';
+import { loadIssueContent, type CampaignClock } from './content.ts';
 import { personalise, renderIssue, type RenderedIssue, type SiteLook } from './email.tsx';
 import { classifySendError, createNewsletterTransport, describeSendError, type NewsletterTransport } from './transport.ts';
 import type { SiteProfileCache } from '../site-profile.ts';
@@ -78,6 +78,8 @@ export interface NewsletterSenderDeps {
   totpEncryptionKey: Uint8Array;
   /** The site's name and logo as its settings say now, for the mail's masthead. */
   siteLook: () => Promise<SiteLook>;
+  /** Now, on the site's clocks: when the campaigns' fact lines are read. */
+  campaignClock: () => Promise<CampaignClock>;
   /** The site's name for the sender, when MAIL_FROM is unset. */
   siteProfileCache: Pick<SiteProfileCache, 'siteName'>;
 }
@@ -147,7 +149,8 @@ export class NewsletterSender {
     if (!issue || issue.status !== 'sending') return;
 
     const siteUrl = siteOrigin(this.deps.config);
-    const { content } = await loadIssueContent(db, issue, siteUrl);
+    // Each slice reads the campaigns' facts anew: a mail says where they stand when it goes out.
+    const { content } = await loadIssueContent(db, issue, siteUrl, await this.deps.campaignClock());
     const rendered = await renderIssue(content, {
       siteUrl,
       webUrl: webVersionUrlOf(siteUrl, issue.slug),

@@ -13,6 +13,7 @@ import type {
 } from '../../common/answers.ts';
 import { DomainError, notFound, versionConflict } from '../../common/errors.ts';
 import {
+  NEWSLETTER_MAX_POSTS,
   newsletterIssueSchema,
   newsletterIssueUpdateSchema,
   newsletterSendSchema,
@@ -35,9 +36,10 @@ import {
   updateIssue,
   withDeliveryProgress,
 } from '../db/queries/newsletters.ts';
+import { listPostIdsEndingBy } from '../db/queries/campaigns.ts';
 import { countSubscribersByStatus } from '../db/queries/subscribers.ts';
 import type { AppDeps } from '../deps.ts';
-import { loadIssueContent } from '../newsletter/content.ts';
+import { loadIssueContent, type CampaignClock } from '../newsletter/content.ts';
 import { mailImageUrl, personalise, renderIssue, type IssueContent, type SiteLook } from '../newsletter/email.tsx';
 import { NewsletterSender, webVersionUrlOf } from '../newsletter/sender.ts';
 import { createNewsletterTransport } from '../newsletter/transport.ts';
@@ -56,12 +58,31 @@ function slugCandidates(subject: string, now: number): string[] {
   return TAKEN_PATHS.has(base) ? [dated, ...numbered] : [base, dated, ...numbered];
 }
 
+const DAY_SECONDS = 24 * 60 * 60;
+
 const conflict = (message: string) => new DomainError('INVALID_STATUS_TRANSITION', message);
+
+/** How far ahead "Start from ending soon" looks for campaigns that end. */
+export const ENDING_SOON_ISSUE_DAYS = 7;
+
+const NO_ENDING_CAMPAIGNS_MESSAGE = `No live campaign ends within the next ${ENDING_SOON_ISSUE_DAYS} days, so there is nothing for an "ending soon" issue. No issue was created.`;
+
+/** The texts of an "ending soon" issue of `count` campaigns; the editor rewrites them as they like. */
+function endingSoonTexts(count: number): { subject: string; preheader: string; intro: string } {
+  const campaigns = count === 1 ? '1 campaign' : `${count} campaigns`;
+  return {
+    subject: `Ending soon: ${campaigns} to back this week`,
+    preheader: 'Their last days: where each one stands and how long is left',
+    intro: `${count === 1 ? 'This campaign closes' : `These ${count} campaigns close`} within the next ${ENDING_SOON_ISSUE_DAYS} days. Here is where each one stands: back the ones you like before time runs out.`,
+  };
+}
 
 /** A sent issue as its web version shows it. */
 export interface PublishedIssue {
   issue: NewsletterIssueRecord;
   content: IssueContent;
+  /** The first second at which a campaign's fact line in it reads differently by the clock alone; a page showing it expires then. */
+  nextChange: number | null;
 }
 
 export function newslettersService(deps: AppDeps, siteProfile: SiteProfileService) {
@@ -72,7 +93,9 @@ export function newslettersService(deps: AppDeps, siteProfile: SiteProfileServic
     const settings = await siteProfile.current();
     return { siteName: settings.site_name, logoUrl: settings.logo_url ? mailImageUrl(settings.logo_url, siteUrl) : null };
   };
-  const sender = new NewsletterSender({ ...deps, siteLook }, deps.newsletterSenderOptions);
+  /** Fact lines are read at the rendering, on the site's clocks. */
+  const campaignClock = async (): Promise<CampaignClock> => ({ now: nowSeconds(), timeZone: (await siteProfile.current()).time_zone });
+  const sender = new NewsletterSender({ ...deps, siteLook, campaignClock }, deps.newsletterSenderOptions);
 
   async function mustFind(id: number): Promise<NewsletterIssueRecord> {
     const issue = await findIssue(db, id);
@@ -114,6 +137,24 @@ export function newslettersService(deps: AppDeps, siteProfile: SiteProfileServic
       return withCounts(issue);
     },
 
+    /**
+     * A draft listing the live campaigns (of live posts) that end within
+     * ENDING_SOON_ISSUE_DAYS, the soonest first, as many as an issue
+     * carries. Their facts are not written into the text: every rendering
+     * prints each post's fact line as it is then (decision 064). With none
+     * ending that soon, nothing is created (409 NO_ENDING_CAMPAIGNS).
+     */
+    async draftEndingSoon(): Promise<NewsletterIssueJson> {
+      const now = nowSeconds();
+      const postIds = await listPostIdsEndingBy(db, now, now + ENDING_SOON_ISSUE_DAYS * DAY_SECONDS, NEWSLETTER_MAX_POSTS);
+      if (postIds.length === 0) throw new DomainError('NO_ENDING_CAMPAIGNS', NO_ENDING_CAMPAIGNS_MESSAGE);
+      const input = validate(newsletterIssueSchema, { ...endingSoonTexts(postIds.length), post_ids: postIds });
+      const issue = await insertIssue(db, input, slugCandidates(input.subject, now), now);
+      if (!issue) throw new DomainError('SLUG_TAKEN', 'Too many issues share this subject today; change the subject');
+      logger.info({ issue: issue.id, posts: postIds.length }, 'newsletter: ending-soon issue drafted');
+      return withCounts(issue);
+    },
+
     /** Saves an edit of a draft or a scheduled issue, made on `version` (409 when stale). */
     async update(id: number, values: unknown): Promise<NewsletterIssueJson> {
       const { version, ...input } = validate(newsletterIssueUpdateSchema, values);
@@ -137,7 +178,7 @@ export function newslettersService(deps: AppDeps, siteProfile: SiteProfileServic
     /** The mail the given (unsaved) values make, as a recipient would see it. */
     async preview(values: unknown): Promise<NewsletterPreviewJson> {
       const input = validate(newsletterIssueSchema, values);
-      const { content, notLive } = await loadIssueContent(db, input, siteUrl);
+      const { content, notLive } = await loadIssueContent(db, input, siteUrl, await campaignClock());
       const rendered = await renderIssue(content, {
         siteUrl,
         webUrl: webVersionUrlOf(siteUrl, 'preview'),
@@ -155,7 +196,7 @@ export function newslettersService(deps: AppDeps, siteProfile: SiteProfileServic
     async sendTest(id: number, values: unknown): Promise<{ sent: number; delivery: 'smtp' | 'outbox' }> {
       const { emails } = validate(newsletterTestSendSchema, values);
       const issue = await mustFind(id);
-      const { content } = await loadIssueContent(db, issue, siteUrl);
+      const { content } = await loadIssueContent(db, issue, siteUrl, await campaignClock());
       const rendered = personalise(
         await renderIssue(content, {
           siteUrl,
@@ -243,8 +284,8 @@ export function newslettersService(deps: AppDeps, siteProfile: SiteProfileServic
     async findSent(slug: string): Promise<PublishedIssue | undefined> {
       const issue = await findIssueBySlug(db, slug);
       if (!issue || issue.status !== 'sent') return undefined;
-      const { content } = await loadIssueContent(db, issue, siteUrl);
-      return { issue, content };
+      const { content, nextChange } = await loadIssueContent(db, issue, siteUrl, await campaignClock());
+      return { issue, content, nextChange };
     },
 
     /** The sent issues that carried a post: the proof a paid inclusion was kept. */

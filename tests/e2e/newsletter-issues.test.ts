@@ -240,6 +240,19 @@ describe('an administrator composing and sending a newsletter issue', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
+  it('is told clearly, and nothing is drafted, when starting from ending soon with no campaign ending within 7 days', async () => {
+    const { page } = admin;
+    const before = (await issues(site)).length;
+    await openAdmin(page, '/admin/newsletter/issues/new', 'New Issue');
+    await page.getByRole('button', { name: 'Start from ending soon' }).click();
+    const refusal = page.getByRole('alert').filter({ hasText: 'No issue drafted' });
+    await refusal.waitFor();
+    expect(await refusal.innerText()).toContain('No live campaign ends within the next 7 days');
+    expect(new URL(page.url()).pathname).toBe('/admin/newsletter/issues/new');
+    expect(await issues(site)).toHaveLength(before);
+    await expectNoSeriousA11yViolations(page);
+  });
+
   it('raised no error in the page along the way', () => {
     expect(admin.pageErrors).toEqual([]);
   });

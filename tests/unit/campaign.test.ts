@@ -146,6 +146,15 @@ describe('the next change', () => {
     expect(view(item, at)).not.toBe(view(item, NOW));
   });
 
+  it('covers what is needed per day, which changes with the days the countdown shows', () => {
+    const item = facts({ goal: 2_000_000, pledged: 500_000, ends_at: NOW + 12 * DAY + 5 });
+    const at = nextCampaignChange(item, NOW) as number;
+    expect(countdownText(item, NOW)).toBe('12 days left');
+    expect(neededPerDay(item, NOW)).toBe(125_000);
+    expect(neededPerDay(item, at - 1)).toBe(125_000);
+    expect(neededPerDay(item, at)).toBe(136_364);
+  });
+
   it('is null when only a new fact can change the view', () => {
     expect(nextCampaignChange(facts({ state: 'successful' }), NOW)).toBeNull();
     expect(nextCampaignChange(facts({ ends_at: NOW - 1, launched_at: NOW - 30 * DAY }), NOW)).toBeNull();

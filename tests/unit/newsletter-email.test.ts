@@ -28,8 +28,9 @@ const content: IssueContent = {
       url: `${SITE}/solar-backpack-pro`,
       imageUrl: `${SITE}/uploads/2026/11/solar.jpg`,
       sponsored: true,
+      campaignLine: null,
     },
-    { title: 'Tabletop Saga', excerpt: null, url: `${SITE}/tabletop-saga`, imageUrl: null, sponsored: false },
+    { title: 'Tabletop Saga', excerpt: null, url: `${SITE}/tabletop-saga`, imageUrl: null, sponsored: false, campaignLine: null },
   ],
 };
 
@@ -103,5 +104,19 @@ describe('the newsletter mail', () => {
     expect(mailImageUrl('https://images.example/b.jpg', SITE)).toBe('https://images.example/b.jpg');
     expect(mailImageUrl('/favicon.svg', SITE)).toBeNull();
     expect(mailImageUrl('javascript:alert(1).png', SITE)).toBe(SITE);
+  });
+
+  it("shows a campaign's fact line under its post's title, in the HTML and the plain text", async () => {
+    const line = '$48,210 pledged of $20,000 · 241 % · 12 days left';
+    const withCampaign: IssueContent = {
+      ...content,
+      posts: [{ title: 'Pocket Drone', excerpt: 'Folds into a pocket.', url: `${SITE}/pocket-drone`, imageUrl: null, sponsored: false, campaignLine: line }],
+    };
+    const { html, text } = personalise(await renderIssue(withCampaign, links), UNSUBSCRIBE);
+    const title = html.indexOf('Pocket Drone</a>');
+    expect(title).toBeGreaterThan(-1);
+    expect(html.indexOf(`>${line}</p>`)).toBeGreaterThan(title);
+    expect(html.indexOf(`>${line}</p>`)).toBeLessThan(html.indexOf('Folds into a pocket.'));
+    expect(text).toContain(`Pocket Drone\n${line}\nFolds into a pocket.\nRead more: ${SITE}/pocket-drone`);
   });
 });

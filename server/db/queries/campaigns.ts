@@ -158,3 +158,25 @@ export function campaignFilterCondition(filter: CampaignFilter, now: number): Ra
 
 /** A post's campaign end for ordering by it; posts without one come after every end. */
 export const campaignEndOfPost = sql<number>`coalesce((select c.ends_at from post_campaigns c where c.post_id = posts.id), ${sql.lit(99_999_999_999)})`;
+
+/**
+ * The posts on the public site at `now` whose campaign is running and ends
+ * by `until`, the one ending first at the top, at most `limit`: the posts
+ * of an "ending soon" newsletter issue.
+ */
+export async function listPostIdsEndingBy(db: Db, now: number, until: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('post_campaigns as c')
+    .innerJoin('posts as p', 'p.id', 'c.post_id')
+    .select('p.id')
+    .where('c.state', '=', 'live')
+    .where('c.ends_at', '>', now)
+    .where('c.ends_at', '<=', until)
+    .where('p.status', '=', 'published')
+    .where('p.published_at', '<=', now)
+    .orderBy('c.ends_at', 'asc')
+    .orderBy('p.id', 'asc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}

@@ -3,6 +3,7 @@ import type { NewsletterIssueJson } from '../../../../common/answers.ts';
 import { ISSUES_PATH, statusLabel } from '../../../lib/admin-newsletters.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { BackLink } from '../back-link.tsx';
+import { EndingSoonStart } from './ending-soon-start.tsx';
 import { IssueForm } from './issue-form.tsx';
 import { IssueConflictAlert, LeftOutPostsNotice, OutboxNotice, ReachedNobodyNotice } from './issue-notices.tsx';
 import { IssuePreview } from './issue-preview.tsx';
@@ -37,6 +38,7 @@ export function IssueComposer({
         {issue ? <Badge variant="secondary">{statusLabel(issue.status, delivery)}</Badge> : null}
       </div>
       {delivery === 'outbox' ? <OutboxNotice /> : null}
+      {issue === null ? <EndingSoonStart /> : null}
       {form.conflict ? <IssueConflictAlert message={form.conflict} /> : null}
       {issue?.reached_nobody_at ? <ReachedNobodyNotice at={issue.reached_nobody_at} /> : null}
       {issue && issue.status !== 'draft' && issue.left_out.length > 0 ? <LeftOutPostsNotice titles={issue.left_out.map((post) => post.title)} /> : null}
