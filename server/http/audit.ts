@@ -129,6 +129,8 @@ export const AUDITED_ROUTES: Record<string, RouteAudit | Unrecorded> = {
   'DELETE /admin/submissions/newsletter/:id': { action: 'subscriber.erase', entity: 'subscriber', idParam: 'id' },
   'POST /admin/newsletters': { action: 'newsletter.create', entity: 'newsletter', creates: true },
   'POST /admin/newsletters/preview': NOT_A_CHANGE,
+  // A draft made from the campaigns ending soon: a create like any other.
+  'POST /admin/newsletters/ending-soon': { action: 'newsletter.create', entity: 'newsletter', creates: true, detail: () => ({ from: 'ending_soon' }) },
   'PUT /admin/newsletters/:id': { action: 'newsletter.update', entity: 'newsletter', idParam: 'id' },
   'DELETE /admin/newsletters/:id': { action: 'newsletter.delete', entity: 'newsletter', idParam: 'id' },
   'POST /admin/newsletters/:id/test': { action: 'newsletter.test_send', entity: 'newsletter', idParam: 'id' },
