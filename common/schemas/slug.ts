@@ -21,6 +21,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'admin',
   'api',
   'auth',
+  'campaign-update',
   'category',
   'contact-us',
   'embed',
