@@ -28,6 +28,7 @@ import { demoContentMigration } from './migrations/2026-11-28-0021-demo-content.
 import { socialCardLedgerMigration } from './migrations/2026-11-28-0022-social-card-ledger.ts';
 import { campaignsMigration } from './migrations/2026-11-28-0023-campaigns.ts';
 import { sponsoredCampaignMigration } from './migrations/2026-11-28-0024-sponsored-campaign.ts';
+import { analyticsMigration } from './migrations/2026-11-28-0025-analytics.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -55,6 +56,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-28-0022-social-card-ledger': socialCardLedgerMigration(),
     '2026-11-28-0023-campaigns': campaignsMigration(),
     '2026-11-28-0024-sponsored-campaign': sponsoredCampaignMigration(),
+    '2026-11-28-0025-analytics': analyticsMigration(),
   };
 }
 

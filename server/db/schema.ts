@@ -121,6 +121,8 @@ export interface PostCampaignTable {
   update_token_sealed: ColumnType<string | null, string | null | undefined, string | null>;
   refresh_error: ColumnType<string | null, string | null | undefined, string | null>;
   refresh_error_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The creator's referral tag, appended as `ref=` to every outbound link of the campaign. */
+  ref_tag: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type PostCampaignRow = Selectable<PostCampaignTable>;
@@ -267,7 +269,13 @@ export interface NewsletterErasureTable {
   erased_at: number;
 }
 
-export type SponsoredSubmissionTable = AsTable<SponsoredSubmissionRecord>;
+export type SponsoredSubmissionTable = AsTable<SponsoredSubmissionRecord> & {
+  /** The sponsor's report link (`/sponsor-report/{token}`): the hash its token is found by, null until issued or once revoked. */
+  report_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The same token sealed with the key of secrets at rest, for staff to read the link again. */
+  report_token_sealed: ColumnType<string | null, string | null | undefined, string | null>;
+  report_issued_at: ColumnType<number | null, number | null | undefined, number | null>;
+};
 
 /** One event of a sponsored submission's timeline (common/answers.ts SponsorEventKind). */
 export interface SponsoredSubmissionEventTable {
@@ -406,6 +414,76 @@ export interface MediaTable {
   updated_at: number;
 }
 
+/** One random salt per UTC day (`YYYY-MM-DD`), shared by every server; deleted after 48 hours. */
+export interface AnalyticsSaltTable {
+  day: string;
+  salt: string;
+  created_at: number;
+}
+
+/**
+ * A visitor hash seen on a day: site-wide (`path` '') and per page, so each
+ * counts once a day across servers. Deleted with the day's salt.
+ */
+export interface AnalyticsVisitorTable {
+  day: string;
+  visitor: string;
+  path: string;
+}
+
+/** The latest beacon of a visitor hash, for "visitors now" (the last 5 minutes). */
+export interface AnalyticsPresenceTable {
+  visitor: string;
+  seen_at: number;
+}
+
+/**
+ * The dimensions of the daily roll-ups, and what `value` holds for each:
+ * `site` '' (every public page), `page` the path, `source` the referring
+ * host or `utm_source` (views = visits arriving from it), `campaign` the
+ * JSON array `[utm_source, utm_medium, utm_campaign]`, `country` an ISO
+ * 3166 code from the browser's time zone ('' when unknown), `device`
+ * desktop | mobile | tablet, `browser` and `os` their family, and
+ * `page_source` the path and the source joined by a newline (a page's own
+ * sources, for its panel and the sponsor report).
+ */
+export type AnalyticsDimension = 'site' | 'page' | 'source' | 'campaign' | 'country' | 'device' | 'browser' | 'os' | 'page_source';
+
+/** Views and visitors of one value of one dimension on one UTC day: the only audience numbers kept long-term. */
+export interface AnalyticsDailyTable {
+  dimension: AnalyticsDimension;
+  day: string;
+  value: string;
+  views: ColumnType<number, number | undefined, number>;
+  visitors: ColumnType<number, number | undefined, number>;
+}
+
+/**
+ * What a counted click was: `outbound` a click to a post's campaign
+ * (`subject_id` the post, `target` how: `page` or `go`), `share` a share
+ * button (the post, the network), `newsletter` a link of an issue (the
+ * issue, the link number).
+ */
+export type ClickKind = 'outbound' | 'share' | 'newsletter';
+
+/** Clicks of one subject on one UTC day, with nothing per person. */
+export interface AnalyticsClickTable {
+  kind: ClickKind;
+  subject_id: number;
+  day: string;
+  target: string;
+  clicks: ColumnType<number, number | undefined, number>;
+}
+
+/** A link of a sent newsletter issue, behind `/n/{issue}/{link}`; kept after the issue is deleted. */
+export interface NewsletterLinkTable {
+  issue_id: number;
+  link_no: number;
+  url: string;
+  /** The post the link leads to (its page or its campaign), for the sponsor report. */
+  post_id: number | null;
+}
+
 export interface RateLimitTable {
   key: string;
   window_start: number;
@@ -446,6 +524,12 @@ export interface Database {
   social_cards: SocialCardTable;
   post_campaigns: PostCampaignTable;
   campaign_snapshots: CampaignSnapshotTable;
+  analytics_salts: AnalyticsSaltTable;
+  analytics_visitors: AnalyticsVisitorTable;
+  analytics_presence: AnalyticsPresenceTable;
+  analytics_daily: AnalyticsDailyTable;
+  analytics_clicks: AnalyticsClickTable;
+  newsletter_links: NewsletterLinkTable;
 }
 
 /** The database or a transaction: query functions take either, so callers choose the transaction. */

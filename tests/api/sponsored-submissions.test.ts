@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentStatus } from '../../common/answers.ts';
 import { choosePaymentTransaction } from '../../server/db/queries/sponsored-submissions.ts';
+import type { SponsoredSubmissionRow } from '../../server/db/schema.ts';
 import { freshIp, useTestApp } from '../helpers/test-app.ts';
 
 const t = useTestApp();
@@ -26,16 +27,25 @@ function sponsoredPayload(overrides: Record<string, unknown> = {}) {
 
 const submit = (body: unknown) => t.request('POST', '/submissions/sponsored', { body, ip: freshIp() });
 
-function rowById(id: number) {
-  return t.handle.db.selectFrom('sponsored_submissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+/** A stored submission as its answers show it: the report link's token columns never leave the database. */
+function asRecord(row: SponsoredSubmissionRow) {
+  const { report_token_hash: _hash, report_token_sealed: _sealed, report_issued_at: _issued, ...record } = row;
+  return record;
 }
 
-function rowsNamed(projectName: unknown) {
-  return t.handle.db
+async function rowById(id: number) {
+  return asRecord(
+    await t.handle.db.selectFrom('sponsored_submissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+  );
+}
+
+async function rowsNamed(projectName: unknown) {
+  const rows = await t.handle.db
     .selectFrom('sponsored_submissions')
     .selectAll()
     .where('project_name', '=', String(projectName))
     .execute();
+  return rows.map(asRecord);
 }
 
 /** No post drafted from it yet, so in no newsletter either. */

@@ -25,8 +25,10 @@ function toSubmissionJson(
   transaction: PaymentTransactionRow | undefined,
 ): SponsoredSubmissionJson {
   const isPaid = transaction?.status === 'completed' || transaction?.status === 'refunded';
+  // The report link's token columns stay in the database: staff read the link through its own service.
+  const { report_token_hash: _hash, report_token_sealed: _sealed, report_issued_at: _issued, ...record } = row;
   return {
-    ...row,
+    ...record,
     payment_status: row.payment_status ?? transaction?.status ?? null,
     paid_amount: isPaid && transaction ? transaction.amount_cents : null,
     paid_currency: isPaid && transaction ? transaction.currency : null,
