@@ -14,7 +14,7 @@ import { paymentsApi } from './api/payments.ts';
 import { searchApi } from './api/search.ts';
 import { adminContentApi, publicContentApi } from './api/content.ts';
 import { authApi } from './api/auth.ts';
-import { adminSponsoredSubmissionsApi, sponsoredSubmissionsApi } from './api/sponsored-submissions.ts';
+import { adminSponsoredSubmissionsApi, sponsoredSubmissionsApi, sponsorReportApi } from './api/sponsored-submissions.ts';
 import { adminSubscribersApi, subscribersApi } from './api/subscribers.ts';
 import { adminNewslettersApi } from './api/newsletters.ts';
 import { adminPreviewLinksApi } from './api/preview-links.ts';
@@ -168,6 +168,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // The creator's private link to their campaign's numbers: a secret in the path, never kept.
   api.use('/campaign-update/*', noStore);
   api.route('/campaign-update', campaignUpdatesApi(services, callerOf));
+  // The sponsor's private report: a secret in the path, never kept.
+  api.use('/sponsor-report/*', noStore);
+  api.route('/sponsor-report', sponsorReportApi(services, callerOf));
 
   // Every admin route needs a member of staff, and each family the role that
   // may use it (common/staff-roles.ts): checked here for every route, so a

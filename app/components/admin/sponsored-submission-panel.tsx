@@ -150,6 +150,10 @@ function eventText(event: SponsorEventJson, timeZone: string): ReactNode {
       return `Publication date mailed to ${to}${at === null ? '' : `: live on ${formatSiteDateTime(at, timeZone)}`}`;
     case 'campaign_link_mail':
       return `Campaign update link mailed to ${to}${at === null ? '' : `, valid until ${formatSiteDateTime(at, timeZone)}`}`;
+    case 'report_link_mail':
+      return `Report link mailed to ${to}`;
+    case 'report_summary_mail':
+      return `First week's report mailed to ${to}`;
     case 'live_mail':
       return (
         <>
