@@ -34,6 +34,7 @@ import {
 } from '../ui/alert-dialog.tsx';
 import { Button } from '../ui/button.tsx';
 import { MailDeliveryNote } from './mail-delivery-note.tsx';
+import { SponsorReportLink } from './campaign-update-link.tsx';
 
 type Submission = Pick<SponsoredSubmissionDetailsJson, 'id' | 'project_name' | 'contact_name' | 'contact_email' | 'status' | 'payment_status'>;
 
@@ -290,6 +291,7 @@ export function SubmissionPanelActions({
           canOpenOutbox={canOpenOutbox}
         />
       ) : null}
+      {post ? <SponsorReportLink key={`${submission.id}:${submission.report_url ?? ''}`} submissionId={submission.id} reportUrl={submission.report_url} /> : null}
     </div>
   );
 }
