@@ -70,6 +70,7 @@ export function PostArticle({ post, shareUrl }: { post: WithBody<PostDetail> & {
         {/* A canceled campaign takes no pledges: nothing to back. */}
         <CampaignCta
           campaignUrl={post.campaign?.canceled ? null : post.campaign_url}
+          slug={post.slug}
           sponsored={post.sponsored}
           title={post.title}
         />
