@@ -2,8 +2,9 @@
  * An issue's links made countable (decision 067): every address of the
  * mail, in both parts, becomes `{site}/n/{issue}/{link}`, the originals
  * kept in `newsletter_links`. Nothing in the new address tells one
- * recipient from another, and the unsubscribe link (each recipient's own)
- * is left as it is. Numbers follow the order the mail first shows each
+ * recipient from another. The unsubscribe link (each recipient's own) is
+ * left as it is, and so is the site's home address: the footer names it as
+ * where the reader subscribed, and the plain text shows it as written. Numbers follow the order the mail first shows each
  * address, so every slice of a sending, on any server, agrees on them.
  */
 import { GO_PATH_PREFIX, newsletterLinkPath } from '../../common/outbound.ts';
@@ -21,18 +22,18 @@ const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;'
 const unescapeAttribute = (value: string) => value.replace(/&(amp|quot|#x27|#39|lt|gt);/g, (entity) => ENTITIES[entity] ?? entity);
 const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
 
-/** Addresses that stay as they are: each recipient's own, and anything that is not a web address. */
-function isCountable(url: string): boolean {
-  if (url === UNSUBSCRIBE_PLACEHOLDER) return false;
+/** Addresses that stay as they are: each recipient's own, the site's home, and anything that is not a web address. */
+function isCountable(url: string, siteUrl: string): boolean {
+  if (url === UNSUBSCRIBE_PLACEHOLDER || url === siteUrl || url === `${siteUrl}/`) return false;
   return url.startsWith('https://') || url.startsWith('http://');
 }
 
-/** The mail's web addresses in the order it first shows them. */
-export function linksOf(rendered: RenderedIssue): string[] {
+/** The mail's counted web addresses in the order it first shows them. */
+export function linksOf(rendered: RenderedIssue, siteUrl: string): string[] {
   const seen = new Set<string>();
   for (const match of rendered.html.matchAll(HREF)) {
     const url = unescapeAttribute(match[1] ?? '');
-    if (isCountable(url)) seen.add(url);
+    if (isCountable(url, siteUrl)) seen.add(url);
   }
   return [...seen];
 }
@@ -43,11 +44,13 @@ export function rewriteLinks(rendered: RenderedIssue, countedOf: ReadonlyMap<str
     const counted = countedOf.get(unescapeAttribute(raw));
     return counted ? `href="${escapeAttribute(counted)}"` : whole;
   });
-  // The plain text shows the same addresses; the longest first, so one that begins another is not cut short.
+  // The plain text shows the same addresses, each ending where the text around it begins; the longest
+  // first, so one that begins another is not cut short.
   const urls = [...countedOf.keys()].sort((a, b) => b.length - a.length);
   let text = rendered.text;
   if (urls.length > 0) {
-    const pattern = new RegExp(urls.map((url) => url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+    const alternatives = urls.map((url) => url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+    const pattern = new RegExp(`(?:${alternatives})(?=[\\s)\\]>"'<]|$)`, 'g');
     text = text.replace(pattern, (url) => countedOf.get(url) ?? url);
   }
   return { html, text };
@@ -76,7 +79,7 @@ async function postOf(db: Db, url: string, siteUrl: string): Promise<number | nu
  * takes first; this one reads back what was stored and goes on.
  */
 export async function countedIssue(db: Db, issueId: number, rendered: RenderedIssue, siteUrl: string): Promise<RenderedIssue> {
-  const urls = linksOf(rendered);
+  const urls = linksOf(rendered, siteUrl);
   let stored = await listIssueLinks(db, issueId);
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const known = new Set(stored.map((link) => link.url));
