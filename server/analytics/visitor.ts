@@ -24,19 +24,38 @@ export function visitorHash(salt: string, ip: string, userAgent: string, origin:
   return createHash('sha256').update(`${salt}\n${ip}\n${userAgent}\n${origin}`).digest('base64url').slice(0, 32);
 }
 
-export const isBot = (userAgent: string): boolean => !userAgent || isbot(userAgent);
-
 export interface Client {
   browser: string;
   os: string;
   device: 'desktop' | 'mobile' | 'tablet';
 }
 
-/** Families and a class only: no versions, so nothing narrows a visitor down. */
-export function describeClient(userAgent: string): Client {
-  const { browser, os, device } = UAParser(userAgent);
-  const kind = device.type === 'mobile' || device.type === 'wearable' ? 'mobile' : device.type === 'tablet' ? 'tablet' : 'desktop';
-  return { browser: browser.name ?? 'Other', os: os.name ?? 'Other', device: kind };
+/** A browser as counted: a bot (not counted), or its families and class. */
+export type Classified = { bot: true } | { bot: false; client: Client };
+
+/**
+ * Browsers classified lately. Parsing a User-Agent is the dearest step of a
+ * beacon and readers share few of them; held in memory only, and emptied
+ * when full so odd strings cannot grow it.
+ */
+const classified = new Map<string, Classified>();
+const CLASSIFIED_MAX = 2_000;
+
+/** Bots (a maintained list) and no User-Agent at all; else families and a class only, no versions, so nothing narrows a visitor down. */
+export function classify(userAgent: string): Classified {
+  const known = classified.get(userAgent);
+  if (known) return known;
+  let result: Classified;
+  if (!userAgent || isbot(userAgent)) {
+    result = { bot: true };
+  } else {
+    const { browser, os, device } = UAParser(userAgent);
+    const kind = device.type === 'mobile' || device.type === 'wearable' ? 'mobile' : device.type === 'tablet' ? 'tablet' : 'desktop';
+    result = { bot: false, client: { browser: browser.name ?? 'Other', os: os.name ?? 'Other', device: kind } };
+  }
+  if (classified.size >= CLASSIFIED_MAX) classified.clear();
+  classified.set(userAgent, result);
+  return result;
 }
 
 /**

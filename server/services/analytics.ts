@@ -11,7 +11,7 @@ import { DomainError } from '../../common/errors.ts';
 import { analyticsSettingsSchema, pageViewBeaconSchema } from '../../common/schemas/analytics.ts';
 import { validate } from '../../common/validate.ts';
 import { ViewBuffer } from '../analytics/buffer.ts';
-import { countedPath, countryOfTimeZone, describeClient, isBot, newSalt, sourceOf, utcDay, visitorHash } from '../analytics/visitor.ts';
+import { classify, countedPath, countryOfTimeZone, newSalt, sourceOf, utcDay, visitorHash } from '../analytics/visitor.ts';
 import type { Caller, Staff } from '../auth/caller.ts';
 import { isLiveStaffRefreshToken } from '../auth/tokens.ts';
 import { siteOrigin } from '../config.ts';
@@ -174,7 +174,9 @@ export function analyticsService(deps: AppDeps, audit: AuditLogService) {
       // The limit's key is hashed with the day's salt: the address itself is never stored.
       await enforceRateLimit(db, deps.rateLimits.beaconsPerIp, visitorHash(daySaltValue, request.caller.clientIp, '', 'beacon-rate'));
       const userAgent = request.caller.userAgent ?? '';
-      if (request.prefetch || request.globalPrivacyControl || isBot(userAgent)) return false;
+      if (request.prefetch || request.globalPrivacyControl) return false;
+      const browser = classify(userAgent);
+      if (browser.bot) return false;
       const path = countedPath(beacon.path);
       if (path === null) return false;
       if (!(await readSettings()).enabled) return false;
@@ -193,7 +195,7 @@ export function analyticsService(deps: AppDeps, audit: AuditLogService) {
         source: sourceOf(beacon.referrer, beacon.utm_source, siteHost),
         campaign,
         country: countryOfTimeZone(beacon.tz),
-        client: describeClient(userAgent),
+        client: browser.client,
       });
       if (buffer.size >= FLUSH_AT_KEYS) flushInBackground();
       else scheduleFlush();
