@@ -404,6 +404,11 @@ export interface CampaignFetchingSettingsJson {
   enabled: boolean;
 }
 
+/** Whether page views and clicks are counted (GET/PUT /api/admin/settings/analytics); on until the owner turns it off. */
+export interface AnalyticsSettingsJson {
+  enabled: boolean;
+}
+
 /** What a campaign page gives for sharing (POST /api/admin/campaign-preview): its Open Graph title, image and description. */
 export interface CampaignPreviewJson {
   title: string | null;

@@ -26,6 +26,7 @@ import { adminDemoContentApi } from './api/demo-content.ts';
 import { adminSettingsApi } from './api/settings.ts';
 import { adminCampaignFetchingApi, adminCampaignPreviewApi, adminCampaignRefreshApi } from './api/campaign-refresh.ts';
 import { adminAuditLogApi } from './api/audit-log.ts';
+import { adminAnalyticsSettingsApi, eventsApi } from './api/analytics.ts';
 import { adminOutboxApi } from './api/outbox.ts';
 import { recordStaffChanges } from './http/audit.ts';
 import { allow, requireStaff } from './auth/require-staff.ts';
@@ -46,6 +47,7 @@ import { LOCAL_UPLOAD_PATH } from './storage/local.ts';
 import type { MediaStorage } from './storage/media.ts';
 import { isPrivateLinkPath, securityHeaders } from './http/security-headers.ts';
 import { serveUploads } from './http/serve-uploads.ts';
+import { BEACON_PATH } from './http/session-cookies.ts';
 import { serveSocialCards } from './http/social-cards.ts';
 import type { AppServices } from './services/index.ts';
 import { composeApp } from './start-up.ts';
@@ -114,6 +116,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     // Image uploads stream to disk and are limited to their signed size there.
     if (c.req.path === LOCAL_UPLOAD_PATH) return next();
+    // The page-view beacon has a limit of its own, refused as a bad beacon.
+    if (c.req.path === BEACON_PATH) return next();
     return /^\/api\/admin\/(posts|resources|newsletters|submissions\/newsletter\/import|settings\/site)(\/|$)/.test(c.req.path) ? contentLimit(c, next) : defaultLimit(c, next);
   });
   api.use('*', async (c, next) => {
@@ -172,6 +176,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // The sponsor's private report: a secret in the path, never kept.
   api.use('/sponsor-report/*', noStore);
   api.route('/sponsor-report', sponsorReportApi(services, callerOf));
+  // Page views of the public pages, counted without cookies (decision 065).
+  api.route('/events', eventsApi(services, callerOf));
   // The ping of a campaign link on a post's page (decision 067).
   api.route('/events', clickEventsApi(services));
 
@@ -194,6 +200,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     ['/admin/users', 'staff'],
     ['/admin/settings/security', 'settings'],
     ['/admin/settings/campaign-fetching', 'settings'],
+    ['/admin/settings/analytics', 'settings'],
     ['/admin/campaign-preview', 'content'],
     ['/admin/settings/site', 'site_settings'],
     ['/admin/audit-log', 'audit'],
@@ -220,6 +227,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // Seen by every member of staff; removed by the owner alone (its service checks).
   api.route('/admin/demo-content', adminDemoContentApi(services, callerOf));
   api.route('/admin/settings/campaign-fetching', adminCampaignFetchingApi(services, callerOf));
+  api.route('/admin/settings/analytics', adminAnalyticsSettingsApi(services, callerOf));
   api.route('/admin/settings', adminSettingsApi(services, callerOf));
   api.route('/admin/campaign-preview', adminCampaignPreviewApi(services));
   api.route('/admin/posts', adminCampaignRefreshApi(services));

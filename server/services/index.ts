@@ -8,6 +8,7 @@ import type { JobKind } from '../jobs/jobs.ts';
 import type { MediaStorage } from '../storage/media.ts';
 import { findPostOfSubmission } from '../db/queries/posts.ts';
 import { accountService } from './account.ts';
+import { analyticsService } from './analytics.ts';
 import { auditLogService } from './audit-log.ts';
 import { campaignLinks } from './campaign-links.ts';
 import { campaignUpdatesService } from './campaign-updates.ts';
@@ -73,6 +74,8 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
     /** A post's campaign beside the editor: its history, and facts from its creator or a refresh. */
     campaigns,
     campaignRefresh,
+    /** Cookie-free page-view counting, and the owner's switch the click counters obey too. */
+    analytics: analyticsService(deps, auditLog),
     resources: contentService(deps, RESOURCE_KIND, markdown),
     /** Markdown rendered once per source (decision 033): the legal pages, a newsletter issue's web version. */
     markdown,
