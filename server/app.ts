@@ -7,6 +7,7 @@ import { Hono, type Context, type Handler, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { adminCategoriesApi, categoriesApi } from './api/categories.ts';
+import { clickEventsApi, clickRedirects } from './api/clicks.ts';
 import { adminContactMessagesApi, contactMessagesApi } from './api/contact-messages.ts';
 import { adminDashboardApi } from './api/dashboard.ts';
 import { adminMediaApi, mediaUploadApi } from './api/media.ts';
@@ -169,6 +170,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // The creator's private link to their campaign's numbers: a secret in the path, never kept.
   api.use('/campaign-update/*', noStore);
   api.route('/campaign-update', campaignUpdatesApi(services, callerOf));
+  // The ping of a campaign link on a post's page (decision 067).
+  api.route('/events', clickEventsApi(services));
 
   // Every admin route needs a member of staff, and each family the role that
   // may use it (common/staff-roles.ts): checked here for every route, so a
@@ -236,6 +239,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     renders: deps.rateLimits.socialCardRendersPerIp,
     clientIpOf: (c) => callerOf(c).clientIp,
   });
+  // The counted redirects to campaigns, share forms and newsletter links (decision 067).
+  app.route('/', clickRedirects(services));
   app.get('/social-cards/:file', socialCards);
   app.get('/social-cards/:type/:file', socialCards);
   // Without a token /metrics does not exist: it is an unknown path like any other.

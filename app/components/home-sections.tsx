@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { PostCard as PostCardData, ResourceCard as ResourceCardData } from '../lib/content-cards.ts';
-import { PostCard } from './post-card.tsx';
+import { PostCardGrid } from './post-card-grid.tsx';
 import { ResourceCard } from './resource-card.tsx';
 import { Icon } from './ui/icon.tsx';
 
@@ -39,13 +39,7 @@ export function EndingSoonBand({ posts }: { posts: readonly PostCardData[] }) {
   return (
     <section aria-labelledby="ending-soon" className="mt-16">
       <SectionHeading id="ending-soon" title="Ending Soon" to="/ending-soon" linkText="All live campaigns" />
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {posts.map((post) => (
-          <li key={post.slug}>
-            <PostCard post={post} />
-          </li>
-        ))}
-      </ul>
+      <PostCardGrid posts={posts} />
     </section>
   );
 }

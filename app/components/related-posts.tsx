@@ -1,6 +1,6 @@
 import type { PostCard as PostCardData } from '../lib/content-cards.ts';
 import { cx } from '../lib/cx.ts';
-import { PostCard } from './post-card.tsx';
+import { PostCardGrid } from './post-card-grid.tsx';
 
 /** A titled row of post cards: where to go next after a post or a missing page. Nothing when there are none. */
 export function PostCardSection({
@@ -20,13 +20,7 @@ export function PostCardSection({
       <h2 id={id} className="mb-6 text-2xl font-bold tracking-tight">
         {title}
       </h2>
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {posts.map((post) => (
-          <li key={post.slug}>
-            <PostCard post={post} />
-          </li>
-        ))}
-      </ul>
+      <PostCardGrid posts={posts} />
     </section>
   );
 }

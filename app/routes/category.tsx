@@ -2,12 +2,11 @@ import { Link, redirect } from 'react-router';
 import { OtherCategories } from '../components/category-links.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
 import { Button } from '../components/ui/button.tsx';
-import { LoadMoreLink, usePagedList } from '../components/load-more.tsx';
+import { LoadMoreLink } from '../components/load-more.tsx';
 import { PageError } from '../components/page-error.tsx';
 import { PageHeader } from '../components/page-header.tsx';
-import { PostCard } from '../components/post-card.tsx';
+import { PostCardGrid, usePagedPostCards } from '../components/post-card-grid.tsx';
 import { NOT_FOUND_CACHE_CONTROL, publicPageHeaders } from '../lib/cache-headers.ts';
-import type { PostCardPage } from '../lib/content-cards.ts';
 import { findCategory, listAllCategories, listPostCards, loadPagedList } from '../lib/content.server.ts';
 import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
 import { siteFromMatches } from '../lib/public-site.ts';
@@ -77,13 +76,9 @@ export default function Category({ loaderData }: Route.ComponentProps) {
 }
 
 function CategoryPosts({ data }: { data: Route.ComponentProps['loaderData'] }) {
-  const { category, otherCategories, filter, posts, next_token } = data;
+  const { category, otherCategories, filter } = data;
   const filterQuery = filter ? `campaign=${filter}&` : '';
-  const list = usePagedList<PostCardPage['posts'][number], PostCardPage>({
-    firstPage: { items: posts, nextToken: next_token },
-    dataUrl: (token) => `/category/${category.slug}?${filterQuery}cursor=${encodeURIComponent(token)}`,
-    select: (page) => ({ items: page.posts, nextToken: page.next_token }),
-  });
+  const list = usePagedPostCards(data, (token) => `/category/${category.slug}?${filterQuery}cursor=${encodeURIComponent(token)}`);
   return (
     <>
       <PageHeader title={category.name}>
@@ -114,13 +109,7 @@ function CategoryPosts({ data }: { data: Route.ComponentProps['loaderData'] }) {
           <h2 id="category-projects" className="sr-only">
             {category.name} projects
           </h2>
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {list.items.map((post, index) => (
-              <li key={post.slug}>
-                <PostCard post={post} isPriority={index === 0} pageCategoryId={category.id} />
-              </li>
-            ))}
-          </ul>
+          <PostCardGrid posts={list.items} isFirstPriority pageCategoryId={category.id} />
         </section>
       )}
       <LoadMoreLink

@@ -1,12 +1,11 @@
 import { Link } from 'react-router';
 import { EmptyState } from '../components/empty-state.tsx';
-import { LoadMoreLink, usePagedList } from '../components/load-more.tsx';
+import { LoadMoreLink } from '../components/load-more.tsx';
 import { PageError } from '../components/page-error.tsx';
 import { PageHeader } from '../components/page-header.tsx';
-import { PostCard } from '../components/post-card.tsx';
+import { PostCardGrid, usePagedPostCards } from '../components/post-card-grid.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { publicPageHeaders } from '../lib/cache-headers.ts';
-import type { PostCardPage } from '../lib/content-cards.ts';
 import { listPostCards, loadPagedList } from '../lib/content.server.ts';
 import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
 import { siteFromMatches } from '../lib/public-site.ts';
@@ -37,11 +36,7 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 export const headers = publicPageHeaders;
 
 export default function EndingSoon({ loaderData }: Route.ComponentProps) {
-  const list = usePagedList<PostCardPage['posts'][number], PostCardPage>({
-    firstPage: { items: loaderData.posts, nextToken: loaderData.next_token },
-    dataUrl: (token) => `/ending-soon?cursor=${encodeURIComponent(token)}`,
-    select: (page) => ({ items: page.posts, nextToken: page.next_token }),
-  });
+  const list = usePagedPostCards(loaderData, (token) => `/ending-soon?cursor=${encodeURIComponent(token)}`);
   return (
     <>
       <PageHeader title="Ending Soon">
@@ -64,13 +59,7 @@ export default function EndingSoon({ loaderData }: Route.ComponentProps) {
           <h2 id="ending-soon-projects" className="sr-only">
             Live campaigns
           </h2>
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {list.items.map((post, index) => (
-              <li key={post.slug}>
-                <PostCard post={post} isPriority={index === 0} />
-              </li>
-            ))}
-          </ul>
+          <PostCardGrid posts={list.items} isFirstPriority />
         </section>
       )}
       <LoadMoreLink

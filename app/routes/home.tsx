@@ -1,14 +1,13 @@
 import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { EmptyState } from '../components/empty-state.tsx';
 import { CalculatorLinks, EndingSoonBand, HomeHero, LatestResources } from '../components/home-sections.tsx';
-import { LoadMoreLink, usePagedList } from '../components/load-more.tsx';
+import { LoadMoreLink } from '../components/load-more.tsx';
 import { NEWSLETTER_INTENT, NewsletterSection } from '../components/newsletter-section.tsx';
-import { PostCard } from '../components/post-card.tsx';
+import { PostCardGrid, usePagedPostCards } from '../components/post-card-grid.tsx';
 import { MOSAIC_SIZE, PostMosaic } from '../components/post-mosaic.tsx';
 import { NO_STORE, publicPageHeaders } from '../lib/cache-headers.ts';
 import { formAnswer } from '../lib/form-answer.server.ts';
 import { failedOutcome } from '../lib/form-outcome.ts';
-import type { PostCardPage } from '../lib/content-cards.ts';
 import { findSiteCardPath, listEndingSoonCards, listPostCards, listResourceCards, loadPagedList } from '../lib/content.server.ts';
 import { organizationJsonLd, originFromMatches, pageMeta, absoluteUrl } from '../lib/seo.ts';
 import { siteFromMatches, usePublicSite } from '../lib/public-site.ts';
@@ -88,11 +87,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const site = usePublicSite();
   const mosaic = isFirstPage ? posts.slice(0, MOSAIC_SIZE) : [];
   const rest = isFirstPage ? posts.slice(MOSAIC_SIZE) : posts;
-  const list = usePagedList<PostCardPage['posts'][number], PostCardPage>({
-    firstPage: { items: rest, nextToken: next_token },
-    dataUrl: (token) => `/?index&cursor=${encodeURIComponent(token)}`,
-    select: (page) => ({ items: page.posts, nextToken: page.next_token }),
-  });
+  const list = usePagedPostCards({ posts: rest, next_token }, (token) => `/?index&cursor=${encodeURIComponent(token)}`);
 
   return (
     <>
@@ -118,13 +113,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
           <h2 id="more-projects" className="mb-6 text-2xl font-bold tracking-tight">
             More Projects
           </h2>
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {list.items.map((post) => (
-              <li key={post.slug}>
-                <PostCard post={post} />
-              </li>
-            ))}
-          </ul>
+          <PostCardGrid posts={list.items} />
         </section>
       ) : null}
 

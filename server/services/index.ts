@@ -15,6 +15,7 @@ import { authService } from './auth.ts';
 import { campaignRefreshService } from './campaign-refresh.ts';
 import { campaignsService } from './campaigns.ts';
 import { categoriesService } from './categories.ts';
+import { clickCountingService } from './click-counting.ts';
 import { contactMessagesService } from './contact-messages.ts';
 import { contentService, POST_KIND, RESOURCE_KIND } from './content.ts';
 import { dashboardService } from './dashboard.ts';
@@ -73,6 +74,8 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
     /** Markdown rendered once per source (decision 033): the legal pages, a newsletter issue's web version. */
     markdown,
     categories: categoriesService(deps),
+    /** Clicks to campaigns, share buttons and newsletter links, and where their redirects lead. */
+    clicks: clickCountingService(deps),
     contactMessages: contactMessagesService(deps),
     subscribers: subscribersService(deps),
     newsletters,

@@ -6,7 +6,8 @@
  * atomic as it is.
  */
 import type { Engine } from '../database.ts';
-import type { Db, JobRow } from '../schema.ts';
+import type { Insertable } from 'kysely';
+import type { Db, JobRow, JobTable } from '../schema.ts';
 
 export interface NewJob {
   kind: string;
@@ -17,21 +18,26 @@ export interface NewJob {
   runAt: number;
 }
 
+/** The row of a job that waits for its first attempt. */
+function pendingJob(job: NewJob, now: number): Insertable<JobTable> {
+  return {
+    kind: job.kind,
+    payload: JSON.stringify(job.payload ?? null),
+    dedupe_key: job.dedupeKey ?? null,
+    status: 'pending',
+    attempts: 0,
+    max_attempts: job.maxAttempts,
+    run_at: job.runAt,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 /** Adds a job; false when one with the same dedupe key is already there and not failed. */
 export async function enqueueJob(db: Db, job: NewJob, now: number): Promise<boolean> {
   const row = await db
     .insertInto('jobs')
-    .values({
-      kind: job.kind,
-      payload: JSON.stringify(job.payload ?? null),
-      dedupe_key: job.dedupeKey ?? null,
-      status: 'pending',
-      attempts: 0,
-      max_attempts: job.maxAttempts,
-      run_at: job.runAt,
-      created_at: now,
-      updated_at: now,
-    })
+    .values(pendingJob(job, now))
     // A job that failed for good is given a fresh start; one pending,
     // running or done stays as it is.
     .onConflict((oc) =>
@@ -58,17 +64,7 @@ export async function requeueJob(
 ): Promise<boolean> {
   const row = await db
     .insertInto('jobs')
-    .values({
-      kind: job.kind,
-      payload: JSON.stringify(job.payload ?? null),
-      dedupe_key: job.dedupeKey,
-      status: 'pending',
-      attempts: 0,
-      max_attempts: job.maxAttempts,
-      run_at: job.runAt,
-      created_at: now,
-      updated_at: now,
-    })
+    .values(pendingJob(job, now))
     .onConflict((oc) =>
       oc
         .column('dedupe_key')
