@@ -25,6 +25,7 @@ import { accountLinksApi, adminAccountApi } from './api/account.ts';
 import { adminDemoContentApi } from './api/demo-content.ts';
 import { adminSettingsApi } from './api/settings.ts';
 import { adminCampaignFetchingApi, adminCampaignPreviewApi, adminCampaignRefreshApi } from './api/campaign-refresh.ts';
+import { adminAnalyticsApi } from './api/analytics-reports.ts';
 import { adminAuditLogApi } from './api/audit-log.ts';
 import { adminAnalyticsSettingsApi, eventsApi } from './api/analytics.ts';
 import { adminOutboxApi } from './api/outbox.ts';
@@ -201,6 +202,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     ['/admin/campaign-preview', 'content'],
     ['/admin/settings/site', 'site_settings'],
     ['/admin/audit-log', 'audit'],
+    ['/admin/analytics', 'analytics'],
     ['/admin/outbox', 'outbox'],
   ];
   // A wildcard also matches the bare path.
@@ -229,6 +231,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route('/admin/campaign-preview', adminCampaignPreviewApi(services));
   api.route('/admin/posts', adminCampaignRefreshApi(services));
   api.route('/admin/audit-log', adminAuditLogApi(services));
+  api.route('/admin/analytics', adminAnalyticsApi(services));
   api.route('/admin/outbox', adminOutboxApi(services));
 
   app.route('/api', api);

@@ -8,6 +8,7 @@ import type { JobKind } from '../jobs/jobs.ts';
 import type { MediaStorage } from '../storage/media.ts';
 import { accountService } from './account.ts';
 import { analyticsService } from './analytics.ts';
+import { analyticsReportsService } from './analytics-reports.ts';
 import { auditLogService } from './audit-log.ts';
 import { campaignLinks } from './campaign-links.ts';
 import { campaignUpdatesService } from './campaign-updates.ts';
@@ -93,6 +94,7 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
     media: mediaService(storage),
     demoContent: demoContentService(deps, auditLog),
     dashboard: dashboardService(deps, siteProfile),
+    analyticsReports: analyticsReportsService(deps),
     siteConfig: siteConfigService(deps),
     siteProfile,
     /** What each social card shows, and its address. */
