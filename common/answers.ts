@@ -171,7 +171,9 @@ export type SponsorEventKind =
   | 'preview_mail'
   | 'scheduled_mail'
   | 'live_mail'
-  | 'campaign_link_mail';
+  | 'campaign_link_mail'
+  | 'report_link_mail'
+  | 'report_summary_mail';
 
 /** How a kept mail stands: `stored` is kept in the outbox because no mail server is set up. */
 export type MailDeliveryStatus = 'pending' | 'sent' | 'failed' | 'stored';
@@ -192,6 +194,8 @@ export interface SponsorEventJson {
 /** A submission as its details panel shows it: with its article's progress and its timeline. */
 export interface SponsoredSubmissionDetailsJson extends SponsoredSubmissionJson, SubmissionProgressJson {
   timeline: SponsorEventJson[];
+  /** The sponsor's private report link (decision 068); null before the post exists or once revoked. */
+  report_url: string | null;
 }
 
 /** "Send preview to sponsor": the link made (to copy) and the mail sent with it. */
@@ -647,4 +651,20 @@ export interface OutboxMailJson extends OutboxMailSummaryJson {
   link_removed: 'sent' | 'expired' | null;
   /** Until when its key-like link works; null when it has none. */
   link_expires_at: number | null;
+}
+
+/**
+ * `GET /api/sponsor-report/{token}` (decision 068): the sponsored post's
+ * audience and clicks from the day it went live to today (UTC), from the
+ * daily roll-ups only: nothing about one person.
+ */
+export interface SponsorReportJson {
+  post: { slug: string; title: string; published_at: number | null };
+  totals: { views: number; visitors: number; outbound_clicks: number; newsletter_clicks: number; share_clicks: number };
+  days: { date: string; views: number; visitors: number; outbound_clicks: number }[];
+  newsletters: { subject: string; sent_at: number | null; delivered: number; clicks: number }[];
+  /** The sources of the post's views, most views first. */
+  sources: { source: string; views: number }[];
+  /** Share clicks by network, most first. */
+  shares: { network: string; clicks: number }[];
 }

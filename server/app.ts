@@ -15,7 +15,7 @@ import { paymentsApi } from './api/payments.ts';
 import { searchApi } from './api/search.ts';
 import { adminContentApi, publicContentApi } from './api/content.ts';
 import { authApi } from './api/auth.ts';
-import { adminSponsoredSubmissionsApi, sponsoredSubmissionsApi } from './api/sponsored-submissions.ts';
+import { adminSponsoredSubmissionsApi, sponsoredSubmissionsApi, sponsorReportApi } from './api/sponsored-submissions.ts';
 import { adminSubscribersApi, subscribersApi } from './api/subscribers.ts';
 import { adminNewslettersApi } from './api/newsletters.ts';
 import { adminPreviewLinksApi } from './api/preview-links.ts';
@@ -176,6 +176,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route('/campaign-update', campaignUpdatesApi(services, callerOf));
   // Page views of the public pages, counted without cookies (decision 065).
   api.route('/events', eventsApi(services, callerOf));
+  // The sponsor's private report: a secret in the path, never kept.
+  api.use('/sponsor-report/*', noStore);
+  api.route('/sponsor-report', sponsorReportApi(services, callerOf));
   // The ping of a campaign link on a post's page (decision 067).
   api.route('/events', clickEventsApi(services));
 

@@ -39,6 +39,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'robots-txt',
   'search',
   'sitemap-xml',
+  'sponsor-report',
   'submit-your-project-for-a-sponsored-post',
   'terms-of-service',
   'uploads',

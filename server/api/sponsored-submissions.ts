@@ -37,9 +37,22 @@ export function adminSponsoredSubmissionsApi({ sponsoredSubmissions }: AppServic
   app.post('/:id/preview', async (c) =>
     c.json(await sponsoredSubmissions.sendPreview(readIdParam(c, 'Submission'), c.get('staff')), 201),
   );
+  // 201 with the new report link; the old one stops working.
+  app.post('/:id/report-link', async (c) => c.json(await sponsoredSubmissions.reissueReportLink(readIdParam(c, 'Submission')), 201));
+  app.delete('/:id/report-link', async (c) => {
+    await sponsoredSubmissions.revokeReportLink(readIdParam(c, 'Submission'));
+    return c.body(null, 204);
+  });
   app.patch('/:id', async (c) => {
     const id = readIdParam(c, 'Submission');
     return c.json(await sponsoredSubmissions.changeStatus(id, await readJsonObject(c), c.get('staff')));
   });
+  return app;
+}
+
+/** GET /sponsor-report/{token}: the sponsor's report of their post (decision 068); a wrong or revoked token is a 404. */
+export function sponsorReportApi({ readSponsorReport }: AppServices, callerOf: CallerOf) {
+  const app = new Hono<AppEnv>();
+  app.get('/:token', async (c) => c.json(await readSponsorReport(c.req.param('token'), callerOf(c))));
   return app;
 }

@@ -107,6 +107,9 @@ export const AUDITED_ROUTES: Record<string, RouteAudit | Unrecorded> = {
     idParam: 'id',
     detail: (answer) => (typeof answer.expires_at === 'number' ? { expires_at: answer.expires_at } : null),
   },
+  // The sponsor report's address holds the token: nothing of it is kept.
+  'POST /admin/submissions/sponsored/:id/report-link': { action: 'sponsor_report_link.issue', entity: 'sponsored_submission', idParam: 'id' },
+  'DELETE /admin/submissions/sponsored/:id/report-link': { action: 'sponsor_report_link.revoke', entity: 'sponsored_submission', idParam: 'id' },
   'POST /admin/submissions/newsletter/import': {
     action: 'subscriber.import',
     entity: 'subscriber',

@@ -120,3 +120,43 @@ export function sponsorCampaignLinkMail(
     site,
   );
 }
+
+/** The private link to the sponsored post's report, sent when the post goes live or staff reissue it. */
+export function sponsorReportLinkMail(submission: Submission, link: { url: string; postUrl: string }, site: SponsorMailSite): MailMessage {
+  return mail(
+    'sponsor_report_link',
+    submission,
+    `How your sponsored post about ${submission.project_name} is doing`,
+    [
+      `Your post about ${submission.project_name} is live: ${link.postUrl}`,
+      '',
+      'Its views, visitors and clicks to your campaign, day by day, are on this private page:',
+      '',
+      link.url,
+      '',
+      'Keep the link to yourself: anyone who has it can read the report.',
+    ],
+    site,
+  );
+}
+
+/** A week after the post went live: its first numbers, with the report link. */
+export function sponsorReportSummaryMail(
+  submission: Submission,
+  summary: { url: string; views: number; visitors: number; outboundClicks: number },
+  site: SponsorMailSite,
+): MailMessage {
+  return mail(
+    'sponsor_report_summary',
+    submission,
+    `Your sponsored post about ${submission.project_name}: the first week`,
+    [
+      `In its first week, the post about ${submission.project_name} had ${summary.views} views from ${summary.visitors} visitors, and ${summary.outboundClicks} clicks to your campaign.`,
+      '',
+      'The full report, day by day:',
+      '',
+      summary.url,
+    ],
+    site,
+  );
+}

@@ -6,6 +6,7 @@
 import type { AppDeps } from '../deps.ts';
 import type { JobKind } from '../jobs/jobs.ts';
 import type { MediaStorage } from '../storage/media.ts';
+import { findPostOfSubmission } from '../db/queries/posts.ts';
 import { accountService } from './account.ts';
 import { analyticsService } from './analytics.ts';
 import { analyticsReportsService } from './analytics-reports.ts';
@@ -31,6 +32,7 @@ import { previewLinksService } from './preview-links.ts';
 import { searchService } from './search.ts';
 import { sponsoredSubmissionsService } from './sponsored-submissions.ts';
 import { sponsorUpdates } from './sponsor-updates.ts';
+import { sponsorReportReader, sponsorReports } from './sponsor-reports.ts';
 import { siteConfigService } from './site-config.ts';
 import { subscribersService } from './subscribers.ts';
 import { staffService } from './staff.ts';
@@ -53,7 +55,9 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
   // The sponsor hears of their post's progress: saving a post drafted from a submission tells them.
   // The creator's private update links of campaigns: mailed when a sponsored post goes live, reissued by staff.
   const links = campaignLinks(deps);
-  const sponsorMails = sponsorUpdates(deps, siteProfile, links);
+  // The sponsor's private report of their post: its link is mailed when the post goes live.
+  const reports = sponsorReports(deps);
+  const sponsorMails = sponsorUpdates(deps, siteProfile, links, reports);
   const posts = contentService(deps, POST_KIND, markdown, sponsorMails.postHooks);
   const campaigns = campaignsService(deps, posts, auditLog);
   const previewLinks = previewLinksService(deps);
@@ -88,7 +92,9 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
     /** The creator's link to their campaign's numbers. */
     campaignUpdates: campaignUpdatesService(deps, { posts, campaigns, links, siteProfile }),
     search: searchService(deps),
-    sponsoredSubmissions: sponsoredSubmissionsService(deps, { posts, previewLinks, updates: sponsorMails }),
+    sponsoredSubmissions: sponsoredSubmissionsService(deps, { posts, previewLinks, updates: sponsorMails, reports }),
+    /** `GET /api/sponsor-report/{token}`: the sponsored post's numbers. */
+    readSponsorReport: sponsorReportReader(deps, reports, (submissionId) => findPostOfSubmission(deps.db, submissionId)),
     payments: paymentsService(deps),
     /** Uploaded images: the one door to server/storage. */
     media: mediaService(storage),
@@ -102,7 +108,7 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
     staff: staffService(deps, auditLog),
   };
   // Every kind of background job these services enqueue; a process runs only the kinds it registered.
-  const jobKinds: JobKind<never>[] = [storage.variantsJob, newsletters.sendingJob, sponsorMails.job, campaignRefresh.refreshJob];
+  const jobKinds: JobKind<never>[] = [storage.variantsJob, newsletters.sendingJob, sponsorMails.job, sponsorMails.summaryJob, campaignRefresh.refreshJob];
   return { services, jobKinds };
 }
 

@@ -11,7 +11,7 @@ import type { PostJson, SponsorEventJson, SponsorEventKind, SponsoredSubmissionJ
 import { isLive, isScheduled } from '../../common/publication.ts';
 import { siteLink, siteOrigin } from '../config.ts';
 import { nowSeconds } from '../db/database.ts';
-import { findPost } from '../db/queries/posts.ts';
+import { findPost, findPostOfSubmission } from '../db/queries/posts.ts';
 import {
   deleteSponsorEvent,
   findSponsorEvent,
@@ -24,8 +24,16 @@ import type { Db } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import type { JobKind } from '../jobs/jobs.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import { sponsorCampaignLinkMail, sponsorLiveMail, sponsorScheduledMail, type SponsorMailSite } from '../mail/sponsor-mails.ts';
+import {
+  sponsorCampaignLinkMail,
+  sponsorLiveMail,
+  sponsorReportLinkMail,
+  sponsorReportSummaryMail,
+  sponsorScheduledMail,
+  type SponsorMailSite,
+} from '../mail/sponsor-mails.ts';
 import type { CampaignLinks } from './campaign-links.ts';
+import { utcDay, type SponsorReports } from './sponsor-reports.ts';
 import type { ContentSaveHooks } from './content.ts';
 import type { SiteProfileService } from './site-profile.ts';
 
@@ -37,7 +45,15 @@ export interface SponsorMailOptions {
   dedupeKey?: string;
 }
 
-export function sponsorUpdates(deps: AppDeps, siteProfile: Pick<SiteProfileService, 'current'>, campaignLinks: CampaignLinks) {
+/** The report's summary mail goes out this long after the post went live. */
+export const REPORT_SUMMARY_DAYS = 7;
+
+export function sponsorUpdates(
+  deps: AppDeps,
+  siteProfile: Pick<SiteProfileService, 'current'>,
+  campaignLinks: CampaignLinks,
+  reports: SponsorReports,
+) {
   const { db, jobs, mailer, logger, config } = deps;
 
   async function mailSite(): Promise<SponsorMailSite> {
@@ -109,8 +125,56 @@ export function sponsorUpdates(deps: AppDeps, siteProfile: Pick<SiteProfileServi
       });
       if (sent) logger.info({ submission: submission.id, post: post.id }, 'sponsored post live: sponsor told');
       await mailCampaignLink(post, submission, postUrl, site);
+      await mailReportLink(post, submission, postUrl, site);
     }
   }
+
+  /**
+   * Once the post is live, the sponsor gets the link to its report, once
+   * (the link staff may already have issued, else a new one), and the
+   * summary job is enqueued for a week after it went live. Checked before
+   * any link is made, so a later save never brings back a revoked link.
+   */
+  async function mailReportLink(
+    post: PostJson,
+    submission: Pick<SponsoredSubmissionJson, 'id' | 'contact_email' | 'contact_name' | 'project_name'>,
+    postUrl: string,
+    site: SponsorMailSite,
+  ): Promise<void> {
+    if (await hasSponsorEvent(db, submission.id, 'report_link_mail')) return;
+    const url = (await reports.current(db, submission.id)) ?? (await reports.issue(db, submission.id));
+    if (!url) return;
+    const sent = await mailSponsor(submission, 'report_link_mail', sponsorReportLinkMail(submission, { url, postUrl }, site), {
+      dedupeKey: `sponsor-report-link:${submission.id}`,
+    });
+    if (!sent) return;
+    logger.info({ submission: submission.id, post: post.id }, 'sponsored post live: report link mailed');
+    const liveAt = post.published_at ?? nowSeconds();
+    const delaySeconds = Math.max(0, liveAt + REPORT_SUMMARY_DAYS * 24 * 60 * 60 - nowSeconds());
+    await jobs.enqueue(db, summaryJob, { submissionId: submission.id }, { delaySeconds, dedupeKey: `sponsor-report-summary:${submission.id}` });
+  }
+
+  /** A week after going live: the first numbers, once; nothing when staff revoked the link. */
+  async function mailReportSummary(submissionId: number): Promise<void> {
+    const submission = await findSponsoredSubmissionById(db, submissionId);
+    const post = submission && (await findPostOfSubmission(db, submissionId));
+    const url = submission ? await reports.current(db, submissionId) : null;
+    if (!submission || !post || !url) return;
+    const report = await reports.build(db, post, utcDay(nowSeconds()));
+    const site = await mailSite();
+    const message = sponsorReportSummaryMail(
+      submission,
+      { url, views: report.totals.views, visitors: report.totals.visitors, outboundClicks: report.totals.outbound_clicks },
+      site,
+    );
+    await mailSponsor(submission, 'report_summary_mail', message, { dedupeKey: `sponsor-report-summary:${submissionId}` });
+  }
+
+  const summaryJob: JobKind<{ submissionId: number }> = {
+    name: 'sponsor-report-summary',
+    maxAttempts: 10,
+    run: ({ submissionId }) => mailReportSummary(submissionId),
+  };
 
   /**
    * Once the post is live with a campaign, the sponsor gets its private
@@ -142,7 +206,7 @@ export function sponsorUpdates(deps: AppDeps, siteProfile: Pick<SiteProfileServi
     afterCommit: () => jobs.wake(),
   };
 
-  return { mailSite, mailSponsor, postHooks, job };
+  return { mailSite, mailSponsor, postHooks, job, summaryJob };
 }
 
 export type SponsorUpdates = ReturnType<typeof sponsorUpdates>;

@@ -24,6 +24,7 @@ import { insertSponsorEvent, listSponsorEvents } from '../db/queries/sponsored-s
 import { listSlugsFrom } from '../db/queries/slugs.ts';
 import { sponsorApprovedMail, sponsorPreviewMail } from '../mail/sponsor-mails.ts';
 import type { PreviewLinksService } from './preview-links.ts';
+import type { SponsorReports } from './sponsor-reports.ts';
 import type { SponsorUpdates } from './sponsor-updates.ts';
 import { isHoneypotFilled } from '../../common/honeypot.ts';
 import { SPONSORED_PATH } from '../../common/site.ts';
@@ -100,9 +101,10 @@ export interface SponsoredSubmissionsNeeds {
   posts: { create(values: unknown, link: { sponsored_submission_id: number }): Promise<PostJson> };
   previewLinks: Pick<PreviewLinksService, 'create'>;
   updates: Pick<SponsorUpdates, 'mailSite' | 'mailSponsor'>;
+  reports: Pick<SponsorReports, 'current' | 'issue' | 'revoke'>;
 }
 
-export function sponsoredSubmissionsService(deps: AppDeps, { posts, previewLinks, updates }: SponsoredSubmissionsNeeds) {
+export function sponsoredSubmissionsService(deps: AppDeps, { posts, previewLinks, updates, reports }: SponsoredSubmissionsNeeds) {
   const { db, logger, rateLimits } = deps;
 
   /** Each submission with its post and the sent issues that carried it: two queries for the whole list. */
@@ -167,8 +169,31 @@ export function sponsoredSubmissionsService(deps: AppDeps, { posts, previewLinks
     async find(id: number): Promise<SponsoredSubmissionDetailsJson | undefined> {
       const submission = await findSponsoredSubmissionById(db, id);
       if (!submission) return undefined;
-      const [withPost, timeline] = await Promise.all([withArticleProgress([submission]), listSponsorEvents(db, id)]);
-      return { ...(withPost[0] as SponsoredSubmissionWithProgress), timeline };
+      const [withPost, timeline, reportUrl] = await Promise.all([withArticleProgress([submission]), listSponsorEvents(db, id), reports.current(db, id)]);
+      const progress = withPost[0] as SponsoredSubmissionWithProgress;
+      // A report needs a post: no link shows before there is one.
+      return { ...progress, timeline, report_url: progress.post ? reportUrl : null };
+    },
+
+    /** Staff: a new report link (the old one stops working at once); the submission needs its post. */
+    async reissueReportLink(id: number): Promise<{ report_url: string }> {
+      const submission = await findSponsoredSubmissionById(db, id);
+      if (!submission) throw notFound('Submission not found');
+      if (!(await findPostOfSubmission(db, id))) {
+        throw new DomainError('INVALID_STATUS_TRANSITION', 'This submission has no post yet: draft it before making its report link');
+      }
+      const url = await reports.issue(db, id);
+      if (!url) throw notFound('Submission not found');
+      logger.info({ submission: id }, 'sponsor report link issued');
+      return { report_url: url };
+    },
+
+    /** Staff: the report link stops working; a new one can be issued later. */
+    async revokeReportLink(id: number): Promise<void> {
+      const submission = await findSponsoredSubmissionById(db, id);
+      if (!submission) throw notFound('Submission not found');
+      if (!(await reports.revoke(db, id))) throw new DomainError('INVALID_STATUS_TRANSITION', 'This submission has no report link to revoke');
+      logger.info({ submission: id }, 'sponsor report link revoked');
     },
 
     /**

@@ -158,7 +158,7 @@ describe('the link mailed when the sponsored post goes live', () => {
   it('mails the sponsor once, on the timeline, and answers the campaign without the link', async () => {
     const { submissionId, email, post, url, token } = await livePostWithLink();
     const timeline = ((await admin('GET', `/admin/submissions/sponsored/${submissionId}`)).body as SponsoredSubmissionDetailsJson).timeline;
-    expect(timeline.map((event) => event.kind).slice(-2)).toEqual(['live_mail', 'campaign_link_mail']);
+    expect(timeline.map((event) => event.kind).slice(-3)).toEqual(['live_mail', 'campaign_link_mail', 'report_link_mail']);
     const mail = (await mailsTo(email)).find((sent) => sent.kind === 'sponsor_campaign_link');
     expect(mail?.text_body).toContain(`http://localhost/${post.slug}`);
 

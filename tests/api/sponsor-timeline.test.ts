@@ -191,9 +191,10 @@ describe('the timeline of a paid submission', () => {
       const signedInThen = (await t.login()).access_token;
       token = async () => signedInThen;
       const live = await details(id);
-      expect(kinds(live.timeline).slice(-1)).toEqual(['live_mail']);
-      expect(live.timeline.at(-1)?.detail).toBe(`http://localhost/${post.slug}`);
-      const liveMail = (await mailsTo(email)).at(-1);
+      // The report link follows the live mail (decision 068).
+      expect(kinds(live.timeline).slice(-2)).toEqual(['live_mail', 'report_link_mail']);
+      expect(live.timeline.at(-2)?.detail).toBe(`http://localhost/${post.slug}`);
+      const liveMail = (await mailsTo(email)).at(-2);
       expect(liveMail).toMatchObject({ kind: 'sponsor_live', subject: `Live: your sponsored post about ${name}` });
       expect(liveMail?.text_body).toContain(`http://localhost/${post.slug}`);
 
@@ -213,8 +214,8 @@ describe('the timeline of a paid submission', () => {
     const post = await draftPost(id);
     await publish(post, null);
     const timeline = (await details(id)).timeline;
-    expect(kinds(timeline)).toEqual(['payment_mail', 'approved', 'approval_mail', 'draft_created', 'live_mail']);
-    expect(timeline.at(-1)?.mail).toMatchObject({ to: email, status: 'stored' });
+    expect(kinds(timeline)).toEqual(['payment_mail', 'approved', 'approval_mail', 'draft_created', 'live_mail', 'report_link_mail']);
+    expect(timeline.at(-2)?.mail).toMatchObject({ to: email, status: 'stored' });
 
     const refused = await t.request('POST', `/admin/submissions/sponsored/${id}/preview`, { token: await t.adminToken() });
     expect(refused.status).toBe(409);

@@ -400,8 +400,8 @@ describe('GET /api/admin/submissions/sponsored/{id}', () => {
     const id = await createSubmission();
     const response = await t.request('GET', `/admin/submissions/sponsored/${id}`, { token: await t.adminToken() });
     expect(response.status).toBe(200);
-    // Nothing has happened to it yet: its timeline is empty.
-    expect(response.body).toEqual({ ...(await rowById(id)), ...NO_PAYMENT, timeline: [] });
+    // Nothing has happened to it yet: its timeline is empty, and without a post it has no report link.
+    expect(response.body).toEqual({ ...(await rowById(id)), ...NO_PAYMENT, timeline: [], report_url: null });
   });
 
   it('shows the amount, currency, transaction id and transaction of a completed payment', async () => {
@@ -414,6 +414,7 @@ describe('GET /api/admin/submissions/sponsored/{id}', () => {
       ...(await rowById(id)),
       ...NO_ARTICLE,
       timeline: [],
+      report_url: null,
       payment_status: 'completed',
       paid_amount: 7500,
       paid_currency: 'usd',
@@ -431,9 +432,9 @@ describe('GET /api/admin/submissions/sponsored/{id}', () => {
       },
     });
 
-    // The list shows the same payment details (the timeline is the details panel's alone).
+    // The list shows the same payment details (the timeline and the report link are the details panel's alone).
     const list = await t.request('GET', '/admin/submissions/sponsored?limit=100', { token: await t.adminToken() });
-    const { timeline: _timeline, ...listed } = response.body;
+    const { timeline: _timeline, report_url: _reportUrl, ...listed } = response.body;
     expect(list.body.submissions).toContainEqual(listed);
   });
 

@@ -9,43 +9,69 @@ import { Button } from '../ui/button.tsx';
 import { Input } from '../ui/input.tsx';
 import { Label } from '../ui/label.tsx';
 
+/** What a private link control says: its heading, what the link opens, and the words of its actions. */
+export interface PrivateLinkTexts {
+  title: string;
+  description: string;
+  /** The link's name in the field's label, the toasts and the confirmations ("update link"). */
+  noun: string;
+  /** Who holds the link ("the creator"), for the confirmations. */
+  holder: string;
+  /** The toast after a new link: what staff do with it. */
+  madeBody: string;
+}
+
 /**
- * The creator's private update link of a post's campaign, in the editor's
- * campaign fieldset: the link in use (to copy and pass on), a new one in
- * its place (the old stops working), or none at all.
+ * A private, revocable link staff read, copy, replace and revoke: the link
+ * in use (to copy and pass on), a new one in its place (the old stops
+ * working), or none at all. `path` answers POST with the new link under
+ * `urlKey` (and its expiry, when it has one) and DELETE by revoking it.
  */
-export function CampaignUpdateLink({ postId, updateUrl }: { postId: number; updateUrl: string | null | undefined }) {
+export function PrivateLinkControl({
+  path,
+  initialUrl,
+  urlKey,
+  inputId,
+  texts,
+}: {
+  path: string;
+  initialUrl: string | null | undefined;
+  urlKey: string;
+  inputId: string;
+  texts: PrivateLinkTexts;
+}) {
   const timeZone = useSiteTimeZone();
-  const [url, setUrl] = useState<string | null>(updateUrl ?? null);
+  const [url, setUrl] = useState<string | null>(initialUrl ?? null);
   const [expiresAt, setExpiresAt] = useState<number | null>(null);
   const [isBusy, setIsBusy] = useState(false);
-  const path = `/admin/posts/${postId}/campaign/update-link`;
+  const capitalNoun = texts.noun.charAt(0).toUpperCase() + texts.noun.slice(1);
 
   const reissue = async () => {
-    if (url && !window.confirm('Make a new update link? The one the creator has stops working at once.')) return;
+    if (url && !window.confirm(`Make a new ${texts.noun}? The one ${texts.holder} has stops working at once.`)) return;
     setIsBusy(true);
     try {
-      const link = await api.post<{ update_url: string; expires_at: number }>(path, {});
-      setUrl(link.update_url);
-      setExpiresAt(link.expires_at);
-      notifySuccess('New update link made', 'Copy it and send it to the creator: the old one no longer works.');
+      const link = await api.post<Record<string, unknown>>(path, {});
+      const made = link[urlKey];
+      setUrl(typeof made === 'string' ? made : null);
+      setExpiresAt(typeof link.expires_at === 'number' ? link.expires_at : null);
+      notifySuccess(`New ${texts.noun} made`, texts.madeBody);
     } catch (error) {
-      notifyError('Error', describeFailure(error, 'Failed to make the update link'));
+      notifyError('Error', describeFailure(error, `Failed to make the ${texts.noun}`));
     } finally {
       setIsBusy(false);
     }
   };
 
   const revoke = async () => {
-    if (!window.confirm('Revoke the update link? The creator will see a "link does not work" page.')) return;
+    if (!window.confirm(`Revoke the ${texts.noun}? ${texts.holder.charAt(0).toUpperCase() + texts.holder.slice(1)} will see a "link does not work" page.`)) return;
     setIsBusy(true);
     try {
       await api.delete(path);
       setUrl(null);
       setExpiresAt(null);
-      notifySuccess('Update link revoked');
+      notifySuccess(`${capitalNoun} revoked`);
     } catch (error) {
-      notifyError('Error', describeFailure(error, 'Failed to revoke the update link'));
+      notifyError('Error', describeFailure(error, `Failed to revoke the ${texts.noun}`));
     } finally {
       setIsBusy(false);
     }
@@ -53,17 +79,15 @@ export function CampaignUpdateLink({ postId, updateUrl }: { postId: number; upda
 
   return (
     <div className="grid gap-2">
-      <p className="text-sm font-medium">Creator's update link</p>
-      <p className="text-sm text-muted-foreground">
-        A private page where the creator updates pledged, backers, state and end date. Their changes are marked as from the creator.
-      </p>
+      <p className="text-sm font-medium">{texts.title}</p>
+      <p className="text-sm text-muted-foreground">{texts.description}</p>
       {url ? (
         <div className="grid gap-2">
-          <Label htmlFor="campaign-update-url" className="sr-only">
-            Update link
+          <Label htmlFor={inputId} className="sr-only">
+            {capitalNoun}
           </Label>
           <div className="flex flex-wrap gap-2">
-            <Input id="campaign-update-url" readOnly value={url} className="max-w-xl" onFocus={(event) => event.target.select()} />
+            <Input id={inputId} readOnly value={url} className="max-w-xl" onFocus={(event) => event.target.select()} />
             <Button
               type="button"
               variant="outline"
@@ -100,5 +124,43 @@ export function CampaignUpdateLink({ postId, updateUrl }: { postId: number; upda
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** The creator's private update link of a post's campaign, in the editor's campaign fieldset. */
+export function CampaignUpdateLink({ postId, updateUrl }: { postId: number; updateUrl: string | null | undefined }) {
+  return (
+    <PrivateLinkControl
+      path={`/admin/posts/${postId}/campaign/update-link`}
+      initialUrl={updateUrl}
+      urlKey="update_url"
+      inputId="campaign-update-url"
+      texts={{
+        title: "Creator's update link",
+        description: 'A private page where the creator updates pledged, backers, state and end date. Their changes are marked as from the creator.',
+        noun: 'update link',
+        holder: 'the creator',
+        madeBody: 'Copy it and send it to the creator: the old one no longer works.',
+      }}
+    />
+  );
+}
+
+/** The sponsor's private report link of a sponsored submission's post (decision 068), in its details panel. */
+export function SponsorReportLink({ submissionId, reportUrl }: { submissionId: number; reportUrl: string | null }) {
+  return (
+    <PrivateLinkControl
+      path={`/admin/submissions/sponsored/${submissionId}/report-link`}
+      initialUrl={reportUrl}
+      urlKey="report_url"
+      inputId={`sponsor-report-url-${submissionId}`}
+      texts={{
+        title: "Sponsor's report link",
+        description: 'A private page where the sponsor follows views, visitors and clicks to their campaign, day by day. Nothing about individual people.',
+        noun: 'report link',
+        holder: 'the sponsor',
+        madeBody: 'Copy it and send it to the sponsor: the old one no longer works.',
+      }}
+    />
   );
 }

@@ -34,6 +34,7 @@ import {
 } from '../ui/alert-dialog.tsx';
 import { Button } from '../ui/button.tsx';
 import { MailDeliveryNote } from './mail-delivery-note.tsx';
+import { SponsorReportLink } from './campaign-update-link.tsx';
 
 type Submission = Pick<SponsoredSubmissionDetailsJson, 'id' | 'project_name' | 'contact_name' | 'contact_email' | 'status' | 'payment_status'>;
 
@@ -150,6 +151,10 @@ function eventText(event: SponsorEventJson, timeZone: string): ReactNode {
       return `Publication date mailed to ${to}${at === null ? '' : `: live on ${formatSiteDateTime(at, timeZone)}`}`;
     case 'campaign_link_mail':
       return `Campaign update link mailed to ${to}${at === null ? '' : `, valid until ${formatSiteDateTime(at, timeZone)}`}`;
+    case 'report_link_mail':
+      return `Report link mailed to ${to}`;
+    case 'report_summary_mail':
+      return `First week's report mailed to ${to}`;
     case 'live_mail':
       return (
         <>
@@ -286,6 +291,7 @@ export function SubmissionPanelActions({
           canOpenOutbox={canOpenOutbox}
         />
       ) : null}
+      {post ? <SponsorReportLink key={`${submission.id}:${submission.report_url ?? ''}`} submissionId={submission.id} reportUrl={submission.report_url} /> : null}
     </div>
   );
 }

@@ -1,0 +1,145 @@
+/**
+ * The sponsor report (decision 068): a private, revocable link per
+ * sponsored submission, like the creator's update link (decision 063): 32
+ * random bytes in the address, found by their SHA-256, kept sealed (bound
+ * to the submission) so staff can read the link again. The report shows the
+ * post's daily roll-ups and click counts from the day it went live: nothing
+ * about one person is kept, so nothing about one can be shown.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { PostJson, SponsorReportJson } from '../../common/answers.ts';
+import { notFound } from '../../common/errors.ts';
+import { sealerFor } from '../auth/sealing.ts';
+import type { Caller } from '../auth/caller.ts';
+import { siteLink } from '../config.ts';
+import { nowSeconds } from '../db/database.ts';
+import { findIssuesCarryingPosts } from '../db/queries/newsletters.ts';
+import {
+  clearReportLink,
+  deliveredCounts,
+  findReportByTokenHash,
+  findReportLink,
+  newsletterClicksToPost,
+  pageDays,
+  pageSources,
+  setReportLink,
+  subjectClicks,
+} from '../db/queries/sponsor-reports.ts';
+import type { Db } from '../db/schema.ts';
+import type { AppDeps } from '../deps.ts';
+import { enforceRateLimit } from './rate-limits.ts';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const boundTo = (submissionId: number) => `sponsored_submission:${submissionId}`;
+/** base64url of 32 bytes; anything else is no token of ours. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+const TOP_SOURCES = 10;
+const DAY = 24 * 60 * 60;
+const REPORT_NOT_FOUND = 'This report link is not valid: it may have been replaced or revoked';
+
+export const sponsorReportPath = (token: string): `/${string}` => `/sponsor-report/${token}`;
+
+/** The UTC day of a time in seconds, `YYYY-MM-DD`. */
+export const utcDay = (at: number): string => new Date(at * 1000).toISOString().slice(0, 10);
+
+/** Every UTC day from `from` to `to`, both included. */
+export function daysBetween(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let at = Date.parse(`${from}T00:00:00Z`) / 1000; utcDay(at) <= to; at += DAY) days.push(utcDay(at));
+  return days;
+}
+
+export function sponsorReports(deps: Pick<AppDeps, 'config' | 'totpEncryptionKey'>) {
+  const sealer = sealerFor(deps.totpEncryptionKey, 'sponsor report links');
+  const urlOf = (token: string) => siteLink(deps.config, sponsorReportPath(token));
+
+  return {
+    /** A new link for the submission's report, replacing any before it (the old one stops working). */
+    async issue(db: Db, submissionId: number): Promise<string | null> {
+      const token = randomBytes(32).toString('base64url');
+      const set = await setReportLink(db, submissionId, { tokenHash: hashToken(token), sealed: sealer.seal(token, boundTo(submissionId)), issuedAt: nowSeconds() });
+      return set ? urlOf(token) : null;
+    },
+
+    /** Ends the link at once; false when there was none. */
+    revoke: (db: Db, submissionId: number): Promise<boolean> => clearReportLink(db, submissionId),
+
+    /** The submission a token opens; undefined for a wrong or revoked one. */
+    async open(db: Db, token: string): Promise<number | undefined> {
+      if (!TOKEN_SHAPE.test(token)) return undefined;
+      return (await findReportByTokenHash(db, hashToken(token)))?.submission_id;
+    },
+
+    /** The submission's working link, null when it has none. */
+    async current(db: Db, submissionId: number): Promise<string | null> {
+      const record = await findReportLink(db, submissionId);
+      const token = record ? sealer.open(record.sealed, boundTo(submissionId)) : null;
+      return token === null ? null : urlOf(token);
+    },
+
+    /** The report of a post, from the day it went live up to `today` (UTC), both included. */
+    async build(db: Db, post: Pick<PostJson, 'id' | 'slug' | 'title' | 'published_at'>, today: string): Promise<SponsorReportJson> {
+      const path = `/${post.slug}`;
+      const from = post.published_at === null ? today : utcDay(post.published_at);
+      const [pages, outbound, shares, sources, issueClicks, carrying] = await Promise.all([
+        pageDays(db, path, from),
+        subjectClicks(db, 'outbound', post.id, from),
+        subjectClicks(db, 'share', post.id, from),
+        pageSources(db, path, from, TOP_SOURCES),
+        newsletterClicksToPost(db, post.id),
+        findIssuesCarryingPosts(db, [post.id]),
+      ]);
+      const issues = carrying.get(post.id) ?? [];
+      const delivered = await deliveredCounts(db, issues.map((issue) => issue.id));
+      const byDay = new Map(pages.map((row) => [row.day, row]));
+      const outboundByDay = new Map<string, number>();
+      for (const row of outbound) outboundByDay.set(row.day, (outboundByDay.get(row.day) ?? 0) + row.clicks);
+      const sharesByNetwork = new Map<string, number>();
+      for (const row of shares) sharesByNetwork.set(row.target, (sharesByNetwork.get(row.target) ?? 0) + row.clicks);
+      const days = from > today ? [] : daysBetween(from, today).map((date) => ({
+        date,
+        views: byDay.get(date)?.views ?? 0,
+        visitors: byDay.get(date)?.visitors ?? 0,
+        outbound_clicks: outboundByDay.get(date) ?? 0,
+      }));
+      const newsletters = issues.map((issue) => ({
+        subject: issue.subject,
+        sent_at: issue.sent_at,
+        delivered: delivered.get(issue.id) ?? 0,
+        clicks: issueClicks.get(issue.id) ?? 0,
+      }));
+      const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+      return {
+        post: { slug: post.slug, title: post.title, published_at: post.published_at },
+        totals: {
+          views: sum(days.map((day) => day.views)),
+          // A visitor of two days counts on each: the roll-ups keep no one across days.
+          visitors: sum(days.map((day) => day.visitors)),
+          outbound_clicks: sum(days.map((day) => day.outbound_clicks)),
+          newsletter_clicks: sum(newsletters.map((issue) => issue.clicks)),
+          share_clicks: sum([...sharesByNetwork.values()]),
+        },
+        days,
+        newsletters,
+        sources,
+        shares: [...sharesByNetwork].map(([network, clicks]) => ({ network, clicks })).sort((a, b) => b.clicks - a.clicks || a.network.localeCompare(b.network)),
+      };
+    },
+  };
+}
+
+export type SponsorReports = ReturnType<typeof sponsorReports>;
+
+/** The post a report shows; undefined while the submission has none. */
+export type PostOfSubmission = (submissionId: number) => Promise<PostJson | undefined>;
+
+/** `GET /api/sponsor-report/{token}`: counted against the caller's address first, so guessing stays slow. */
+export function sponsorReportReader(deps: Pick<AppDeps, 'db' | 'rateLimits'>, reports: SponsorReports, postOf: PostOfSubmission) {
+  return async (token: string, caller: Caller): Promise<SponsorReportJson> => {
+    await enforceRateLimit(deps.db, deps.rateLimits.sponsorReportPerIp, caller.clientIp);
+    const submissionId = await reports.open(deps.db, token);
+    const post = submissionId === undefined ? undefined : await postOf(submissionId);
+    if (!post) throw notFound(REPORT_NOT_FOUND);
+    return reports.build(deps.db, post, utcDay(nowSeconds()));
+  };
+}
