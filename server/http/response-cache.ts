@@ -110,6 +110,27 @@ interface CachedPage {
   etag: string;
   /** Until when (epoch milliseconds) the copy may answer: the cache's own bound, or sooner when the answer says so. */
   expiresAt: number;
+  /** What the page was made from (decision 070); null: it may show anything, and every write touches it. */
+  sources: ReadonlySet<string> | null;
+}
+
+/** The sources a rendered answer noted, until the cache reads them. */
+const answerSources = new WeakMap<Response, ReadonlySet<string>>();
+
+/**
+ * Says that `response` shows only what `sources` name (`post:12`,
+ * `category:3`, `latest-posts`…), so a write touching none of them leaves
+ * its kept copy alone. An answer that says nothing is touched by every write.
+ */
+export function noteAnswerSources(response: Response, sources: Iterable<string>): void {
+  answerSources.set(response, new Set(sources));
+}
+
+/** Whether a write that touched `touched` (null: anything) changes a page made from `sources`. */
+function touches(touched: ReadonlySet<string> | null, sources: ReadonlySet<string> | null): boolean {
+  if (touched === null || sources === null) return true;
+  for (const source of sources) if (touched.has(source)) return true;
+  return false;
 }
 
 /**
@@ -202,6 +223,7 @@ function staticPage(response: Response, body: ArrayBuffer, ttlMs: number): Cache
     encoded: {},
     etag: `"${entityTag(new Uint8Array(body))}"`,
     expiresAt: expiryOf(response, ttlMs),
+    sources: answerSources.get(response) ?? null,
   };
 }
 
@@ -223,6 +245,7 @@ function noncedPage(
     // Weak: the bytes differ by their nonce, the page does not.
     etag: `W/"${entityTag(nonced.template(''))}"`,
     expiresAt: expiryOf(response, ttlMs),
+    sources: answerSources.get(response) ?? null,
   };
 }
 
@@ -246,7 +269,8 @@ export class ResponseCache {
   private checkedAt = Number.NEGATIVE_INFINITY;
   private checking: Promise<boolean> | null = null;
   private writesSeen: number;
-  private freshUntil = 0;
+  /** This process's recent writes, whose transactions may still be committing: pages they touch are not kept meanwhile. */
+  private settling: { touched: ReadonlySet<string> | null; until: number }[] = [];
 
   constructor(
     private readonly deps: Pick<AppDeps, 'db' | 'logger' | 'contentChanges'>,
@@ -266,22 +290,17 @@ export class ResponseCache {
     render: () => Promise<Response>,
     policy?: (nonce: string) => string,
   ): Promise<Response> {
-    const writes = this.deps.contentChanges.count;
-    if (writes !== this.writesSeen) {
-      this.writesSeen = writes;
-      this.clear();
-      this.freshUntil = Date.now() + this.options.writeSettleMs;
-    }
-    if (Date.now() < this.freshUntil) return await forward(c, await render());
+    this.noticeWrites();
     const isFresh = await this.checkContent();
     const key = c.req.url;
     const cached = this.pages.peek(key);
-    if (cached && isFresh && Date.now() < cached.expiresAt) {
+    if (cached && isFresh && Date.now() < cached.expiresAt && !this.isSettling(cached.sources)) {
       this.pages.use(key);
       return this.send(c, cached, key);
     }
 
     const generation = this.generation;
+    const writesBefore = this.deps.contentChanges.count;
     const response = await render();
     // stale-if-error: a page that cannot be rendered now (the database is
     // down) is answered from the copy kept earlier, however old.
@@ -303,10 +322,46 @@ export class ResponseCache {
     const nonce = policy ? scriptNonceOf(response.headers.get('content-security-policy')) : null;
     const { ttlMs } = this.options;
     const page = policy && nonce ? noncedPage(response, body, nonce, policy, ttlMs) : staticPage(response, body, ttlMs);
-    // Content changed while this page rendered: send it, but do not keep it
-    // (the cache was emptied, the old copy with it). Nor one already out of date.
-    if (generation === this.generation && Date.now() < page.expiresAt) this.pages.set(key, page);
+    // Content it shows changed while this page rendered: send it, but do not
+    // keep it (the old copy went with the change). Nor one already out of date.
+    this.noticeWrites();
+    const changedMeanwhile =
+      generation !== this.generation ||
+      (this.deps.contentChanges.count !== writesBefore &&
+        touches(this.deps.contentChanges.touchedSince(writesBefore), page.sources));
+    if (!changedMeanwhile && !this.isSettling(page.sources) && Date.now() < page.expiresAt) this.pages.set(key, page);
+    else if (cached) this.pages.delete(key);
     return this.send(c, page, key);
+  }
+
+  /**
+   * Forgets the pages this process's writes since the last look touched,
+   * and keeps none they touch while their transactions settle.
+   */
+  private noticeWrites(): void {
+    const writes = this.deps.contentChanges.count;
+    if (writes === this.writesSeen) return;
+    const touched = this.deps.contentChanges.touchedSince(this.writesSeen);
+    this.writesSeen = writes;
+    this.invalidate(touched);
+    const now = Date.now();
+    this.settling = this.settling.filter((write) => write.until > now);
+    this.settling.push({ touched, until: now + this.options.writeSettleMs });
+  }
+
+  /** Whether a recent write of this process, maybe not yet committed, touches a page made from `sources`. */
+  private isSettling(sources: ReadonlySet<string> | null): boolean {
+    const now = Date.now();
+    return this.settling.some((write) => write.until > now && touches(write.touched, sources));
+  }
+
+  /** Forgets the pages a write that touched `touched` changes; null empties the cache. */
+  invalidate(touched: ReadonlySet<string> | null): void {
+    if (touched === null) {
+      this.clear();
+      return;
+    }
+    this.pages.deleteWhere((page) => touches(touched, page.sources));
   }
 
   /** Empties the cache (the content changed). */
