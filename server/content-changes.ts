@@ -83,13 +83,22 @@ export class ContentChanges {
  * the site settings, shown on every page.
  */
 export async function readContentFingerprint(db: Db): Promise<string> {
+  const { content, rest } = await readContentFingerprintParts(db);
+  return `${content}${rest}`;
+}
+
+/**
+ * The fingerprint in two parts: `content`, the posts and resources, whose
+ * writes through the content service are told in the change feed too
+ * (decision 070); and `rest`, whose changes touch every page.
+ */
+export async function readContentFingerprintParts(db: Db): Promise<{ content: string; rest: string }> {
   const now = nowSeconds();
-  return JSON.stringify(
-    await Promise.all([
-      readContentTableStamp(db, 'posts', now),
-      readContentTableStamp(db, 'resources', now),
-      readNewsletterIssuesStamp(db),
-      siteSettingsStamp(db),
-    ]),
-  );
+  const [posts, resources, issues, settings] = await Promise.all([
+    readContentTableStamp(db, 'posts', now),
+    readContentTableStamp(db, 'resources', now),
+    readNewsletterIssuesStamp(db),
+    siteSettingsStamp(db),
+  ]);
+  return { content: JSON.stringify([posts, resources]), rest: JSON.stringify([issues, settings]) };
 }

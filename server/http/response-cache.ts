@@ -7,7 +7,9 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { readContentFingerprint } from '../content-changes.ts';
+import { readContentFingerprintParts } from '../content-changes.ts';
+import { nowSeconds } from '../db/database.ts';
+import { readContentChangesSince } from '../db/queries/content.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { createNonce, scriptNonceOf } from './content-security-policy.ts';
 import { NoncedBody } from './nonced-body.ts';
@@ -249,6 +251,9 @@ function noncedPage(
   };
 }
 
+/** How far back the change feed is read past the last look: longer than any write's transaction. */
+const FEED_MARGIN_SECONDS = 60;
+
 /** Whether the request accepts gzip (nonced pages are never sent in brotli). */
 const acceptsGzip = (acceptEncoding: string | undefined) => /\bgzip\b/i.test(acceptEncoding ?? '');
 
@@ -265,7 +270,10 @@ const acceptsGzip = (acceptEncoding: string | undefined) => /\bgzip\b/i.test(acc
 export class ResponseCache {
   private readonly pages: SegmentedLru<CachedPage>;
   private generation = 0;
-  private fingerprint: string | null = null;
+  private fingerprint: { content: string; rest: string } | null = null;
+  /** The rows of the change feed already acted on, among those still in its window. */
+  private feedSeen = new Set<number>();
+  private feedReadAt = 0;
   private checkedAt = Number.NEGATIVE_INFINITY;
   private checking: Promise<boolean> | null = null;
   private writesSeen: number;
@@ -438,14 +446,21 @@ export class ResponseCache {
   private async checkContent(): Promise<boolean> {
     if (Date.now() - this.checkedAt < this.options.checkIntervalMs && this.fingerprint !== null) return true;
     this.checking ??= this.readFingerprint()
-      .then((fingerprint) => {
-        if (fingerprint !== this.fingerprint) {
-          if (this.fingerprint !== null) {
-            this.clear();
-            this.deps.contentChanges.changedElsewhere();
-          }
-          this.fingerprint = fingerprint;
+      .then(async (fingerprint) => {
+        const before = this.fingerprint;
+        if (before === null) {
+          await this.readFeed();
+        } else if (fingerprint.rest !== before.rest) {
+          this.clear();
+          this.deps.contentChanges.changedElsewhere();
+        } else if (fingerprint.content !== before.content) {
+          // Another server's write (or this one's): the feed says what it touched.
+          // A change it does not explain (a scheduled publication's time came) touches anything.
+          const touched = await this.readFeed();
+          this.invalidate(touched !== null && touched.size === 0 ? null : touched);
+          this.deps.contentChanges.changedElsewhere();
         }
+        this.fingerprint = fingerprint;
         this.checkedAt = Date.now();
         return true;
       })
@@ -461,7 +476,27 @@ export class ResponseCache {
     return this.checking;
   }
 
-  private readFingerprint(): Promise<string> {
-    return readContentFingerprint(this.deps.db);
+  private readFingerprint(): Promise<{ content: string; rest: string }> {
+    return readContentFingerprintParts(this.deps.db);
+  }
+
+  /**
+   * What the change feed's rows not acted on yet touched (null: anything;
+   * an empty set: no new row). Rows are read by time, not by id, with a
+   * margin: a transaction that took its id earlier may commit later.
+   */
+  private async readFeed(): Promise<ReadonlySet<string> | null> {
+    const now = nowSeconds();
+    const rows = await readContentChangesSince(this.deps.db, Math.min(this.feedReadAt, now) - FEED_MARGIN_SECONDS);
+    this.feedReadAt = now;
+    const touched = new Set<string>();
+    let anything = false;
+    for (const row of rows) {
+      if (this.feedSeen.has(row.id)) continue;
+      if (row.sources === null) anything = true;
+      else for (const source of row.sources) touched.add(source);
+    }
+    this.feedSeen = new Set(rows.map((row) => row.id));
+    return anything ? null : touched;
   }
 }

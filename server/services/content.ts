@@ -30,6 +30,7 @@ import {
   bumpContentVersion,
   countContent,
   deleteContent,
+  recordContentChange,
   findContentState,
   findStoredRendering,
   listPublishedSlugs,
@@ -199,7 +200,12 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
   ): Promise<T> {
     contentChanges.notify(touched && [...touched]);
     try {
-      return await db.transaction().execute((trx) => work(trx, touched ?? new Set()));
+      return await db.transaction().execute(async (trx) => {
+        const result = await work(trx, touched ?? new Set());
+        // Other servers drop the same pages (decision 070).
+        await recordContentChange(trx, touched && [...touched]);
+        return result;
+      });
     } catch (error) {
       // Two saves of one slug at once: the unique index refuses the second.
       const slug = slugOf();
