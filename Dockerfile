@@ -36,7 +36,10 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # --- runtime
 FROM ${NODE_IMAGE}
+# Two allocator arenas and a small young generation keep the server's memory
+# within budget (docs/operations.md, Memory).
 ENV NODE_ENV=production \
+  MALLOC_ARENA_MAX=2 \
   HOST=0.0.0.0 \
   PORT=3000 \
   DATA_DIR=/data
@@ -54,4 +57,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # node as PID 1 receives SIGTERM itself and shuts down gracefully.
-CMD ["node", "build/node/server.js"]
+CMD ["node", "--max-semi-space-size=4", "build/node/server.js"]

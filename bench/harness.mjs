@@ -184,6 +184,13 @@ export async function waitFor(url, child, { timeoutMs = 30_000, isReady = async 
 }
 
 /**
+ * The runtime settings of the documented production command
+ * (docs/operations.md, Memory): benchmarks measure the server as it is run.
+ */
+export const SERVER_ENV = { MALLOC_ARENA_MAX: '2' };
+export const SERVER_NODE_ARGS = ['--max-semi-space-size=4'];
+
+/**
  * Starts the built server on a free port with a fresh data folder, on the
  * default SQLite set-up, without demo content; `unsetEnv` names further
  * variables of this shell it must not see, `env` adds or overrides some;
@@ -216,11 +223,16 @@ export async function startBuiltServer({
     ADMIN_PASSWORD: `bench-${process.pid}-${Date.now()}`,
     JWT_SECRET: 'bench-only-secret-0123456789abcdef0123456789',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...SERVER_ENV,
     ...extraEnv,
   };
   const log = logFile ? openSync(logFile, 'a') : 'ignore';
   const child = track(
-    spawn(process.execPath, [...nodeArgs, 'build/node/server.js'], { cwd: ROOT, env, stdio: ['ignore', log, 'inherit'] }),
+    spawn(process.execPath, [...SERVER_NODE_ARGS, ...nodeArgs, 'build/node/server.js'], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', log, 'inherit'],
+    }),
     name,
   );
   // The child holds its own copy.

@@ -251,9 +251,19 @@ export interface NewsletterLeftOutPost {
 /** An issue with the progress of its sending (all zero until it starts). */
 export interface NewsletterIssueJson extends NewsletterIssueRecord {
   recipients: number;
+  /** Delivered: taken by the mail server. */
   sent: number;
   failed: number;
   pending: number;
+  /** One issue's answer only (GET /api/admin/newsletters/{id}): each link of its mail as sent, and how often it was followed. */
+  links?: NewsletterIssueLinkJson[];
+}
+
+/** A link of a sent issue behind `/n/{issue}/{link}`: where it leads and its clicks, every day added up. */
+export interface NewsletterIssueLinkJson {
+  link_no: number;
+  url: string;
+  clicks: number;
 }
 
 /** The e-mail an issue makes, as the composer previews it. */
@@ -387,6 +397,11 @@ export interface SecuritySettingsJson {
 
 /** Whether campaign pages are read from their platforms (GET/PUT /api/admin/settings/campaign-fetching); off until the owner turns it on. */
 export interface CampaignFetchingSettingsJson {
+  enabled: boolean;
+}
+
+/** Whether page views and clicks are counted (GET/PUT /api/admin/settings/analytics); on until the owner turns it off. */
+export interface AnalyticsSettingsJson {
   enabled: boolean;
 }
 

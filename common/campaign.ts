@@ -97,6 +97,8 @@ export interface CampaignFacts {
   state: CampaignState;
   facts_updated_at: number;
   facts_source: FactsSource;
+  /** The creator's referral tag, added as `ref=` to every link to the campaign (common/outbound.ts); null for none (left out by facts from before tags). */
+  ref_tag?: string | null;
 }
 
 /** A campaign as the API answers it: the facts and what the clock makes of them at the moment of the answer. */

@@ -7,6 +7,7 @@ import { Hono, type Context, type Handler, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { adminCategoriesApi, categoriesApi } from './api/categories.ts';
+import { clickEventsApi, clickRedirects } from './api/clicks.ts';
 import { adminContactMessagesApi, contactMessagesApi } from './api/contact-messages.ts';
 import { adminDashboardApi } from './api/dashboard.ts';
 import { adminMediaApi, mediaUploadApi } from './api/media.ts';
@@ -25,6 +26,7 @@ import { adminDemoContentApi } from './api/demo-content.ts';
 import { adminSettingsApi } from './api/settings.ts';
 import { adminCampaignFetchingApi, adminCampaignPreviewApi, adminCampaignRefreshApi } from './api/campaign-refresh.ts';
 import { adminAuditLogApi } from './api/audit-log.ts';
+import { adminAnalyticsSettingsApi, eventsApi } from './api/analytics.ts';
 import { adminOutboxApi } from './api/outbox.ts';
 import { recordStaffChanges } from './http/audit.ts';
 import { allow, requireStaff } from './auth/require-staff.ts';
@@ -45,6 +47,7 @@ import { LOCAL_UPLOAD_PATH } from './storage/local.ts';
 import type { MediaStorage } from './storage/media.ts';
 import { isPrivateLinkPath, securityHeaders } from './http/security-headers.ts';
 import { serveUploads } from './http/serve-uploads.ts';
+import { BEACON_PATH } from './http/session-cookies.ts';
 import { serveSocialCards } from './http/social-cards.ts';
 import type { AppServices } from './services/index.ts';
 import { composeApp } from './start-up.ts';
@@ -113,6 +116,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     // Image uploads stream to disk and are limited to their signed size there.
     if (c.req.path === LOCAL_UPLOAD_PATH) return next();
+    // The page-view beacon has a limit of its own, refused as a bad beacon.
+    if (c.req.path === BEACON_PATH) return next();
     return /^\/api\/admin\/(posts|resources|newsletters|submissions\/newsletter\/import|settings\/site)(\/|$)/.test(c.req.path) ? contentLimit(c, next) : defaultLimit(c, next);
   });
   api.use('*', async (c, next) => {
@@ -168,6 +173,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // The creator's private link to their campaign's numbers: a secret in the path, never kept.
   api.use('/campaign-update/*', noStore);
   api.route('/campaign-update', campaignUpdatesApi(services, callerOf));
+  // Page views of the public pages, counted without cookies (decision 065).
+  api.route('/events', eventsApi(services, callerOf));
+  // The ping of a campaign link on a post's page (decision 067).
+  api.route('/events', clickEventsApi(services));
 
   // Every admin route needs a member of staff, and each family the role that
   // may use it (common/staff-roles.ts): checked here for every route, so a
@@ -188,6 +197,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     ['/admin/users', 'staff'],
     ['/admin/settings/security', 'settings'],
     ['/admin/settings/campaign-fetching', 'settings'],
+    ['/admin/settings/analytics', 'settings'],
     ['/admin/campaign-preview', 'content'],
     ['/admin/settings/site', 'site_settings'],
     ['/admin/audit-log', 'audit'],
@@ -214,6 +224,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // Seen by every member of staff; removed by the owner alone (its service checks).
   api.route('/admin/demo-content', adminDemoContentApi(services, callerOf));
   api.route('/admin/settings/campaign-fetching', adminCampaignFetchingApi(services, callerOf));
+  api.route('/admin/settings/analytics', adminAnalyticsSettingsApi(services, callerOf));
   api.route('/admin/settings', adminSettingsApi(services, callerOf));
   api.route('/admin/campaign-preview', adminCampaignPreviewApi(services));
   api.route('/admin/posts', adminCampaignRefreshApi(services));
@@ -233,6 +244,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     renders: deps.rateLimits.socialCardRendersPerIp,
     clientIpOf: (c) => callerOf(c).clientIp,
   });
+  // The counted redirects to campaigns, share forms and newsletter links (decision 067).
+  app.route('/', clickRedirects(services));
   app.get('/social-cards/:file', socialCards);
   app.get('/social-cards/:type/:file', socialCards);
   // Without a token /metrics does not exist: it is an unknown path like any other.

@@ -33,6 +33,7 @@ const stopMaintenance = scheduleMaintenance({
   logger,
   media: runtime.services.media,
   campaignRefresh: runtime.services.campaignRefresh,
+  analytics: runtime.services.analytics,
   auditLogRetentionDays: runtime.deps.config.AUDIT_LOG_RETENTION_DAYS,
 });
 
@@ -133,8 +134,8 @@ async function backgroundWorkDone(): Promise<void> {
  * once; on SIGTERM requests are still served for SHUTDOWN_DRAIN_SECONDS so a
  * load balancer moves traffic away; then the port closes, requests in flight
  * get IN_FLIGHT_LIMIT_MS to finish, background work BACKGROUND_LIMIT_MS, the
- * database is closed and the process exits 0 (1 when requests had to be cut
- * off). A second signal ends it at once.
+ * buffered page views are written, the database is closed and the process
+ * exits 0 (1 when requests had to be cut off). A second signal ends it at once.
  */
 function stop(signal: string) {
   if (isShuttingDown) {
@@ -165,6 +166,8 @@ function closeServer() {
       .close()
       .catch((error: unknown) => logger.warn({ err: error }, 'closing the dev server failed'))
       .then(backgroundWorkDone)
+      // The last page views accepted, written before the database closes.
+      .then(() => runtime.services.analytics.flush().catch((error: unknown) => logger.warn({ err: error }, 'page views not written at shutdown')))
       .then(() => runtime.close())
       .catch((error: unknown) => {
         exitCode = 1;

@@ -7,6 +7,7 @@ import { pruneAuditEntries } from './db/queries/audit-log.ts';
 import { pruneDoneJobs } from './db/queries/jobs.ts';
 import { redactExpiredOutboxLinks } from './db/queries/outbox.ts';
 import { pruneRateLimits } from './db/queries/rate-limits.ts';
+import type { AnalyticsService } from './services/analytics.ts';
 import type { CampaignRefreshService } from './services/campaign-refresh.ts';
 import type { MediaService } from './services/media.ts';
 
@@ -46,13 +47,16 @@ export interface MaintenanceDeps extends RetentionOptions {
   media: Pick<MediaService, 'forgetAbandonedUploads' | 'forgetSupersededCards'>;
   /** Gives every campaign due a refresh its job (none while reading campaign pages is off). */
   campaignRefresh?: Pick<CampaignRefreshService, 'scheduleRefreshes'>;
+  /** Deletes the audience counting's salts past 48 hours, and the visitor hashes of their days. */
+  analytics?: Pick<AnalyticsService, 'pruneSalts'>;
 }
 
 /**
  * One round: the rows above, then uploads that never arrived and social
- * cards a newer version replaced, then campaigns whose refresh has no job.
+ * cards a newer version replaced, then campaigns whose refresh has no job,
+ * then the audience counting's salts past their 48 hours.
  */
-export async function runMaintenance({ db, logger, media, auditLogRetentionDays, campaignRefresh }: MaintenanceDeps): Promise<void> {
+export async function runMaintenance({ db, logger, media, auditLogRetentionDays, campaignRefresh, analytics }: MaintenanceDeps): Promise<void> {
   await pruneExpiredRows(db, { auditLogRetentionDays });
   const forgotten = await media.forgetAbandonedUploads();
   if (forgotten > 0) logger.info({ forgotten }, 'abandoned uploads forgotten');
@@ -60,6 +64,8 @@ export async function runMaintenance({ db, logger, media, auditLogRetentionDays,
   if (cards > 0) logger.info({ cards }, 'superseded social cards removed');
   const refreshes = (await campaignRefresh?.scheduleRefreshes()) ?? 0;
   if (refreshes > 0) logger.info({ refreshes }, 'campaign refreshes scheduled');
+  const salts = (await analytics?.pruneSalts()) ?? 0;
+  if (salts > 0) logger.info({ salts }, 'old counting salts deleted');
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useOutboundPing } from '../lib/outbound-ping.ts';
 import { campaignLinkRel } from './sponsored-label.tsx';
 import { Button } from './ui/button.tsx';
 import { Icon } from './ui/icon.tsx';
@@ -8,16 +9,21 @@ import { Icon } from './ui/icon.tsx';
  * one (SPEC.md: in a new tab, with no opener), or find more projects (SPEC.md's
  * 'Enjoyed this post?' with its button home). A single block: on a short post,
  * separate boxes before and after it stacked up into a wall of buttons.
+ * The link is the campaign's real address (with its referral tag), its
+ * click counted by a ping to this site (decision 067).
  */
 export function CampaignCta({
   campaignUrl,
+  slug,
   title,
   sponsored,
 }: {
   campaignUrl: string | null;
+  slug: string;
   title: string;
   sponsored: boolean;
 }) {
+  const counted = useOutboundPing(slug);
   return (
     <section
       aria-labelledby="enjoyed-title"
@@ -34,7 +40,7 @@ export function CampaignCta({
       <div className="mt-6 flex flex-col items-center justify-center gap-3 sm:flex-row">
         {campaignUrl ? (
           <Button asChild size="lg">
-            <a href={campaignUrl} target="_blank" rel={campaignLinkRel(sponsored)}>
+            <a href={campaignUrl} target="_blank" rel={campaignLinkRel(sponsored)} {...counted}>
               Back This Project
               <Icon name="external-link" />
               <span className="sr-only"> (opens in a new tab)</span>

@@ -66,10 +66,11 @@ export function PostArticle({ post, shareUrl }: { post: WithBody<PostDetail> & {
         <div className="mt-10">
           <MarkdownContent content={post.content} />
         </div>
-        {shareUrl ? <ShareLinks url={shareUrl} title={post.title} /> : null}
+        {shareUrl ? <ShareLinks url={shareUrl} title={post.title} slug={post.slug} /> : null}
         {/* A canceled campaign takes no pledges: nothing to back. */}
         <CampaignCta
           campaignUrl={post.campaign?.canceled ? null : post.campaign_url}
+          slug={post.slug}
           sponsored={post.sponsored}
           title={post.title}
         />

@@ -1,4 +1,5 @@
 import type { PostCard as PostCardData } from '../lib/content-cards.ts';
+import { useOutboundPing } from '../lib/outbound-ping.ts';
 import { CampaignCardLine } from './campaign-facts.tsx';
 import { CategoryBadges, shownCategories } from './category-badges.tsx';
 import { ContentCard } from './content-card.tsx';
@@ -25,6 +26,8 @@ export function PostCard({
   pageCategoryId?: string;
 }) {
   const categories = shownCategories(post.categories, pageCategoryId);
+  // The card's campaign link is counted like the post page's (decision 067).
+  const counted = useOutboundPing(post.slug);
   return (
     <ContentCard
       href={`/${post.slug}`}
@@ -50,6 +53,7 @@ export function PostCard({
             target="_blank"
             rel={campaignLinkRel(post.sponsored)}
             className="content-card-action"
+            {...counted}
           >
             Campaign
             <Icon name="external-link" className="size-3.5" />

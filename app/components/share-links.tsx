@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { sharePath } from '../../common/outbound.ts';
 import { SHARE_LABELS, SHARE_NETWORKS, shareUrl } from '../../common/share.ts';
 import { Button } from './ui/button.tsx';
 import { Icon } from './ui/icon.tsx';
@@ -6,9 +7,11 @@ import { Icon } from './ui/icon.tsx';
 /**
  * Share this page: a plain link to each network's share form (they work
  * without JavaScript and load nothing from other sites), copy link, and
- * the device's own share sheet where the browser has one.
+ * the device's own share sheet where the browser has one. A post's buttons
+ * go through `/share/{slug}/{network}`, which counts the click and leads to
+ * the same form (decision 067).
  */
-export function ShareLinks({ url, title }: { url: string; title: string }) {
+export function ShareLinks({ url, title, slug }: { url: string; title: string; slug?: string | undefined }) {
   const [canShare, setCanShare] = useState(false);
   const [canCopy, setCanCopy] = useState(false);
   const [isCopied, setIsCopied] = useState(false);
@@ -22,7 +25,7 @@ export function ShareLinks({ url, title }: { url: string; title: string }) {
       <span className="mr-1 text-sm font-medium text-muted-foreground">Share:</span>
       {SHARE_NETWORKS.map((network) => (
         <Button key={network} asChild variant="outline" size="sm">
-          <a href={shareUrl(network, url, title)} target="_blank" rel="noopener noreferrer">
+          <a href={slug ? sharePath(slug, network) : shareUrl(network, url, title)} target="_blank" rel="noopener noreferrer">
             {SHARE_LABELS[network]}
             <span className="sr-only"> (opens in a new tab)</span>
           </a>

@@ -36,6 +36,8 @@ export interface CampaignDraft {
   /** Unix seconds, entered on the site's clocks. */
   launched_at: number | null;
   ends_at: number | null;
+  /** The creator's referral tag, as typed; empty for none. */
+  ref_tag: string;
 }
 
 export const EMPTY_CAMPAIGN_DRAFT: CampaignDraft = {
@@ -47,6 +49,7 @@ export const EMPTY_CAMPAIGN_DRAFT: CampaignDraft = {
   backers: '',
   launched_at: null,
   ends_at: null,
+  ref_tag: '',
 };
 
 /** The form state of stored facts. */
@@ -62,6 +65,7 @@ export function campaignDraftOf(campaign: CampaignFacts | null): CampaignDraft |
     backers: campaign.backers === null ? '' : String(campaign.backers),
     launched_at: campaign.launched_at,
     ends_at: campaign.ends_at,
+    ref_tag: campaign.ref_tag ?? '',
   };
 }
 
@@ -209,6 +213,7 @@ function campaignPayload(campaign: CampaignDraft | null): CampaignPayload | null
     backers: campaign.backers.trim() === '' ? null : Number(campaign.backers.trim()),
     launched_at: campaign.launched_at,
     ends_at: campaign.ends_at,
+    ref_tag: campaign.ref_tag.trim() === '' ? null : campaign.ref_tag.trim(),
   };
 }
 

@@ -20,6 +20,7 @@ import type {
 import { publishedDate } from './dates.ts';
 import { campaignBoxView, campaignCardView, earliestCampaignChange } from './campaign-view.ts';
 import type { CampaignFilter, CampaignJson } from '../../common/campaign.ts';
+import { outboundUrl } from '../../common/outbound.ts';
 
 /** Now, in Unix seconds, as the campaign views of one page see it. */
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -65,7 +66,8 @@ function toResourceCard(item: ResourceSummaryJson | PostSummaryJson): ResourceCa
 function toPostCard(post: PostSummaryJson, now: number, timeZone: string): PostCard {
   return {
     ...toResourceCard(post),
-    campaign_url: post.campaign_url,
+    // The real address in every href, with the creator's referral tag (decision 067).
+    campaign_url: outboundUrl({ url: post.campaign_url, ref_tag: post.campaign?.ref_tag ?? null }),
     campaign: post.campaign ? campaignCardView(post.campaign, now, timeZone) : null,
     sponsored: post.sponsored,
     categories: post.category_ids.map((id) => ({ id, label: categoryLabel(id) })),

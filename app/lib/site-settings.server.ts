@@ -51,3 +51,8 @@ export async function legalText(context: AppLoadContext, page: 'privacy' | 'term
     updated: page === 'privacy' ? settings.privacy_policy_updated : settings.terms_updated,
   };
 }
+
+/** Whether public pages send their page-view beacon: the owner's switch (decision 065), read through its short cache. */
+export function countingEnabled(context: AppLoadContext): Promise<boolean> {
+  return context.services.analytics.countingEnabled();
+}

@@ -7,7 +7,8 @@ import type { Route } from './+types/robots';
  * /robots.txt: everything public may be crawled, except the back office and
  * the API. `/admin$` and `/admin/` rather than a bare `/admin` prefix: posts
  * live at `/{slug}`, and a prefix rule would also hide a post such as
- * `/authentic-leather-bag`.
+ * `/authentic-leather-bag`. The counted redirects (`/go/`, `/share/`,
+ * `/n/`) lead off the site and count clicks: a crawler has no business there.
  */
 export function loader({ context }: Route.LoaderArgs) {
   const origin = siteOrigin(context);
@@ -19,6 +20,9 @@ export function loader({ context }: Route.LoaderArgs) {
     'Disallow: /auth$',
     'Disallow: /auth/',
     'Disallow: /api/',
+    'Disallow: /go/',
+    'Disallow: /share/',
+    'Disallow: /n/',
     '',
     `Sitemap: ${absoluteUrl(origin, '/sitemap.xml')}`,
     '',

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { CookieBanner } from '../components/cookie-banner.tsx';
 import { SiteFooter } from '../components/site-footer.tsx';
@@ -6,8 +7,9 @@ import { ToastRegion } from '../components/toast-region.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { listAllCategories } from '../lib/content.server.ts';
 import { showCookiePreferences } from '../lib/cookie-consent.ts';
+import { sendPageView } from '../lib/page-view.ts';
 import { siteOrigin } from '../lib/site-url.server.ts';
-import { publicSite, siteConfig } from '../lib/site-settings.server.ts';
+import { countingEnabled, publicSite, siteConfig } from '../lib/site-settings.server.ts';
 import type { Route } from './+types/site-layout';
 
 /**
@@ -16,13 +18,14 @@ import type { Route } from './+types/site-layout';
  * the payment results) nest here too.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const [categories, site] = await Promise.all([listAllCategories(context), publicSite(context)]);
+  const [categories, site, counting] = await Promise.all([listAllCategories(context), publicSite(context), countingEnabled(context)]);
   return {
     site,
     origin: siteOrigin(context),
     categories: categories.map(({ slug, name }) => ({ slug, name })),
     gaMeasurementId: siteConfig(context).gaMeasurementId,
     year: new Date().getUTCFullYear(),
+    counting,
   };
 }
 
@@ -33,7 +36,13 @@ export function shouldRevalidate() {
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
-  const { categories, gaMeasurementId, year, site } = loaderData;
+  const { categories, gaMeasurementId, year, site, counting } = loaderData;
+  const location = useLocation();
+  const { pathname, search } = location;
+  // One beacon per page viewed, the first included; a change of hash alone is the same page.
+  useEffect(() => {
+    if (counting) sendPageView({ pathname, search });
+  }, [counting, pathname, search]);
 
   return (
     <div className="flex min-h-screen flex-col">

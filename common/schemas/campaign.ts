@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CAMPAIGN_FILTERS, CAMPAIGN_PLATFORMS, CAMPAIGN_STATES, isCurrencyCode } from '../campaign.ts';
-import { optionalUrl } from './fields.ts';
+import { REF_TAG_MAX_LENGTH, REF_TAG_PATTERN } from '../outbound.ts';
+import { optionalText, optionalUrl } from './fields.ts';
 
 // The largest amount a column holds on both engines (PostgreSQL bigint is
 // wider, but JavaScript numbers are exact only up to 2^53).
@@ -43,6 +44,12 @@ export const backersField = wholeCount('Backers');
 export const launchedAtField = unixSeconds('Launched at');
 export const endsAtField = unixSeconds('Ends at');
 
+/** The creator's referral tag: empty is none. */
+export const refTagField = optionalText('Referral tag', REF_TAG_MAX_LENGTH).refine(
+  (value) => value === null || REF_TAG_PATTERN.test(value),
+  'Referral tag may hold only letters, digits and . _ ~ -',
+);
+
 const END_BEFORE_LAUNCH = 'Ends at must not be before the launch';
 
 /**
@@ -61,6 +68,7 @@ export const campaignInputSchema = z
     launched_at: unknownAsNull(launchedAtField),
     ends_at: unknownAsNull(endsAtField),
     state: campaignStateField.default('live'),
+    ref_tag: refTagField,
   })
   .strict()
   .refine((campaign) => campaign.ends_at === null || campaign.launched_at === null || campaign.ends_at >= campaign.launched_at, {

@@ -218,3 +218,15 @@ export async function verifyMfaToken(key: Uint8Array, token: string): Promise<nu
     throw new DomainError('INVALID_TOKEN', 'Your sign-in took too long. Please enter your email and password again.');
   }
 }
+
+/**
+ * Whether a refresh token belongs to a live sign-in of a member of staff:
+ * neither revoked nor expired, of an account that is still staff. Nothing
+ * is rotated or touched: the answer only says who is asking.
+ */
+export async function isLiveStaffRefreshToken(db: Kysely<Database>, refreshToken: string): Promise<boolean> {
+  const stored = await findRefreshTokenByHash(db, hashToken(refreshToken));
+  if (!stored || stored.revoked_at !== null || stored.expires_at <= nowSeconds()) return false;
+  const user = await findUserById(db, stored.user_id);
+  return user !== undefined && isStaffRole(user.role);
+}

@@ -160,6 +160,7 @@ export const AUDITED_ROUTES: Record<string, RouteAudit | Unrecorded> = {
   'DELETE /admin/account/sessions/:id': OWN_ENTRY,
   'PUT /admin/settings/security': OWN_ENTRY,
   'PUT /admin/settings/campaign-fetching': OWN_ENTRY,
+  'PUT /admin/settings/analytics': OWN_ENTRY,
   // Reads a campaign page for the editor; nothing is stored.
   'POST /admin/campaign-preview': NOT_A_CHANGE,
   'POST /admin/posts/:id/campaign/refresh': { action: 'post.campaign_refresh', entity: 'post', idParam: 'id' },

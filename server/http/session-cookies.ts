@@ -16,6 +16,11 @@ import { isHttpsRequest } from './https.ts';
 
 export const REFRESH_COOKIE = 'admin_refresh';
 const REFRESH_COOKIE_PATH = '/api/auth';
+/**
+ * The page-view beacon's address: the refresh cookie rides there too, only
+ * so a signed-in member of staff's own reading is not counted (decision 065).
+ */
+export const BEACON_PATH = '/api/events';
 
 /** Whether the caller asked for its session in cookies (the back office does). */
 export function wantsCookieSession(c: Context): boolean {
@@ -26,6 +31,13 @@ export function wantsCookieSession(c: Context): boolean {
 export function setSessionCookies(c: Context, refreshToken: string, trustProxy: boolean): void {
   // Secure whenever the visitor came over HTTPS; a plain-HTTP local run would otherwise never keep them.
   const secure = isHttpsRequest(c, trustProxy);
+  setCookie(c, REFRESH_COOKIE, refreshToken, {
+    httpOnly: true,
+    secure,
+    sameSite: 'Strict',
+    path: BEACON_PATH,
+    maxAge: REFRESH_TOKEN_TTL_SECONDS,
+  });
   setCookie(c, REFRESH_COOKIE, refreshToken, {
     httpOnly: true,
     secure,
@@ -43,6 +55,7 @@ export function setSessionCookies(c: Context, refreshToken: string, trustProxy: 
 }
 
 export function clearSessionCookies(c: Context): void {
+  deleteCookie(c, REFRESH_COOKIE, { path: BEACON_PATH });
   deleteCookie(c, REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
   deleteCookie(c, CSRF_COOKIE, { path: '/' });
 }

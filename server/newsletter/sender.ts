@@ -49,6 +49,7 @@ import { personalise, renderIssue, type RenderedIssue, type SiteLook } from './e
 import { classifySendError, createNewsletterTransport, describeSendError, type NewsletterTransport } from './transport.ts';
 import type { SiteProfileCache } from '../site-profile.ts';
 import { unsubscribeLinks } from './unsubscribe-links.ts';
+import { countedIssue } from './tracked-links.ts';
 
 /** A recipient whose mail could not be delivered for this long is given up. */
 const RETRY_FOR_SECONDS = 3 * 24 * 60 * 60;
@@ -151,11 +152,16 @@ export class NewsletterSender {
     const siteUrl = siteOrigin(this.deps.config);
     // Each slice reads the campaigns' facts anew: a mail says where they stand when it goes out.
     const { content } = await loadIssueContent(db, issue, siteUrl, await this.deps.campaignClock());
-    const rendered = await renderIssue(content, {
+    const rendered = await countedIssue(
+      db,
+      issue.id,
+      await renderIssue(content, {
+        siteUrl,
+        webUrl: webVersionUrlOf(siteUrl, issue.slug),
+        ...(await this.deps.siteLook()),
+      }),
       siteUrl,
-      webUrl: webVersionUrlOf(siteUrl, issue.slug),
-      ...(await this.deps.siteLook()),
-    });
+    );
     const transport = createNewsletterTransport(this.deps.config, db, this.deps.siteProfileCache);
     try {
       await this.sendSlice(issue, rendered, transport, siteUrl);

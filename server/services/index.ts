@@ -7,6 +7,7 @@ import type { AppDeps } from '../deps.ts';
 import type { JobKind } from '../jobs/jobs.ts';
 import type { MediaStorage } from '../storage/media.ts';
 import { accountService } from './account.ts';
+import { analyticsService } from './analytics.ts';
 import { auditLogService } from './audit-log.ts';
 import { campaignLinks } from './campaign-links.ts';
 import { campaignUpdatesService } from './campaign-updates.ts';
@@ -14,6 +15,7 @@ import { authService } from './auth.ts';
 import { campaignRefreshService } from './campaign-refresh.ts';
 import { campaignsService } from './campaigns.ts';
 import { categoriesService } from './categories.ts';
+import { clickCountingService } from './click-counting.ts';
 import { contactMessagesService } from './contact-messages.ts';
 import { contentService, POST_KIND, RESOURCE_KIND } from './content.ts';
 import { dashboardService } from './dashboard.ts';
@@ -68,10 +70,14 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
     /** A post's campaign beside the editor: its history, and facts from its creator or a refresh. */
     campaigns,
     campaignRefresh,
+    /** Cookie-free page-view counting, and the owner's switch the click counters obey too. */
+    analytics: analyticsService(deps, auditLog),
     resources: contentService(deps, RESOURCE_KIND, markdown),
     /** Markdown rendered once per source (decision 033): the legal pages, a newsletter issue's web version. */
     markdown,
     categories: categoriesService(deps),
+    /** Clicks to campaigns, share buttons and newsletter links, and where their redirects lead. */
+    clicks: clickCountingService(deps),
     contactMessages: contactMessagesService(deps),
     subscribers: subscribersService(deps),
     newsletters,

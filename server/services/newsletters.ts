@@ -40,6 +40,8 @@ import { listPostIdsEndingBy } from '../db/queries/campaigns.ts';
 import { countSubscribersByStatus } from '../db/queries/subscribers.ts';
 import type { AppDeps } from '../deps.ts';
 import { loadIssueContent, type CampaignClock } from '../newsletter/content.ts';
+import { clicksByTarget } from '../db/queries/analytics-clicks.ts';
+import { listIssueLinks } from '../db/queries/newsletter-links.ts';
 import { mailImageUrl, personalise, renderIssue, type IssueContent, type SiteLook } from '../newsletter/email.tsx';
 import { NewsletterSender, webVersionUrlOf } from '../newsletter/sender.ts';
 import { createNewsletterTransport } from '../newsletter/transport.ts';
@@ -125,8 +127,11 @@ export function newslettersService(deps: AppDeps, siteProfile: SiteProfileServic
       return withDeliveryProgress(db, await listIssues(db));
     },
 
+    /** One issue with its deliveries counted and, once sent, each link of its mail with its clicks. */
     async get(id: number): Promise<NewsletterIssueJson> {
-      return withCounts(await mustFind(id));
+      const issue = await withCounts(await mustFind(id));
+      const [links, clicks] = await Promise.all([listIssueLinks(db, id), clicksByTarget(db, 'newsletter', id)]);
+      return { ...issue, links: links.map((link) => ({ link_no: link.link_no, url: link.url, clicks: clicks.get(String(link.link_no)) ?? 0 })) };
     },
 
     async create(values: unknown): Promise<NewsletterIssueJson> {

@@ -86,6 +86,17 @@ async function waitForStatus(id: number, status: string, timeoutMs = 20_000) {
   }
 }
 
+/** The number of an issue's counted link to `url`. */
+const linkNoOf = async (issueId: number, url: string) =>
+  (
+    await t.handle.db
+      .selectFrom('newsletter_links')
+      .select('link_no')
+      .where('issue_id', '=', issueId)
+      .where('url', '=', url)
+      .executeTakeFirstOrThrow()
+  ).link_no;
+
 const subscriberOf = async (email: string) =>
   (
     await t.handle.db
@@ -262,8 +273,9 @@ describe('sending an issue', () => {
       expect(mail.header('Message-ID')).toBe(`<newsletter-${issue.id}-${subscriber.id}@showcase.example>`);
       expect(mail.parsed.html).toContain(`href="${unsubscribeUrl}"`);
       expect(mail.parsed.text).toContain(unsubscribeUrl);
-      expect(mail.parsed.html).toContain(`href="${SITE}/newsletter/${issue.slug}"`);
-      expect(mail.parsed.html).toContain(`${SITE}/${post.slug}`);
+      // The web version and the post are behind the issue's counted links (decision 067).
+      expect(mail.parsed.html).toContain(`href="${SITE}/n/${issue.id}/${await linkNoOf(issue.id, `${SITE}/newsletter/${issue.slug}`)}"`);
+      expect(mail.parsed.html).toContain(`href="${SITE}/n/${issue.id}/${await linkNoOf(issue.id, `${SITE}/${post.slug}`)}"`);
       expect(mail.parsed.from?.text).toContain('news@showcase.example');
     }
 
@@ -373,7 +385,7 @@ describe('posts that are not live when the sending starts', () => {
     expect(mails.length).toBe(done.sent);
     for (const mail of mails) {
       expect(mail.parsed.html).toContain(live.title);
-      expect(mail.parsed.text).toContain(`${SITE}/${live.slug}`);
+      expect(mail.parsed.text).toContain(`${SITE}/n/${issue.id}/${await linkNoOf(issue.id, `${SITE}/${live.slug}`)}`);
       for (const hidden of [draft, later]) {
         expect(mail.parsed.html).not.toContain(hidden.title);
         expect(mail.parsed.text).not.toContain(hidden.slug);

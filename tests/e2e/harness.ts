@@ -35,6 +35,8 @@ export interface Site {
   baseUrl: string;
   /** The mails the site kept in its outbox for `to` (no SMTP is set), oldest first. */
   mailsTo: (to: string) => { subject: string; text_body: string }[];
+  /** Page views of `path` counted today and written so far (the daily roll-up of the page). */
+  pageViews: (path: string) => number;
   /** Calls the API as the administrator. */
   admin: <T = unknown>(method: string, apiPath: string, body?: unknown) => Promise<{ status: number; body: T }>;
   stop: () => Promise<void>;
@@ -96,7 +98,18 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
       db.close();
     }
   };
-  return { baseUrl, admin, mailsTo, stop };
+  const pageViews: Site['pageViews'] = (pagePath) => {
+    const db = new SQLite(path.join(dataDir, 'site.db'), { readonly: true });
+    try {
+      const row = db
+        .prepare("select views from analytics_daily where dimension = 'page' and day = ? and value = ?")
+        .get(new Date().toISOString().slice(0, 10), pagePath) as { views: number } | undefined;
+      return row?.views ?? 0;
+    } finally {
+      db.close();
+    }
+  };
+  return { baseUrl, admin, mailsTo, pageViews, stop };
 }
 
 export interface PostSeed {

@@ -21,7 +21,8 @@ import type { UserRole } from '../../server/db/schema.ts';
 import { DEFAULT_RATE_LIMITS, type AppDeps, type RateLimits } from '../../server/deps.ts';
 import type { Mailer } from '../../server/mail/mailer.ts';
 import type { PaymentProvider } from '../../server/payments/provider.ts';
-import { buildDeps } from '../../server/start-up.ts';
+import type { AppServices } from '../../server/services/index.ts';
+import { buildDeps, composeApp } from '../../server/start-up.ts';
 
 export const ADMIN_EMAIL = 'admin@example.com';
 export const ADMIN_PASSWORD = 'correct horse battery';
@@ -46,6 +47,8 @@ export interface TestApp {
   app: ReturnType<typeof createApp>;
   deps: AppDeps;
   handle: DatabaseHandle;
+  /** The services the app was built on (to flush buffered page views, say). */
+  services: AppServices;
   request: <T = any>(method: string, path: string, options?: RequestOptions) => Promise<ApiResponse<T>>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON bodies
   /** Signs in as the seeded administrator; returns the login response. */
   login: (email?: string, password?: string) => Promise<{ access_token: string; refresh_token: string; id_token: string }>;
@@ -154,7 +157,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.newsletterSenderOptions ? { newsletterSenderOptions: options.newsletterSenderOptions } : {}),
     ...(options.campaignFetchLimits ? { campaignFetchLimits: options.campaignFetchLimits } : {}),
   });
-  const app = createApp(deps);
+  const { services } = composeApp(deps);
+  const app = createApp(deps, { services });
   const defaultIp = freshIp();
 
   const request: TestApp['request'] = async (method, urlPath, opts = {}) => {
@@ -184,6 +188,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app,
     deps,
     handle,
+    services,
     request,
     login,
     adminToken: async () => (cachedToken ??= (await login()).access_token),

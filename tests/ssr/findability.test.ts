@@ -45,7 +45,7 @@ describe('the sitemap, robots.txt and the feed', () => {
     expect(xml).toMatch(/<loc>https:\/\/showcase.example.org\/river-boat<\/loc><lastmod>\d{4}-\d\d-\d\dT/);
   });
 
-  it('lets robots crawl the site but not the back office, and points them at the sitemap', async () => {
+  it('lets robots crawl the site but not the back office or the counted redirects, and points them at the sitemap', async () => {
     const response = await site.get('/robots.txt', {});
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
@@ -58,6 +58,9 @@ describe('the sitemap, robots.txt and the feed', () => {
         'Disallow: /auth$',
         'Disallow: /auth/',
         'Disallow: /api/',
+        'Disallow: /go/',
+        'Disallow: /share/',
+        'Disallow: /n/',
         '',
         'Sitemap: https://showcase.example.org/sitemap.xml',
         '',

@@ -227,14 +227,15 @@ describe("the site's card", () => {
 });
 
 describe('the share links of a post', () => {
-  it('are plain links to each network, with the canonical address, and load nothing from other sites', async () => {
+  it('are plain links through the counted share redirect to each network, with the canonical address, and load nothing from other sites', async () => {
     const html = await (await site.get('/card-kite')).text();
+    for (const network of ['x', 'linkedin', 'facebook', 'bluesky', 'email']) expect(html).toContain(`href="/share/card-kite/${network}"`);
+    // The redirect leads to the network's own form for the canonical address (decision 067).
     const url = encodeURIComponent('http://localhost/card-kite');
-    expect(html).toContain(`href="https://x.com/intent/post?url=${url}&amp;text=Card%20Kite"`);
-    expect(html).toContain(`href="https://www.linkedin.com/sharing/share-offsite/?url=${url}"`);
-    expect(html).toContain(`href="https://www.facebook.com/sharer/sharer.php?u=${url}"`);
-    expect(html).toContain('href="https://bsky.app/intent/compose?text=Card%20Kite%20http%3A%2F%2Flocalhost%2Fcard-kite"');
-    expect(html).toContain(`href="mailto:?subject=Card%20Kite&amp;body=${url}"`);
+    const x = await site.get('/share/card-kite/x', {});
+    expect(x.status).toBe(302);
+    expect(x.headers.get('location')).toBe(`https://x.com/intent/post?url=${url}&text=Card%20Kite`);
+    expect((await site.get('/share/card-kite/email', {})).headers.get('location')).toBe(`mailto:?subject=Card%20Kite&body=${url}`);
     expect(html).toMatch(/<nav aria-label="Share"/);
     // No script or frame from another site.
     expect(html).not.toMatch(/<(script|iframe)[^>]+src="https?:\/\/(?!localhost)/);

@@ -4,6 +4,7 @@
  * campaign links marked `rel="sponsored noopener"`. Other posts carry none.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { saveCampaign } from '../../server/db/queries/campaigns.ts';
 import { decodeHtml, seedPost, useSiteApp } from './site-app.ts';
 
 const { t, site } = useSiteApp();
@@ -33,6 +34,35 @@ describe('a sponsored post', () => {
     // Only the article: the paid post may be among its "More projects", labelled there.
     expect(html.slice(html.indexOf('<article'), html.indexOf('</article>'))).not.toContain('>Sponsored</span>');
     expect(new Set(relsOf(html, 'https://www.kickstarter.com/projects/free-kettle'))).toEqual(new Set(['noopener noreferrer']));
+  });
+
+  it('keeps the real campaign address in its call to action, with the referral tag and a ping that counts the click', async () => {
+    const post = await seedPost(t, {
+      slug: 'tagged-lamp',
+      title: 'Tagged Lamp',
+      sponsored: true,
+      campaign_url: 'https://www.kickstarter.com/projects/tagged-lamp?ref=theirs',
+      daysAgo: 2,
+    });
+    await saveCampaign(t.deps.db, post.id, {
+      platform: 'kickstarter',
+      currency: 'USD',
+      goal: 100_000,
+      pledged: 50_000,
+      backers: 10,
+      launched_at: null,
+      ends_at: null,
+      state: 'live',
+      facts_updated_at: 1,
+      facts_source: 'editor',
+      ref_tag: 'showcase',
+    });
+    const html = await (await site.get('/tagged-lamp')).text();
+    const cta = /<a([^>]*)>Back This Project/.exec(html)?.[1] ?? '';
+    expect(cta).toContain('href="https://www.kickstarter.com/projects/tagged-lamp?ref=showcase"');
+    expect(cta).toContain('rel="sponsored noopener"');
+    expect(cta).toContain('ping="/api/events/outbound?post=tagged-lamp"');
+    expect(cta).toContain('target="_blank"');
   });
 
   it('is labelled on its home page tile', async () => {

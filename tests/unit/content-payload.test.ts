@@ -188,8 +188,17 @@ describe('the campaign facts in the editor', () => {
       backers: 512,
       launched_at: 1_800_000_000,
       ends_at: 1_801_000_000,
+      // Sent as null when there is none, so clearing the field clears the stored tag.
+      ref_tag: null,
     });
     expect(postUpdateSchema.safeParse(payload).success).toBe(true);
+  });
+
+  it('sends the referral tag back as stored, trimmed', () => {
+    const draft = ADMIN_POSTS.draftOf({ ...POST_JSON, campaign: { ...stored, ref_tag: 'showcase', percent_funded: 241, seconds_left: 1, badges: [] } });
+    expect(draft.campaign?.ref_tag).toBe('showcase');
+    const edited = { ...draft, campaign: draft.campaign && { ...draft.campaign, ref_tag: '  news-1  ' } };
+    expect((contentPayload('post', edited, 4) as { campaign: { ref_tag: unknown } }).campaign.ref_tag).toBe('news-1');
   });
 
   it('refuses amounts the currency cannot hold, by field, before anything is sent', () => {

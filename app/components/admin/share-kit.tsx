@@ -1,4 +1,5 @@
 import { Copy } from 'lucide-react';
+import { goPath } from '../../../common/outbound.ts';
 import { SHARE_LABELS, SHARE_NETWORKS, withUtm } from '../../../common/share.ts';
 import { socialCardPath } from '../../../common/social-cards.ts';
 import { notifyError, notifySuccess } from '../../lib/admin-toasts.ts';
@@ -16,17 +17,21 @@ const copy = (text: string) =>
 /**
  * The share kit of a published sponsored post: its address tagged for each
  * network (so the sponsor's report can tell where readers came from), the
- * card networks will show, and a text to post with it.
+ * card networks will show, a text to post with it, and, with a campaign,
+ * the counted address that leads straight to it (`/go/`, decision 067).
  */
 export function ShareKit({
   slug,
   title,
   excerpt,
   version,
+  hasCampaign = false,
 }: {
   slug: string;
   title: string;
   excerpt: string;
+  /** The post links a campaign: its counted `/go/` address is offered too. */
+  hasCampaign?: boolean;
   /** Makes a new card address after each save. */
   version: number;
 }) {
@@ -57,6 +62,18 @@ export function ShareKit({
           </Button>
         </div>
       </div>
+      {hasCampaign ? (
+        <div className="grid gap-1">
+          <Label htmlFor="share-kit-go">Address straight to the campaign (clicks counted)</Label>
+          <div className="flex gap-2">
+            <Input id="share-kit-go" readOnly value={`${origin}${goPath(slug)}`} onFocus={(event) => event.target.select()} />
+            <Button type="button" variant="outline" size="icon" onClick={() => copy(`${origin}${goPath(slug)}`)}>
+              <Copy aria-hidden="true" />
+              <span className="sr-only">Copy the address straight to the campaign</span>
+            </Button>
+          </div>
+        </div>
+      ) : null}
       {SHARE_NETWORKS.map((network) => {
         const url = withUtm(pageUrl, network, campaign);
         const id = `share-kit-${network}`;

@@ -28,7 +28,7 @@ export default function PostEditor({ loaderData, params }: Route.ComponentProps)
       <ContentEditor key={params.id} kind={ADMIN_POSTS} {...loaderData} />
       {Number.isInteger(id) && id > 0 && !isLive ? <PreviewLinks key={`preview-${id}`} apiPath={ADMIN_POSTS.apiPath} id={id} noun="Post" /> : null}
       {isLive && loaderData.draft.sponsored && loaderData.version !== null ? (
-        <ShareKit slug={loaderData.draft.slug} title={loaderData.draft.title} excerpt={loaderData.draft.excerpt} version={loaderData.version} />
+        <ShareKit slug={loaderData.draft.slug} title={loaderData.draft.title} excerpt={loaderData.draft.excerpt} version={loaderData.version} hasCampaign={loaderData.draft.campaign_url.trim() !== ''} />
       ) : null}
     </>
   );

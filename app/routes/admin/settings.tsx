@@ -11,7 +11,7 @@ import { Textarea } from '../../components/ui/textarea.tsx';
 import { describeFailure, withAdminSession } from '../../lib/admin-session.ts';
 import { notifyError, notifySuccess } from '../../lib/admin-toasts.ts';
 import { api, ApiRequestError, isSessionExpired } from '../../lib/api-client.ts';
-import type { CampaignFetchingSettingsJson, SecuritySettingsJson, StaffMeJson } from '../../../common/answers.ts';
+import type { AnalyticsSettingsJson, CampaignFetchingSettingsJson, SecuritySettingsJson, StaffMeJson } from '../../../common/answers.ts';
 import {
   SOCIAL_NETWORK_LABELS,
   SOCIAL_NETWORKS,
@@ -30,14 +30,15 @@ export function clientLoader() {
       api.get<StaffMeJson>('/admin/me'),
       api.get<SiteSettingsJson>('/admin/settings/site'),
     ]);
-    // Staff security and reading campaign pages are the owner's alone: administrators never ask for them.
-    const [security, campaignFetching] = me.permissions.includes('settings')
+    // Staff security, reading campaign pages and counting are the owner's alone: administrators never ask for them.
+    const [security, campaignFetching, analytics] = me.permissions.includes('settings')
       ? await Promise.all([
           api.get<SecuritySettingsJson>('/admin/settings/security'),
           api.get<CampaignFetchingSettingsJson>('/admin/settings/campaign-fetching'),
+          api.get<AnalyticsSettingsJson>('/admin/settings/analytics'),
         ])
-      : [null, null];
-    return { site, security, campaignFetching };
+      : [null, null, null];
+    return { site, security, campaignFetching, analytics };
   });
 }
 clientLoader.hydrate = true as const;
@@ -133,6 +134,8 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
     try {
       if (form.get('intent') === 'campaign_fetching') {
         await api.put('/admin/settings/campaign-fetching', { enabled: form.get('campaign_fetching') === 'on' });
+      } else if (form.get('intent') === 'analytics') {
+        await api.put('/admin/settings/analytics', { enabled: form.get('analytics') === 'on' });
       } else {
         await api.put('/admin/settings/security', { require_totp: form.get('require_totp') === 'on' });
       }
@@ -156,6 +159,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         <SiteSection site={loaderData.site} />
         {loaderData.security ? <SecuritySection security={loaderData.security} /> : null}
         {loaderData.campaignFetching ? <CampaignFetchingSection settings={loaderData.campaignFetching} /> : null}
+        {loaderData.analytics ? <AnalyticsSection settings={loaderData.analytics} /> : null}
       </div>
     </>
   );
@@ -378,6 +382,40 @@ function CampaignFetchingSection({ settings }: { settings: CampaignFetchingSetti
           </div>
           <Button type="submit" className="w-fit" disabled={busy}>
             {busy ? 'Saving...' : 'Save campaign pages'}
+          </Button>
+        </fetcher.Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function AnalyticsSection({ settings }: { settings: AnalyticsSettingsJson }) {
+  const fetcher = useFetcher<typeof clientAction>();
+  const busy = fetcher.state !== 'idle';
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Audience numbers</CardTitle>
+        <CardDescription>On by default: counted without cookies and without personal data, so no consent is needed.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {/* Keyed by the saved value, so a refused change shows the stored one again. */}
+        <fetcher.Form key={String(settings.enabled)} method="post" className="grid gap-4">
+          <input type="hidden" name="intent" value="analytics" />
+          <div className="flex items-start gap-3">
+            <Checkbox id="analytics" name="analytics" defaultChecked={settings.enabled} aria-describedby="analytics_hint" className="mt-0.5" />
+            <div className="grid gap-1">
+              <Label htmlFor="analytics">Count page views and clicks</Label>
+              <p id="analytics_hint" className="text-sm text-muted-foreground">
+                Public pages report each view; clicks to campaigns, share buttons and newsletter links are counted too. Only daily
+                totals are kept, by page, source, campaign tag, approximate country and device; no cookie is set and no address or
+                browser string is stored. Visitors are told apart for one day only. Staff signed in to the back office are not
+                counted.
+              </p>
+            </div>
+          </div>
+          <Button type="submit" className="w-fit" disabled={busy}>
+            {busy ? 'Saving...' : 'Save audience numbers'}
           </Button>
         </fetcher.Form>
       </CardContent>

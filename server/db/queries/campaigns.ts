@@ -33,6 +33,7 @@ const FACT_COLUMNS = [
   'facts_source',
   'refresh_error',
   'refresh_error_at',
+  'ref_tag',
 ] as const;
 
 export type CampaignRow = Pick<PostCampaignRow, (typeof FACT_COLUMNS)[number]>;
@@ -49,6 +50,7 @@ export function factsOf(row: CampaignRow): StoredFacts {
     state: row.state,
     facts_updated_at: row.facts_updated_at,
     facts_source: row.facts_source,
+    ref_tag: row.ref_tag,
   };
 }
 

@@ -161,9 +161,10 @@ export async function insertPost(db: Db, input: PostInput & { sponsored_submissi
  */
 function editorFacts(input: CampaignInput, before: CampaignRow | undefined, now: number): StoredFacts {
   const { url: _url, ...facts } = input;
+  // The referral tag is no fact about the campaign's numbers: changing it alone does not claim them fresh.
   const same =
     before !== undefined &&
-    (Object.keys(facts) as (keyof typeof facts)[]).every((field) => before[field] === facts[field]);
+    (Object.keys(facts) as (keyof typeof facts)[]).every((field) => field === 'ref_tag' || before[field] === facts[field]);
   return same
     ? { ...facts, facts_updated_at: before.facts_updated_at, facts_source: before.facts_source }
     : { ...facts, facts_updated_at: now, facts_source: 'editor' };

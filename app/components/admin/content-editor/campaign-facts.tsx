@@ -12,8 +12,9 @@ const SELECT_CLASS = 'h-10 rounded-md border border-input bg-background px-3 tex
 /**
  * The campaign's facts as the editor gives them: platform, state, money in
  * the campaign's currency (typed in major units), backers, launch and end
- * on the site's clocks. Saved with the post; readers see them in the post's
- * fact box, its cards and the "Ending soon" lists.
+ * on the site's clocks, and the creator's referral tag. Saved with the
+ * post; readers see them in the post's fact box, its cards and the "Ending
+ * soon" lists, and every link to the campaign carries the tag as `ref=`.
  */
 export function CampaignFacts({ kind, draft, errors, onChange }: DraftFieldsProps) {
   const timeZone = useSiteTimeZone();
@@ -98,6 +99,16 @@ export function CampaignFacts({ kind, draft, errors, onChange }: DraftFieldsProp
               value={campaign.ends_at === null ? '' : secondsToSiteInput(campaign.ends_at, timeZone)}
               onChange={(event) => set({ ends_at: siteInputToSeconds(event.target.value, timeZone) })}
             />
+          )}
+        </Field>
+        <Field
+          id={id('ref_tag')}
+          label="Referral tag"
+          hint="Added as ref= to every link to the campaign; letters, digits and . _ ~ - only"
+          error={errors['campaign.ref_tag']}
+        >
+          {(control) => (
+            <Input {...control} maxLength={64} autoComplete="off" spellCheck={false} value={campaign.ref_tag} onChange={(event) => set({ ref_tag: event.target.value })} />
           )}
         </Field>
       </div>

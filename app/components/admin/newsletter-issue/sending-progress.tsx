@@ -15,7 +15,7 @@ export function useRefreshWhileSending(status: NewsletterIssueJson['status'] | u
   }, [status, revalidator]);
 }
 
-/** When an issue goes or went out, and how far its sending is. */
+/** When an issue goes or went out, how far its sending is, and how often each link of its mail was followed. */
 export function SendingProgress({ issue, delivery }: { issue: NewsletterIssueJson; delivery: 'smtp' | 'outbox' }) {
   const timeZone = useSiteTimeZone();
   const done = issue.sent + issue.failed;
@@ -35,6 +35,36 @@ export function SendingProgress({ issue, delivery }: { issue: NewsletterIssueJso
         </>
       ) : null}
       {issue.sent_at ? <p>{kept ? 'Finished on' : 'Sent on'} {formatDateTime(issue.sent_at)}</p> : null}
+      {issue.links && issue.links.length > 0 ? <LinkClicks links={issue.links} /> : null}
     </section>
+  );
+}
+
+/** Each link of the mail as sent, and its clicks (counted per day, never per recipient). */
+function LinkClicks({ links }: { links: NonNullable<NewsletterIssueJson['links']> }) {
+  return (
+    <table className="mt-2 w-full text-left">
+      <caption className="mb-1 text-left font-medium">Clicks per link</caption>
+      <thead>
+        <tr>
+          <th scope="col" className="py-1 pr-4 font-medium">
+            Link
+          </th>
+          <th scope="col" className="py-1 text-right font-medium">
+            Clicks
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {links.map((link) => (
+          <tr key={link.link_no} className="border-t border-border">
+            <td className="max-w-0 truncate py-1 pr-4" title={link.url}>
+              {link.url}
+            </td>
+            <td className="py-1 text-right tabular-nums">{link.clicks}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

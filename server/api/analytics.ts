@@ -1,0 +1,52 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { getCookie } from 'hono/cookie';
+import { DomainError } from '../../common/errors.ts';
+import { BEACON_MAX_BYTES } from '../../common/schemas/analytics.ts';
+import type { AppEnv } from '../deps.ts';
+import type { CallerOf } from '../http/client-ip.ts';
+import { readJsonObject } from '../http/input.ts';
+import { REFRESH_COOKIE } from '../http/session-cookies.ts';
+import { parseBeaconText } from '../services/analytics.ts';
+import type { AppServices } from '../services/index.ts';
+
+const tooLarge = () => {
+  throw new DomainError('VALIDATION_FAILED', `The beacon is larger than ${BEACON_MAX_BYTES / 1024} KB`);
+};
+
+const saysPrefetch = (value: string | undefined) => /\bprefetch\b/i.test(value ?? '');
+
+/**
+ * POST /api/events: one page view, as `sendBeacon` sends it (JSON as
+ * `application/json` or `text/plain`). Always 204 once well-formed and
+ * within the rate, counted or not, so the answer tells nothing.
+ */
+export function eventsApi({ analytics }: AppServices, callerOf: CallerOf) {
+  const app = new Hono<AppEnv>();
+  app.post('/', bodyLimit({ maxSize: BEACON_MAX_BYTES, onError: tooLarge }), async (c) => {
+    const type = (c.req.header('content-type') ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
+    if (type !== 'application/json' && type !== 'text/plain') {
+      throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'A beacon is sent as application/json or text/plain');
+    }
+    const text = await c.req.text();
+    // A body sent without its length is only measured once read.
+    if (Buffer.byteLength(text) > BEACON_MAX_BYTES) tooLarge();
+    await analytics.recordView(parseBeaconText(text), {
+      caller: callerOf(c),
+      prefetch: saysPrefetch(c.req.header('sec-purpose')) || saysPrefetch(c.req.header('purpose')),
+      globalPrivacyControl: c.req.header('sec-gpc')?.trim() === '1',
+      staffToken: getCookie(c, REFRESH_COOKIE),
+    });
+    c.header('Cache-Control', 'no-store');
+    return c.body(null, 204);
+  });
+  return app;
+}
+
+/** /admin/settings/analytics: the owner's switch for counting page views and clicks (the `settings` permission). */
+export function adminAnalyticsSettingsApi({ analytics }: AppServices, callerOf: CallerOf) {
+  const app = new Hono<AppEnv>();
+  app.get('/', async (c) => c.json(await analytics.settings()));
+  app.put('/', async (c) => c.json(await analytics.updateSettings(c.get('staff'), await readJsonObject(c), callerOf(c))));
+  return app;
+}

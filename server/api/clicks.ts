@@ -1,0 +1,74 @@
+/**
+ * Counted clicks (decision 067). `POST /api/events/outbound?post={slug}`:
+ * the ping of a campaign link on a post's page (or the page's beacon where
+ * the browser sends no ping), always 204. And the counted redirects, outside
+ * `/api`: `/go/{slug}` to the post's campaign, `/share/{slug}/{network}` to
+ * the network's share form, `/n/{issue}/{link}` to a newsletter link as
+ * sent. Each leads only where the database says; anything unknown falls
+ * through to the site's 404.
+ */
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '../deps.ts';
+import type { ClickDestination, ClickRequest } from '../services/click-counting.ts';
+import type { AppServices } from '../services/index.ts';
+
+const clickRequestOf = (c: Context): ClickRequest => ({
+  userAgent: c.req.header('user-agent') ?? null,
+  purpose: c.req.header('sec-purpose') ?? c.req.header('purpose') ?? null,
+});
+
+/** A whole number as the path writes it, or undefined. */
+function wholeNumber(text: string): number | undefined {
+  return /^[1-9][0-9]{0,14}$/.test(text) ? Number(text) : undefined;
+}
+
+/** The redirect itself: never kept, so each click reaches the server, and never indexed. */
+function redirectTo(c: Context, destination: ClickDestination): Response {
+  c.header('Cache-Control', 'no-store');
+  c.header('X-Robots-Tag', 'noindex, nofollow');
+  c.header('Referrer-Policy', 'no-referrer');
+  return c.redirect(destination.url, 302);
+}
+
+export function clickEventsApi(services: Pick<AppServices, 'clicks'>) {
+  return new Hono<AppEnv>().post('/outbound', async (c) => {
+    const slug = c.req.query('post');
+    const campaign = slug ? await services.clicks.campaignOf(slug) : undefined;
+    if (campaign) await services.clicks.countClick('outbound', campaign.subjectId, 'page', clickRequestOf(c));
+    // Always the same answer: the ping asks for nothing back, and tells nobody which slugs exist.
+    c.header('Cache-Control', 'no-store');
+    return c.body(null, 204);
+  });
+}
+
+export function clickRedirects(services: Pick<AppServices, 'clicks'>) {
+  const app = new Hono<AppEnv>();
+  // A HEAD (a link checker, a preview) is answered but not counted.
+  const counted = (c: Context) => c.req.method === 'GET';
+
+  app.get('/go/:slug', async (c, next) => {
+    const destination = await services.clicks.campaignOf(c.req.param('slug'));
+    if (!destination) return next();
+    if (counted(c)) await services.clicks.countClick('outbound', destination.subjectId, 'go', clickRequestOf(c));
+    return redirectTo(c, destination);
+  });
+
+  app.get('/share/:slug/:network', async (c, next) => {
+    const network = c.req.param('network');
+    const destination = await services.clicks.shareOf(c.req.param('slug'), network);
+    if (!destination) return next();
+    if (counted(c)) await services.clicks.countClick('share', destination.subjectId, network, clickRequestOf(c));
+    return redirectTo(c, destination);
+  });
+
+  app.get('/n/:issue/:link', async (c, next) => {
+    const issueId = wholeNumber(c.req.param('issue'));
+    const linkNo = wholeNumber(c.req.param('link'));
+    const destination = issueId && linkNo ? await services.clicks.newsletterLinkOf(issueId, linkNo) : undefined;
+    if (!destination || !linkNo) return next();
+    if (counted(c)) await services.clicks.countClick('newsletter', destination.subjectId, String(linkNo), clickRequestOf(c));
+    return redirectTo(c, destination);
+  });
+
+  return app;
+}

@@ -1,0 +1,108 @@
+/**
+ * Writes of the cookie-free audience numbers (decision 065): the day's salt,
+ * the visitor hashes of each day, presence, and the daily roll-ups, which
+ * only ever add. Every batch is written in key order, so two servers
+ * flushing at once take their row locks in the same order.
+ */
+import { sql } from 'kysely';
+import type { AnalyticsDimension, Db } from '../schema.ts';
+
+/** Rows per statement: far below either engine's limit of bound values. */
+const CHUNK = 400;
+
+function chunks<T>(rows: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
+  return out;
+}
+
+/** The day's salt: the first server to ask creates it, every other one reads that one. */
+export async function daySalt(db: Db, day: string, candidate: string, now: number): Promise<string> {
+  await db
+    .insertInto('analytics_salts')
+    .values({ day, salt: candidate, created_at: now })
+    .onConflict((oc) => oc.column('day').doNothing())
+    .execute();
+  const row = await db.selectFrom('analytics_salts').select('salt').where('day', '=', day).executeTakeFirstOrThrow();
+  return row.salt;
+}
+
+/** Deletes the salts created before `before`, and the visitor hashes of their days; returns how many salts. */
+export async function deleteOldSalts(db: Db, before: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const days = (await trx.selectFrom('analytics_salts').select('day').where('created_at', '<', before).execute()).map((row) => row.day);
+    if (days.length === 0) return 0;
+    await trx.deleteFrom('analytics_visitors').where('day', 'in', days).execute();
+    await trx.deleteFrom('analytics_salts').where('day', 'in', days).execute();
+    return days.length;
+  });
+}
+
+export interface VisitorRow {
+  day: string;
+  visitor: string;
+  path: string;
+}
+
+/** Records visitor hashes seen; returns those that were not recorded before (by this server or another). */
+export async function insertVisitors(db: Db, rows: VisitorRow[]): Promise<VisitorRow[]> {
+  const sorted = [...rows].sort((a, b) => compare(a.day, b.day) || compare(a.visitor, b.visitor) || compare(a.path, b.path));
+  const fresh: VisitorRow[] = [];
+  for (const batch of chunks(sorted)) {
+    const inserted = await db
+      .insertInto('analytics_visitors')
+      .values(batch)
+      .onConflict((oc) => oc.columns(['day', 'visitor', 'path']).doNothing())
+      .returning(['day', 'visitor', 'path'])
+      .execute();
+    fresh.push(...inserted);
+  }
+  return fresh;
+}
+
+export interface DailyRow {
+  dimension: AnalyticsDimension;
+  day: string;
+  value: string;
+  views: number;
+  visitors: number;
+}
+
+/** Adds to the daily roll-ups: a row missing is created, one present grows. */
+export async function addToDaily(db: Db, rows: DailyRow[]): Promise<void> {
+  const sorted = [...rows].sort((a, b) => compare(a.dimension, b.dimension) || compare(a.day, b.day) || compare(a.value, b.value));
+  for (const batch of chunks(sorted)) {
+    await db
+      .insertInto('analytics_daily')
+      .values(batch)
+      .onConflict((oc) =>
+        oc.columns(['dimension', 'day', 'value']).doUpdateSet({
+          views: sql<number>`analytics_daily.views + excluded.views`,
+          visitors: sql<number>`analytics_daily.visitors + excluded.visitors`,
+        }),
+      )
+      .execute();
+  }
+}
+
+/** The latest time each visitor hash was seen (an older time never replaces a newer one). */
+export async function touchPresence(db: Db, rows: { visitor: string; seen_at: number }[]): Promise<void> {
+  const sorted = [...rows].sort((a, b) => compare(a.visitor, b.visitor));
+  for (const batch of chunks(sorted)) {
+    await db
+      .insertInto('analytics_presence')
+      .values(batch)
+      .onConflict((oc) =>
+        oc.column('visitor').doUpdateSet({
+          seen_at: sql<number>`CASE WHEN excluded.seen_at > analytics_presence.seen_at THEN excluded.seen_at ELSE analytics_presence.seen_at END`,
+        }),
+      )
+      .execute();
+  }
+}
+
+export async function prunePresence(db: Db, before: number): Promise<void> {
+  await db.deleteFrom('analytics_presence').where('seen_at', '<', before).execute();
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,0 +1,290 @@
+/**
+ * Cookie-free page-view counting (both engines): the beacon's answers
+ * (204, 400, 429, text/plain), what is not counted though answered 204,
+ * one visitor a day for one address and browser, sources, the owner's
+ * switch, salts gone after 48 hours, no cookie set, and no address or
+ * User-Agent anywhere in the database after the traffic.
+ */
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { nowSeconds } from '../../server/db/database.ts';
+import type { AnalyticsDimension } from '../../server/db/schema.ts';
+import { runMaintenance } from '../../server/maintenance.ts';
+import { DEFAULT_RATE_LIMITS } from '../../server/deps.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, freshIp, useTestApp } from '../helpers/test-app.ts';
+
+// The limit's count, in a window no test run crosses: a minute's window could reset halfway through.
+const t = useTestApp({ rateLimits: { beaconsPerIp: { ...DEFAULT_RATE_LIMITS.beaconsPerIp, windowSeconds: 24 * 3600 } } });
+let token: string;
+
+/** Addresses and browsers no row may ever hold. */
+const IPS = ['203.0.113.71', '203.0.113.72', '198.51.100.9'];
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:131.0) Gecko/20100101 Firefox/131.0 Tracer7731';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1 Tracer7732';
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+const today = () => new Date().toISOString().slice(0, 10);
+let pageCounter = 0;
+/** A post path no other test counts. */
+const freshPath = () => `/counted-post-${++pageCounter}`;
+
+interface BeaconOptions {
+  ip?: string;
+  userAgent?: string;
+  headers?: Record<string, string>;
+  contentType?: string;
+}
+
+function beacon(payload: Record<string, unknown>, options: BeaconOptions = {}) {
+  return t.request('POST', '/events', {
+    rawBody: JSON.stringify({ referrer: '', utm_source: '', utm_medium: '', utm_campaign: '', tz: 'Europe/Berlin', ...payload }),
+    ip: options.ip ?? IPS[0],
+    headers: { 'content-type': options.contentType ?? 'text/plain;charset=UTF-8', 'user-agent': options.userAgent ?? FIREFOX, ...options.headers },
+  });
+}
+
+async function daily(dimension: AnalyticsDimension, value: string) {
+  await t.services.analytics.flush();
+  const row = await t.deps.db
+    .selectFrom('analytics_daily')
+    .select(['views', 'visitors'])
+    .where('dimension', '=', dimension)
+    .where('day', '=', today())
+    .where('value', '=', value)
+    .executeTakeFirst();
+  return { views: Number(row?.views ?? 0), visitors: Number(row?.visitors ?? 0) };
+}
+
+beforeAll(async () => {
+  token = await t.adminToken();
+});
+
+afterEach(async () => {
+  await t.services.analytics.flush();
+});
+
+describe('POST /api/events', () => {
+  it('answers 204 with no body and counts a view sent as application/json or text/plain', async () => {
+    const path = freshPath();
+    const json = await beacon({ path }, { contentType: 'application/json' });
+    expect(json.status).toBe(204);
+    expect(json.body).toBe('');
+    expect((await beacon({ path }, { contentType: 'text/plain' })).status).toBe(204);
+
+    expect(await daily('page', path)).toEqual({ views: 2, visitors: 1 });
+  });
+
+  it('counts the same address and browser twice a day as 2 views and 1 visitor, and another browser as another visitor', async () => {
+    const path = freshPath();
+    const site = await daily('site', '');
+    await beacon({ path }, { ip: IPS[1] });
+    await beacon({ path }, { ip: IPS[1] });
+    expect(await daily('page', path)).toEqual({ views: 2, visitors: 1 });
+    await beacon({ path }, { ip: IPS[1], userAgent: IPHONE });
+    expect(await daily('page', path)).toEqual({ views: 3, visitors: 2 });
+    const after = await daily('site', '');
+    expect(after.views - site.views).toBe(3);
+    // The first address and browser may have been counted site-wide by an earlier test: at most the new one and the phone.
+    expect(after.visitors - site.visitors).toBeGreaterThanOrEqual(1);
+  });
+
+  it('keeps families, a device class and an approximate country, never the browser string', async () => {
+    const path = freshPath();
+    const mobileBefore = await daily('device', 'mobile');
+    const jpBefore = await daily('country', 'JP');
+    await beacon({ path, tz: 'Asia/Tokyo' }, { ip: IPS[2], userAgent: IPHONE });
+    expect((await daily('device', 'mobile')).views).toBe(mobileBefore.views + 1);
+    expect((await daily('country', 'JP')).views).toBe(jpBefore.views + 1);
+    expect((await daily('os', 'iOS')).views).toBeGreaterThanOrEqual(1);
+    expect((await daily('browser', 'Mobile Safari')).views).toBeGreaterThanOrEqual(1);
+  });
+
+  it('counts a view from the site itself without a source, and one from elsewhere or a UTM tag with it', async () => {
+    const path = freshPath();
+    await beacon({ path, referrer: 'http://localhost/ending-soon' });
+    expect((await daily('page', path)).views).toBe(1);
+    const own = await t.deps.db.selectFrom('analytics_daily').select('value').where('dimension', '=', 'source').where('value', '=', 'localhost').execute();
+    expect(own).toEqual([]);
+    expect(await daily('page_source', `${path}\nlocalhost`)).toEqual({ views: 0, visitors: 0 });
+
+    await beacon({ path, referrer: 'https://www.news.example.org/story' });
+    expect((await daily('page_source', `${path}\nnews.example.org`)).views).toBe(1);
+    await beacon({ path, utm_source: 'Newsletter', utm_medium: 'email', utm_campaign: 'launch' });
+    expect((await daily('page_source', `${path}\nnewsletter`)).views).toBe(1);
+    expect((await daily('campaign', JSON.stringify(['Newsletter', 'email', 'launch']))).views).toBeGreaterThanOrEqual(1);
+  });
+
+  it('refuses a malformed, incomplete or oversized beacon with 400 and the error JSON, counting nothing', async () => {
+    const site = await daily('site', '');
+    const malformed = await t.request('POST', '/events', { rawBody: '{"path":', headers: { 'content-type': 'text/plain' }, ip: IPS[0] });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toMatchObject({ error: 'INVALID_JSON', message: expect.any(String) });
+
+    const noPath = await t.request('POST', '/events', { rawBody: JSON.stringify({ referrer: '' }), headers: { 'content-type': 'application/json' }, ip: IPS[0] });
+    expect(noPath.status).toBe(400);
+    expect(noPath.body).toMatchObject({ error: 'VALIDATION_FAILED' });
+
+    const large = await beacon({ path: freshPath(), referrer: `https://example.org/${'x'.repeat(4200)}` });
+    expect(large.status).toBe(400);
+    expect(large.body).toMatchObject({ error: 'VALIDATION_FAILED', message: expect.stringContaining('4 KB') });
+
+    const huge = await beacon({ path: freshPath(), referrer: `https://example.org/${'x'.repeat(200_000)}` });
+    expect(huge.status).toBe(400);
+
+    expect(await daily('site', '')).toEqual(site);
+  });
+
+  it('answers 429 past 120 beacons a minute from one address', async () => {
+    expect(DEFAULT_RATE_LIMITS.beaconsPerIp).toMatchObject({ max: 120, windowSeconds: 60 });
+    const ip = freshIp();
+    const path = freshPath();
+    const statuses: number[] = [];
+    for (let i = 0; i < 121; i += 1) statuses.push((await beacon({ path }, { ip })).status);
+    expect(statuses.slice(0, 120).every((status) => status === 204)).toBe(true);
+    const refused = await beacon({ path }, { ip });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ error: 'RATE_LIMITED' });
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+
+  describe('answered 204 but not counted', () => {
+    const cases: [string, Record<string, unknown>, BeaconOptions][] = [
+      ['a bot', {}, { userAgent: GOOGLEBOT }],
+      ['no User-Agent', {}, { userAgent: '' }],
+      ['a prefetch (Sec-Purpose)', {}, { headers: { 'sec-purpose': 'prefetch' } }],
+      ['a prerender (Sec-Purpose)', {}, { headers: { 'sec-purpose': 'prefetch;prerender' } }],
+      ['a prefetch (Purpose)', {}, { headers: { purpose: 'prefetch' } }],
+      ['Global Privacy Control', {}, { headers: { 'sec-gpc': '1' } }],
+    ];
+    for (const [name, payload, options] of cases) {
+      it(name, async () => {
+        const path = freshPath();
+        expect((await beacon({ path, ...payload }, options)).status).toBe(204);
+        expect(await daily('page', path)).toEqual({ views: 0, visitors: 0 });
+      });
+    }
+
+    it('paths that are not public pages', async () => {
+      const site = await daily('site', '');
+      for (const path of [
+        '/admin',
+        '/admin/posts/3',
+        '/api/posts',
+        '/auth',
+        '/embed/instant-kickstarter-fee-calculator',
+        '/preview/abc',
+        '/campaign-update/abc',
+        '/sponsor-report/abc',
+        '/go/some-post',
+        '/n/3/1',
+        '/files/x.pdf',
+        '/uploads/a.png',
+        '/payment/success',
+        '/newsletter/confirm',
+        '/a/b/c',
+        '/Not-A-Slug',
+      ]) {
+        expect((await beacon({ path })).status, path).toBe(204);
+      }
+      expect(await daily('site', '')).toEqual(site);
+    });
+
+    it('a member of staff signed in to the back office, but not a visitor with a made-up cookie', async () => {
+      const login = await t.request('POST', '/auth/login', {
+        body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+        headers: { 'x-session-transport': 'cookie' },
+        ip: freshIp(),
+      });
+      const line = login.headers.getSetCookie().find((cookie) => /Path=\/api\/events/.test(cookie)) ?? '';
+      expect(line).toMatch(/^admin_refresh=[^;]+; .*HttpOnly/);
+      const cookie = line.split(';')[0] ?? '';
+
+      const path = freshPath();
+      expect((await beacon({ path }, { headers: { cookie } })).status).toBe(204);
+      expect(await daily('page', path)).toEqual({ views: 0, visitors: 0 });
+
+      await beacon({ path }, { headers: { cookie: 'admin_refresh=made-up' } });
+      expect((await daily('page', path)).views).toBe(1);
+    });
+
+    it('anything while the owner has counting turned off', async () => {
+      const off = await t.request('PUT', '/admin/settings/analytics', { token, body: { enabled: false }, ip: freshIp() });
+      expect(off.status).toBe(200);
+      expect(off.body).toEqual({ enabled: false });
+      expect(await t.services.analytics.countingEnabled()).toBe(false);
+      const path = freshPath();
+      expect((await beacon({ path })).status).toBe(204);
+      expect(await daily('page', path)).toEqual({ views: 0, visitors: 0 });
+
+      await t.request('PUT', '/admin/settings/analytics', { token, body: { enabled: true }, ip: freshIp() });
+      await beacon({ path });
+      expect((await daily('page', path)).views).toBe(1);
+    });
+  });
+});
+
+describe("the owner's switch", () => {
+  it('is on by default, refuses a bad value, and needs the settings permission', async () => {
+    expect((await t.request('GET', '/admin/settings/analytics', { token })).body).toEqual({ enabled: true });
+    expect((await t.request('PUT', '/admin/settings/analytics', { token, body: { enabled: 'no' } })).status).toBe(400);
+    expect((await t.request('GET', '/admin/settings/analytics')).status).toBe(401);
+    await t.createUserWithRole('counting-editor@example.com', 'correct horse battery', 'editor');
+    const editor = await t.login('counting-editor@example.com', 'correct horse battery');
+    expect((await t.request('PUT', '/admin/settings/analytics', { token: editor.access_token, body: { enabled: false } })).status).toBe(403);
+  });
+});
+
+describe('privacy', () => {
+  it('deletes salts older than 48 hours with the visitor hashes of their day, and keeps the newer ones', async () => {
+    const now = nowSeconds();
+    await t.deps.db
+      .insertInto('analytics_salts')
+      .values([
+        { day: '2020-01-01', salt: 'old', created_at: now - 49 * 3600 },
+        { day: '2020-01-02', salt: 'recent', created_at: now - 47 * 3600 },
+      ])
+      .execute();
+    await t.deps.db
+      .insertInto('analytics_visitors')
+      .values([
+        { day: '2020-01-01', visitor: 'v-old', path: '' },
+        { day: '2020-01-02', visitor: 'v-recent', path: '' },
+      ])
+      .execute();
+
+    await runMaintenance({ db: t.deps.db, logger: t.deps.logger, media: t.services.media, analytics: t.services.analytics });
+
+    const salts = await t.deps.db.selectFrom('analytics_salts').select('day').where('day', 'in', ['2020-01-01', '2020-01-02']).execute();
+    expect(salts.map((row) => row.day)).toEqual(['2020-01-02']);
+    const visitors = await t.deps.db.selectFrom('analytics_visitors').select('visitor').where('day', 'in', ['2020-01-01', '2020-01-02']).execute();
+    expect(visitors.map((row) => row.visitor)).toEqual(['v-recent']);
+  });
+
+  it('sets no cookie on the beacon or on public reads', async () => {
+    expect((await beacon({ path: freshPath() })).headers.getSetCookie()).toEqual([]);
+    expect((await t.request('GET', '/posts')).headers.getSetCookie()).toEqual([]);
+  });
+
+  it('leaves no test address or User-Agent in any text of any table', async () => {
+    // Traffic of every kind first, counted or not, flushed.
+    for (const ip of IPS) {
+      for (const userAgent of [FIREFOX, IPHONE]) await beacon({ path: freshPath(), referrer: 'https://elsewhere.example.net/' }, { ip, userAgent });
+    }
+    await beacon({ path: '/admin' }, { ip: IPS[0] });
+    await t.services.analytics.flush();
+
+    const needles = [...IPS, FIREFOX, IPHONE, 'Tracer7731', 'Tracer7732'];
+    const tables = await t.deps.db.introspection.getTables();
+    expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining(['analytics_daily', 'analytics_visitors', 'analytics_presence', 'rate_limits']));
+    const found: string[] = [];
+    for (const table of tables) {
+      // Table names come from the database itself, not from input.
+      const rows = await t.deps.db.selectFrom(table.name as 'analytics_daily').selectAll().execute();
+      const text = JSON.stringify(rows);
+      for (const needle of needles) if (text.includes(needle)) found.push(`${table.name}: ${needle}`);
+    }
+    expect(found).toEqual([]);
+    // The traffic did reach the tables searched.
+    expect(Number((await t.deps.db.selectFrom('analytics_presence').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBeGreaterThan(0);
+  });
+});
