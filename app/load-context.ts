@@ -30,6 +30,13 @@ declare module 'react-router' {
      * by the page modules as they build it; the answer expires then.
      */
     pageChanges: { at: number | null };
+    /**
+     * What this page shows, when a page module can name all of it
+     * (`post:12`, `category:3`, `latest-posts`, `resource:4`); null, the
+     * default, when it may show anything. A write touching none of them
+     * leaves the kept page alone (decision 070).
+     */
+    pageSources: { sources: string[] | null };
   }
 }
 

@@ -65,6 +65,7 @@ export default [
       route('outbox', 'routes/admin/outbox.tsx'),
       route('outbox/:id', 'routes/admin/outbox-mail.tsx'),
       route('audit-log', 'routes/admin/audit-log.tsx'),
+      route('analytics', 'routes/admin/analytics.tsx'),
       // The signed-in member of staff's own password, two-factor and sessions.
       route('account', 'routes/admin/account.tsx'),
       route('settings', 'routes/admin/settings.tsx'),

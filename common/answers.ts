@@ -393,6 +393,39 @@ export interface AuditLogPage {
   next_token: string | null;
 }
 
+/** Views and visitors of one row of the analytics screen (a day, a page, a country, a device…). */
+export interface AnalyticsCountJson {
+  views: number;
+  visitors: number;
+}
+
+/**
+ * GET /admin/analytics: the audience numbers of a range of UTC days, read
+ * from the daily roll-ups. Visitors are counted per day, so a total over
+ * several days adds daily visitors. Lists are largest first.
+ */
+export interface AnalyticsReportJson {
+  totals: AnalyticsCountJson;
+  /** Every day of the range, in order, zeros included. */
+  days: (AnalyticsCountJson & { date: string })[];
+  pages: (AnalyticsCountJson & { path: string })[];
+  /** Visits arriving from each referring host or `utm_source`. */
+  sources: { source: string; visits: number }[];
+  campaigns: { utm_source: string; utm_medium: string; utm_campaign: string; visits: number }[];
+  /** Approximate: read from the browser's time zone; '' when unknown. */
+  countries: (AnalyticsCountJson & { country: string })[];
+  devices: (AnalyticsCountJson & { device: string })[];
+  browsers: (AnalyticsCountJson & { browser: string })[];
+  os: (AnalyticsCountJson & { os: string })[];
+  /** Clicks to each post's campaign, by the post's current slug. */
+  outbound: { post_slug: string; clicks: number }[];
+}
+
+/** GET /admin/analytics/now: distinct visitors seen in the last 5 minutes. */
+export interface AnalyticsNowJson {
+  visitors: number;
+}
+
 /** The owner's security settings (GET/PUT /api/admin/settings/security). */
 export interface SecuritySettingsJson {
   /** Every member of staff must sign in with a two-factor code. */

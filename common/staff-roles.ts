@@ -17,7 +17,7 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
  * The route families of the back office. `content` is posts, resources,
  * their preview links and media; `categories` is reading the categories;
  * `inbox` is contact messages, sponsored submissions and payments;
- * `newsletter` is subscribers and issues; `audit` is reading the audit log;
+ * `newsletter` is subscribers and issues; `audit` is reading the audit log; `analytics` is reading the audience numbers;
  * `site_settings` is the site's name, addresses and legal texts;
  * `staff`, `settings` (staff security) and `outbox` (every mail the site
  * kept or sent, links included) are the owner's.
@@ -29,13 +29,14 @@ export type Permission =
   | 'inbox'
   | 'newsletter'
   | 'audit'
+  | 'analytics'
   | 'site_settings'
   | 'staff'
   | 'settings'
   | 'outbox';
 
 const EDITOR: readonly Permission[] = ['content', 'categories', 'dashboard'];
-const ADMIN: readonly Permission[] = [...EDITOR, 'inbox', 'newsletter', 'audit', 'site_settings'];
+const ADMIN: readonly Permission[] = [...EDITOR, 'inbox', 'newsletter', 'audit', 'analytics', 'site_settings'];
 const OWNER: readonly Permission[] = [...ADMIN, 'staff', 'settings', 'outbox'];
 
 const PERMISSIONS: Record<StaffRole, readonly Permission[]> = { owner: OWNER, admin: ADMIN, editor: EDITOR };
@@ -64,6 +65,7 @@ export function forbiddenMessage(permission: Permission): string {
     case 'inbox':
     case 'newsletter':
     case 'audit':
+    case 'analytics':
     case 'site_settings':
       return 'Only owners and administrators can do this; editors manage posts, resources and media.';
     default:

@@ -25,6 +25,7 @@ import { accountLinksApi, adminAccountApi } from './api/account.ts';
 import { adminDemoContentApi } from './api/demo-content.ts';
 import { adminSettingsApi } from './api/settings.ts';
 import { adminCampaignFetchingApi, adminCampaignPreviewApi, adminCampaignRefreshApi } from './api/campaign-refresh.ts';
+import { adminAnalyticsApi } from './api/analytics-reports.ts';
 import { adminAuditLogApi } from './api/audit-log.ts';
 import { adminAnalyticsSettingsApi, eventsApi } from './api/analytics.ts';
 import { adminOutboxApi } from './api/outbox.ts';
@@ -173,11 +174,11 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // The creator's private link to their campaign's numbers: a secret in the path, never kept.
   api.use('/campaign-update/*', noStore);
   api.route('/campaign-update', campaignUpdatesApi(services, callerOf));
+  // Page views of the public pages, counted without cookies (decision 065).
+  api.route('/events', eventsApi(services, callerOf));
   // The sponsor's private report: a secret in the path, never kept.
   api.use('/sponsor-report/*', noStore);
   api.route('/sponsor-report', sponsorReportApi(services, callerOf));
-  // Page views of the public pages, counted without cookies (decision 065).
-  api.route('/events', eventsApi(services, callerOf));
   // The ping of a campaign link on a post's page (decision 067).
   api.route('/events', clickEventsApi(services));
 
@@ -204,6 +205,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     ['/admin/campaign-preview', 'content'],
     ['/admin/settings/site', 'site_settings'],
     ['/admin/audit-log', 'audit'],
+    ['/admin/analytics', 'analytics'],
     ['/admin/outbox', 'outbox'],
   ];
   // A wildcard also matches the bare path.
@@ -232,6 +234,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route('/admin/campaign-preview', adminCampaignPreviewApi(services));
   api.route('/admin/posts', adminCampaignRefreshApi(services));
   api.route('/admin/audit-log', adminAuditLogApi(services));
+  api.route('/admin/analytics', adminAnalyticsApi(services));
   api.route('/admin/outbox', adminOutboxApi(services));
 
   app.route('/api', api);

@@ -11,17 +11,52 @@ import type { Db } from './db/schema.ts';
  * One per running app, handed in with its dependencies: never a global, so
  * two apps in one process (tests) never see each other's writes.
  */
+/**
+ * What a write touched, as the sources a kept page names (`post:12`,
+ * `category:3`, `latest-posts`, `resource:4`); null when it may touch
+ * anything (settings, categories, layout). A page that names no sources is
+ * touched by every write (decision 070).
+ */
+export type ChangeScope = readonly string[] | null;
+
+/** How many writes' scopes are remembered; a cache further behind treats them as touching everything. */
+const SCOPES_KEPT = 256;
+
 export class ContentChanges {
   private writes = 0;
+  /** The scope of each of the last writes, the newest last. */
+  private scopes: ChangeScope[] = [];
 
   /** How many writes were announced; a cache compares it with the count it last saw. */
   get count(): number {
     return this.writes;
   }
 
-  /** Called when a write starts and again when it has committed. */
-  notify(): void {
+  /**
+   * Called when a write starts and again when it has committed, with what
+   * it touches when that is known (nothing said: everything).
+   */
+  notify(scope: ChangeScope = null): void {
     this.writes += 1;
+    this.scopes.push(scope);
+    if (this.scopes.length > SCOPES_KEPT) this.scopes.shift();
+  }
+
+  /**
+   * What the writes announced after the `count`-th touched together: their
+   * sources, or null when any of them may touch anything (or they are too
+   * many to remember).
+   */
+  touchedSince(count: number): ReadonlySet<string> | null {
+    const missed = this.writes - count;
+    if (missed <= 0) return new Set();
+    if (missed > this.scopes.length) return null;
+    const touched = new Set<string>();
+    for (const scope of this.scopes.slice(-missed)) {
+      if (scope === null) return null;
+      for (const source of scope) touched.add(source);
+    }
+    return touched;
   }
 
   private seen = 0;
@@ -48,13 +83,22 @@ export class ContentChanges {
  * the site settings, shown on every page.
  */
 export async function readContentFingerprint(db: Db): Promise<string> {
+  const { content, rest } = await readContentFingerprintParts(db);
+  return `${content}${rest}`;
+}
+
+/**
+ * The fingerprint in two parts: `content`, the posts and resources, whose
+ * writes through the content service are told in the change feed too
+ * (decision 070); and `rest`, whose changes touch every page.
+ */
+export async function readContentFingerprintParts(db: Db): Promise<{ content: string; rest: string }> {
   const now = nowSeconds();
-  return JSON.stringify(
-    await Promise.all([
-      readContentTableStamp(db, 'posts', now),
-      readContentTableStamp(db, 'resources', now),
-      readNewsletterIssuesStamp(db),
-      siteSettingsStamp(db),
-    ]),
-  );
+  const [posts, resources, issues, settings] = await Promise.all([
+    readContentTableStamp(db, 'posts', now),
+    readContentTableStamp(db, 'resources', now),
+    readNewsletterIssuesStamp(db),
+    siteSettingsStamp(db),
+  ]);
+  return { content: JSON.stringify([posts, resources]), rest: JSON.stringify([issues, settings]) };
 }

@@ -59,10 +59,10 @@ export interface RateLimits {
   campaignUpdatePerIp: RateLimitRule;
   /** Updates through one creator's link: the numbers move a few times a day, not a minute. */
   campaignUpdatePerLink: RateLimitRule;
-  /** Every request to a sponsor report link from one address, good token or not: guessing tokens stays slow. */
-  sponsorReportPerIp: RateLimitRule;
   /** Page-view beacons from one address (its hash with the day's salt: the address is never stored). */
   beaconsPerIp: RateLimitRule;
+  /** Every request to a sponsor report link from one address, good token or not: guessing tokens stays slow. */
+  sponsorReportPerIp: RateLimitRule;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -80,8 +80,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   socialCardRendersPerIp: { name: 'social-card-ip', max: 20, windowSeconds: 60 },
   campaignUpdatePerIp: { name: 'campaign-update-ip', max: 60, windowSeconds: 15 * 60 },
   campaignUpdatePerLink: { name: 'campaign-update-link', max: 20, windowSeconds: 60 * 60 },
-  sponsorReportPerIp: { name: 'sponsor-report-ip', max: 60, windowSeconds: 15 * 60 },
   beaconsPerIp: { name: 'beacon-ip', max: 120, windowSeconds: 60 },
+  sponsorReportPerIp: { name: 'sponsor-report-ip', max: 60, windowSeconds: 15 * 60 },
 };
 
 /** Everything a route needs, handed in once when the app is built. */

@@ -27,6 +27,7 @@ import {
   bytesOf,
   DEFAULT_RESPONSE_CACHE_OPTIONS,
   expireAnswerAt,
+  noteAnswerSources,
   forward,
   preferredEncoding,
   ResponseCache,
@@ -102,6 +103,7 @@ function loadContext({ deps, services }: PageDeps, c: Context<AppEnv>, cspNonce:
     // React Router's data requests (client navigations) end in `.data`; pages send the article body once.
     pageBody: c.req.path.endsWith('.data') ? null : {},
     pageChanges: { at: null },
+    pageSources: { sources: null },
     // Read on demand: only form actions need it.
     get clientIp() {
       return clientIp(c, deps.config.TRUST_PROXY);
@@ -134,6 +136,8 @@ function pageHandler(
       const response = await handleRequest(c.req.raw, context);
       // A countdown or badge that changes at a known second: no copy outlives it (decision 062).
       if (context.pageChanges.at !== null) expireAnswerAt(response.headers, context.pageChanges.at);
+      // Only what it shows invalidates it (decision 070).
+      if (context.pageSources.sources !== null) noteAnswerSources(response, context.pageSources.sources);
       if (policy && nonce && response.headers.get('content-type')?.startsWith('text/html')) {
         response.headers.set('Content-Security-Policy', policy(nonce));
       }

@@ -117,6 +117,15 @@ export class SegmentedLru<V> {
     return true;
   }
 
+  /** Forgets every entry whose value `drop` picks; how many went. */
+  deleteWhere(drop: (value: V) => boolean): number {
+    let dropped = 0;
+    for (const [key, entry] of [...this.protected, ...this.probation]) {
+      if (drop(entry.value) && this.delete(key)) dropped += 1;
+    }
+    return dropped;
+  }
+
   clear(): void {
     this.probation.clear();
     this.protected.clear();

@@ -156,6 +156,7 @@ export async function listRelatedPostCards(
   context: AppLoadContext,
   post: { slug: string; categories: readonly { id: string }[] },
   size: number,
+  sources?: Set<string>,
 ): Promise<PostCard[]> {
   const related: PostCard[] = [];
   const isWanted = (card: PostCard) => card.slug !== post.slug && !related.some((other) => other.slug === card.slug);
@@ -166,6 +167,7 @@ export async function listRelatedPostCards(
     related.push(...page.posts.filter(isWanted).slice(0, size - related.length));
   }
   if (related.length < size) {
+    sources?.add('latest-posts');
     const latest = await listPostCards(context, { pageSize: size * 2 + 1, nextToken: null });
     related.push(...latest.posts.filter(isWanted).slice(0, size - related.length));
   }
@@ -184,10 +186,28 @@ export async function listResourceCards(
 export type DetailAnswer =
   /** `source`: the post as the services answered it, for what its page loads beside it (never sent to the browser). */
   | { kind: 'post'; post: PostDetail; source: PostJson }
-  | { kind: 'resource'; resource: ResourceDetail }
+  | { kind: 'resource'; resource: ResourceDetail; source: ResourceJson }
   /** An address an administrator renamed: where it lives now. */
   | { kind: 'renamed'; slug: string }
   | { kind: 'missing' };
+
+/**
+ * Notes that the page shows nothing but `sources` (beside the layout, whose
+ * changes touch every page), so only a write touching one of them drops
+ * its kept copy (decision 070).
+ */
+export function notePageSources(context: AppLoadContext, sources: Iterable<string>): void {
+  context.pageSources.sources = [...sources];
+}
+
+/**
+ * What a post's page shows: the post, and a related block drawn from its
+ * categories (and, when they hold too few, from the newest posts: the
+ * caller adds `latest-posts` then).
+ */
+export function postPageSources(post: PostJson): Set<string> {
+  return new Set([`post:${post.id}`, ...post.category_ids.map((id) => `category:${id}`)]);
+}
 
 /** SPEC.md: a published post by slug first, then a resource, then a renamed address of either. */
 export async function findDetail(context: AppLoadContext, slug: string): Promise<DetailAnswer> {
@@ -195,7 +215,9 @@ export async function findDetail(context: AppLoadContext, slug: string): Promise
   const post = await posts.findPublished(slug);
   if (post) return { kind: 'post', post: await toPostDetail(context, post), source: post };
   const resource = await resources.findPublished(slug);
-  if (resource) return { kind: 'resource', resource: await toDetail(context, 'resource', toResourceCard(resource), resource) };
+  if (resource) {
+    return { kind: 'resource', resource: await toDetail(context, 'resource', toResourceCard(resource), resource), source: resource };
+  }
   const renamed = (await posts.findRenamed(slug)) ?? (await resources.findRenamed(slug));
   return renamed ? { kind: 'renamed', slug: renamed } : { kind: 'missing' };
 }
@@ -204,7 +226,7 @@ export async function findDetail(context: AppLoadContext, slug: string): Promise
 export async function findPreview(
   context: AppLoadContext,
   token: string,
-): Promise<{ kind: 'post'; post: PostDetail } | Extract<DetailAnswer, { kind: 'resource' }> | null> {
+): Promise<{ kind: 'post'; post: PostDetail } | { kind: 'resource'; resource: ResourceDetail } | null> {
   const found = await context.services.previewLinks.open(token);
   if (!found) return null;
   if (found.kind === 'post') return { kind: 'post', post: await toPostDetail(context, found.post) };

@@ -6,7 +6,7 @@ import { RelatedPosts } from '../components/related-posts.tsx';
 import { withBodyInPage } from '../lib/article-body.ts';
 import { NOT_FOUND_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL, publicPageHeaders } from '../lib/cache-headers.ts';
 import { loadCampaignTrend } from '../lib/campaign-trend.server.ts';
-import { findDetail, listRecentPostCards, listRelatedPostCards } from '../lib/content.server.ts';
+import { findDetail, listRecentPostCards, listRelatedPostCards, notePageSources, postPageSources } from '../lib/content.server.ts';
 import { absoluteUrl, articleJsonLd, originFromMatches, pageMeta, pageTitle, useSiteOrigin } from '../lib/seo.ts';
 import { siteFromMatches } from '../lib/public-site.ts';
 import { SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH } from '../../common/social-cards.ts';
@@ -27,13 +27,18 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const found = await findDetail(context, params.slug);
   // The body goes out once, in the page's HTML, unless this is a client navigation (lib/article-body.ts).
   if (found.kind === 'post') {
+    const sources = postPageSources(found.source);
     const [related, trend] = await Promise.all([
-      listRelatedPostCards(context, found.post, RELATED_POSTS),
+      listRelatedPostCards(context, found.post, RELATED_POSTS, sources),
       loadCampaignTrend(context, found.source),
     ]);
+    notePageSources(context, sources);
     return { kind: found.kind, post: { ...withBodyInPage(context, found.post), trend }, related };
   }
-  if (found.kind === 'resource') return { kind: found.kind, resource: withBodyInPage(context, found.resource) };
+  if (found.kind === 'resource') {
+    notePageSources(context, [`resource:${found.source.id}`]);
+    return { kind: found.kind, resource: withBodyInPage(context, found.resource) };
+  }
   const url = new URL(request.url);
   if (found.kind === 'renamed') {
     throw redirect(`/${found.slug}${url.search}`, { status: 301, headers: { 'Cache-Control': PUBLIC_PAGE_CACHE_CONTROL } });

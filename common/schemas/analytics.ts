@@ -1,7 +1,7 @@
 /**
  * Cookie-free audience numbers (decision 065): the page-view beacon public
- * pages send, and the owner's switch. One schema each for the browser and
- * the server.
+ * pages send, the owner's switch, and the range the analytics screen reads.
+ * One schema each for the browser and the server.
  */
 import { z } from 'zod';
 
@@ -27,3 +27,53 @@ export type PageViewBeaconInput = z.input<typeof pageViewBeaconSchema>;
 export const analyticsSettingsSchema = z.object({
   enabled: z.boolean({ error: 'enabled must be true or false' }),
 });
+
+/** The longest range the analytics screen reads at once: two years and a leap day. */
+export const ANALYTICS_MAX_DAYS = 731;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Whether `value` is a real UTC calendar day written `YYYY-MM-DD`. */
+export function isUtcDay(value: string): boolean {
+  if (!DAY.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+const day = (name: string) =>
+  z
+    .string({ error: `${name} is required, as YYYY-MM-DD` })
+    .trim()
+    .refine(isUtcDay, `${name} must be a date written YYYY-MM-DD`);
+
+/** Days from `from` to `to`, both included. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+/**
+ * The query of GET /admin/analytics: a range of UTC days, both included,
+ * and optionally one page (`path`, a site path such as `/some-post`) that
+ * narrows the totals, the days and the outbound clicks.
+ */
+export const analyticsQuerySchema = z
+  .object({
+    from: day('from'),
+    to: day('to'),
+    path: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      z
+        .string()
+        .trim()
+        .max(300, 'path must be at most 300 characters')
+        .regex(/^\/[^\s?#]*$/, 'path must be a site path starting with /')
+        .optional(),
+    ),
+  })
+  .refine((query) => query.from <= query.to, { message: 'from must not be after to', path: ['from'] })
+  .refine((query) => daysBetween(query.from, query.to) <= ANALYTICS_MAX_DAYS, {
+    message: `The range must be at most ${ANALYTICS_MAX_DAYS} days`,
+    path: ['to'],
+  });
+
+export type AnalyticsQuery = z.output<typeof analyticsQuerySchema>;

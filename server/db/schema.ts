@@ -530,6 +530,15 @@ export interface Database {
   analytics_daily: AnalyticsDailyTable;
   analytics_clicks: AnalyticsClickTable;
   newsletter_links: NewsletterLinkTable;
+  content_change_feed: ContentChangeFeedTable;
+}
+
+/** One post or resource write and the sources of public pages it touched (decision 070). */
+export interface ContentChangeFeedTable {
+  id: Generated<number>;
+  /** A JSON array of sources; null when it may touch anything. */
+  sources: string | null;
+  changed_at: number;
 }
 
 /** The database or a transaction: query functions take either, so callers choose the transaction. */

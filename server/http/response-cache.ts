@@ -7,7 +7,9 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { readContentFingerprint } from '../content-changes.ts';
+import { readContentFingerprintParts } from '../content-changes.ts';
+import { nowSeconds } from '../db/database.ts';
+import { readContentChangesSince } from '../db/queries/content.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { createNonce, scriptNonceOf } from './content-security-policy.ts';
 import { NoncedBody } from './nonced-body.ts';
@@ -110,6 +112,27 @@ interface CachedPage {
   etag: string;
   /** Until when (epoch milliseconds) the copy may answer: the cache's own bound, or sooner when the answer says so. */
   expiresAt: number;
+  /** What the page was made from (decision 070); null: it may show anything, and every write touches it. */
+  sources: ReadonlySet<string> | null;
+}
+
+/** The sources a rendered answer noted, until the cache reads them. */
+const answerSources = new WeakMap<Response, ReadonlySet<string>>();
+
+/**
+ * Says that `response` shows only what `sources` name (`post:12`,
+ * `category:3`, `latest-posts`…), so a write touching none of them leaves
+ * its kept copy alone. An answer that says nothing is touched by every write.
+ */
+export function noteAnswerSources(response: Response, sources: Iterable<string>): void {
+  answerSources.set(response, new Set(sources));
+}
+
+/** Whether a write that touched `touched` (null: anything) changes a page made from `sources`. */
+function touches(touched: ReadonlySet<string> | null, sources: ReadonlySet<string> | null): boolean {
+  if (touched === null || sources === null) return true;
+  for (const source of sources) if (touched.has(source)) return true;
+  return false;
 }
 
 /**
@@ -202,6 +225,7 @@ function staticPage(response: Response, body: ArrayBuffer, ttlMs: number): Cache
     encoded: {},
     etag: `"${entityTag(new Uint8Array(body))}"`,
     expiresAt: expiryOf(response, ttlMs),
+    sources: answerSources.get(response) ?? null,
   };
 }
 
@@ -223,8 +247,12 @@ function noncedPage(
     // Weak: the bytes differ by their nonce, the page does not.
     etag: `W/"${entityTag(nonced.template(''))}"`,
     expiresAt: expiryOf(response, ttlMs),
+    sources: answerSources.get(response) ?? null,
   };
 }
+
+/** How far back the change feed is read past the last look: longer than any write's transaction. */
+const FEED_MARGIN_SECONDS = 60;
 
 /** Whether the request accepts gzip (nonced pages are never sent in brotli). */
 const acceptsGzip = (acceptEncoding: string | undefined) => /\bgzip\b/i.test(acceptEncoding ?? '');
@@ -242,11 +270,15 @@ const acceptsGzip = (acceptEncoding: string | undefined) => /\bgzip\b/i.test(acc
 export class ResponseCache {
   private readonly pages: SegmentedLru<CachedPage>;
   private generation = 0;
-  private fingerprint: string | null = null;
+  private fingerprint: { content: string; rest: string } | null = null;
+  /** The rows of the change feed already acted on, among those still in its window. */
+  private feedSeen = new Set<number>();
+  private feedReadAt = 0;
   private checkedAt = Number.NEGATIVE_INFINITY;
   private checking: Promise<boolean> | null = null;
   private writesSeen: number;
-  private freshUntil = 0;
+  /** This process's recent writes, whose transactions may still be committing: pages they touch are not kept meanwhile. */
+  private settling: { touched: ReadonlySet<string> | null; until: number }[] = [];
 
   constructor(
     private readonly deps: Pick<AppDeps, 'db' | 'logger' | 'contentChanges'>,
@@ -266,22 +298,17 @@ export class ResponseCache {
     render: () => Promise<Response>,
     policy?: (nonce: string) => string,
   ): Promise<Response> {
-    const writes = this.deps.contentChanges.count;
-    if (writes !== this.writesSeen) {
-      this.writesSeen = writes;
-      this.clear();
-      this.freshUntil = Date.now() + this.options.writeSettleMs;
-    }
-    if (Date.now() < this.freshUntil) return await forward(c, await render());
+    this.noticeWrites();
     const isFresh = await this.checkContent();
     const key = c.req.url;
     const cached = this.pages.peek(key);
-    if (cached && isFresh && Date.now() < cached.expiresAt) {
+    if (cached && isFresh && Date.now() < cached.expiresAt && !this.isSettling(cached.sources)) {
       this.pages.use(key);
       return this.send(c, cached, key);
     }
 
     const generation = this.generation;
+    const writesBefore = this.deps.contentChanges.count;
     const response = await render();
     // stale-if-error: a page that cannot be rendered now (the database is
     // down) is answered from the copy kept earlier, however old.
@@ -303,10 +330,46 @@ export class ResponseCache {
     const nonce = policy ? scriptNonceOf(response.headers.get('content-security-policy')) : null;
     const { ttlMs } = this.options;
     const page = policy && nonce ? noncedPage(response, body, nonce, policy, ttlMs) : staticPage(response, body, ttlMs);
-    // Content changed while this page rendered: send it, but do not keep it
-    // (the cache was emptied, the old copy with it). Nor one already out of date.
-    if (generation === this.generation && Date.now() < page.expiresAt) this.pages.set(key, page);
+    // Content it shows changed while this page rendered: send it, but do not
+    // keep it (the old copy went with the change). Nor one already out of date.
+    this.noticeWrites();
+    const changedMeanwhile =
+      generation !== this.generation ||
+      (this.deps.contentChanges.count !== writesBefore &&
+        touches(this.deps.contentChanges.touchedSince(writesBefore), page.sources));
+    if (!changedMeanwhile && !this.isSettling(page.sources) && Date.now() < page.expiresAt) this.pages.set(key, page);
+    else if (cached) this.pages.delete(key);
     return this.send(c, page, key);
+  }
+
+  /**
+   * Forgets the pages this process's writes since the last look touched,
+   * and keeps none they touch while their transactions settle.
+   */
+  private noticeWrites(): void {
+    const writes = this.deps.contentChanges.count;
+    if (writes === this.writesSeen) return;
+    const touched = this.deps.contentChanges.touchedSince(this.writesSeen);
+    this.writesSeen = writes;
+    this.invalidate(touched);
+    const now = Date.now();
+    this.settling = this.settling.filter((write) => write.until > now);
+    this.settling.push({ touched, until: now + this.options.writeSettleMs });
+  }
+
+  /** Whether a recent write of this process, maybe not yet committed, touches a page made from `sources`. */
+  private isSettling(sources: ReadonlySet<string> | null): boolean {
+    const now = Date.now();
+    return this.settling.some((write) => write.until > now && touches(write.touched, sources));
+  }
+
+  /** Forgets the pages a write that touched `touched` changes; null empties the cache. */
+  invalidate(touched: ReadonlySet<string> | null): void {
+    if (touched === null) {
+      this.clear();
+      return;
+    }
+    this.pages.deleteWhere((page) => touches(touched, page.sources));
   }
 
   /** Empties the cache (the content changed). */
@@ -383,14 +446,21 @@ export class ResponseCache {
   private async checkContent(): Promise<boolean> {
     if (Date.now() - this.checkedAt < this.options.checkIntervalMs && this.fingerprint !== null) return true;
     this.checking ??= this.readFingerprint()
-      .then((fingerprint) => {
-        if (fingerprint !== this.fingerprint) {
-          if (this.fingerprint !== null) {
-            this.clear();
-            this.deps.contentChanges.changedElsewhere();
-          }
-          this.fingerprint = fingerprint;
+      .then(async (fingerprint) => {
+        const before = this.fingerprint;
+        if (before === null) {
+          await this.readFeed();
+        } else if (fingerprint.rest !== before.rest) {
+          this.clear();
+          this.deps.contentChanges.changedElsewhere();
+        } else if (fingerprint.content !== before.content) {
+          // Another server's write (or this one's): the feed says what it touched.
+          // A change it does not explain (a scheduled publication's time came) touches anything.
+          const touched = await this.readFeed();
+          this.invalidate(touched !== null && touched.size === 0 ? null : touched);
+          this.deps.contentChanges.changedElsewhere();
         }
+        this.fingerprint = fingerprint;
         this.checkedAt = Date.now();
         return true;
       })
@@ -406,7 +476,27 @@ export class ResponseCache {
     return this.checking;
   }
 
-  private readFingerprint(): Promise<string> {
-    return readContentFingerprint(this.deps.db);
+  private readFingerprint(): Promise<{ content: string; rest: string }> {
+    return readContentFingerprintParts(this.deps.db);
+  }
+
+  /**
+   * What the change feed's rows not acted on yet touched (null: anything;
+   * an empty set: no new row). Rows are read by time, not by id, with a
+   * margin: a transaction that took its id earlier may commit later.
+   */
+  private async readFeed(): Promise<ReadonlySet<string> | null> {
+    const now = nowSeconds();
+    const rows = await readContentChangesSince(this.deps.db, Math.min(this.feedReadAt, now) - FEED_MARGIN_SECONDS);
+    this.feedReadAt = now;
+    const touched = new Set<string>();
+    let anything = false;
+    for (const row of rows) {
+      if (this.feedSeen.has(row.id)) continue;
+      if (row.sources === null) anything = true;
+      else for (const source of row.sources) touched.add(source);
+    }
+    this.feedSeen = new Set(rows.map((row) => row.id));
+    return anything ? null : touched;
   }
 }

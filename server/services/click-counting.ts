@@ -39,7 +39,11 @@ export const utcDay = (at: Date = new Date()): string => at.toISOString().slice(
 
 const isShareNetwork = (value: string): value is ShareNetwork => (SHARE_NETWORKS as readonly string[]).includes(value);
 
-export function clickCountingService(deps: Pick<AppDeps, 'db' | 'config' | 'logger'>) {
+export function clickCountingService(
+  deps: Pick<AppDeps, 'db' | 'config' | 'logger'>,
+  /** The owner's switch (the analytics service's): with counting off, no click is counted either. */
+  counting: { countingEnabled: () => Promise<boolean> },
+) {
   const { db, config, logger } = deps;
 
   /** A live post by its slug; undefined for any other. */
@@ -50,7 +54,7 @@ export function clickCountingService(deps: Pick<AppDeps, 'db' | 'config' | 'logg
 
   return {
     /**
-     * Counts one click, unless it came from a bot or a prefetch. A count
+     * Counts one click, unless counting is off or it came from a bot or a prefetch. A count
      * that fails is logged and forgotten: the visitor still gets where
      * they were going. True when it was counted.
      */
@@ -58,6 +62,7 @@ export function clickCountingService(deps: Pick<AppDeps, 'db' | 'config' | 'logg
       if (from.purpose && /prefetch|prerender/i.test(from.purpose)) return false;
       if (!from.userAgent || isbot(from.userAgent)) return false;
       try {
+        if (!(await counting.countingEnabled())) return false;
         await addClick(db, kind, subjectId, utcDay(), target);
         return true;
       } catch (error) {

@@ -30,6 +30,7 @@ import {
   bumpContentVersion,
   countContent,
   deleteContent,
+  recordContentChange,
   findContentState,
   findStoredRendering,
   listPublishedSlugs,
@@ -174,31 +175,60 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
   }
 
   /**
-   * Runs a write in one transaction, with the caches told before and after.
-   * `slugOf` names the slug being saved, once the payload is read.
+   * The sources of public pages an item touches (decision 070): its own
+   * page, the related-post blocks of its categories and of the newest
+   * posts. Lists name no sources and are touched by every write.
    */
-  async function write<T>(slugOf: () => string | undefined, work: (trx: Db) => Promise<T>): Promise<T> {
-    contentChanges.notify();
+  function sourcesOf(item: Json): string[] {
+    const sources = [`${kind.type}:${item.id}`];
+    if (kind.type === 'post') sources.push('latest-posts');
+    const categoryIds = 'category_ids' in item && Array.isArray(item.category_ids) ? item.category_ids : [];
+    for (const categoryId of categoryIds) sources.push(`category:${String(categoryId)}`);
+    return sources;
+  }
+
+  /**
+   * Runs a write in one transaction, with the caches told before and after
+   * what it touches: `touched` names the item's sources as the work learns
+   * them (before and after the change); an empty one is what a new item
+   * touches (lists only), a null one everything.
+   */
+  async function write<T>(
+    slugOf: () => string | undefined,
+    work: (trx: Db, touched: Set<string>) => Promise<T>,
+    touched: Set<string> | null = new Set(),
+  ): Promise<T> {
+    contentChanges.notify(touched && [...touched]);
     try {
-      return await db.transaction().execute(work);
+      return await db.transaction().execute(async (trx) => {
+        const result = await work(trx, touched ?? new Set());
+        // Other servers drop the same pages (decision 070).
+        await recordContentChange(trx, touched && [...touched]);
+        return result;
+      });
     } catch (error) {
       // Two saves of one slug at once: the unique index refuses the second.
       const slug = slugOf();
       if (slug !== undefined && isUniqueViolation(error)) throw slugTaken(slug);
       throw error;
     } finally {
-      contentChanges.notify();
+      contentChanges.notify(touched && [...touched]);
     }
   }
 
   /** A write that stores a rendering: the first one after a start loads the renderer before its transaction, not in it. */
-  async function saveWrite(slugOf: () => string | undefined, work: (trx: Db) => Promise<Json>): Promise<Json> {
+  async function saveWrite(
+    slugOf: () => string | undefined,
+    work: (trx: Db, touched: Set<string>) => Promise<Json>,
+    touched: Set<string> = new Set(),
+  ): Promise<Json> {
     await loadMarkdown();
     const saved = await write(slugOf, async (trx) => {
-      const item = await work(trx);
+      const item = await work(trx, touched);
+      for (const source of sourcesOf(item)) touched.add(source);
       await hooks?.afterSave(trx, item);
       return item;
-    });
+    }, touched);
     hooks?.afterCommit();
     return saved;
   }
@@ -222,7 +252,7 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
   }
 
   /** Keeps the state an edit replaces, and lets the oldest kept ones go; call in the edit's transaction. */
-  async function keepRevision(trx: Db, current: ContentState, actor: Actor | undefined): Promise<void> {
+  async function keepRevision(trx: Db, current: ContentState, actor: Actor | undefined): Promise<Json> {
     const before = await kind.find(trx, { id: current.id });
     if (!before) throw missing();
     await insertRevision(trx, {
@@ -234,6 +264,7 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
       savedAt: nowSeconds(),
     });
     await pruneRevisions(trx, kind.type, current.id, REVISIONS_KEPT);
+    return before;
   }
 
   /**
@@ -244,7 +275,7 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
   async function saveEdit(id: number, values: unknown, actor: Actor | undefined, fromRevision?: number): Promise<Json> {
     const { version } = parseWith(versionOnlySchema, values);
     let slug: string | undefined;
-    return saveWrite(() => slug, async (trx) => {
+    return saveWrite(() => slug, async (trx, touched) => {
       const current = await findContentState(trx, kind.table, id);
       if (!current) throw missing();
       let payload = values;
@@ -261,12 +292,13 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
       slug = input.slug;
       await kind.checkUpdate?.(trx, id, input);
       await checkReferences(trx, input, id);
-      await keepRevision(trx, current, actor);
+      // The lists and blocks it leaves (its old categories) are touched too.
+      for (const source of sourcesOf(await keepRevision(trx, current, actor))) touched.add(source);
       const updated = await kind.update(trx, current, input);
       if (!updated) throw versionConflict(what);
       await storeRenderingOf(trx, updated);
       return updated;
-    });
+    }, new Set([`${kind.type}:${id}`]));
   }
 
   return {
@@ -352,16 +384,17 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
      * answers whether there was one; nothing is kept when there was not.
      */
     async editBeside(id: number, actor: Actor | undefined, change: (trx: Db, current: ContentState) => Promise<boolean>): Promise<Json> {
-      return write(() => undefined, async (trx) => {
+      return write(() => undefined, async (trx, touched) => {
         const current = await findContentState(trx, kind.table, id);
         if (!current) throw missing();
-        await keepRevision(trx, current, actor);
+        for (const source of sourcesOf(await keepRevision(trx, current, actor))) touched.add(source);
         if (!(await change(trx, current))) throw new NothingChanged();
         if (!(await bumpContentVersion(trx, kind.table, id, current.version, nowSeconds()))) throw versionConflict(what);
         const saved = await kind.find(trx, { id });
         if (!saved) throw missing();
+        for (const source of sourcesOf(saved)) touched.add(source);
         return saved;
-      }).catch(async (error: unknown) => {
+      }, new Set([`${kind.type}:${id}`])).catch(async (error: unknown) => {
         if (!(error instanceof NothingChanged)) throw error;
         const item = await kind.find(db, { id });
         if (!item) throw missing();
@@ -392,7 +425,8 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
       saveEdit(id, values, actor, revisionId),
 
     async remove(id: number): Promise<void> {
-      if (!(await write(() => undefined, (trx) => deleteContent(trx, kind.table, id)))) throw missing();
+      // Where it was listed is not read first: a removal touches every page.
+      if (!(await write(() => undefined, (trx) => deleteContent(trx, kind.table, id), null))) throw missing();
     },
   };
 }

@@ -9,6 +9,7 @@ import type { MediaStorage } from '../storage/media.ts';
 import { findPostOfSubmission } from '../db/queries/posts.ts';
 import { accountService } from './account.ts';
 import { analyticsService } from './analytics.ts';
+import { analyticsReportsService } from './analytics-reports.ts';
 import { auditLogService } from './audit-log.ts';
 import { campaignLinks } from './campaign-links.ts';
 import { campaignUpdatesService } from './campaign-updates.ts';
@@ -61,6 +62,8 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
   const campaigns = campaignsService(deps, posts, auditLog);
   const previewLinks = previewLinksService(deps);
   const newsletters = newslettersService(deps, siteProfile);
+  // Page views, and the owner's switch every counter obeys.
+  const analytics = analyticsService(deps, auditLog);
   // Reading campaigns from their platforms: its results go through the campaigns service like a creator's.
   const campaignRefresh = campaignRefreshService(deps, auditLog, campaigns);
   const services = {
@@ -75,13 +78,13 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
     campaigns,
     campaignRefresh,
     /** Cookie-free page-view counting, and the owner's switch the click counters obey too. */
-    analytics: analyticsService(deps, auditLog),
+    analytics,
     resources: contentService(deps, RESOURCE_KIND, markdown),
     /** Markdown rendered once per source (decision 033): the legal pages, a newsletter issue's web version. */
     markdown,
     categories: categoriesService(deps),
     /** Clicks to campaigns, share buttons and newsletter links, and where their redirects lead. */
-    clicks: clickCountingService(deps),
+    clicks: clickCountingService(deps, analytics),
     contactMessages: contactMessagesService(deps),
     subscribers: subscribersService(deps),
     newsletters,
@@ -99,6 +102,7 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
     media: mediaService(storage),
     demoContent: demoContentService(deps, auditLog),
     dashboard: dashboardService(deps, siteProfile),
+    analyticsReports: analyticsReportsService(deps),
     siteConfig: siteConfigService(deps),
     siteProfile,
     /** What each social card shows, and its address. */

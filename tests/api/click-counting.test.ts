@@ -116,6 +116,21 @@ describe('/go/{slug}', () => {
     expect(await clicks('outbound', post.id)).toEqual([]);
   });
 
+  it('counts nothing while the owner has counting turned off, and leads on all the same', async () => {
+    const post = await createPost();
+    expect((await t.request('PUT', '/admin/settings/analytics', { token, body: { enabled: false }, ip: freshIp() })).status).toBe(200);
+    try {
+      expect((await visit(`/go/${post.slug}`)).status).toBe(302);
+      expect((await visit(`/share/${post.slug}/x`)).status).toBe(302);
+      expect(await clicks('outbound', post.id)).toEqual([]);
+      expect(await clicks('share', post.id)).toEqual([]);
+    } finally {
+      await t.request('PUT', '/admin/settings/analytics', { token, body: { enabled: true }, ip: freshIp() });
+    }
+    expect((await visit(`/go/${post.slug}`)).status).toBe(302);
+    expect(await clicks('outbound', post.id)).toEqual([{ day: today(), target: 'go', clicks: 1 }]);
+  });
+
   it('is 404 for an unknown slug, a post without a campaign link and a post that is not live', async () => {
     const bare = await createPost({ campaign_url: null, campaign: null });
     const draft = await createPost({ status: 'draft' });

@@ -49,6 +49,9 @@ const FAMILIES: readonly Family[] = [
   // Categories are read-only in the back office.
   { name: 'categories', allowed: EVERY_STAFF, read: { method: 'GET', path: '/admin/categories' } },
   { name: 'dashboard', allowed: EVERY_STAFF, read: { method: 'GET', path: '/admin/dashboard' } },
+  // Audience numbers: owners and administrators.
+  { name: 'analytics', allowed: OWNER_AND_ADMIN, read: { method: 'GET', path: '/admin/analytics?from=2026-01-01&to=2026-01-31' } },
+  { name: 'analytics now', allowed: OWNER_AND_ADMIN, read: { method: 'GET', path: '/admin/analytics/now' } },
   // How the site takes payments, for every page's banner: the only admin route about payments.
   { name: 'payments', allowed: EVERY_STAFF, read: { method: 'GET', path: '/admin/dashboard/payments' } },
   {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ContentChanges } from '../../server/content-changes.ts';
 import { SegmentedLru } from '../../server/segmented-lru.ts';
 
 interface Item {
@@ -129,5 +130,36 @@ describe('SegmentedLru sizes', () => {
     expect(cache.bytes).toBeLessThanOrEqual(10_000);
     expect(cache.size).toBeLessThan(10);
     expect(cache.bytes).toBe(cache.size * (10 + key(49).length));
+  });
+
+  it('forgets only the entries picked, in both segments, and their bytes with them', () => {
+    const cache = lru(100_000);
+    for (let i = 0; i < 6; i++) cache.set(`/post-${i}`, { bytes: 1_000 + i });
+    cache.use('/post-1');
+    cache.use('/post-2');
+    expect(cache.deleteWhere((item) => item.bytes % 2 === 1)).toBe(3);
+    expect([0, 1, 2, 3, 4, 5].filter((i) => cache.peek(`/post-${i}`))).toEqual([0, 2, 4]);
+    expect(cache.bytes).toBe(1_000 + 1_002 + 1_004);
+  });
+});
+
+describe('ContentChanges', () => {
+  it('tells what the writes since a count touched, and null once one of them may touch anything', () => {
+    const changes = new ContentChanges();
+    changes.notify(['post:1']);
+    const seen = changes.count;
+    expect([...(changes.touchedSince(seen) ?? ['?'])]).toEqual([]);
+    changes.notify(['post:2', 'category:tech']);
+    changes.notify([]);
+    expect([...(changes.touchedSince(seen) ?? ['?'])].sort()).toEqual(['category:tech', 'post:2']);
+    changes.notify();
+    expect(changes.touchedSince(seen)).toBeNull();
+  });
+
+  it('treats writes too many to remember as touching anything', () => {
+    const changes = new ContentChanges();
+    for (let i = 0; i < 1_000; i++) changes.notify([`post:${i}`]);
+    expect(changes.touchedSince(0)).toBeNull();
+    expect(changes.touchedSince(999)).toEqual(new Set(['post:999']));
   });
 });

@@ -344,3 +344,34 @@ export function readContentTableStamp(db: Db, table: ContentTable, now: number) 
     ])
     .executeTakeFirst();
 }
+
+/** How long a row of the change feed is kept: well past any transaction and any server's look at it. */
+const CHANGE_FEED_KEPT_SECONDS = 600;
+
+/**
+ * Records in the write's transaction what a post or resource write touched
+ * (null: anything), for other servers' caches (decision 070), and lets
+ * rows no server needs any more go.
+ */
+export async function recordContentChange(trx: Db, sources: readonly string[] | null): Promise<void> {
+  const now = nowSeconds();
+  await trx
+    .insertInto('content_change_feed')
+    .values({ sources: sources === null ? null : JSON.stringify(sources), changed_at: now })
+    .execute();
+  await trx.deleteFrom('content_change_feed').where('changed_at', '<', now - CHANGE_FEED_KEPT_SECONDS).execute();
+}
+
+/** The rows of the change feed written since `since` (Unix seconds), oldest first. */
+export async function readContentChangesSince(
+  db: Db,
+  since: number,
+): Promise<{ id: number; sources: string[] | null }[]> {
+  const rows = await db
+    .selectFrom('content_change_feed')
+    .select(['id', 'sources'])
+    .where('changed_at', '>=', since)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ id: row.id, sources: row.sources === null ? null : (JSON.parse(row.sources) as string[]) }));
+}

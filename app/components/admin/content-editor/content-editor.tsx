@@ -12,6 +12,7 @@ import { CampaignSettings } from './campaign-settings.tsx';
 import { CategorySettings } from './category-settings.tsx';
 import { CoverSettings } from './cover-settings.tsx';
 import { EditorHeading } from './editor-heading.tsx';
+import { PostAnalytics } from './post-analytics.tsx';
 import { PublishingSettings } from './publishing-settings.tsx';
 import { TextFields } from './text-fields.tsx';
 import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
@@ -93,6 +94,8 @@ export function ContentEditor({
               }
             />
           ) : null}
+          {/* A live post's own numbers: only a stored, published post has a page that counts. */}
+          {kind === 'post' && id !== null && initial.stage === 'published' && initial.slug !== '' ? <PostAnalytics slug={initial.slug} /> : null}
         </div>
         <div className="flex flex-wrap gap-3 lg:col-start-1 lg:row-start-2">
           <Button type="submit" disabled={form.isSaving}>

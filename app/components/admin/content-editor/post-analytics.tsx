@@ -1,0 +1,65 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import type { AnalyticsReportJson } from '../../../../common/answers.ts';
+import { api } from '../../../lib/api-client.ts';
+import { SettingsSection } from './settings-section.tsx';
+
+const DAYS = 30;
+const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+type State = { kind: 'loading' } | { kind: 'shown'; report: AnalyticsReportJson } | { kind: 'hidden' };
+
+/**
+ * A live post's audience over the last 30 days: views and visitors, its top
+ * sources and the clicks to its campaign, with a link to the full screen.
+ * Shown to those who may read the numbers; for others it stays away.
+ */
+export function PostAnalytics({ slug }: { slug: string }) {
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const path = `/${slug}`;
+  const from = utcDay(Date.now() - (DAYS - 1) * 86_400_000);
+  const to = utcDay(Date.now());
+  useEffect(() => {
+    let current = true;
+    api
+      .get<AnalyticsReportJson>('/admin/analytics', { from, to, path })
+      .then((report) => current && setState({ kind: 'shown', report }))
+      // An editor may not read the numbers (403): the panel is simply not there.
+      .catch(() => current && setState({ kind: 'hidden' }));
+    return () => {
+      current = false;
+    };
+  }, [from, to, path]);
+  if (state.kind === 'hidden') return null;
+  return (
+    <SettingsSection title="Audience (30 days)">
+      {state.kind === 'loading' ? (
+        <p className="text-sm text-muted-foreground">Loading…</p>
+      ) : (
+        <div className="grid gap-2 text-sm">
+          <p>
+            <strong>{state.report.totals.views.toLocaleString('en')}</strong> views,{' '}
+            <strong>{state.report.totals.visitors.toLocaleString('en')}</strong> visitors
+          </p>
+          <p className="text-muted-foreground">Note: visitors are counted per day; totals over several days add daily visitors.</p>
+          <p>Campaign clicks: {(state.report.outbound[0]?.clicks ?? 0).toLocaleString('en')}</p>
+          {state.report.sources.length > 0 ? (
+            <>
+              <h3 className="font-medium">Top sources</h3>
+              <ul>
+                {state.report.sources.slice(0, 5).map((source) => (
+                  <li key={source.source}>
+                    {source.source}: {source.visits.toLocaleString('en')}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          <Link className="underline" to={`/admin/analytics?path=${encodeURIComponent(path)}`}>
+            See the full analytics of this post
+          </Link>
+        </div>
+      )}
+    </SettingsSection>
+  );
+}
