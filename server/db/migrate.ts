@@ -29,7 +29,7 @@ import { socialCardLedgerMigration } from './migrations/2026-11-28-0022-social-c
 import { campaignsMigration } from './migrations/2026-11-28-0023-campaigns.ts';
 import { sponsoredCampaignMigration } from './migrations/2026-11-28-0024-sponsored-campaign.ts';
 import { analyticsMigration } from './migrations/2026-11-28-0025-analytics.ts';
-import { contentChangeFeedMigration } from './migrations/2026-11-28-0027-content-change-feed.ts';
+import { contentChangeFeedMigration } from './migrations/2026-11-28-0026-content-change-feed.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -58,7 +58,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-28-0023-campaigns': campaignsMigration(),
     '2026-11-28-0024-sponsored-campaign': sponsoredCampaignMigration(),
     '2026-11-28-0025-analytics': analyticsMigration(),
-    '2026-11-28-0027-content-change-feed': contentChangeFeedMigration(engine),
+    '2026-11-28-0026-content-change-feed': contentChangeFeedMigration(engine),
   };
 }
 
