@@ -195,9 +195,8 @@ describe('a sponsored post from payment to scheduled publication', () => {
     }
     const share = page.getByRole('navigation', { name: 'Share' });
     expect(await share.isVisible()).toBe(true);
-    expect(await share.getByRole('link', { name: /LinkedIn/ }).getAttribute('href')).toContain(
-      encodeURIComponent(`${site.baseUrl}/${slug}`),
-    );
+    // Through the counted share redirect, which builds LinkedIn's address on the server (decision 067).
+    expect(await share.getByRole('link', { name: /LinkedIn/ }).getAttribute('href')).toBe(`/share/${slug}/linkedin`);
 
     await searchFromHeader(page, QUERY);
     const results = page.getByRole('region', { name: 'Results' });

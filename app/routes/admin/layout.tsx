@@ -131,7 +131,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         id="admin-sidebar"
         onKeyDown={closeMenuOnEscape}
         className={cn(
-          'w-full shrink-0 flex-col border-r border-border bg-background md:sticky md:top-0 md:flex md:h-screen md:w-64',
+          'w-full shrink-0 flex-col border-r border-border bg-background md:sticky md:top-0 md:flex md:h-screen md:w-64 md:overflow-y-auto',
           isMenuOpen ? 'flex' : 'hidden',
         )}
       >
