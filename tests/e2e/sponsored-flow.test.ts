@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { SponsoredSubmissionJson } from '../../server/db/queries/sponsored-submissions.ts';
+import { awaitRoomInRateWindow } from '../helpers/rate-window.ts';
 import { expectNoSeriousA11yViolations, rejectCookies, toastText, visit, type Site, type Visit, useJourney } from './harness.ts';
 
 const SPONSORED_PATH = '/submit-your-project-for-a-sponsored-post';
@@ -266,8 +267,10 @@ describe('a sponsor going through the checkout', () => {
     expect(await submissionsOf(site, project.contact_email)).toEqual([]);
   });
 
-  it('sees Error with the reason when the checkout cannot start, and keeps what was typed', async () => {
+  it('sees Error with the reason when the checkout cannot start, and keeps what was typed', { timeout: 120_000 }, async () => {
     const { page } = visitor;
+    // The checkout limit counts per 10-minute window: leave room to reach the refusal in the same one.
+    await awaitRoomInRateWindow(10 * 60, 60);
     // Use up this address's checkouts through the API, as another tab would.
     for (let attempt = 0; attempt < 20; attempt += 1) {
       const response = await fetch(`${site.baseUrl}/api/payments/create-checkout`, {
