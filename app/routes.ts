@@ -26,6 +26,8 @@ export default [
     route('preview/:token', 'routes/preview.tsx'),
     // The sponsor's private link to keep their campaign's numbers fresh.
     route('campaign-update/:token', 'routes/campaign-update.tsx'),
+    // The sponsor's private report of their post's numbers.
+    route('sponsor-report/:token', 'routes/sponsor-report.tsx'),
     // Site search: results of a GET form, rendered on the server.
     route('search', 'routes/search.tsx'),
     // Every live campaign by its end (its slug is reserved: common/schemas/slug.ts).

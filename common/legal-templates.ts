@@ -20,6 +20,7 @@ export const PRIVACY_POLICY_TEMPLATE = `This policy explains what personal data 
 - **Newsletter:** your e-mail address and the date you subscribed.
 - **Sponsored post submissions:** the project's name and links, your name and e-mail address, the description you provide and the payment status. Card details are handled by our payment provider and never reach our servers.
 - **Technical data:** your IP address is used briefly to protect the forms against abuse (rate limits), and our servers keep short-lived logs of requests without form contents.
+- **Audience numbers:** we count page views and clicks without cookies. Your IP address and browser name are combined with a random value that changes every day and is deleted after 48 hours; neither is stored. We keep only daily totals per page, referring site, approximate country (from your time zone) and device type. If your browser sends the Global Privacy Control signal, your visits are not counted.
 
 ## 2. How we use it
 

@@ -9,6 +9,15 @@ import type { PageViewBeaconInput } from '../../common/schemas/analytics.ts';
 
 const ENDPOINT = '/api/events';
 
+/**
+ * Pages reached by a private link carry its secret in their path: the server
+ * counts none of them, so the browser does not send that path at all, nor
+ * keep it as the next page's referrer.
+ */
+const PRIVATE_LINK_PAGE = /^\/(?:campaign-update|sponsor-report|preview)\//;
+
+export const isPrivateLinkPage = (pathname: string): boolean => PRIVATE_LINK_PAGE.test(pathname);
+
 /** The page before this one, for a client-side navigation's referrer; held in memory only. */
 let previousPage: string | null = null;
 
@@ -21,6 +30,7 @@ function originOf(url: string): string {
 }
 
 export function sendPageView({ pathname, search }: { pathname: string; search: string }): void {
+  if (isPrivateLinkPage(pathname)) return;
   const tags = new URLSearchParams(search);
   const beacon: PageViewBeaconInput = {
     path: pathname,

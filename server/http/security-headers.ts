@@ -31,12 +31,13 @@ const shared = {
 } as const;
 
 const neverFramed = secureHeaders({ ...shared, xFrameOptions: 'DENY' });
-// The creator's private link carries its token in its path: its page and
-// API never send that address on as a referrer (decision 063).
+// The creator's update link and the sponsor's report link carry their token
+// in the path: their pages and API never send that address on as a referrer
+// (decisions 063 and 068).
 const privateLink = secureHeaders({ ...shared, referrerPolicy: 'no-referrer', xFrameOptions: 'DENY' });
 
-/** Whether `path` is the creator's private update link, its page or its API. */
-export const isPrivateLinkPath = (path: string): boolean => /^\/(api\/)?campaign-update\//.test(path);
+/** Whether `path` is a private link (the creator's update link, the sponsor's report), its page or its API. */
+export const isPrivateLinkPath = (path: string): boolean => /^\/(api\/)?(campaign-update|sponsor-report)\//.test(path);
 // X-Frame-Options has no "anyone" value: it is left out, and the page
 // policy's `frame-ancestors *` says who may frame.
 const embeddable = secureHeaders({ ...shared, xFrameOptions: false });

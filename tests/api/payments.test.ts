@@ -247,6 +247,8 @@ describe('a checkout settled on the test checkout', () => {
       ...submission,
       post: null,
       newsletter_issues: [],
+      // No post drafted yet, so no report of it either.
+      report_url: null,
       payment_status: 'completed',
       paid_amount: 7500,
       paid_currency: 'usd',
@@ -275,7 +277,8 @@ describe('a checkout settled on the test checkout', () => {
       ],
     });
     const list = await t.request('GET', '/admin/submissions/sponsored?limit=100', { token: await t.adminToken() });
-    const { timeline: _timeline, ...listed } = admin.body;
+    // The list carries neither the timeline nor the report link: only the details do.
+    const { timeline: _timeline, report_url: _reportUrl, ...listed } = admin.body;
     expect(list.body.submissions).toContainEqual(listed);
 
     const [confirmation, ...more] = await mailsTo(payload.contact_email);

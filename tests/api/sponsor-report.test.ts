@@ -107,6 +107,7 @@ describe('the report link of a sponsored post', () => {
     const opened = await openReport(token);
     expect(opened.status).toBe(200);
     expect(opened.headers.get('cache-control')).toBe('no-store');
+    expect(opened.headers.get('referrer-policy')).toBe('no-referrer');
   });
 
   it('reissues: the old token gets 404, the new one works and is on the submission; both audited without the token', async () => {

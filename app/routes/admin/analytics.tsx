@@ -1,6 +1,7 @@
 import { Form, Link } from 'react-router';
 import { adminPageMeta } from '../../components/admin/admin-meta.ts';
 import { AdminLoading, AdminPageHeader } from '../../components/admin/admin-page.tsx';
+import { DailyAudienceChart } from '../../components/daily-audience-chart.tsx';
 import { Alert, AlertDescription } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -129,29 +130,11 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Views per day as bars, drawn on the server; the same numbers as a table below it for screen readers and copying. */
+/** Views and visitors per day as the shared server-drawn chart; the same numbers as a table below it for screen readers and copying. */
 function DaysChart({ days }: { days: AnalyticsReportJson['days'] }) {
-  const width = 720;
-  const height = 160;
-  const max = Math.max(1, ...days.map((day) => day.views));
-  const bar = width / days.length;
-  const first = days[0]?.date ?? '';
-  const last = days.at(-1)?.date ?? '';
   return (
-    <figure className="my-4">
-      <svg viewBox={`0 0 ${width} ${height}`} className="h-40 w-full" role="img" aria-label={`Views per day from ${first} to ${last}, at most ${max.toLocaleString('en')} a day`}>
-        {days.map((day, i) => {
-          const h = (day.views / max) * (height - 4);
-          return (
-            <rect key={day.date} x={i * bar} y={height - h} width={Math.max(1, bar - 1)} height={h} className="fill-primary">
-              <title>{`${day.date}: ${day.views} views, ${day.visitors} visitors`}</title>
-            </rect>
-          );
-        })}
-      </svg>
-      <figcaption className="text-sm text-muted-foreground">
-        Views per day, {first} to {last} (UTC)
-      </figcaption>
+    <div className="my-4">
+      <DailyAudienceChart days={days} label="Views and visitors per day" />
       <details className="mt-2">
         <summary>Views and visitors by day, as a table</summary>
         <Table>
@@ -174,7 +157,7 @@ function DaysChart({ days }: { days: AnalyticsReportJson['days'] }) {
           </TableBody>
         </Table>
       </details>
-    </figure>
+    </div>
   );
 }
 

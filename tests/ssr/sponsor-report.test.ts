@@ -1,0 +1,149 @@
+/**
+ * The sponsor's report page as a browser without JavaScript gets it: the
+ * post, the totals and the table by day from the roll-ups and click counts,
+ * never cached, never indexed, never sent on as a referrer, and no beacon;
+ * a wrong or revoked link is a 404.
+ */
+import { describe, expect, it } from 'vitest';
+import { settleTestCheckout } from '../../server/services/payments.ts';
+import { utcDay } from '../../server/services/sponsor-reports.ts';
+import { freshIp } from '../helpers/test-app.ts';
+import { decodeHtml, textsOf, useSiteApp } from './site-app.ts';
+
+const { t, site } = useSiteApp();
+const DAY = 86_400;
+let counter = 0;
+
+const admin = async (method: string, path: string, body?: unknown) =>
+  t.request(method, path, { token: await t.adminToken(), ...(body === undefined ? {} : { body }) });
+
+/** A paid, approved sponsored submission whose post went live a day ago: its report link and post. */
+async function liveSponsoredPost() {
+  counter += 1;
+  const started = await t.request('POST', '/payments/create-checkout', {
+    ip: freshIp(),
+    body: {
+      project_name: `Reed Clock ${counter}`,
+      project_url: 'https://www.kickstarter.com/projects/reed-clock',
+      contact_name: 'Grace Hopper',
+      contact_email: `sponsor.${counter}.${Date.now()}@example.com`,
+      description: 'A clock of reeds.',
+      terms_accepted: true,
+    },
+  });
+  expect(started.status).toBe(201);
+  await settleTestCheckout(t.deps, started.body.session_id, 'pay');
+  const { submission_id: id } = await t.handle.db
+    .selectFrom('payment_transactions')
+    .select('submission_id')
+    .where('provider_session_id', '=', started.body.session_id)
+    .executeTakeFirstOrThrow();
+  const found = (await admin('GET', `/admin/submissions/sponsored/${id}`)).body as { version: number };
+  expect((await admin('PATCH', `/admin/submissions/sponsored/${id}`, { status: 'approved', version: found.version })).status).toBe(200);
+  const drafted = await admin('POST', `/admin/submissions/sponsored/${id}/draft`);
+  expect(drafted.status).toBe(201);
+  const current = (await admin('GET', `/admin/posts/${drafted.body.id}`)).body;
+  const publishedAt = Math.floor(Date.now() / 1000) - DAY;
+  const published = await admin('PUT', `/admin/posts/${current.id}`, {
+    title: current.title,
+    slug: current.slug,
+    excerpt: current.excerpt,
+    content: current.content,
+    cover_image: current.cover_image,
+    campaign_url: current.campaign_url,
+    read_time: current.read_time,
+    category_ids: current.category_ids,
+    status: 'published',
+    published_at: publishedAt,
+    version: current.version,
+  });
+  expect(published.status).toBe(200);
+  await t.deps.jobs.whenIdle();
+  const url = ((await admin('GET', `/admin/submissions/sponsored/${id}`)).body as { report_url: string | null }).report_url ?? '';
+  expect(url).toMatch(/\/sponsor-report\/[A-Za-z0-9_-]{43}$/);
+  return { submissionId: id, post: { id: current.id as number, slug: current.slug as string, title: current.title as string }, publishedAt, path: new URL(url).pathname };
+}
+
+/** The text of a table's cells, row by row. */
+const rowsOf = (table: string) =>
+  [...table.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map((row) => [...(row[1] ?? '').matchAll(/<t[hd][^>]*>([\s\S]*?)<\/t[hd]>/g)].map((cell) => decodeHtml((cell[1] ?? '').replace(/<[^>]+>/g, '')).trim()));
+
+describe("the sponsor's report page", () => {
+  it('shows the post, the totals and the numbers by day, private to the link', async () => {
+    const { post, publishedAt, path } = await liveSponsoredPost();
+    const [first, today] = [utcDay(publishedAt), utcDay(publishedAt + DAY)];
+    await t.handle.db
+      .insertInto('analytics_daily')
+      .values([
+        { dimension: 'page', day: first, value: `/${post.slug}`, views: 1210, visitors: 7 },
+        { dimension: 'page', day: today, value: `/${post.slug}`, views: 5, visitors: 4 },
+        { dimension: 'page', day: first, value: '/another-post', views: 50, visitors: 50 },
+        { dimension: 'page_source', day: first, value: `/${post.slug}\nnews.example.org`, views: 6, visitors: 5 },
+      ])
+      .execute();
+    await t.handle.db
+      .insertInto('analytics_clicks')
+      .values([
+        { kind: 'outbound', subject_id: post.id, day: first, target: 'page', clicks: 3 },
+        { kind: 'outbound', subject_id: post.id, day: today, target: 'go', clicks: 2 },
+        { kind: 'share', subject_id: post.id, day: first, target: 'mastodon', clicks: 4 },
+      ])
+      .execute();
+
+    const response = await site.get(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    const html = await response.text();
+    const text = decodeHtml(html);
+    expect(html).toContain('name="robots" content="noindex, nofollow"');
+    expect(textsOf(html, 'h1')).toEqual(["Your sponsored post's report"]);
+    expect(html).toMatch(new RegExp(`<a href="/${post.slug}"[^>]*>${post.title}</a>`));
+    expect(text).toContain('visitors are counted per day; totals over several days add daily visitors');
+
+    const totals = html.match(/<dl[\s\S]*?<\/dl>/)?.[0] ?? '';
+    const pairs = [...totals.matchAll(/<dt[^>]*>([^<]*)<\/dt><dd[^>]*>([^<]*)<\/dd>/g)].map((match) => [match[1], match[2]]);
+    expect(pairs).toEqual([
+      ['Views', '1,215'],
+      ['Visitors', '11'],
+      ['Clicks to the campaign', '5'],
+      ['Newsletter clicks', '0'],
+      ['Share clicks', '4'],
+    ]);
+
+    const tables = [...html.matchAll(/<table[\s\S]*?<\/table>/g)].map((match) => match[0]);
+    const byDay = tables.find((table) => table.includes('clicks to the campaign by day')) ?? '';
+    expect(rowsOf(byDay)).toEqual([
+      ['Day', 'Views', 'Visitors', 'Clicks to the campaign'],
+      [first, '1,210', '7', '3'],
+      [today, '5', '4', '2'],
+    ]);
+    expect(html).toMatch(/<svg role="img" aria-labelledby="[^"]+"/);
+    expect(text).toContain(`the busiest day was ${first}, with 1,210 views and 7 visitors`);
+    expect(rowsOf(tables.find((table) => table.includes('Share clicks by network')) ?? '')).toEqual([
+      ['Network', 'Clicks'],
+      ['mastodon', '4'],
+    ]);
+    expect(rowsOf(tables.find((table) => table.includes('Where the post')) ?? '')).toEqual([
+      ['Source', 'Views'],
+      ['news.example.org', '6'],
+    ]);
+    // Another post's numbers are not this report's.
+    expect(text).not.toContain('another-post');
+  });
+
+  it('answers 404 to a wrong link, and to a revoked one', async () => {
+    const wrong = await site.get(`/sponsor-report/${'x'.repeat(43)}`);
+    expect(wrong.status).toBe(404);
+    expect(wrong.headers.get('cache-control')).toBe('no-store');
+    expect(textsOf(await wrong.text(), 'h1')).toEqual(['This link does not work']);
+
+    const { submissionId, path } = await liveSponsoredPost();
+    expect((await site.get(path)).status).toBe(200);
+    expect((await admin('DELETE', `/admin/submissions/sponsored/${submissionId}/report-link`)).status).toBe(204);
+    const revoked = await site.get(path);
+    expect(revoked.status).toBe(404);
+    expect(revoked.headers.get('cache-control')).toBe('no-store');
+  });
+});
