@@ -1,6 +1,6 @@
 // `npm run bench:analytics-read`: the reading bar of the analytics screen.
-// Fills a SQLite database with a year of daily roll-ups (analytics_daily,
-// analytics_clicks) totalling at least 10 million views, spread over
+// Fills a SQLite database with a year of roll-ups (analytics_daily and
+// analytics_monthly, as a flush writes them; analytics_clicks) totalling at least 10 million views, spread over
 // realistic numbers of pages, sources, campaigns, countries, devices,
 // browsers and systems, then times the 365-day GET /api/admin/analytics
 // through the app (signed in as the owner, as the screen calls it) and the
@@ -47,6 +47,7 @@ const [{ openDatabase }, { migrateToLatest }, { createUser }, { hashPassword }, 
     load('server/auth/totp-encryption-key.ts'),
   ]);
 const { analyticsReportsService } = await load('server/services/analytics-reports.ts');
+const { addToDaily } = await load('server/db/queries/analytics.ts');
 const pino = (await import('pino')).default;
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'analytics-read-'));
@@ -101,9 +102,8 @@ async function fill() {
     for (let p = 0; p < Math.min(500, PAGES); p++) {
       for (let s = 0; s < 3; s++) batch.push({ dimension: 'page_source', day, value: `${pages[p]}\n${SOURCES[(p + s) % SOURCES.length]}`, views: 3, visitors: 2 });
     }
-    await db.transaction().execute(async (tx) => {
-      for (let i = 0; i < batch.length; i += 1000) await tx.insertInto('analytics_daily').values(batch.slice(i, i + 1000)).execute();
-    });
+    // Written as a flush writes them: the daily rows and their months.
+    await db.transaction().execute((tx) => addToDaily(tx, batch));
     rows += batch.length;
   }
   // Outbound clicks of 300 posts a day: rows the report scans (no post rows to join, so none are listed).

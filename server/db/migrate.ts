@@ -30,6 +30,7 @@ import { campaignsMigration } from './migrations/2026-11-28-0023-campaigns.ts';
 import { sponsoredCampaignMigration } from './migrations/2026-11-28-0024-sponsored-campaign.ts';
 import { analyticsMigration } from './migrations/2026-11-28-0025-analytics.ts';
 import { contentChangeFeedMigration } from './migrations/2026-11-28-0026-content-change-feed.ts';
+import { analyticsMonthlyMigration } from './migrations/2026-11-28-0027-analytics-monthly.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -59,6 +60,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-28-0024-sponsored-campaign': sponsoredCampaignMigration(),
     '2026-11-28-0025-analytics': analyticsMigration(),
     '2026-11-28-0026-content-change-feed': contentChangeFeedMigration(engine),
+    '2026-11-28-0027-analytics-monthly': analyticsMonthlyMigration(),
   };
 }
 

@@ -459,6 +459,18 @@ export interface AnalyticsDailyTable {
 }
 
 /**
+ * The daily roll-ups added up per UTC month (`month` is `YYYY-MM`), written
+ * with them; what the reports read for whole months (decision 071).
+ */
+export interface AnalyticsMonthlyTable {
+  dimension: AnalyticsDimension;
+  month: string;
+  value: string;
+  views: ColumnType<number, number | undefined, number>;
+  visitors: ColumnType<number, number | undefined, number>;
+}
+
+/**
  * What a counted click was: `outbound` a click to a post's campaign
  * (`subject_id` the post, `target` how: `page` or `go`), `share` a share
  * button (the post, the network), `newsletter` a link of an issue (the
@@ -528,6 +540,7 @@ export interface Database {
   analytics_visitors: AnalyticsVisitorTable;
   analytics_presence: AnalyticsPresenceTable;
   analytics_daily: AnalyticsDailyTable;
+  analytics_monthly: AnalyticsMonthlyTable;
   analytics_clicks: AnalyticsClickTable;
   newsletter_links: NewsletterLinkTable;
   content_change_feed: ContentChangeFeedTable;

@@ -20,7 +20,7 @@ import { addToDaily, daySalt, deleteOldSalts, insertVisitors, prunePresence, tou
 import { readSiteSetting, writeSiteSetting } from '../db/queries/site-settings.ts';
 import type { AppDeps } from '../deps.ts';
 import type { AuditLogService } from './audit-log.ts';
-import { enforceRateLimit } from './rate-limits.ts';
+import { memoryRateLimit } from './rate-limits.ts';
 
 const SETTING_KEY = 'analytics';
 /** Another server's change of the switch applies within this long. */
@@ -66,6 +66,7 @@ export function analyticsService(deps: AppDeps, audit: AuditLogService) {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let flushing: Promise<void> | null = null;
   let dropped = 0;
+  const limitBeacons = memoryRateLimit(deps.rateLimits.beaconsPerIp);
 
   async function readSettings(fresh = false): Promise<AnalyticsSettingsJson> {
     const nowMs = Date.now();
@@ -171,8 +172,8 @@ export function analyticsService(deps: AppDeps, audit: AuditLogService) {
       const nowMs = Date.now();
       const day = utcDay(nowMs);
       const daySaltValue = await saltOf(day);
-      // The limit's key is hashed with the day's salt: the address itself is never stored.
-      await enforceRateLimit(db, deps.rateLimits.beaconsPerIp, visitorHash(daySaltValue, request.caller.clientIp, '', 'beacon-rate'));
+      // Counted in memory per server (decision 071), keyed by the address hashed with the day's salt.
+      limitBeacons(visitorHash(daySaltValue, request.caller.clientIp, '', 'beacon-rate'));
       const userAgent = request.caller.userAgent ?? '';
       if (request.prefetch || request.globalPrivacyControl) return false;
       const browser = classify(userAgent);

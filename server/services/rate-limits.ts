@@ -25,3 +25,31 @@ export async function enforceRateLimit(db: Db, rule: RateLimitRule, subject: str
   const result = await hitRateLimit(db, rule, subject);
   if (!result.allowed) throw tooManyRequests(result);
 }
+
+/** Subjects one in-memory limiter tracks per window; past it, new subjects pass uncounted until the window turns. */
+const MEMORY_LIMIT_SUBJECTS = 200_000;
+
+/**
+ * A fixed-window limit counted in this server's memory, for events too
+ * frequent to write a counter for each (page-view beacons, decision 071):
+ * each server counts its own requests, so the limit holds per server.
+ * Counters of past windows are dropped whole when the window turns.
+ */
+export function memoryRateLimit(rule: RateLimitRule): (subject: string, now?: number) => void {
+  let windowStart = -1;
+  let counts = new Map<string, number>();
+  return (subject, now = Math.floor(Date.now() / 1000)) => {
+    const start = now - (now % rule.windowSeconds);
+    if (start !== windowStart) {
+      windowStart = start;
+      counts = new Map();
+    }
+    const known = counts.get(subject);
+    if (known === undefined && counts.size >= MEMORY_LIMIT_SUBJECTS) return;
+    const count = (known ?? 0) + 1;
+    counts.set(subject, count);
+    if (count > rule.max) {
+      throw tooManyRequests({ allowed: false, count, retryAfterSeconds: Math.max(1, start + rule.windowSeconds - now) });
+    }
+  };
+}

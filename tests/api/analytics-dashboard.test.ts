@@ -3,12 +3,14 @@
  * read from rows put straight into the roll-up tables. Every day of the
  * range is listed, `path=` narrows the totals, days, sources and outbound
  * clicks to one page, bad ranges are refused, and editors may not read
- * them. Runs on SQLite and on PostgreSQL.
+ * them; a range of whole and partial months sums as its days do. Runs on SQLite and on PostgreSQL.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsReportJson } from '../../common/answers.ts';
 import { nowSeconds } from '../../server/db/database.ts';
+import { addToDaily, type DailyRow } from '../../server/db/queries/analytics.ts';
 import type { AnalyticsDimension } from '../../server/db/schema.ts';
+import { eachDay } from '../../server/services/analytics-reports.ts';
 import { useTestApp } from '../helpers/test-app.ts';
 import { POST_KIND } from './content-kinds.ts';
 
@@ -166,5 +168,56 @@ describe('GET /api/admin/analytics/now', () => {
     const answer = await t.request<{ visitors: number }>('GET', '/admin/analytics/now', { token: await t.adminToken() });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ visitors: 2 });
+  });
+});
+
+describe('GET /api/admin/analytics over whole and partial months', () => {
+  // Written as a flush writes them, so the monthly roll-ups hold the same views as the days.
+  const paths = ['/alpha', '/beta', '/gamma', '/delta'];
+  const rows: DailyRow[] = [];
+  for (const day of eachDay({ from: '2024-04-20', to: '2024-09-10' })) {
+    const n = Number(day.slice(8)) + Number(day.slice(5, 7)) * 3;
+    paths.forEach((path, i) => {
+      // Each page leads on different days, so a sum over the wrong days orders them differently.
+      rows.push({ dimension: 'page', day, value: path, views: ((n * (i + 3)) % 17) + 1, visitors: ((n * (i + 1)) % 5) + 1 });
+      rows.push({ dimension: 'page_source', day, value: `${path}\nsrc${(n + i) % 3}.example`, views: (n % 7) + i + 1, visitors: 1 });
+    });
+    rows.push({ dimension: 'source', day, value: `src${n % 4}.example`, views: (n % 9) + 1, visitors: (n % 2) + 1 });
+  }
+
+  beforeAll(async () => {
+    await t.handle.db.transaction().execute((trx) => addToDaily(trx, rows));
+  });
+
+  /** The expected list, summed from the daily rows alone. */
+  function summed(dimension: DailyRow['dimension'], range: { from: string; to: string }, prefix = '') {
+    const sums = new Map<string, { views: number; visitors: number }>();
+    for (const row of rows) {
+      if (row.dimension !== dimension || row.day < range.from || row.day > range.to || !row.value.startsWith(prefix)) continue;
+      const sum = sums.get(row.value) ?? { views: 0, visitors: 0 };
+      sum.views += row.views;
+      sum.visitors += row.visitors;
+      sums.set(row.value, sum);
+    }
+    return [...sums]
+      .map(([value, sum]) => ({ value: value.slice(prefix.length), ...sum }))
+      .sort((a, b) => b.views - a.views || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+  }
+
+  it.each([
+    ['whole months with partial months on both sides', '2024-04-25', '2024-08-12'],
+    ['exactly two whole months', '2024-06-01', '2024-07-31'],
+    ['a month and the first day of the next', '2024-05-01', '2024-06-01'],
+    ['the last day of a month and the next whole month', '2024-05-31', '2024-06-30'],
+    ['part of one month only', '2024-07-03', '2024-07-30'],
+    ['two partial months, none whole', '2024-05-15', '2024-06-15'],
+  ])('gives the sums of the daily rows for %s', async (_name, from, to) => {
+    const range = { from, to };
+    const answer = await report(`from=${from}&to=${to}`);
+    expect(answer.status).toBe(200);
+    expect(answer.body.pages).toEqual(summed('page', range).map(({ value, views, visitors }) => ({ path: value, views, visitors })));
+    expect(answer.body.sources).toEqual(summed('source', range).map(({ value, views }) => ({ source: value, visits: views })));
+    const ofPage = await report(`from=${from}&to=${to}&path=/beta`);
+    expect(ofPage.body.sources).toEqual(summed('page_source', range, '/beta\n').map(({ value, views }) => ({ source: value, visits: views })));
   });
 });

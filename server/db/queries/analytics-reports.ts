@@ -1,9 +1,11 @@
 /**
- * Reading the audience numbers for the back office: sums over the daily
- * roll-ups (`analytics_daily`) and the counted outbound clicks
- * (`analytics_clicks`), never the per-visitor tables, so a year reads the
- * same few rows per day however many people came. Days are UTC
- * `YYYY-MM-DD` text, compared as text.
+ * Reading the audience numbers for the back office: sums over the roll-ups
+ * and the counted outbound clicks (`analytics_clicks`), never the
+ * per-visitor tables, so a year reads the same few rows per day however
+ * many people came. Sums over a range read its whole months from
+ * `analytics_monthly` and only the days before and after them from
+ * `analytics_daily` (decision 071). Days are UTC `YYYY-MM-DD` text and
+ * months `YYYY-MM`, compared as text.
  */
 import { sql } from 'kysely';
 import type { AnalyticsDimension, Db } from '../schema.ts';
@@ -28,14 +30,64 @@ export interface DayCountRow {
 // Sums are bigint on PostgreSQL, answered as text by the driver.
 const sumOf = (column: 'views' | 'visitors' | 'clicks') => sql<string | number>`coalesce(sum(${sql.ref(column)}), 0)`;
 
+/** The first day of the month after `month` (`YYYY-MM`), as `YYYY-MM-DD`. */
+function firstOfNextMonth(month: string): string {
+  const [year = 0, index = 1] = month.split('-').map(Number);
+  return new Date(Date.UTC(year, index, 1)).toISOString().slice(0, 10);
+}
+
+/**
+ * The whole months of a range (`from`..`to`, as `YYYY-MM`) and the first
+ * day after them, or null when the range holds no whole month.
+ */
+export function wholeMonths({ from, to }: DayRange): { from: string; to: string; start: string; end: string } | null {
+  const first = from.endsWith('-01') ? from.slice(0, 7) : firstOfNextMonth(from.slice(0, 7)).slice(0, 7);
+  const endsMonth = firstOfNextMonth(to.slice(0, 7)) === nextDay(to);
+  const last = endsMonth ? to.slice(0, 7) : previousMonth(to.slice(0, 7));
+  if (first > last) return null;
+  return { from: first, to: last, start: `${first}-01`, end: firstOfNextMonth(last) };
+}
+
+function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+function previousMonth(month: string): string {
+  const [year = 0, index = 1] = month.split('-').map(Number);
+  return new Date(Date.UTC(year, index - 2, 1)).toISOString().slice(0, 7);
+}
+
+/**
+ * The rows to sum for `dimension` over the range: whole months from the
+ * monthly roll-ups, the other days from the daily ones; `values` narrows
+ * to a range of values (`[lowest, below]`).
+ */
+function rowsOfRange(db: Db, dimension: AnalyticsDimension, range: DayRange, values?: [string, string]) {
+  const months = wholeMonths(range);
+  let days = db
+    .selectFrom('analytics_daily')
+    .select(['value', 'views', 'visitors'])
+    .where('dimension', '=', dimension)
+    .where('day', '>=', range.from)
+    .where('day', '<=', range.to);
+  if (values) days = days.where('value', '>=', values[0]).where('value', '<', values[1]);
+  if (months === null) return days;
+  days = days.where((eb) => eb.or([eb('day', '<', months.start), eb('day', '>=', months.end)]));
+  let monthly = db
+    .selectFrom('analytics_monthly')
+    .select(['value', 'views', 'visitors'])
+    .where('dimension', '=', dimension)
+    .where('month', '>=', months.from)
+    .where('month', '<=', months.to);
+  if (values) monthly = monthly.where('value', '>=', values[0]).where('value', '<', values[1]);
+  return monthly.unionAll(days);
+}
+
 /** Views and visitors of each value of `dimension` over the range, most viewed first. */
 export async function sumByValue(db: Db, dimension: AnalyticsDimension, range: DayRange, limit: number): Promise<CountRow[]> {
   const rows = await db
-    .selectFrom('analytics_daily')
+    .selectFrom(rowsOfRange(db, dimension, range).as('counted'))
     .select(['value', sumOf('views').as('views'), sumOf('visitors').as('visitors')])
-    .where('dimension', '=', dimension)
-    .where('day', '>=', range.from)
-    .where('day', '<=', range.to)
     .groupBy('value')
     .orderBy('views', 'desc')
     .orderBy('value')
@@ -50,15 +102,10 @@ export async function sumByValue(db: Db, dimension: AnalyticsDimension, range: D
  */
 export async function sourcesOfPage(db: Db, path: string, range: DayRange, limit: number): Promise<CountRow[]> {
   const prefix = `${path}\n`;
+  // A range on the key instead of LIKE, so `%` or `_` in a path mean themselves; '\v' follows '\n'.
   const rows = await db
-    .selectFrom('analytics_daily')
+    .selectFrom(rowsOfRange(db, 'page_source', range, [prefix, `${path}\u000b`]).as('counted'))
     .select(['value', sumOf('views').as('views'), sumOf('visitors').as('visitors')])
-    .where('dimension', '=', 'page_source')
-    .where('day', '>=', range.from)
-    .where('day', '<=', range.to)
-    // A range on the key instead of LIKE, so `%` or `_` in a path mean themselves; '\v' follows '\n'.
-    .where('value', '>=', prefix)
-    .where('value', '<', `${path}\u000b`)
     .groupBy('value')
     .orderBy('views', 'desc')
     .orderBy('value')

@@ -1,7 +1,7 @@
 /**
  * Writes of the cookie-free audience numbers (decision 065): the day's salt,
- * the visitor hashes of each day, presence, and the daily roll-ups, which
- * only ever add. Every batch is written in key order, so two servers
+ * the visitor hashes of each day, presence, and the daily and monthly
+ * roll-ups, which only ever add. Every batch is written in key order, so two servers
  * flushing at once take their row locks in the same order.
  */
 import { sql } from 'kysely';
@@ -68,8 +68,17 @@ export interface DailyRow {
   visitors: number;
 }
 
-/** Adds to the daily roll-ups: a row missing is created, one present grows. */
+/**
+ * Adds to the daily roll-ups and to their months (`analytics_monthly`, what
+ * a long range reads, decision 071): a row missing is created, one present
+ * grows. Call it inside the flush's transaction so both move together.
+ */
 export async function addToDaily(db: Db, rows: DailyRow[]): Promise<void> {
+  await addToDays(db, rows);
+  await addToMonths(db, rows);
+}
+
+async function addToDays(db: Db, rows: DailyRow[]): Promise<void> {
   const sorted = [...rows].sort((a, b) => compare(a.dimension, b.dimension) || compare(a.day, b.day) || compare(a.value, b.value));
   for (const batch of chunks(sorted)) {
     await db
@@ -79,6 +88,32 @@ export async function addToDaily(db: Db, rows: DailyRow[]): Promise<void> {
         oc.columns(['dimension', 'day', 'value']).doUpdateSet({
           views: sql<number>`analytics_daily.views + excluded.views`,
           visitors: sql<number>`analytics_daily.visitors + excluded.visitors`,
+        }),
+      )
+      .execute();
+  }
+}
+
+async function addToMonths(db: Db, rows: DailyRow[]): Promise<void> {
+  const months = new Map<string, { dimension: AnalyticsDimension; month: string; value: string; views: number; visitors: number }>();
+  for (const row of rows) {
+    const month = row.day.slice(0, 7);
+    const key = `${row.dimension}\u0000${month}\u0000${row.value}`;
+    const found = months.get(key);
+    if (found) {
+      found.views += row.views;
+      found.visitors += row.visitors;
+    } else months.set(key, { dimension: row.dimension, month, value: row.value, views: row.views, visitors: row.visitors });
+  }
+  const sorted = [...months.values()].sort((a, b) => compare(a.dimension, b.dimension) || compare(a.month, b.month) || compare(a.value, b.value));
+  for (const batch of chunks(sorted)) {
+    await db
+      .insertInto('analytics_monthly')
+      .values(batch)
+      .onConflict((oc) =>
+        oc.columns(['dimension', 'month', 'value']).doUpdateSet({
+          views: sql<number>`analytics_monthly.views + excluded.views`,
+          visitors: sql<number>`analytics_monthly.visitors + excluded.visitors`,
         }),
       )
       .execute();
