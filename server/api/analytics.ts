@@ -1,16 +1,15 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { getCookie } from 'hono/cookie';
 import { DomainError } from '../../common/errors.ts';
 import { BEACON_MAX_BYTES } from '../../common/schemas/analytics.ts';
 import type { AppEnv } from '../deps.ts';
 import type { CallerOf } from '../http/client-ip.ts';
-import { readJsonObject } from '../http/input.ts';
+import { readJsonObject, readSmallText } from '../http/input.ts';
 import { REFRESH_COOKIE } from '../http/session-cookies.ts';
 import { parseBeaconText } from '../services/analytics.ts';
 import type { AppServices } from '../services/index.ts';
 
-const tooLarge = () => {
+const tooLarge = (): never => {
   throw new DomainError('VALIDATION_FAILED', `The beacon is larger than ${BEACON_MAX_BYTES / 1024} KB`);
 };
 
@@ -23,14 +22,12 @@ const saysPrefetch = (value: string | undefined) => /\bprefetch\b/i.test(value ?
  */
 export function eventsApi({ analytics }: AppServices, callerOf: CallerOf) {
   const app = new Hono<AppEnv>();
-  app.post('/', bodyLimit({ maxSize: BEACON_MAX_BYTES, onError: tooLarge }), async (c) => {
+  app.post('/', async (c) => {
     const type = (c.req.header('content-type') ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
     if (type !== 'application/json' && type !== 'text/plain') {
       throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'A beacon is sent as application/json or text/plain');
     }
-    const text = await c.req.text();
-    // A body sent without its length is only measured once read.
-    if (Buffer.byteLength(text) > BEACON_MAX_BYTES) tooLarge();
+    const text = await readSmallText(c, BEACON_MAX_BYTES, tooLarge);
     await analytics.recordView(parseBeaconText(text), {
       caller: callerOf(c),
       prefetch: saysPrefetch(c.req.header('sec-purpose')) || saysPrefetch(c.req.header('purpose')),
