@@ -63,24 +63,34 @@ function previousMonth(month: string): string {
  * to a range of values (`[lowest, below]`).
  */
 function rowsOfRange(db: Db, dimension: AnalyticsDimension, range: DayRange, values?: [string, string]) {
+  const daysBetween = (from: string, to: string) => {
+    let days = db
+      .selectFrom('analytics_daily')
+      .select(['value', 'views', 'visitors'])
+      .where('dimension', '=', dimension)
+      .where('day', '>=', from)
+      .where('day', '<=', to);
+    if (values) days = days.where('value', '>=', values[0]).where('value', '<', values[1]);
+    return days;
+  };
   const months = wholeMonths(range);
-  let days = db
-    .selectFrom('analytics_daily')
-    .select(['value', 'views', 'visitors'])
-    .where('dimension', '=', dimension)
-    .where('day', '>=', range.from)
-    .where('day', '<=', range.to);
-  if (values) days = days.where('value', '>=', values[0]).where('value', '<', values[1]);
-  if (months === null) return days;
-  days = days.where((eb) => eb.or([eb('day', '<', months.start), eb('day', '>=', months.end)]));
-  let monthly = db
+  if (months === null) return daysBetween(range.from, range.to);
+  let rows = db
     .selectFrom('analytics_monthly')
     .select(['value', 'views', 'visitors'])
     .where('dimension', '=', dimension)
     .where('month', '>=', months.from)
     .where('month', '<=', months.to);
-  if (values) monthly = monthly.where('value', '>=', values[0]).where('value', '<', values[1]);
-  return monthly.unionAll(days);
+  if (values) rows = rows.where('value', '>=', values[0]).where('value', '<', values[1]);
+  // Each edge as its own key range: one range with "outside the months"
+  // as a filter would walk every daily row of the months too.
+  if (range.from < months.start) rows = rows.unionAll(daysBetween(range.from, previousDay(months.start)));
+  if (months.end <= range.to) rows = rows.unionAll(daysBetween(months.end, range.to));
+  return rows;
+}
+
+function previousDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 }
 
 /** Views and visitors of each value of `dimension` over the range, most viewed first. */
