@@ -64,7 +64,9 @@ function spread(total, count) {
   return weights.map((w) => Math.round((total * w) / sum * (0.8 + 0.4 * random())));
 }
 
-const dayOf = (i) => new Date(Date.UTC(2025, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+// From mid-December, so the year read, like the screen's "12 months" (the last 365 days), starts and
+// ends inside a month: its whole months come from the monthly roll-ups, 31 edge days from the daily ones.
+const dayOf = (i) => new Date(Date.UTC(2024, 11, 16) + i * 86_400_000).toISOString().slice(0, 10);
 const COUNTRIES = Array.from({ length: 120 }, (_, i) => String.fromCharCode(65 + (i % 26), 65 + Math.floor(i / 26)));
 const SOURCES = Array.from({ length: 300 }, (_, i) => `source-${i}.example`);
 const CAMPAIGNS = Array.from({ length: 80 }, (_, i) => JSON.stringify([`src${i % 10}`, i % 2 ? 'email' : 'social', `campaign-${i}`]));
