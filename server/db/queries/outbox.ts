@@ -49,15 +49,26 @@ const bodiesWithout = (placeholder: string) => ({
   html_body: sql<string | null>`replace(html_body, secret_link, ${placeholder})`,
 });
 
-/** Sent: the mail left with its link, so the copy kept here loses it at once. */
+/**
+ * Sent: the mail left with its link, so the copy kept here loses it at once,
+ * in the same write: no reader (and no crash) sees a sent mail still holding it.
+ */
 export async function markOutboxMailSent(db: Db, id: number): Promise<void> {
   const now = nowSeconds();
-  await db.updateTable('outbox').set({ status: 'sent', sent_at: now, error: null }).where('id', '=', id).execute();
+  // Every right-hand side reads the row as it was, so `secret_link` is the link being cut out.
+  const hadLink = sql<boolean>`secret_link is not null`;
   await db
     .updateTable('outbox')
-    .set({ ...bodiesWithout(LINK_REMOVED_ONCE_SENT), secret_link: null, redacted_at: now })
+    .set({
+      status: 'sent',
+      sent_at: now,
+      error: null,
+      text_body: sql<string>`case when ${hadLink} then replace(text_body, secret_link, ${LINK_REMOVED_ONCE_SENT}) else text_body end`,
+      html_body: sql<string | null>`case when ${hadLink} then replace(html_body, secret_link, ${LINK_REMOVED_ONCE_SENT}) else html_body end`,
+      redacted_at: sql<number | null>`case when ${hadLink} then ${now} else redacted_at end`,
+      secret_link: null,
+    })
     .where('id', '=', id)
-    .where('secret_link', 'is not', null)
     .execute();
 }
 
