@@ -17,6 +17,12 @@ export const ADMIN_EMAIL = 'e2e-admin@example.com';
 export const ADMIN_PASSWORD = 'e2e-password-123';
 export const GA_MEASUREMENT_ID = 'G-E2ETEST1';
 export const ANALYTICS_HOST = 'www.googletagmanager.com';
+/**
+ * Headless Chromium names itself HeadlessChrome, which the bot list rightly
+ * skips from page views: a visit that must be counted presents the
+ * browser's ordinary desktop name.
+ */
+export const DESKTOP_CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 /** The Chromium every browser test drives, and its flags (Lighthouse's adds its own). */
 export const CHROMIUM = '/usr/bin/chromium';

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn } from './admin-journey.ts';
-import { expectNoSeriousA11yViolations, rejectCookies, useJourney } from './harness.ts';
+import { DESKTOP_CHROME, expectNoSeriousA11yViolations, rejectCookies, useJourney } from './harness.ts';
 
 interface SentBeacon {
   path: string;
@@ -24,11 +24,6 @@ function watchBeacons(page: Page): SentBeacon[] {
   return sent;
 }
 
-/**
- * Headless Chromium names itself HeadlessChrome, which the bot list rightly
- * skips: the visits here present the browser's ordinary desktop name.
- */
-const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 /** A flush is due within 5 seconds; the poll allows for a busy machine. */
 const FLUSHED = { timeout: 20_000, interval: 250 };
@@ -37,7 +32,7 @@ describe('page views in the browser', () => {
   const { site, openVisit } = useJourney({ visit: false });
 
   it('sends one beacon per view, client-side navigations included, and they are counted', async () => {
-    const { page, context } = await openVisit({ userAgent: CHROME });
+    const { page, context } = await openVisit({ userAgent: DESKTOP_CHROME });
     const beacons = watchBeacons(page);
     await page.goto('/', { waitUntil: 'networkidle' });
     await rejectCookies(page);
@@ -60,14 +55,14 @@ describe('page views in the browser', () => {
   });
 
   it('does not count a member of staff signed in to the back office', async () => {
-    const staff = await openVisit({ userAgent: CHROME });
+    const staff = await openVisit({ userAgent: DESKTOP_CHROME });
     await signIn(staff.page);
     const staffBeacons = watchBeacons(staff.page);
     await staff.page.goto('/ending-soon', { waitUntil: 'networkidle' });
     await expect.poll(() => staffBeacons.length).toBe(1);
 
     // A reader's view after the staff one: once it is written, the staff view would have been too.
-    const reader = await openVisit({ userAgent: CHROME });
+    const reader = await openVisit({ userAgent: DESKTOP_CHROME });
     const readerBeacons = watchBeacons(reader.page);
     await reader.page.goto('/ending-soon', { waitUntil: 'networkidle' });
     await expect.poll(() => readerBeacons.length).toBe(1);

@@ -2,13 +2,14 @@
  * Issue 24's journey: a sponsored post bought on the test checkout is taken
  * to a live post from the back office (approve, draft, preview to the
  * sponsor, publish), while the sponsor's mails show up on the submission's
- * timeline and in the outbox (no mail server is set up here).
+ * timeline and in the outbox (no mail server is set up here); a reader's
+ * view then shows in the sponsor's private report.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { OutboxPageJson, SponsoredSubmissionDetailsJson } from '../../common/answers.ts';
 import { openAdmin, signIn } from './admin-journey.ts';
-import { expectNoSeriousA11yViolations, rejectCookies, toastText, useJourney, visit, type Visit } from './harness.ts';
+import { DESKTOP_CHROME, expectNoSeriousA11yViolations, rejectCookies, toastText, useJourney, visit, type Visit } from './harness.ts';
 
 const SPONSORED_PATH = '/submit-your-project-for-a-sponsored-post';
 const PROJECT = 'Beacon Kite';
@@ -142,10 +143,34 @@ describe('a paid submission taken to a live post, its sponsor told at each step'
     const liveMail = await site.admin<{ links: string[] }>('GET', `/admin/outbox/${liveNotice?.id ?? 0}`);
     expect(liveMail.body.links).toContain(liveUrl);
 
-    // And the address works.
-    const article = await visitor.page.goto(liveUrl, { waitUntil: 'networkidle' });
+    // And the address works, for a reader whose view is counted.
+    const reader = await openVisit({ userAgent: DESKTOP_CHROME });
+    const article = await reader.page.goto(liveUrl, { waitUntil: 'networkidle' });
     expect(article?.status()).toBe(200);
-    expect(await visitor.page.getByRole('heading', { level: 1 }).innerText()).toBe(PROJECT);
+    expect(await reader.page.getByRole('heading', { level: 1 }).innerText()).toBe(PROJECT);
+
+    // The sponsor's report, from its mail, shows the reader's view once the server has written it (within 5 s).
+    const reportMail = mails.find((mail) => mail.kind === 'sponsor_report_link');
+    const reportLinks = (await site.admin<{ links: string[] }>('GET', `/admin/outbox/${reportMail?.id ?? 0}`)).body.links;
+    const reportUrl = reportLinks.find((link) => link.startsWith(`${site.baseUrl}/sponsor-report/`)) ?? '';
+    expect(reportUrl).not.toBe('');
+    const totalOf = async (label: string) => {
+      const totals = visitor.page.getByRole('region', { name: 'Totals' });
+      return (await totals.locator('div', { has: visitor.page.getByText(label, { exact: true }) }).locator('dd').innerText()).trim();
+    };
+    await expect
+      .poll(
+        async () => {
+          await visitor.page.goto(reportUrl, { waitUntil: 'networkidle' });
+          return totalOf('Views');
+        },
+        { timeout: 20_000, interval: 1000 },
+      )
+      .toBe('1');
+    expect(await visitor.page.getByRole('heading', { level: 1 }).innerText()).toBe("Your sponsored post's report");
+    expect(await totalOf('Visitors')).toBe('1');
+    expect(await visitor.page.getByRole('link', { name: PROJECT }).getAttribute('href')).toBe(`/${post?.slug ?? ''}`);
+    await expectNoSeriousA11yViolations(visitor.page);
   });
 
   it('raised no error in the pages along the way', () => {
