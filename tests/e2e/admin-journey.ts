@@ -12,10 +12,10 @@ export const PNG_PIXEL = Buffer.from(
 );
 
 /** Signs in through /auth and waits for the dashboard. */
-export async function signIn(page: Page): Promise<void> {
+export async function signIn(page: Page, as: { email: string; password: string } = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }): Promise<void> {
   await page.goto('/auth', { waitUntil: 'networkidle' });
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await page.getByLabel('Email').fill(as.email);
+  await page.getByLabel('Password').fill(as.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
 }

@@ -6,8 +6,9 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn } from './admin-journey.ts';
-import { DESKTOP_CHROME, expectNoSeriousA11yViolations, rejectCookies, useJourney } from './harness.ts';
+import type { PostPage } from '../../common/answers.ts';
+import { openAdmin, signIn } from './admin-journey.ts';
+import { DESKTOP_CHROME, expectNoSeriousA11yViolations, rejectCookies, seedPosts, useJourney } from './harness.ts';
 
 interface SentBeacon {
   path: string;
@@ -24,6 +25,8 @@ function watchBeacons(page: Page): SentBeacon[] {
   return sent;
 }
 
+
+const EDITOR = { email: 'counted-editor@example.com', password: 'an editor passphrase 42' };
 
 /** A flush is due within 5 seconds; the poll allows for a busy machine. */
 const FLUSHED = { timeout: 20_000, interval: 250 };
@@ -67,5 +70,43 @@ describe('page views in the browser', () => {
     await reader.page.goto('/ending-soon', { waitUntil: 'networkidle' });
     await expect.poll(() => readerBeacons.length).toBe(1);
     await expect.poll(() => site.pageViews('/ending-soon'), FLUSHED).toBe(1);
+  });
+
+  it("shows the owner a live post's audience in its editor, and an editor neither the panel nor a request for it", async () => {
+    await seedPosts(site, [{ slug: 'counted-kite', title: 'Counted Kite' }]);
+    const posts = await site.admin<PostPage>('GET', '/admin/posts?limit=100');
+    const post = posts.body.posts.find((item) => item.slug === 'counted-kite');
+    if (!post) throw new Error('the post was not created');
+    const reader = await openVisit({ userAgent: DESKTOP_CHROME });
+    await reader.page.goto(`/${post.slug}`, { waitUntil: 'networkidle' });
+    await expect.poll(() => site.pageViews(`/${post.slug}`), FLUSHED).toBe(1);
+
+    const owner = await openVisit();
+    await signIn(owner.page);
+    await openAdmin(owner.page, `/admin/posts/${post.id}`, 'Edit Post');
+    const panel = owner.page.getByRole('region', { name: 'Audience (30 days)' });
+    await panel.getByText(/views,/).waitFor();
+    expect((await panel.innerText()).replace(/\s+/g, ' ')).toContain('1 views, 1 visitors');
+    await expectNoSeriousA11yViolations(owner.page);
+
+    const invited = await site.admin('POST', '/admin/users', { email: EDITOR.email, role: 'editor' });
+    expect(invited.status).toBe(201);
+    const token = /token=([\w-]+)/.exec(site.mailsTo(EDITOR.email).at(-1)?.text_body ?? '')?.[1];
+    const accepted = await fetch(`${site.baseUrl}/api/auth/accept-invite`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token, name: 'Eddie Editor', password: EDITOR.password }),
+    });
+    expect(accepted.status).toBe(201);
+    const editor = await openVisit();
+    const asked: string[] = [];
+    editor.page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/admin/analytics')) asked.push(request.url());
+    });
+    await signIn(editor.page, EDITOR);
+    await openAdmin(editor.page, `/admin/posts/${post.id}`, 'Edit Post');
+    await editor.page.getByLabel('Title', { exact: true }).waitFor();
+    expect(await editor.page.getByRole('region', { name: 'Audience (30 days)' }).count()).toBe(0);
+    expect(asked).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@
  */
 import { Inbox, Mail } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link, useRouteLoaderData } from 'react-router';
+import { Link } from 'react-router';
 import type {
   MailDeliveryStatus,
   PostJson,
@@ -34,17 +34,10 @@ import {
 } from '../ui/alert-dialog.tsx';
 import { Button } from '../ui/button.tsx';
 import { MailDeliveryNote } from './mail-delivery-note.tsx';
+import { useStaffCan } from './staff-permissions.ts';
 import { SponsorReportLink } from './campaign-update-link.tsx';
 
 type Submission = Pick<SponsoredSubmissionDetailsJson, 'id' | 'project_name' | 'contact_name' | 'contact_email' | 'status' | 'payment_status'>;
-
-/** Whether the signed-in member of staff may open the outbox (the owner). */
-function useCanOpenOutbox(): boolean {
-  const layout: unknown = useRouteLoaderData('routes/admin/layout');
-  const me: unknown = typeof layout === 'object' && layout !== null && 'me' in layout ? layout.me : undefined;
-  const permissions: unknown = typeof me === 'object' && me !== null && 'permissions' in me ? me.permissions : undefined;
-  return Array.isArray(permissions) && permissions.includes('outbox');
-}
 
 const CONFIRMATIONS: Record<'approved' | 'rejected', { verb: string; description: (submission: Submission) => string }> = {
   approved: {
@@ -175,7 +168,7 @@ function eventText(event: SponsorEventJson, timeZone: string): ReactNode {
 /** What happened to the submission and what its sponsor was told, oldest first. */
 export function SubmissionTimeline({ timeline }: { timeline: SponsorEventJson[] }) {
   const timeZone = useSiteTimeZone();
-  const canOpenOutbox = useCanOpenOutbox();
+  const canOpenOutbox = useStaffCan()('outbox');
   if (timeline.length === 0) return <p className="text-muted-foreground">Nothing yet.</p>;
   return (
     <ol aria-label="Timeline" className="grid gap-3 border-l border-border pl-4">
@@ -219,7 +212,7 @@ export function SubmissionPanelActions({
 }) {
   const [isBusy, setIsBusy] = useState(false);
   const [preview, setPreview] = useState<SponsorPreviewJson | null>(null);
-  const canOpenOutbox = useCanOpenOutbox();
+  const canOpenOutbox = useStaffCan()('outbox');
   const isPaid = submission.payment_status === 'completed';
   const { post } = submission;
   const run = async (work: () => Promise<void>) => {

@@ -1,17 +1,16 @@
 import { FilePlus, Inbox, Mail, Megaphone, Newspaper, Users } from 'lucide-react';
-import { Link, useRouteLoaderData } from 'react-router';
+import { Link } from 'react-router';
 import { adminPageMeta } from '../../components/admin/admin-meta.ts';
 import { AdminLoading, AdminPageHeader } from '../../components/admin/admin-page.tsx';
 import { RecentActivity } from '../../components/admin/recent-activity.tsx';
 import { RevenueChart } from '../../components/admin/revenue-chart.tsx';
+import { useStaffCan } from '../../components/admin/staff-permissions.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { api } from '../../lib/api-client.ts';
 import { withAdminSession } from '../../lib/admin-session.ts';
 import type { DashboardJson } from '../../../common/answers.ts';
-import type { Permission } from '../../../common/staff-roles.ts';
 import type { Route } from './+types/dashboard';
-import type { clientLoader as adminLayoutLoader } from './layout.tsx';
 
 
 export const meta = adminPageMeta('Dashboard');
@@ -24,8 +23,7 @@ clientLoader.hydrate = true as const;
 export const HydrateFallback = AdminLoading;
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const permissions = useRouteLoaderData<typeof adminLayoutLoader>('routes/admin/layout')?.me.permissions ?? [];
-  const may = (permission: Permission) => permissions.includes(permission);
+  const may = useStaffCan();
   const cards = [
     { title: 'Total Posts', count: loaderData.posts, icon: Newspaper },
     { title: 'Contact Messages', count: loaderData.contact_messages, icon: Mail },

@@ -1,11 +1,12 @@
 import { Trash2, UserPlus, X } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useFetcher, useRouteLoaderData } from 'react-router';
+import { useFetcher } from 'react-router';
 import { adminPageMeta } from '../../components/admin/admin-meta.ts';
 import { AdminLoading, AdminPageHeader } from '../../components/admin/admin-page.tsx';
 import { ListSearch, noMatchText } from '../../components/admin/list-search.tsx';
 import { MailDeliveryNote } from '../../components/admin/mail-delivery-note.tsx';
 import { PagedTable } from '../../components/admin/paged-table.tsx';
+import { useStaffCan } from '../../components/admin/staff-permissions.ts';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -31,7 +32,6 @@ import type { MailDeliveryJson, StaffInvitationJson, StaffListJson, StaffMeJson,
 import { emailProblem } from '../../../common/schemas/email.ts';
 import { STAFF_ROLE_LABELS, STAFF_ROLES, isStaffRole, type StaffRole } from '../../../common/staff-roles.ts';
 import type { Route } from './+types/staff';
-import type { clientLoader as adminLayoutLoader } from './layout.tsx';
 
 export const meta = adminPageMeta('Staff');
 
@@ -156,7 +156,7 @@ function InviteForm() {
   const result = fetcher.state === 'idle' ? fetcher.data : undefined;
   const serverError = result && !result.ok ? result.fieldErrors?.email : undefined;
   const invited = result?.ok ? result.invited : undefined;
-  const canOpenOutbox = useRouteLoaderData<typeof adminLayoutLoader>('routes/admin/layout')?.me.permissions.includes('outbox') ?? false;
+  const canOpenOutbox = useStaffCan()('outbox');
 
   // A sent invitation empties the form for the next one.
   useEffect(() => {

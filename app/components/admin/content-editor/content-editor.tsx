@@ -13,6 +13,7 @@ import { CategorySettings } from './category-settings.tsx';
 import { CoverSettings } from './cover-settings.tsx';
 import { EditorHeading } from './editor-heading.tsx';
 import { PostAnalytics } from './post-analytics.tsx';
+import { useStaffCan } from '../staff-permissions.ts';
 import { PublishingSettings } from './publishing-settings.tsx';
 import { TextFields } from './text-fields.tsx';
 import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
@@ -45,6 +46,7 @@ export function ContentEditor({
   const form = useContentForm({ contentKind, initial, version });
   const { draft, errors, change } = form;
   const fields = { kind, draft, errors, onChange: change };
+  const may = useStaffCan();
 
   return (
     <>
@@ -95,7 +97,7 @@ export function ContentEditor({
             />
           ) : null}
           {/* A live post's own numbers: only a stored, published post has a page that counts. */}
-          {kind === 'post' && id !== null && initial.stage === 'published' && initial.slug !== '' ? <PostAnalytics slug={initial.slug} /> : null}
+          {kind === 'post' && id !== null && initial.stage === 'published' && initial.slug !== '' && may('analytics') ? <PostAnalytics slug={initial.slug} /> : null}
         </div>
         <div className="flex flex-wrap gap-3 lg:col-start-1 lg:row-start-2">
           <Button type="submit" disabled={form.isSaving}>

@@ -12,7 +12,7 @@ type State = { kind: 'loading' } | { kind: 'shown'; report: AnalyticsReportJson 
 /**
  * A live post's audience over the last 30 days: views and visitors, its top
  * sources and the clicks to its campaign, with a link to the full screen.
- * Shown to those who may read the numbers; for others it stays away.
+ * The editor shows it only to those who may read the numbers (`analytics`).
  */
 export function PostAnalytics({ slug }: { slug: string }) {
   const [state, setState] = useState<State>({ kind: 'loading' });
@@ -24,7 +24,7 @@ export function PostAnalytics({ slug }: { slug: string }) {
     api
       .get<AnalyticsReportJson>('/admin/analytics', { from, to, path })
       .then((report) => current && setState({ kind: 'shown', report }))
-      // An editor may not read the numbers (403): the panel is simply not there.
+      // A failed read leaves the panel out rather than showing an error beside the form.
       .catch(() => current && setState({ kind: 'hidden' }));
     return () => {
       current = false;
