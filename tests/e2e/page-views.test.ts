@@ -2,7 +2,9 @@
  * Cookie-free counting in real Chromium: one beacon per page viewed, the
  * first page and a client-side navigation alike, the navigation's referrer
  * the page before; counted in the roll-ups; nothing stored in the browser
- * for it; and a member of staff signed in to the back office not counted.
+ * for it; a member of staff signed in to the back office not counted; and
+ * the numbers on the analytics screen and in the post editor, for those
+ * who may read them only.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -72,12 +74,13 @@ describe('page views in the browser', () => {
     await expect.poll(() => site.pageViews('/ending-soon'), FLUSHED).toBe(1);
   });
 
-  it("shows the owner a live post's audience in its editor, and an editor neither the panel nor a request for it", async () => {
+  it("shows the owner a live post's audience in its editor and on the analytics screen, and an editor neither the panel nor a request for it", async () => {
     await seedPosts(site, [{ slug: 'counted-kite', title: 'Counted Kite' }]);
     const posts = await site.admin<PostPage>('GET', '/admin/posts?limit=100');
     const post = posts.body.posts.find((item) => item.slug === 'counted-kite');
     if (!post) throw new Error('the post was not created');
-    const reader = await openVisit({ userAgent: DESKTOP_CHROME });
+    // The country is told by the browser's time zone, and only approximately.
+    const reader = await openVisit({ userAgent: DESKTOP_CHROME, timezoneId: 'Europe/Berlin' });
     await reader.page.goto(`/${post.slug}`, { waitUntil: 'networkidle' });
     await expect.poll(() => site.pageViews(`/${post.slug}`), FLUSHED).toBe(1);
 
@@ -87,6 +90,21 @@ describe('page views in the browser', () => {
     const panel = owner.page.getByRole('region', { name: 'Audience (30 days)' });
     await panel.getByText(/views,/).waitFor();
     expect((await panel.innerText()).replace(/\s+/g, ' ')).toContain('1 views, 1 visitors');
+    await expectNoSeriousA11yViolations(owner.page);
+
+    // The full screen for that post, then for the whole site, with the honest label and a named country.
+    await panel.getByRole('link', { name: 'See the full analytics of this post' }).click();
+    await owner.page.getByRole('heading', { level: 1, name: `Analytics of /${post.slug}` }).waitFor();
+    await owner.page.getByRole('heading', { level: 2, name: '1 views, 1 visitors' }).waitFor();
+    await expectNoSeriousA11yViolations(owner.page);
+    await openAdmin(owner.page, '/admin/analytics?days=7', 'Analytics');
+    const screen = owner.page.getByRole('main');
+    expect(await screen.innerText()).toContain('Note: visitors are counted per day; totals over several days add daily visitors.');
+    const countries = owner.page.getByRole('table').filter({ has: owner.page.getByRole('columnheader', { name: 'Country' }) });
+    expect(await countries.getByRole('row', { name: /Germany/ }).count()).toBe(1);
+    const pages = owner.page.getByRole('table').filter({ has: owner.page.getByRole('columnheader', { name: 'Page' }) });
+    expect(await pages.getByRole('row', { name: new RegExp(`/${post.slug}`) }).count()).toBe(1);
+    expect(await owner.page.getByRole('link', { name: 'Download the days and pages as CSV' }).getAttribute('href')).toContain(encodeURIComponent(`/${post.slug}`));
     await expectNoSeriousA11yViolations(owner.page);
 
     const invited = await site.admin('POST', '/admin/users', { email: EDITOR.email, role: 'editor' });

@@ -13,6 +13,17 @@ import { withAdminSession } from '../../lib/admin-session.ts';
 import type { AnalyticsNowJson, AnalyticsReportJson } from '../../../common/answers.ts';
 import type { Route } from './+types/analytics';
 
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+/** A country's English name from its ISO code (the code itself when the browser cannot name it). */
+function countryName(code: string): string {
+  if (!code) return 'Unknown';
+  try {
+    return regionNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 export const meta = adminPageMeta('Analytics');
 
 /** The ranges offered, in days back from today (UTC), today included. */
@@ -119,7 +130,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
             rows={report.campaigns.map((row) => [`${row.utm_source} / ${row.utm_medium} / ${row.utm_campaign}`, row.visits])}
             only="Visits"
           />
-          <CountTable title="Countries (approximate)" first="Country" rows={report.countries.map((row) => [row.country || 'Unknown', row.views, row.visitors])} />
+          <CountTable title="Countries (approximate)" first="Country" rows={report.countries.map((row) => [countryName(row.country), row.views, row.visitors])} />
           <CountTable title="Devices" first="Device" rows={report.devices.map((row) => [row.device, row.views, row.visitors])} />
           <CountTable title="Browsers" first="Browser" rows={report.browsers.map((row) => [row.browser, row.views, row.visitors])} />
           <CountTable title="Operating systems" first="System" rows={report.os.map((row) => [row.os, row.views, row.visitors])} />
