@@ -40,6 +40,15 @@ export class ContentChanges {
     this.writes += 1;
     this.scopes.push(scope);
     if (this.scopes.length > SCOPES_KEPT) this.scopes.shift();
+    for (const listener of this.listeners) listener();
+  }
+
+  private listeners = new Set<() => void>();
+
+  /** Calls `listener` after each announced write (a cache that acts at once); returns how to stop. */
+  onWrite(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /**

@@ -12,7 +12,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { HttpBindings } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
-import type { Context, Handler, MiddlewareHandler } from 'hono';
+import type { Handler, MiddlewareHandler } from 'hono';
 import { createRequestHandler, type AppLoadContext, type RequestHandler, type ServerBuild } from 'react-router';
 import type { CreateAppOptions } from './app.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
@@ -95,21 +95,24 @@ function withOutageAs503(build: ServerBuild, logger: AppDeps['logger']): ServerB
  * The load context of one request: the services, a logger, the caller's
  * address for the forms' rate limits, and the nonce the page's scripts carry.
  */
-function loadContext({ deps, services }: PageDeps, c: Context<AppEnv>, cspNonce: string | undefined): AppLoadContext {
+function loadContext({ services, deps }: PageDeps, path: string, cspNonce: string | undefined, callerIp: () => string): AppLoadContext {
   return {
     services,
     logger: deps.logger,
     cspNonce,
     // React Router's data requests (client navigations) end in `.data`; pages send the article body once.
-    pageBody: c.req.path.endsWith('.data') ? null : {},
+    pageBody: path.endsWith('.data') ? null : {},
     pageChanges: { at: null },
     pageSources: { sources: null },
     // Read on demand: only form actions need it.
     get clientIp() {
-      return clientIp(c, deps.config.TRUST_PROXY);
+      return callerIp();
     },
   };
 }
+
+/** The address of the server's own background renders, which post no form. */
+const OWN_ADDRESS = '127.0.0.1';
 
 /** The page policies: the usual one, and the one of the pages other sites may frame. */
 interface PagePolicies {
@@ -127,27 +130,31 @@ function pageHandler(
   handleRequest: RequestHandler,
   { cache, policies }: { cache?: ResponseCache | undefined; policies?: PagePolicies | undefined } = {},
 ): Handler<AppEnv> {
+  const policyOf = (path: string) => policies && (isEmbeddablePage(path) ? policies.embeddable : policies.page);
+  // Only a render needs a nonce; the cache draws its own for each answer it keeps.
+  const renderRequest = async (request: Request, path: string, callerIp: () => string) => {
+    const policy = policyOf(path);
+    const nonce = policy ? createNonce() : undefined;
+    const context = loadContext(page, path, nonce, callerIp);
+    const response = await handleRequest(request, context);
+    // A countdown or badge that changes at a known second: no copy outlives it (decision 062).
+    if (context.pageChanges.at !== null) expireAnswerAt(response.headers, context.pageChanges.at);
+    // Only what it shows invalidates it (decision 070).
+    if (context.pageSources.sources !== null) noteAnswerSources(response, context.pageSources.sources);
+    if (policy && nonce && response.headers.get('content-type')?.startsWith('text/html')) {
+      response.headers.set('Content-Security-Policy', policy(nonce));
+    }
+    // The error page of an outage: tell clients and crawlers when to come back.
+    if (response.status === 503 && !response.headers.has('retry-after')) {
+      response.headers.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    }
+    return response;
+  };
+  // A page a write dropped, rendered again in the background as a reader's request would have it.
+  const renderUrl = (url: string) => renderRequest(new Request(url, { headers: { accept: 'text/html' } }), new URL(url).pathname, () => OWN_ADDRESS);
   return async (c) => {
-    const policy = policies && (isEmbeddablePage(c.req.path) ? policies.embeddable : policies.page);
-    // Only a render needs a nonce; the cache draws its own for each answer it keeps.
-    const render = async () => {
-      const nonce = policy ? createNonce() : undefined;
-      const context = loadContext(page, c, nonce);
-      const response = await handleRequest(c.req.raw, context);
-      // A countdown or badge that changes at a known second: no copy outlives it (decision 062).
-      if (context.pageChanges.at !== null) expireAnswerAt(response.headers, context.pageChanges.at);
-      // Only what it shows invalidates it (decision 070).
-      if (context.pageSources.sources !== null) noteAnswerSources(response, context.pageSources.sources);
-      if (policy && nonce && response.headers.get('content-type')?.startsWith('text/html')) {
-        response.headers.set('Content-Security-Policy', policy(nonce));
-      }
-      // The error page of an outage: tell clients and crawlers when to come back.
-      if (response.status === 503 && !response.headers.has('retry-after')) {
-        response.headers.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-      }
-      return response;
-    };
-    if (cache && (c.req.method === 'GET' || c.req.method === 'HEAD')) return cache.serve(c, render, policy);
+    const render = () => renderRequest(c.req.raw, c.req.path, () => clientIp(c, page.deps.config.TRUST_PROXY));
+    if (cache && (c.req.method === 'GET' || c.req.method === 'HEAD')) return cache.serve(c, render, policyOf(c.req.path), renderUrl);
     return forward(c, await render());
   };
 }

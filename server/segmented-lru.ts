@@ -118,6 +118,11 @@ export class SegmentedLru<V> {
   }
 
   /** Forgets every entry whose value `drop` picks; how many went. */
+  /** Every kept key and value, the most protected first; reading them uses none. */
+  entries(): [string, V][] {
+    return [...this.protected, ...this.probation].map(([key, entry]) => [key, entry.value]);
+  }
+
   deleteWhere(drop: (value: V) => boolean): number {
     let dropped = 0;
     for (const [key, entry] of [...this.protected, ...this.probation]) {

@@ -4,6 +4,7 @@
  * helpers it shares with the static files.
  */
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -92,6 +93,12 @@ export interface ResponseCacheOptions {
    * meanwhile, and the next fingerprint check sees it.
    */
   writeSettleMs: number;
+  /**
+   * A page a write drops is rendered again in the background, once the
+   * write has settled, when a reader asked for it within this long: the
+   * next reader finds it warm. 0 leaves every dropped page to its next reader.
+   */
+  rewarmWithinMs: number;
 }
 
 export const DEFAULT_RESPONSE_CACHE_OPTIONS: ResponseCacheOptions = {
@@ -99,7 +106,14 @@ export const DEFAULT_RESPONSE_CACHE_OPTIONS: ResponseCacheOptions = {
   ttlMs: 60_000,
   checkIntervalMs: 1000,
   writeSettleMs: 2000,
+  rewarmWithinMs: 5 * 60_000,
 };
+
+/** At most this many dropped pages are rendered again per write, the most recently read first. */
+const REWARM_MAX_PAGES = 200;
+
+/** Renders the page at a URL as a reader's request would (for the background re-render). */
+export type PageRender = (url: string) => Promise<Response>;
 
 interface CachedPage {
   status: number;
@@ -114,6 +128,10 @@ interface CachedPage {
   expiresAt: number;
   /** What the page was made from (decision 070); null: it may show anything, and every write touches it. */
   sources: ReadonlySet<string> | null;
+  /** When a reader last asked for it (epoch milliseconds). */
+  readAt: number;
+  /** How to render it again in the background once a write drops it; none for answers kept otherwise. */
+  render?: PageRender | undefined;
 }
 
 /** The sources a rendered answer noted, until the cache reads them. */
@@ -226,6 +244,7 @@ function staticPage(response: Response, body: ArrayBuffer, ttlMs: number): Cache
     etag: `"${entityTag(new Uint8Array(body))}"`,
     expiresAt: expiryOf(response, ttlMs),
     sources: answerSources.get(response) ?? null,
+    readAt: Date.now(),
   };
 }
 
@@ -248,6 +267,7 @@ function noncedPage(
     etag: `W/"${entityTag(nonced.template(''))}"`,
     expiresAt: expiryOf(response, ttlMs),
     sources: answerSources.get(response) ?? null,
+    readAt: Date.now(),
   };
 }
 
@@ -279,6 +299,9 @@ export class ResponseCache {
   private writesSeen: number;
   /** This process's recent writes, whose transactions may still be committing: pages they touch are not kept meanwhile. */
   private settling: { touched: ReadonlySet<string> | null; until: number }[] = [];
+  /** Dropped pages readers asked for lately, waiting to be rendered again, with how each is rendered. */
+  private rewarmQueue = new Map<string, { render: PageRender; policy: ((nonce: string) => string) | undefined }>();
+  private rewarming: Promise<void> | null = null;
 
   constructor(
     private readonly deps: Pick<AppDeps, 'db' | 'logger' | 'contentChanges'>,
@@ -286,6 +309,8 @@ export class ResponseCache {
   ) {
     this.writesSeen = deps.contentChanges.count;
     this.pages = new SegmentedLru({ maxBytes: options.maxBytes, protectedShare: PROTECTED_SHARE, sizeOf: pageBytes });
+    // Pages to render again are chosen when a write is noticed: this process's at once, not at the next request.
+    if (options.rewarmWithinMs > 0) deps.contentChanges.onWrite(() => this.noticeWrites());
   }
 
   /**
@@ -297,6 +322,7 @@ export class ResponseCache {
     c: Context<AppEnv>,
     render: () => Promise<Response>,
     policy?: (nonce: string) => string,
+    renderUrl?: PageRender,
   ): Promise<Response> {
     this.noticeWrites();
     const isFresh = await this.checkContent();
@@ -304,6 +330,7 @@ export class ResponseCache {
     const cached = this.pages.peek(key);
     if (cached && isFresh && Date.now() < cached.expiresAt && !this.isSettling(cached.sources)) {
       this.pages.use(key);
+      cached.readAt = Date.now();
       return this.send(c, cached, key);
     }
 
@@ -326,20 +353,33 @@ export class ResponseCache {
       if (cached) this.pages.delete(key);
       return await forward(c, response);
     }
+    const page = await this.keep(key, response, { generation, writesBefore, policy, renderUrl });
+    return this.send(c, page, key);
+  }
+
+  /**
+   * Reads a rendered answer into a page and keeps it, unless content it
+   * shows changed while it rendered (the old copy went with the change) or
+   * it is out of date already: then the page is still answered, once.
+   */
+  private async keep(
+    key: string,
+    response: Response,
+    { generation, writesBefore, policy, renderUrl }: { generation: number; writesBefore: number; policy: ((nonce: string) => string) | undefined; renderUrl: PageRender | undefined },
+  ): Promise<CachedPage> {
     const body = await response.arrayBuffer();
     const nonce = policy ? scriptNonceOf(response.headers.get('content-security-policy')) : null;
     const { ttlMs } = this.options;
     const page = policy && nonce ? noncedPage(response, body, nonce, policy, ttlMs) : staticPage(response, body, ttlMs);
-    // Content it shows changed while this page rendered: send it, but do not
-    // keep it (the old copy went with the change). Nor one already out of date.
+    page.render = renderUrl;
     this.noticeWrites();
     const changedMeanwhile =
       generation !== this.generation ||
       (this.deps.contentChanges.count !== writesBefore &&
         touches(this.deps.contentChanges.touchedSince(writesBefore), page.sources));
     if (!changedMeanwhile && !this.isSettling(page.sources) && Date.now() < page.expiresAt) this.pages.set(key, page);
-    else if (cached) this.pages.delete(key);
-    return this.send(c, page, key);
+    else this.pages.delete(key);
+    return page;
   }
 
   /**
@@ -357,6 +397,11 @@ export class ResponseCache {
     this.settling.push({ touched, until: now + this.options.writeSettleMs });
   }
 
+  /** How long this process's writes still settle. */
+  private settlingLeftMs(): number {
+    return Math.max(0, ...this.settling.map((write) => write.until - Date.now()));
+  }
+
   /** Whether a recent write of this process, maybe not yet committed, touches a page made from `sources`. */
   private isSettling(sources: ReadonlySet<string> | null): boolean {
     const now = Date.now();
@@ -369,13 +414,69 @@ export class ResponseCache {
       this.clear();
       return;
     }
+    this.queueRewarm((page) => touches(touched, page.sources));
     this.pages.deleteWhere((page) => touches(touched, page.sources));
   }
 
   /** Empties the cache (the content changed). */
   clear(): void {
+    this.queueRewarm(() => true);
     this.pages.clear();
     this.generation += 1;
+  }
+
+  /**
+   * Notes the pages about to be dropped that readers asked for lately, and
+   * renders them again once the write has settled (decision 070): one at a
+   * time, in the background, each unless a reader has brought it back first.
+   */
+  private queueRewarm(dropped: (page: CachedPage) => boolean): void {
+    const { rewarmWithinMs, writeSettleMs } = this.options;
+    if (rewarmWithinMs <= 0) return;
+    const since = Date.now() - rewarmWithinMs;
+    const recent = [...this.pages.entries()]
+      .filter(([, page]) => page.render && page.readAt >= since && dropped(page))
+      .sort(([, a], [, b]) => b.readAt - a.readAt)
+      .slice(0, REWARM_MAX_PAGES);
+    for (const [key, page] of recent) if (page.render) this.rewarmQueue.set(key, { render: page.render, policy: page.nonced?.policy });
+    if (this.rewarmQueue.size === 0 || this.rewarming) return;
+    this.rewarming = new Promise<void>((resolve) => {
+      // Past the settling of the write, whose pages are not kept before.
+      const timer = setTimeout(() => void this.rewarmQueued().finally(resolve), writeSettleMs + 50);
+      timer.unref();
+    }).finally(() => {
+      this.rewarming = null;
+    });
+  }
+
+  private async rewarmQueued(): Promise<void> {
+    // A write still settling keeps no page it touches: wait it out (a long one is announced again as it commits).
+    for (let left = this.settlingLeftMs(); left > 0; left = this.settlingLeftMs()) await sleep(left + 50);
+    for (const [key, { render, policy }] of this.rewarmQueue) {
+      this.rewarmQueue.delete(key);
+      if (this.pages.peek(key)) continue;
+      try {
+        this.noticeWrites();
+        if (!(await this.checkContent())) return;
+        const generation = this.generation;
+        const writesBefore = this.deps.contentChanges.count;
+        const response = await render(key);
+        if (response.status >= 300 || !isShareable(response)) {
+          await response.body?.cancel();
+          continue;
+        }
+        const page = await this.keep(key, response, { generation, writesBefore, policy, renderUrl: render });
+        // Warmed for readers to come: it counts as read when one asks, not now.
+        page.readAt = 0;
+      } catch (error) {
+        this.deps.logger.warn({ err: error, url: key }, 'response cache: a page could not be rendered again in the background');
+      }
+    }
+  }
+
+  /** Waits for the background re-render under way, if any (tests). */
+  async settled(): Promise<void> {
+    while (this.rewarming) await this.rewarming;
   }
 
   /** How many answers are kept. */

@@ -28,7 +28,7 @@ let reads: Site['reads'];
 let other: Site;
 let editedId: number;
 
-async function makeSite(deps: AppDeps): Promise<Site> {
+async function makeSite(deps: AppDeps, rewarmWithinMs = 0): Promise<Site> {
   const { services } = composeApp(deps);
   const reads = vi.fn<(slug: string) => void>();
   const findPublished = services.posts.findPublished.bind(services.posts);
@@ -36,7 +36,8 @@ async function makeSite(deps: AppDeps): Promise<Site> {
     reads(slug);
     return findPublished(slug);
   };
-  const renderPage = await loadPageRenderer(deps, undefined, { cache: { checkIntervalMs: 0, writeSettleMs: 0 }, services });
+  // Background re-renders off unless asked for: they would blur the counts of renders.
+  const renderPage = await loadPageRenderer(deps, undefined, { cache: { checkIntervalMs: 0, writeSettleMs: 0, rewarmWithinMs }, services });
   const serveStatic = serveBuiltFiles();
   if (!renderPage || !serveStatic) throw new Error('The web build is missing: the ssr global setup should have built it');
   const app = createApp(deps, { renderPage, serveStatic });
@@ -117,6 +118,23 @@ describe('after one post of a thousand is edited', () => {
     expect(await rendersOf('post-2', async () => expect(await (await other.get('/post-2')).text()).toContain('Post 2, revised'), other)).toBe(1);
     expect(await (await other.get('/')).text()).toContain('Post 2, revised');
     expect(await rendersOf('post-4', () => other.get('/post-4'), other)).toBe(1);
+  }, SLOW);
+
+  it('renders a dropped page readers asked for lately again in the background, so the next reader finds it warm', async () => {
+    const changes = new ContentChanges();
+    const warm = await makeSite({ ...t.deps, contentChanges: changes, siteProfileCache: new SiteProfileCache(t.deps.db, changes) }, 60_000);
+    const editedPost = await t.handle.db.selectFrom('posts').select('id').where('slug', '=', 'post-6').executeTakeFirstOrThrow();
+    await warm.get('/post-6');
+    expect(await rendersOf('post-6', () => warm.get('/post-6'), warm)).toBe(0);
+    warm.reads.mockClear();
+
+    // This server's own write: told through its content changes, as the content service tells them.
+    await editPost(editedPost.id, 'Post 6, revised');
+    changes.notify([`post:${editedPost.id}`, 'latest-posts', 'category:tech']);
+    // Rendered again with no reader asking…
+    await expect.poll(() => warm.reads.mock.calls.filter(([slug]) => slug === 'post-6').length, { timeout: 10_000 }).toBe(1);
+    // …so the next reader gets the new page from memory.
+    expect(await rendersOf('post-6', async () => expect(await (await warm.get('/post-6')).text()).toContain('Post 6, revised'), warm)).toBe(0);
   }, SLOW);
 
   it('still renders every page afresh after a settings save', async () => {

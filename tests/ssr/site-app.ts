@@ -32,7 +32,8 @@ export async function createSiteApp(
     ...(options.db ? { db: options.db, siteProfileCache: new SiteProfileCache(options.db, t.deps.contentChanges) } : {}),
   };
   const renderPage = await loadPageRenderer(deps, undefined, {
-    cache: options.cache ?? { checkIntervalMs: 0, writeSettleMs: 0 },
+    // No background re-render: tests count renders, which one in the background would blur.
+    cache: options.cache ?? { checkIntervalMs: 0, writeSettleMs: 0, rewarmWithinMs: 0 },
   });
   const serveStatic = serveBuiltFiles();
   if (!renderPage || !serveStatic) throw new Error('The web build is missing: the ssr global setup should have built it');
