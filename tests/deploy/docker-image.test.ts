@@ -187,7 +187,7 @@ interface HealthcheckReport {
 
 /** What `podman image inspect` reports (the fields read here). */
 interface ImageReport {
-  Config?: { User?: string; Cmd?: string[] };
+  Config?: { User?: string; Cmd?: string[]; Env?: string[] };
   // podman's own field, beside the OCI config; podman's Docker-compatible API
   // reads the health check of an image podman built as null.
   Healthcheck?: HealthcheckReport | null;
@@ -260,7 +260,9 @@ describe.skipIf(whyNotBuilt)(`the image, built with podman and run${whyNotBuilt 
     const containerHealthcheck = JSON.parse(podman(['inspect', container, '--format', '{{json .Config.Healthcheck}}'])) as HealthcheckReport | null;
     expect(containerHealthcheck).toEqual(expected);
     expect(image.Config?.User).toBe('node');
-    expect(image.Config?.Cmd).toEqual(['node', 'build/node/server.js']);
+    // The memory settings every start path sets (docs/operations.md, Memory).
+    expect(image.Config?.Cmd).toEqual(['node', '--max-semi-space-size=4', 'build/node/server.js']);
+    expect(image.Config?.Env).toContain('MALLOC_ARENA_MAX=2');
   });
 
   it('becomes healthy by its own health check', () => {
@@ -284,7 +286,7 @@ describe.skipIf(whyNotBuilt)(`the image, built with podman and run${whyNotBuilt 
       .split('\n')
       .slice(1)
       .map((line) => line.trim().split(/\s+/));
-    const server = processes.find((columns) => columns.slice(1).join(' ') === 'node build/node/server.js');
+    const server = processes.find((columns) => columns.slice(1).join(' ') === 'node --max-semi-space-size=4 build/node/server.js');
     expect(server, processes.map((columns) => columns.join(' ')).join('\n')).toBeTruthy();
     expect(server?.[0]).toBe('node');
   });
