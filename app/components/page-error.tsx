@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link } from 'react-router';
 import { ContentNotFound, NotFoundPage, recentPostsOf } from './not-found-page.tsx';
+import { PageHeader } from './page-header.tsx';
 import { Button } from './ui/button.tsx';
 
 /**
@@ -26,6 +27,25 @@ export function PageError({ error, notFound = 'page' }: { error: unknown; notFou
       <Button asChild variant="outline">
         <Link to="/">Return to Home</Link>
       </Button>
+    </div>
+  );
+}
+
+/**
+ * The error boundary of a private link's page (the creator's update link,
+ * the sponsor's report): a 404 says the link does not work, `why` it may
+ * not, and where to ask for a new one; anything else is `PageError`.
+ */
+export function PrivateLinkError({ error, why }: { error: unknown; why: string }) {
+  if (!isRouteErrorResponse(error) || error.status !== 404) return <PageError error={error} />;
+  return (
+    <div className="mx-auto max-w-xl">
+      <PageHeader title="This link does not work">
+        <p>{`${why} Ask us for a new link through the contact form.`}</p>
+      </PageHeader>
+      <a href="/contact-us" className="font-medium text-primary underline underline-offset-4">
+        Contact us
+      </a>
     </div>
   );
 }

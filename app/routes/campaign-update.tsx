@@ -1,9 +1,9 @@
 import { CheckCircle2 } from 'lucide-react';
-import { data, Form, isRouteErrorResponse, useNavigation } from 'react-router';
+import { data, Form, useNavigation } from 'react-router';
 import { CAMPAIGN_STATE_LABELS, CAMPAIGN_STATES, factsSourceText, fundingLine } from '../../common/campaign.ts';
 import { amountInputText } from '../../common/money.ts';
 import { formatSiteDateTime, secondsToSiteDay } from '../../common/site-time.ts';
-import { PageError } from '../components/page-error.tsx';
+import { PrivateLinkError } from '../components/page-error.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -140,17 +140,5 @@ export default function CampaignUpdate({ loaderData, actionData }: Route.Compone
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <div className="mx-auto max-w-xl">
-        <PageHeader title="This link does not work">
-          <p>It may have expired or been replaced by a newer one. Ask us for a new link through the contact form.</p>
-        </PageHeader>
-        <a href="/contact-us" className="font-medium text-primary underline underline-offset-4">
-          Contact us
-        </a>
-      </div>
-    );
-  }
-  return <PageError error={error} />;
+  return <PrivateLinkError error={error} why="It may have expired or been replaced by a newer one." />;
 }

@@ -1,8 +1,8 @@
-import { data, isRouteErrorResponse } from 'react-router';
+import { data } from 'react-router';
 import type { SponsorReportJson } from '../../common/answers.ts';
 import { formatSiteDateTime } from '../../common/site-time.ts';
 import { DailyAudienceChart } from '../components/daily-audience-chart.tsx';
-import { PageError } from '../components/page-error.tsx';
+import { PrivateLinkError } from '../components/page-error.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { openSponsorReport, SPONSOR_REPORT_HEADERS } from '../lib/sponsor-report.server.ts';
 import { pageTitle } from '../lib/seo.ts';
@@ -208,17 +208,5 @@ function CountList({
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <div className="mx-auto max-w-xl">
-        <PageHeader title="This link does not work">
-          <p>It may have been replaced by a newer one or revoked. Ask us for a new link through the contact form.</p>
-        </PageHeader>
-        <a href="/contact-us" className="font-medium text-primary underline underline-offset-4">
-          Contact us
-        </a>
-      </div>
-    );
-  }
-  return <PageError error={error} />;
+  return <PrivateLinkError error={error} why="It may have been replaced by a newer one or revoked." />;
 }

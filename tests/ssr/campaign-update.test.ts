@@ -101,7 +101,9 @@ describe("the creator's page", () => {
     const revoked = await site.get(path);
     expect(revoked.status).toBe(404);
     expect(revoked.headers.get('cache-control')).toBe('no-store');
-    expect(decodeHtml(await revoked.text())).toContain('This link does not work');
+    const revokedPage = decodeHtml(await revoked.text());
+    expect(revokedPage).toContain('This link does not work');
+    expect(revokedPage).toContain('It may have expired or been replaced by a newer one. Ask us for a new link through the contact form.');
     expect((await site.post(path, { backers: '999' })).status).toBe(404);
     expect((await campaignOf(id)).backers).toBe(12);
   });

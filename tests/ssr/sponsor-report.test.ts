@@ -137,7 +137,9 @@ describe("the sponsor's report page", () => {
     const wrong = await site.get(`/sponsor-report/${'x'.repeat(43)}`);
     expect(wrong.status).toBe(404);
     expect(wrong.headers.get('cache-control')).toBe('no-store');
-    expect(textsOf(await wrong.text(), 'h1')).toEqual(['This link does not work']);
+    const wrongPage = await wrong.text();
+    expect(textsOf(wrongPage, 'h1')).toEqual(['This link does not work']);
+    expect(textsOf(wrongPage, 'p')).toContain('It may have been replaced by a newer one or revoked. Ask us for a new link through the contact form.');
 
     const { submissionId, path } = await liveSponsoredPost();
     expect((await site.get(path)).status).toBe(200);
