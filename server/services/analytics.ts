@@ -17,14 +17,11 @@ import { isLiveStaffRefreshToken } from '../auth/tokens.ts';
 import { siteOrigin } from '../config.ts';
 import { nowSeconds } from '../db/database.ts';
 import { addToDaily, daySalt, deleteOldSalts, insertVisitors, prunePresence, touchPresence } from '../db/queries/analytics.ts';
-import { readSiteSetting, writeSiteSetting } from '../db/queries/site-settings.ts';
 import type { AppDeps } from '../deps.ts';
 import type { AuditLogService } from './audit-log.ts';
+import { ownerSwitch } from './owner-switch.ts';
 import { memoryRateLimit } from './rate-limits.ts';
 
-const SETTING_KEY = 'analytics';
-/** Another server's change of the switch applies within this long. */
-const SETTING_CACHE_MS = 5_000;
 /** The longest a view waits in memory: what a server killed outright can lose. */
 export const FLUSH_INTERVAL_MS = 5_000;
 /** Distinct keys held before a flush is started early. */
@@ -47,34 +44,17 @@ export interface BeaconRequest {
   staffToken: string | undefined;
 }
 
-function parseSetting(text: string | undefined): AnalyticsSettingsJson {
-  if (!text) return { enabled: true };
-  try {
-    return { enabled: (JSON.parse(text) as { enabled?: unknown } | null)?.enabled !== false };
-  } catch {
-    return { enabled: true };
-  }
-}
-
 export function analyticsService(deps: AppDeps, audit: AuditLogService) {
   const { db, logger, config } = deps;
   const origin = siteOrigin(config);
   const siteHost = new URL(origin).hostname.toLowerCase();
-  let kept: { readAt: number; value: AnalyticsSettingsJson } | null = null;
+  const counting = ownerSwitch({ db, audit }, { key: 'analytics', enabledByDefault: true, schema: analyticsSettingsSchema });
   let salt: { day: string; value: Promise<string> } | null = null;
   let buffer = new ViewBuffer();
   let timer: ReturnType<typeof setTimeout> | null = null;
   let flushing: Promise<void> | null = null;
   let dropped = 0;
   const limitBeacons = memoryRateLimit(deps.rateLimits.beaconsPerIp);
-
-  async function readSettings(fresh = false): Promise<AnalyticsSettingsJson> {
-    const nowMs = Date.now();
-    if (!fresh && kept && nowMs - kept.readAt < SETTING_CACHE_MS) return kept.value;
-    const value = parseSetting(await readSiteSetting(db, SETTING_KEY));
-    kept = { readAt: nowMs, value };
-    return value;
-  }
 
   /** The day's salt, read once per day per server; a failed read is asked again next time. */
   function saltOf(day: string): Promise<string> {
@@ -140,25 +120,12 @@ export function analyticsService(deps: AppDeps, audit: AuditLogService) {
 
   return {
     /** Whether counting is on (cached briefly): page views, and the clicks the other counters record. */
-    countingEnabled: async (): Promise<boolean> => (await readSettings()).enabled,
+    countingEnabled: async (): Promise<boolean> => (await counting.read()).enabled,
 
-    settings: (): Promise<AnalyticsSettingsJson> => readSettings(true),
+    settings: (): Promise<AnalyticsSettingsJson> => counting.read(true),
 
     async updateSettings(staff: Staff, values: unknown, caller: Caller): Promise<AnalyticsSettingsJson> {
-      const next = validate(analyticsSettingsSchema, values);
-      const before = await readSettings(true);
-      await writeSiteSetting(db, { key: SETTING_KEY, value: JSON.stringify({ enabled: next.enabled }), now: nowSeconds(), userId: staff.userId });
-      kept = null;
-      await audit.record({
-        userId: staff.userId,
-        userEmail: staff.email,
-        ipAddress: caller.clientIp,
-        action: 'settings.update',
-        entity: 'settings',
-        entityId: SETTING_KEY,
-        detail: { enabled: { from: before.enabled, to: next.enabled } },
-      });
-      return { enabled: next.enabled };
+      return (await counting.write(staff, values, caller)).after;
     },
 
     /**
@@ -180,7 +147,7 @@ export function analyticsService(deps: AppDeps, audit: AuditLogService) {
       if (browser.bot) return false;
       const path = countedPath(beacon.path);
       if (path === null) return false;
-      if (!(await readSettings()).enabled) return false;
+      if (!(await counting.read()).enabled) return false;
       if (request.staffToken && (await isLiveStaffRefreshToken(db, request.staffToken))) return false;
       if (buffer.size >= MAX_KEYS) {
         dropped += 1;

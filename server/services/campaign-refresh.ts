@@ -21,15 +21,12 @@ import { anyAddress, DEFAULT_FETCH_LIMITS, fetchFailed, publicOnly, safeFetch, t
 import { siteOrigin } from '../config.ts';
 import { nowSeconds } from '../db/database.ts';
 import { findRefreshTarget, listRefreshTargets } from '../db/queries/campaign-refreshes.ts';
-import { readSiteSetting, writeSiteSetting } from '../db/queries/site-settings.ts';
 import type { AppDeps } from '../deps.ts';
 import type { JobKind, JobOutcome } from '../jobs/jobs.ts';
 import type { AuditLogService } from './audit-log.ts';
 import type { CampaignsService } from './campaigns.ts';
+import { ownerSwitch } from './owner-switch.ts';
 
-const SETTING_KEY = 'campaign_fetching';
-/** Another server's change of the switch applies within this long. */
-const SETTING_CACHE_MS = 5_000;
 
 export const FETCHING_OFF_MESSAGE =
   'Reading campaign pages is off. The owner can turn it on in Settings, under Campaign pages.';
@@ -40,29 +37,13 @@ export interface RefreshPayload {
 
 const refreshKey = (postId: number) => `campaign-refresh:${postId}`;
 
-function parseSetting(text: string | undefined): CampaignFetchingSettingsJson {
-  if (!text) return { enabled: false };
-  try {
-    return { enabled: (JSON.parse(text) as { enabled?: unknown } | null)?.enabled === true };
-  } catch {
-    return { enabled: false };
-  }
-}
-
 /** Printable ASCII only: a header value cannot carry the rest. */
 const headerText = (text: string) => text.replace(/[^\x20-\x7e]/g, '').trim();
 
 export function campaignRefreshService(deps: AppDeps, audit: AuditLogService, campaigns: Pick<CampaignsService, 'applyFacts' | 'refreshFailed'>) {
   const { db, jobs, config, siteProfileCache } = deps;
-  let kept: { readAt: number; value: CampaignFetchingSettingsJson } | null = null;
-
-  async function fetchingSettings(fresh = false): Promise<CampaignFetchingSettingsJson> {
-    const nowMs = Date.now();
-    if (!fresh && kept && nowMs - kept.readAt < SETTING_CACHE_MS) return kept.value;
-    const value = parseSetting(await readSiteSetting(db, SETTING_KEY));
-    kept = { readAt: nowMs, value };
-    return value;
-  }
+  const fetching = ownerSwitch({ db, audit }, { key: 'campaign_fetching', enabledByDefault: false, schema: campaignFetchingSettingsSchema });
+  const fetchingSettings = (fresh = false): Promise<CampaignFetchingSettingsJson> => fetching.read(fresh);
 
   async function requireFetching(): Promise<void> {
     if (!(await fetchingSettings()).enabled) throw new DomainError('CAMPAIGN_FETCHING_OFF', FETCHING_OFF_MESSAGE);
@@ -141,21 +122,9 @@ export function campaignRefreshService(deps: AppDeps, audit: AuditLogService, ca
     settings: (): Promise<CampaignFetchingSettingsJson> => fetchingSettings(true),
 
     async updateSettings(staff: Staff, values: unknown, caller: Caller): Promise<CampaignFetchingSettingsJson> {
-      const next = validate(campaignFetchingSettingsSchema, values);
-      const before = await fetchingSettings(true);
-      await writeSiteSetting(db, { key: SETTING_KEY, value: JSON.stringify({ enabled: next.enabled }), now: nowSeconds(), userId: staff.userId });
-      kept = null;
-      await audit.record({
-        userId: staff.userId,
-        userEmail: staff.email,
-        ipAddress: caller.clientIp,
-        action: 'settings.update',
-        entity: 'settings',
-        entityId: SETTING_KEY,
-        detail: { enabled: { from: before.enabled, to: next.enabled } },
-      });
-      if (next.enabled && !before.enabled) await scheduleRefreshes();
-      return { enabled: next.enabled };
+      const { before, after } = await fetching.write(staff, values, caller);
+      if (after.enabled && !before.enabled) await scheduleRefreshes();
+      return after;
     },
 
     /** The title, image and description a campaign page gives for sharing, for the editor to fill empty fields with. */
