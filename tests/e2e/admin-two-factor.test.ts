@@ -7,7 +7,7 @@
 import * as OTPAuth from 'otpauth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openAdmin, signIn } from './admin-journey.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, expectNoSeriousA11yViolations, toastText, useJourney } from './harness.ts';
+import { addStaff, ADMIN_EMAIL, ADMIN_PASSWORD, expectNoSeriousA11yViolations, toastText, useJourney } from './harness.ts';
 
 /** The app's code `steps` time steps from now. */
 const codeAt = (secret: string, steps = 0) =>
@@ -20,15 +20,7 @@ describe('an administrator turning on two-factor sign-in', () => {
 
   beforeAll(async () => {
     // An editor without two-factor, for the owner's requirement below.
-    const invited = await site.admin('POST', '/admin/users', { email: EDITOR.email, role: 'editor' });
-    expect(invited.status).toBe(201);
-    const token = /token=([\w-]+)/.exec(site.mailsTo(EDITOR.email).at(-1)?.text_body ?? '')?.[1];
-    const accepted = await fetch(`${site.baseUrl}/api/auth/accept-invite`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token, name: 'Eddie Editor', password: EDITOR.password }),
-    });
-    expect(accepted.status).toBe(201);
+    await addStaff(site, { ...EDITOR, name: 'Eddie Editor', role: 'editor' });
   });
 
   it('sets it up on the account page, then signs in with password and code', async () => {

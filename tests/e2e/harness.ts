@@ -154,6 +154,19 @@ export async function seedPosts(site: Site, posts: PostSeed[]): Promise<void> {
   }
 }
 
+/** A member of staff invited by the owner through the admin API, who accepts from the invitation's mail. */
+export async function addStaff(site: Site, staff: { email: string; password: string; name: string; role: 'admin' | 'editor' }): Promise<void> {
+  const invited = await site.admin('POST', '/admin/users', { email: staff.email, role: staff.role });
+  if (invited.status !== 201) throw new Error(`inviting ${staff.email} failed: ${JSON.stringify(invited.body)}`);
+  const token = /token=([\w-]+)/.exec(site.mailsTo(staff.email).at(-1)?.text_body ?? '')?.[1];
+  const accepted = await fetch(`${site.baseUrl}/api/auth/accept-invite`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token, name: staff.name, password: staff.password }),
+  });
+  if (accepted.status !== 201) throw new Error(`${staff.email} could not accept the invitation: ${accepted.status}`);
+}
+
 export async function seedResource(site: Site, resource: { slug: string; title: string; content?: string }): Promise<void> {
   const response = await site.admin('POST', '/admin/resources', {
     title: resource.title,

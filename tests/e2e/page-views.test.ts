@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { PostPage } from '../../common/answers.ts';
 import { openAdmin, signIn } from './admin-journey.ts';
-import { DESKTOP_CHROME, expectNoSeriousA11yViolations, rejectCookies, seedPosts, useJourney } from './harness.ts';
+import { addStaff, DESKTOP_CHROME, expectNoSeriousA11yViolations, rejectCookies, seedPosts, useJourney } from './harness.ts';
 
 interface SentBeacon {
   path: string;
@@ -107,15 +107,7 @@ describe('page views in the browser', () => {
     expect(await owner.page.getByRole('link', { name: 'Download the days and pages as CSV' }).getAttribute('href')).toContain(encodeURIComponent(`/${post.slug}`));
     await expectNoSeriousA11yViolations(owner.page);
 
-    const invited = await site.admin('POST', '/admin/users', { email: EDITOR.email, role: 'editor' });
-    expect(invited.status).toBe(201);
-    const token = /token=([\w-]+)/.exec(site.mailsTo(EDITOR.email).at(-1)?.text_body ?? '')?.[1];
-    const accepted = await fetch(`${site.baseUrl}/api/auth/accept-invite`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token, name: 'Eddie Editor', password: EDITOR.password }),
-    });
-    expect(accepted.status).toBe(201);
+    await addStaff(site, { ...EDITOR, name: 'Eddie Editor', role: 'editor' });
     const editor = await openVisit();
     const asked: string[] = [];
     editor.page.on('request', (request) => {
