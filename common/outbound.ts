@@ -36,7 +36,7 @@ export function outboundUrl(campaign: { url: string | null; ref_tag?: string | n
 }
 
 /** The counted way to a post's campaign, for mails, the share kit and anything printed. */
-export function goPath(slug: string): string {
+export function goPath(slug: string): `/go/${string}` {
   return `${GO_PATH_PREFIX}${encodeURIComponent(slug)}`;
 }
 

@@ -86,13 +86,28 @@ export function sponsorScheduledMail(submission: Submission, publishAt: number, 
   );
 }
 
-/** The post is on the site. */
-export function sponsorLiveMail(submission: Submission, postUrl: string, site: SponsorMailSite): MailMessage {
+/**
+ * The post is on the site. With a campaign, the mail also gives the
+ * counted address straight to it (`/go/`, decision 067), for places
+ * without a page, such as the sponsor's own mails or a printed QR code:
+ * its clicks show in the sponsor's report.
+ */
+export function sponsorLiveMail(submission: Submission, link: { postUrl: string; goUrl: string | null }, site: SponsorMailSite): MailMessage {
+  const straightToCampaign = link.goUrl
+    ? ['', 'To send people straight to your campaign, with their clicks counted in your report, use:', '', link.goUrl]
+    : [];
   return mail(
     'sponsor_live',
     submission,
     `Live: your sponsored post about ${submission.project_name}`,
-    [`The post about ${submission.project_name} is live:`, '', postUrl, '', 'Thank you for sponsoring it. Feel free to share the link.'],
+    [
+      `The post about ${submission.project_name} is live:`,
+      '',
+      link.postUrl,
+      ...straightToCampaign,
+      '',
+      'Thank you for sponsoring it. Feel free to share the link.',
+    ],
     site,
   );
 }

@@ -8,6 +8,7 @@
  * runs it, after a restart too.
  */
 import type { PostJson, SponsorEventJson, SponsorEventKind, SponsoredSubmissionJson } from '../../common/answers.ts';
+import { goPath } from '../../common/outbound.ts';
 import { isLive, isScheduled } from '../../common/publication.ts';
 import { siteLink, siteOrigin } from '../config.ts';
 import { nowSeconds } from '../db/database.ts';
@@ -119,7 +120,7 @@ export function sponsorUpdates(
     }
     if (isLive(post, now)) {
       const postUrl = siteLink(config, `/${post.slug}`);
-      const sent = await mailSponsor(submission, 'live_mail', sponsorLiveMail(submission, postUrl, site), {
+      const sent = await mailSponsor(submission, 'live_mail', sponsorLiveMail(submission, { postUrl, goUrl: post.campaign_url ? siteLink(config, goPath(post.slug)) : null }, site), {
         detail: postUrl,
         dedupeKey: `sponsor-live:${submission.id}`,
       });

@@ -216,6 +216,10 @@ describe('the timeline of a paid submission', () => {
     const timeline = (await details(id)).timeline;
     expect(kinds(timeline)).toEqual(['payment_mail', 'approved', 'approval_mail', 'draft_created', 'live_mail', 'report_link_mail']);
     expect(timeline.at(-2)?.mail).toMatchObject({ to: email, status: 'stored' });
+    // The draft links the sponsor's campaign: the mail gives its counted address too, for places without a page.
+    const liveMail = (await mailsTo(email)).find((mail) => mail.kind === 'sponsor_live');
+    expect(liveMail?.text_body).toContain(`http://localhost/${post.slug}`);
+    expect(liveMail?.text_body).toContain(`straight to your campaign, with their clicks counted in your report, use:\n\nhttp://localhost/go/${post.slug}`);
 
     const refused = await t.request('POST', `/admin/submissions/sponsored/${id}/preview`, { token: await t.adminToken() });
     expect(refused.status).toBe(409);

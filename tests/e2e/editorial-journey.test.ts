@@ -224,6 +224,15 @@ describe('a sponsored post from payment to scheduled publication', () => {
     await kit.waitFor();
     expect(await kit.getByLabel('Address for LinkedIn').inputValue()).toContain('utm_source=linkedin');
     expect(await kit.getByLabel('Address for LinkedIn').inputValue()).toMatch(new RegExp(`^${site.baseUrl}/${slug}\\?`));
+    // The campaign's counted address, to copy or print: its QR code is drawn in the page and saved as an SVG.
+    const go = `${site.baseUrl}/go/${slug}`;
+    expect(await kit.getByLabel('Address straight to the campaign (clicks counted)').inputValue()).toBe(go);
+    const qrCode = kit.getByRole('img', { name: `QR code of ${go}` });
+    expect(await qrCode.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    const download = kit.getByRole('link', { name: 'Download the QR code' });
+    expect(await download.getAttribute('download')).toBe(`${slug}-qr-code.svg`);
+    expect(await download.getAttribute('href')).toBe(await qrCode.getAttribute('src'));
+    expect(decodeURIComponent((await download.getAttribute('href')) ?? '')).toMatch(/^data:image\/svg\+xml;charset=utf-8,<svg /);
     // Live now: shared by its own address, no longer by preview links.
     expect(await page.getByRole('region', { name: 'Share preview' }).count()).toBe(0);
     await page.locator('#post-content').waitFor();

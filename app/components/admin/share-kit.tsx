@@ -1,4 +1,5 @@
-import { Copy } from 'lucide-react';
+import { Copy, Download } from 'lucide-react';
+import { renderSVG } from 'uqr';
 import { goPath } from '../../../common/outbound.ts';
 import { SHARE_LABELS, SHARE_NETWORKS, withUtm } from '../../../common/share.ts';
 import { socialCardPath } from '../../../common/social-cards.ts';
@@ -62,18 +63,7 @@ export function ShareKit({
           </Button>
         </div>
       </div>
-      {hasCampaign ? (
-        <div className="grid gap-1">
-          <Label htmlFor="share-kit-go">Address straight to the campaign (clicks counted)</Label>
-          <div className="flex gap-2">
-            <Input id="share-kit-go" readOnly value={`${origin}${goPath(slug)}`} onFocus={(event) => event.target.select()} />
-            <Button type="button" variant="outline" size="icon" onClick={() => copy(`${origin}${goPath(slug)}`)}>
-              <Copy aria-hidden="true" />
-              <span className="sr-only">Copy the address straight to the campaign</span>
-            </Button>
-          </div>
-        </div>
-      ) : null}
+      {hasCampaign ? <StraightToCampaign url={`${origin}${goPath(slug)}`} slug={slug} /> : null}
       {SHARE_NETWORKS.map((network) => {
         const url = withUtm(pageUrl, network, campaign);
         const id = `share-kit-${network}`;
@@ -91,5 +81,38 @@ export function ShareKit({
         );
       })}
     </section>
+  );
+}
+
+/**
+ * The counted address straight to the campaign, to copy or to print: its
+ * QR code is drawn here from the address alone (nothing is sent anywhere),
+ * and saved as an SVG that stays sharp at any print size.
+ */
+function StraightToCampaign({ url, slug }: { url: string; slug: string }) {
+  // The medium error correction survives a smudged or partly covered print; black on white scans everywhere.
+  const qrCode = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(url, { ecc: 'M', border: 2, pixelSize: 8 }))}`;
+  return (
+    <div className="grid gap-2">
+      <div className="grid gap-1">
+        <Label htmlFor="share-kit-go">Address straight to the campaign (clicks counted)</Label>
+        <div className="flex gap-2">
+          <Input id="share-kit-go" readOnly value={url} onFocus={(event) => event.target.select()} />
+          <Button type="button" variant="outline" size="icon" onClick={() => copy(url)}>
+            <Copy aria-hidden="true" />
+            <span className="sr-only">Copy the address straight to the campaign</span>
+          </Button>
+        </div>
+      </div>
+      <div className="flex flex-wrap items-end gap-4">
+        <img src={qrCode} alt={`QR code of ${url}`} width={160} height={160} className="rounded-md border border-border bg-white" />
+        <Button asChild variant="outline">
+          <a href={qrCode} download={`${slug}-qr-code.svg`}>
+            <Download aria-hidden="true" />
+            Download the QR code
+          </a>
+        </Button>
+      </div>
+    </div>
   );
 }
