@@ -19,6 +19,9 @@
 //          --cpu-prof=<dir> (a CPU profile of the measured server, written
 //          when it stops; `node bench/profile-top.mjs` lists its top frames)
 //          --heap-snapshot=<dir> (a heap snapshot of it after the pass)
+//          --after-edit (after the restart, one post is edited through the
+//          admin API, and the pass starts once the server's background jobs
+//          are done: what readers meet after a write)
 // Everything listens on and talks to 127.0.0.1; every child process is
 // stopped and every temporary folder removed at the end.
 import http from 'node:http';
@@ -48,12 +51,14 @@ const { values: args } = parseArgs({
     'cpu-prof': { type: 'string' },
     'heap-snapshot': { type: 'string' },
     'skip-build': { type: 'boolean', default: false },
+    'after-edit': { type: 'boolean', default: false },
   },
 });
 const POST_COUNT = positiveInt('posts', args.posts);
 const COVER_COUNT = Math.min(POST_COUNT, positiveInt('covers', args.covers));
 const CONCURRENCY = positiveInt('concurrency', args.concurrency);
-const TARGET_RATIO = 0.1;
+const AFTER_EDIT = args['after-edit'];
+const TARGET_RATIO = AFTER_EDIT ? 0.25 : 0.1;
 const TARGET_RSS_MB = 300;
 /** A page still unanswered after this long fails the run. */
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -107,7 +112,7 @@ async function main() {
   const setup = await startBuiltServer({
     name: 'site server (setup)',
     tempPrefix: 'showcase-bench-cold-',
-    unsetEnv: ['GA_MEASUREMENT_ID', 'PUBLIC_URL'],
+    unsetEnv: ['GA_MEASUREMENT_ID'],
   });
   const token = await signIn(setup);
   const { categories } = await api(setup.baseUrl, 'GET', '/api/categories');
@@ -119,9 +124,10 @@ async function main() {
   // The covers go to posts spread over the list, not to its first few.
   const coverOf = (i) => (i % Math.floor(POST_COUNT / COVER_COUNT) === 0 ? covers[i / Math.floor(POST_COUNT / COVER_COUNT)] : undefined);
   const slugs = [];
+  const ids = [];
   await inParallel(POST_COUNT, 4, async (i) => {
     const slug = `cold-post-${i + 1}`;
-    await api(setup.baseUrl, 'POST', '/api/admin/posts', {
+    const created = await api(setup.baseUrl, 'POST', '/api/admin/posts', {
       token,
       body: {
         title: `Cold visit campaign ${i + 1}`,
@@ -136,6 +142,7 @@ async function main() {
       },
     });
     slugs[i] = slug;
+    ids[i] = created.id;
   });
   const failedJobs = await waitForJobs(path.join(setup.dataDir, 'site.db'));
   console.log(
@@ -152,8 +159,10 @@ async function main() {
     name: 'site server',
     tempPrefix: 'showcase-bench-cold-',
     dataDir: setup.dataDir,
-    unsetEnv: ['GA_MEASUREMENT_ID', 'PUBLIC_URL'],
-    env: { ADMIN_PASSWORD: setup.adminPassword },
+    unsetEnv: ['GA_MEASUREMENT_ID'],
+    // The same links as the first server's (its address): the pages it kept in the database (decision 073) are
+    // the pages this one would render.
+    env: { ADMIN_PASSWORD: setup.adminPassword, PUBLIC_URL: setup.baseUrl },
     nodeArgs: [
       ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
       ...(snapshotDir ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${snapshotDir}`] : []),
@@ -161,6 +170,17 @@ async function main() {
   });
   const rssIdle = rssOf(site.child.pid);
   const paths = slugs.map((slug) => `/${slug}`);
+  if (AFTER_EDIT) {
+    // One editor saves one post: its page, the lists and the related blocks it is in go out of date.
+    const siteToken = await signIn(site);
+    const current = await api(site.baseUrl, 'GET', `/api/admin/posts/${ids[0]}`, { token: siteToken });
+    const editStarted = performance.now();
+    await api(site.baseUrl, 'PUT', `/api/admin/posts/${ids[0]}`, { token: siteToken, body: { ...current, title: `${current.title} (edited)` } });
+    // The background render of what the edit touched starts a moment after it.
+    await sleep(3000);
+    await waitForJobs(path.join(setup.dataDir, 'site.db'));
+    console.log(`Edited ${slugs[0]}; the server's background jobs were done ${((performance.now() - editStarted) / 1000).toFixed(1)} s after the save`);
+  }
   console.log(
     `\nFirst visit of ${paths.length} post pages, ${CONCURRENCY} at a time, keep-alive; ${os.cpus().length} CPUs, Node ${process.version}`,
   );

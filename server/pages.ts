@@ -18,11 +18,15 @@ import type { CreateAppOptions } from './app.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
 import type { AppServices } from './services/index.ts';
 import { composeApp } from './start-up.ts';
+import { siteOrigin } from './config.ts';
+import { nowSeconds } from './db/database.ts';
+import type { JobKind } from './jobs/jobs.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { clientIp } from './http/client-ip.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from './http/errors.ts';
 import { createNonce, pageContentSecurityPolicy } from './http/content-security-policy.ts';
 import { isEmbeddablePage } from './http/security-headers.ts';
+import { RenderedPageStore, renderKey } from './http/rendered-page-store.ts';
 import {
   bytesOf,
   DEFAULT_RESPONSE_CACHE_OPTIONS,
@@ -152,6 +156,7 @@ function pageHandler(
   };
   // A page a write dropped, rendered again in the background as a reader's request would have it.
   const renderUrl = (url: string) => renderRequest(new Request(url, { headers: { accept: 'text/html' } }), new URL(url).pathname, () => OWN_ADDRESS);
+  if (cache?.hasStore) renderAheadOfReaders(page.deps, cache, renderUrl, (path) => policyOf(path));
   return async (c) => {
     const render = () => renderRequest(c.req.raw, c.req.path, () => clientIp(c, page.deps.config.TRUST_PROXY));
     if (cache && (c.req.method === 'GET' || c.req.method === 'HEAD')) return cache.serve(c, render, policyOf(c.req.path), renderUrl);
@@ -159,9 +164,52 @@ function pageHandler(
   };
 }
 
+/** Pages rendered ahead per pass, and passes per run of the job, before it lets other jobs run. */
+const RENDER_AHEAD_BATCH = 50;
+const RENDER_AHEAD_PASSES = 10;
+/** A burst of writes is followed by one run, this long after the first of them. */
+const RENDER_AHEAD_DELAY_SECONDS = 2;
+
+/**
+ * Keeps the rendered-page store up to date ahead of readers (decision 073):
+ * a durable job, run by any server with the web build shortly after writes
+ * and after a start, renders the kept pages writes made out of date and the
+ * live posts and resources with no page kept yet.
+ */
+function renderAheadOfReaders(
+  deps: AppDeps,
+  cache: ResponseCache,
+  renderUrl: (url: string) => Promise<Response>,
+  policyOf: (path: string) => ((nonce: string) => string) | undefined,
+): void {
+  const origin = siteOrigin(deps.config);
+  const job: JobKind<null> = {
+    name: 'render-ahead',
+    maxAttempts: 5,
+    run: async () => {
+      for (let pass = 0; pass < RENDER_AHEAD_PASSES; pass += 1) {
+        if ((await cache.renderAhead(origin, renderUrl, policyOf, RENDER_AHEAD_BATCH)) === 0) return;
+      }
+      // More left: the same job again at once, after whatever else is due.
+      return { runAgainAt: nowSeconds() };
+    },
+  };
+  deps.jobs.register(job);
+  const schedule = () => {
+    deps.jobs
+      .ensure(deps.db, job, null, 'render-ahead', nowSeconds() + RENDER_AHEAD_DELAY_SECONDS)
+      .catch((error: unknown) => deps.logger.warn({ err: error }, 'rendered pages: could not schedule rendering ahead'));
+  };
+  deps.contentChanges.onWrite(schedule);
+  cache.onAllStale(schedule);
+  schedule();
+}
+
 export interface PageRendererOptions {
   /** The rendered-page cache; false turns it off. */
   cache?: Partial<ResponseCacheOptions> | false;
+  /** Rendered pages kept in the database beneath the cache (decision 073); false keeps them in memory only. */
+  store?: boolean;
   /** The domain services the pages use; built from the dependencies when not given. */
   services?: AppServices;
 }
@@ -178,10 +226,13 @@ export async function loadPageRenderer(
   const serverBuildFile = path.resolve(buildDir, 'server', 'index.js');
   if (!existsSync(serverBuildFile)) return null;
   const build = (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
+  const store = options.cache === false || options.store === false ? undefined : new RenderedPageStore(deps, renderKey(build.assets.version, deps.config));
+  // Copies another build rendered are of no use now; pruned off the start's path.
+  store?.prune().catch((error: unknown) => deps.logger.warn({ err: error }, 'rendered pages: could not prune kept pages'));
   const cache =
     options.cache === false
       ? undefined
-      : new ResponseCache(deps, { ...DEFAULT_RESPONSE_CACHE_OPTIONS, ...options.cache });
+      : new ResponseCache(deps, { ...DEFAULT_RESPONSE_CACHE_OPTIONS, ...options.cache }, store);
   const services = options.services ?? composeApp(deps).services;
   return pageHandler({ deps, services }, createRequestHandler(withOutageAs503(build, deps.logger), 'production'), {
     cache,

@@ -31,6 +31,7 @@ import { sponsoredCampaignMigration } from './migrations/2026-11-28-0024-sponsor
 import { analyticsMigration } from './migrations/2026-11-28-0025-analytics.ts';
 import { contentChangeFeedMigration } from './migrations/2026-11-28-0026-content-change-feed.ts';
 import { analyticsMonthlyMigration } from './migrations/2026-11-28-0027-analytics-monthly.ts';
+import { renderedPagesMigration } from './migrations/2026-11-29-0028-rendered-pages.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -61,6 +62,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-28-0025-analytics': analyticsMigration(),
     '2026-11-28-0026-content-change-feed': contentChangeFeedMigration(engine),
     '2026-11-28-0027-analytics-monthly': analyticsMonthlyMigration(),
+    '2026-11-29-0028-rendered-pages': renderedPagesMigration(engine),
   };
 }
 

@@ -544,6 +544,9 @@ export interface Database {
   analytics_clicks: AnalyticsClickTable;
   newsletter_links: NewsletterLinkTable;
   content_change_feed: ContentChangeFeedTable;
+  rendered_pages: RenderedPageTable;
+  rendered_page_state: RenderedPageStateTable;
+  page_source_versions: PageSourceVersionTable;
 }
 
 /** One post or resource write and the sources of public pages it touched (decision 070). */
@@ -552,6 +555,42 @@ export interface ContentChangeFeedTable {
   /** A JSON array of sources; null when it may touch anything. */
   sources: string | null;
   changed_at: number;
+}
+
+/** A rendered public page kept for every server and past restarts (decision 073). */
+export interface RenderedPageTable {
+  /** The page's path (no query string). */
+  path: string;
+  /** The web build that rendered it: another build's pages are not used. */
+  build: string;
+  /** The settings part of the content fingerprint when it was rendered. */
+  rest: string;
+  /** The write sequence read before it was rendered. */
+  seq: number;
+  /** A JSON array of the sources it shows; null when it may show anything. */
+  sources: string | null;
+  status: number;
+  /** A JSON array of [name, value] pairs, the Content-Security-Policy left out. */
+  headers: string;
+  body: Buffer;
+  /** The script nonce the body was rendered with, replaced on every answer; null for a page without one. */
+  nonce: string | null;
+  /** Epoch milliseconds. */
+  rendered_at: number;
+  /** Epoch milliseconds: its own expiry, the next scheduled publication, or a day, whichever comes first. */
+  valid_until: number;
+}
+
+/** One row (id 1): the sequence every content write moves on. */
+export interface RenderedPageStateTable {
+  id: number;
+  seq: number;
+}
+
+/** The sequence of the last write that touched a source; `*` is moved by writes that may touch anything. */
+export interface PageSourceVersionTable {
+  source: string;
+  seq: number;
 }
 
 /** The database or a transaction: query functions take either, so callers choose the transaction. */

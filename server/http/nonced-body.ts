@@ -32,10 +32,17 @@ export class NoncedBody {
 
   /** `body` as rendered with `nonce`; every occurrence of the nonce is replaced on each answer. */
   constructor(body: Uint8Array, nonce: string) {
-    this.pieces = Buffer.from(body.buffer, body.byteOffset, body.byteLength)
-      .toString('utf8')
-      .split(nonce)
-      .map((piece) => Buffer.from(piece, 'utf8'));
+    // Cut as bytes: the nonce is ASCII, so no character is split, and the page is never decoded.
+    const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+    const needle = Buffer.from(nonce, 'utf8');
+    const pieces: Buffer[] = [];
+    let from = 0;
+    for (let at = bytes.indexOf(needle, from); at !== -1; at = bytes.indexOf(needle, from)) {
+      pieces.push(bytes.subarray(from, at));
+      from = at + needle.length;
+    }
+    pieces.push(bytes.subarray(from));
+    this.pieces = pieces;
   }
 
   /** How many times the nonce occurs. */

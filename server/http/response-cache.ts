@@ -14,6 +14,7 @@ import { readContentChangesSince } from '../db/queries/content.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { createNonce, scriptNonceOf } from './content-security-policy.ts';
 import { NoncedBody } from './nonced-body.ts';
+import { isStorablePath, type RenderedPageStore, type RenderStart, type StoredPage } from './rendered-page-store.ts';
 import { SegmentedLru } from '../segmented-lru.ts';
 
 export type Encoding = 'identity' | 'br' | 'gzip';
@@ -235,40 +236,62 @@ export function expireAnswerAt(headers: Headers, at: number): void {
   headers.set('Expires', new Date(at * 1000).toUTCString());
 }
 
-function staticPage(response: Response, body: ArrayBuffer, ttlMs: number): CachedPage {
+/** What a kept page is made of, from a render or from the rendered-page store. */
+interface PageParts {
+  status: number;
+  headers: [string, string][];
+  body: ArrayBuffer;
+  sources: ReadonlySet<string> | null;
+  expiresAt: number;
+}
+
+const partsOf = (response: Response, body: ArrayBuffer, ttlMs: number): PageParts => ({
+  status: response.status,
+  headers: [...response.headers],
+  body,
+  sources: answerSources.get(response) ?? null,
+  expiresAt: expiryOf(response, ttlMs),
+});
+
+function staticPage({ status, headers, body, sources, expiresAt }: PageParts): CachedPage {
   return {
-    status: response.status,
-    headers: [...response.headers],
+    status,
+    headers,
     body,
     encoded: {},
     etag: `"${entityTag(new Uint8Array(body))}"`,
-    expiresAt: expiryOf(response, ttlMs),
-    sources: answerSources.get(response) ?? null,
+    expiresAt,
+    sources,
     readAt: Date.now(),
   };
 }
 
 function noncedPage(
-  response: Response,
-  body: ArrayBuffer,
+  { status, headers, body, sources, expiresAt }: Omit<PageParts, 'body'> & { body: ArrayBuffer | Uint8Array },
   nonce: string,
   policy: (nonce: string) => string,
-  ttlMs: number,
 ): CachedPage {
-  const nonced = new NoncedBody(new Uint8Array(body), nonce);
+  const nonced = new NoncedBody(body instanceof Uint8Array ? body : new Uint8Array(body), nonce);
   return {
-    status: response.status,
+    status,
     // Each answer gets the policy of its own nonce.
-    headers: [...response.headers].filter(([name]) => name.toLowerCase() !== 'content-security-policy'),
+    headers: headers.filter(([name]) => name.toLowerCase() !== 'content-security-policy'),
     body: new ArrayBuffer(0),
     encoded: {},
     nonced: { body: nonced, policy },
     // Weak: the bytes differ by their nonce, the page does not.
     etag: `W/"${entityTag(nonced.template(''))}"`,
-    expiresAt: expiryOf(response, ttlMs),
-    sources: answerSources.get(response) ?? null,
+    expiresAt,
+    sources,
     readAt: Date.now(),
   };
+}
+
+/** When the answer itself says it stops being true (its `Expires`, epoch milliseconds); null when it does not. */
+function ownExpiry(headers: readonly [string, string][]): number | null {
+  const expires = headers.find(([name]) => name.toLowerCase() === 'expires')?.[1];
+  const at = expires === undefined ? Number.NaN : Date.parse(expires);
+  return Number.isNaN(at) ? null : at;
 }
 
 /** How far back the change feed is read past the last look: longer than any write's transaction. */
@@ -306,6 +329,8 @@ export class ResponseCache {
   constructor(
     private readonly deps: Pick<AppDeps, 'db' | 'logger' | 'contentChanges'>,
     private readonly options: ResponseCacheOptions = DEFAULT_RESPONSE_CACHE_OPTIONS,
+    /** Where rendered pages are kept beneath this cache, for every server and past restarts (decision 073). */
+    private readonly store?: RenderedPageStore,
   ) {
     this.writesSeen = deps.contentChanges.count;
     this.pages = new SegmentedLru({ maxBytes: options.maxBytes, protectedShare: PROTECTED_SHARE, sizeOf: pageBytes });
@@ -334,6 +359,13 @@ export class ResponseCache {
       return this.send(c, cached, key);
     }
 
+    const storedAs = isFresh && c.req.method === 'GET' ? this.storePathOf(key) : null;
+    if (storedAs) {
+      const stored = await this.fromStore(storedAs, key, policy, renderUrl);
+      if (stored) return this.send(c, stored, key);
+    }
+
+    const start = storedAs ? await this.beginRender() : null;
     const generation = this.generation;
     const writesBefore = this.deps.contentChanges.count;
     const response = await render();
@@ -353,8 +385,71 @@ export class ResponseCache {
       if (cached) this.pages.delete(key);
       return await forward(c, response);
     }
-    const page = await this.keep(key, response, { generation, writesBefore, policy, renderUrl });
+    const page = await this.keep(key, response, { generation, writesBefore, policy, renderUrl, start });
     return this.send(c, page, key);
+  }
+
+  /** The path a page at `url` is kept under in the store; null when it is not kept there. */
+  private storePathOf(url: string): string | null {
+    if (!this.store || this.fingerprint === null) return null;
+    const parsed = new URL(url);
+    return isStorablePath(parsed) ? parsed.pathname : null;
+  }
+
+  /** What a render that may be kept in the store starts from; null when the store cannot be read now. */
+  private async beginRender(): Promise<{ render: RenderStart; rest: string } | null> {
+    const rest = this.fingerprint?.rest;
+    if (!this.store || rest === undefined) return null;
+    try {
+      return { render: await this.store.begin(), rest };
+    } catch (error) {
+      this.deps.logger.warn({ err: error }, 'rendered pages: write sequence unreadable, not keeping this page');
+      return null;
+    }
+  }
+
+  /**
+   * The page kept in the store for `path`, when it is current, now kept in
+   * memory too; null to render it. Not while a write of this process that
+   * touches it may still be committing.
+   */
+  private async fromStore(
+    path: string,
+    key: string,
+    policy: ((nonce: string) => string) | undefined,
+    renderUrl: PageRender | undefined,
+  ): Promise<CachedPage | null> {
+    const rest = this.fingerprint?.rest;
+    if (!this.store || rest === undefined) return null;
+    const generation = this.generation;
+    const writesBefore = this.deps.contentChanges.count;
+    let stored: StoredPage | null;
+    try {
+      stored = await this.store.find(path, rest);
+    } catch (error) {
+      this.deps.logger.warn({ err: error, path }, 'rendered pages: a kept page could not be read');
+      return null;
+    }
+    // A page rendered with a nonce needs the policy that carries it, and the other way round.
+    if (!stored || (stored.nonce !== null) !== (policy !== undefined)) return null;
+    this.noticeWrites();
+    const changedMeanwhile =
+      generation !== this.generation ||
+      (this.deps.contentChanges.count !== writesBefore && touches(this.deps.contentChanges.touchedSince(writesBefore), stored.sources));
+    if (changedMeanwhile || this.isSettling(stored.sources)) return null;
+    const parts = {
+      status: stored.status,
+      headers: stored.headers,
+      sources: stored.sources,
+      expiresAt: Math.min(Date.now() + this.options.ttlMs, stored.validUntil),
+    };
+    const page =
+      stored.nonce !== null && policy
+        ? noncedPage({ ...parts, body: stored.body }, stored.nonce, policy)
+        : staticPage({ ...parts, body: toArrayBuffer(stored.body) });
+    page.render = renderUrl;
+    this.pages.set(key, page);
+    return page;
   }
 
   /**
@@ -365,20 +460,45 @@ export class ResponseCache {
   private async keep(
     key: string,
     response: Response,
-    { generation, writesBefore, policy, renderUrl }: { generation: number; writesBefore: number; policy: ((nonce: string) => string) | undefined; renderUrl: PageRender | undefined },
+    {
+      generation,
+      writesBefore,
+      policy,
+      renderUrl,
+      start,
+    }: {
+      generation: number;
+      writesBefore: number;
+      policy: ((nonce: string) => string) | undefined;
+      renderUrl: PageRender | undefined;
+      /** Set when the page may be kept in the store too: what its render started from. */
+      start: { render: RenderStart; rest: string } | null;
+    },
   ): Promise<CachedPage> {
     const body = await response.arrayBuffer();
     const nonce = policy ? scriptNonceOf(response.headers.get('content-security-policy')) : null;
     const { ttlMs } = this.options;
-    const page = policy && nonce ? noncedPage(response, body, nonce, policy, ttlMs) : staticPage(response, body, ttlMs);
+    const parts = partsOf(response, body, ttlMs);
+    const page = policy && nonce ? noncedPage(parts, nonce, policy) : staticPage(parts);
     page.render = renderUrl;
     this.noticeWrites();
     const changedMeanwhile =
       generation !== this.generation ||
       (this.deps.contentChanges.count !== writesBefore &&
         touches(this.deps.contentChanges.touchedSince(writesBefore), page.sources));
-    if (!changedMeanwhile && !this.isSettling(page.sources) && Date.now() < page.expiresAt) this.pages.set(key, page);
-    else this.pages.delete(key);
+    if (!changedMeanwhile && !this.isSettling(page.sources) && Date.now() < page.expiresAt) {
+      this.pages.set(key, page);
+      if (start && this.store && COMPRESSIBLE_TYPE.test(response.headers.get('content-type') ?? '')) {
+        this.store.save(
+          new URL(key).pathname,
+          { status: page.status, headers: page.headers, body: Buffer.from(body), nonce: page.nonced ? nonce : null, sources: page.sources, expiresAt: ownExpiry(page.headers) },
+          start.render,
+          start.rest,
+        );
+      }
+    } else {
+      this.pages.delete(key);
+    }
     return page;
   }
 
@@ -455,28 +575,75 @@ export class ResponseCache {
     for (const [key, { render, policy }] of this.rewarmQueue) {
       this.rewarmQueue.delete(key);
       if (this.pages.peek(key)) continue;
-      try {
-        this.noticeWrites();
-        if (!(await this.checkContent())) return;
-        const generation = this.generation;
-        const writesBefore = this.deps.contentChanges.count;
-        const response = await render(key);
-        if (response.status >= 300 || !isShareable(response)) {
-          await response.body?.cancel();
-          continue;
-        }
-        const page = await this.keep(key, response, { generation, writesBefore, policy, renderUrl: render });
-        // Warmed for readers to come: it counts as read when one asks, not now.
-        page.readAt = 0;
-      } catch (error) {
-        this.deps.logger.warn({ err: error, url: key }, 'response cache: a page could not be rendered again in the background');
-      }
+      const page = await this.renderInBackground(key, render, policy);
+      // Warmed for readers to come: it counts as read when one asks, not now.
+      if (page) page.readAt = 0;
     }
+  }
+
+  /**
+   * Renders the page at `key` as a reader's request would, and keeps it
+   * (in the store too); false when the content cannot be checked now, the
+   * page is not one to keep, or the render failed.
+   */
+  private async renderInBackground(key: string, render: PageRender, policy: ((nonce: string) => string) | undefined): Promise<CachedPage | null> {
+    try {
+      this.noticeWrites();
+      if (!(await this.checkContent())) return null;
+      const start = this.storePathOf(key) ? await this.beginRender() : null;
+      const generation = this.generation;
+      const writesBefore = this.deps.contentChanges.count;
+      const response = await render(key);
+      if (response.status >= 300 || !isShareable(response)) {
+        await response.body?.cancel();
+        // Gone, moved or private now: its kept copy is of no use.
+        const path = this.storePathOf(key);
+        if (path && response.status < 500) await this.store?.forget(path);
+        return null;
+      }
+      return await this.keep(key, response, { generation, writesBefore, policy, renderUrl: render, start });
+    } catch (error) {
+      this.deps.logger.warn({ err: error, url: key }, 'response cache: a page could not be rendered in the background');
+      return null;
+    }
+  }
+
+  /**
+   * Brings the store up to date ahead of readers (decision 073): renders
+   * the kept pages no longer current and the live posts and resources with
+   * no page kept, `origin` + path each, at most `limit`; answers how many
+   * it looked at, so the caller knows whether more are left.
+   */
+  async renderAhead(
+    origin: string,
+    render: PageRender,
+    policyOf: (path: string) => ((nonce: string) => string) | undefined,
+    limit: number,
+  ): Promise<number> {
+    if (!this.store || !(await this.checkContent()) || this.fingerprint === null) return 0;
+    const paths = await this.store.outOfDate(this.fingerprint.rest, limit);
+    for (const path of paths) {
+      // One render at a time, each after the readers waiting meanwhile.
+      await new Promise((resolve) => setImmediate(resolve));
+      const page = await this.renderInBackground(`${origin}${path}`, render, policyOf(path));
+      if (page) page.readAt = 0;
+    }
+    return paths.length;
   }
 
   /** Waits for the background re-render under way, if any (tests). */
   async settled(): Promise<void> {
     while (this.rewarming) await this.rewarming;
+  }
+
+  /** Calls `listener` when every page kept in the store was marked out of date (a change no write described). */
+  onAllStale(listener: () => void): void {
+    this.store?.onAllStale(listener);
+  }
+
+  /** Whether rendered pages are kept in the store beneath this cache. */
+  get hasStore(): boolean {
+    return this.store !== undefined;
   }
 
   /** How many answers are kept. */
@@ -549,6 +716,8 @@ export class ResponseCache {
     this.checking ??= this.readFingerprint()
       .then(async (fingerprint) => {
         const before = this.fingerprint;
+        // The store's kept pages are judged on stamps read as often as the fingerprint.
+        await this.store?.readStamps();
         if (before === null) {
           await this.readFeed();
         } else if (fingerprint.rest !== before.rest) {
@@ -558,7 +727,10 @@ export class ResponseCache {
           // Another server's write (or this one's): the feed says what it touched.
           // A change it does not explain (a scheduled publication's time came) touches anything.
           const touched = await this.readFeed();
-          this.invalidate(touched !== null && touched.size === 0 ? null : touched);
+          const unexplained = touched !== null && touched.size === 0;
+          // Kept pages of the store go with it too: no write stamped what it changed.
+          if (unexplained) await this.store?.stampAnything();
+          this.invalidate(unexplained ? null : touched);
           this.deps.contentChanges.changedElsewhere();
         }
         this.fingerprint = fingerprint;

@@ -21,6 +21,7 @@ import {
   type RenderedContentColumns,
 } from '../schema.ts';
 import { deletePreviewLinks } from './preview-links.ts';
+import { stampSources } from './rendered-pages.ts';
 
 export type { ContentTable, ContentType };
 
@@ -359,6 +360,8 @@ export async function recordContentChange(trx: Db, sources: readonly string[] | 
     .insertInto('content_change_feed')
     .values({ sources: sources === null ? null : JSON.stringify(sources), changed_at: now })
     .execute();
+  // Kept rendered pages made from what it touched are out of date once it commits (decision 073).
+  await stampSources(trx, sources);
   await trx.deleteFrom('content_change_feed').where('changed_at', '<', now - CHANGE_FEED_KEPT_SECONDS).execute();
 }
 
@@ -374,4 +377,43 @@ export async function readContentChangesSince(
     .orderBy('id')
     .execute();
   return rows.map((row) => ({ id: row.id, sources: row.sources === null ? null : (JSON.parse(row.sources) as string[]) }));
+}
+
+/** When the next post or resource scheduled for later goes live (Unix seconds); null when none is. */
+export async function readNextPublication(db: Db, now: number): Promise<number | null> {
+  const next = await Promise.all(
+    Object.values(CONTENT_TABLES).map((table) =>
+      shared(db)
+        .selectFrom(table)
+        .select((eb) => eb.fn.min('published_at').as('at'))
+        .where('status', '=', 'published')
+        .where('published_at', '>', now)
+        .executeTakeFirst(),
+    ),
+  );
+  const times = next.map((row) => row?.at).filter((at): at is number => typeof at === 'number');
+  return times.length > 0 ? Math.min(...times) : null;
+}
+
+/**
+ * The pages (`/{slug}`) of live posts and resources of which no copy
+ * rendered by `build` is kept, newest first, at most `limit` (decision 073).
+ */
+export async function listLivePathsNotRendered(db: Db, build: string, limit: number): Promise<string[]> {
+  const now = nowSeconds();
+  const paths: { path: string; published_at: number | null }[] = [];
+  for (const table of Object.values(CONTENT_TABLES)) {
+    const rows = await live(shared(db).selectFrom(table).select(['slug', 'published_at']), now)
+      .where(
+        sql<boolean>`NOT EXISTS (SELECT 1 FROM rendered_pages WHERE rendered_pages.path = '/' || ${sql.ref(`${table}.slug`)} AND rendered_pages.build = ${build})`,
+      )
+      .orderBy('published_at', 'desc')
+      .limit(limit)
+      .execute();
+    paths.push(...rows.map((row) => ({ path: `/${row.slug}`, published_at: row.published_at })));
+  }
+  return paths
+    .sort((a, b) => (b.published_at ?? 0) - (a.published_at ?? 0))
+    .slice(0, limit)
+    .map((row) => row.path);
 }

@@ -1,0 +1,293 @@
+/**
+ * Rendered public pages kept in the database (decision 073), beneath the
+ * in-memory page cache: a page one server rendered answers on every server,
+ * and after a restart or a deploy of the same build, until a write touches
+ * what it was made from.
+ *
+ * A kept page is current when all of this holds:
+ * - the same web build and page-shaping configuration rendered it;
+ * - the settings part of the content fingerprint is the one it was rendered under;
+ * - no write stamped one of its sources (or `*`) after the write sequence
+ *   read before it was rendered (server/db/queries/rendered-pages.ts);
+ * - its own expiry, the next scheduled publication and a day have not come.
+ */
+import { createHash } from 'node:crypto';
+import type { Config } from '../config.ts';
+import { listLivePathsNotRendered, readNextPublication } from '../db/queries/content.ts';
+import {
+  ANY_SOURCE,
+  deleteRenderedPage,
+  findRenderedPage,
+  listRenderedPageStates,
+  listSourceStamps,
+  listSourceStampsAfter,
+  pruneRenderedPages,
+  readWriteSequence,
+  saveRenderedPages,
+  stampSources,
+  type RenderedPageRow,
+} from '../db/queries/rendered-pages.ts';
+import type { AppDeps } from '../deps.ts';
+
+/** How long a kept page may answer at most, whatever happens: a net under what no write says. */
+const MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/** Pages rendered close together are written in one go, off the reader's path. */
+const SAVE_DELAY_MS = 100;
+
+/** What a render started from: the write sequence and the next scheduled publication, read before it. */
+export interface RenderStart {
+  seq: number;
+  nextPublicationAt: number | null;
+}
+
+/** A kept page as read back. */
+export interface StoredPage {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+  nonce: string | null;
+  sources: ReadonlySet<string> | null;
+  validUntil: number;
+}
+
+/** A rendered page to keep: as read back, with when it said it stops being true instead of when the store lets it go. */
+export type PageToStore = Omit<StoredPage, 'validUntil'> & {
+  /** Epoch milliseconds: when the page said it stops being true (its `Expires`), else null. */
+  expiresAt: number | null;
+};
+
+// Configuration that shapes no public page: two servers differing only in it share their pages.
+const NOT_SHAPING_PAGES = new Set<keyof Config>([
+  'PORT',
+  'HOST',
+  'DATA_DIR',
+  'DATABASE_URL',
+  'DATABASE_POOL_SIZE',
+  'LOG_LEVEL',
+  'SHUTDOWN_DRAIN_SECONDS',
+  'NEWSLETTER_RATE_PER_SECOND',
+  'NEWSLETTER_SMTP_CONNECTIONS',
+  'AUDIT_LOG_RETENTION_DAYS',
+  'ADMIN_EMAIL',
+  'SEED_DEMO',
+]);
+// Secrets: whether one is set may shape a page (payments on or off), never its value, which is not hashed here.
+const SECRETS = new Set<keyof Config>([
+  'ADMIN_PASSWORD',
+  'JWT_SECRET',
+  'TOTP_ENCRYPTION_KEY',
+  'METRICS_TOKEN',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'SMTP_URL',
+  'DKIM_PRIVATE_KEY',
+]);
+
+/**
+ * What a kept page must have been rendered by: the web build (its asset
+ * version) and the configuration that shapes pages, hashed.
+ */
+export function renderKey(assetsVersion: string, config: Config): string {
+  const shaping = Object.entries(config)
+    .filter(([name]) => !NOT_SHAPING_PAGES.has(name as keyof Config))
+    .map(([name, value]) => [name, SECRETS.has(name as keyof Config) ? Boolean(value) : (value ?? null)] as const)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return createHash('sha256').update(JSON.stringify([assetsVersion, shaping])).digest('base64url').slice(0, 22);
+}
+
+/** Only addresses without a query string are kept: those are the site's pages, not what a visitor typed. */
+export function isStorablePath(url: URL): boolean {
+  return url.search === '' && !url.pathname.endsWith('.data');
+}
+
+export class RenderedPageStore {
+  private pending = new Map<string, RenderedPageRow>();
+  private saving: Promise<void> | null = null;
+  /** The marks of this process's writes still on their way to the database: a read waits for them. */
+  private stamping: Promise<void> = Promise.resolve();
+  private readonly stopListening: () => void;
+
+  constructor(
+    private readonly deps: Pick<AppDeps, 'db' | 'logger' | 'contentChanges'>,
+    /** From renderKey(): pages another build or configuration rendered are not used. */
+    readonly key: string,
+  ) {
+    // Writes outside the content service (campaign facts, settings, demo content) say only that they touch
+    // anything, after they commit: stamped here, so every server's kept pages go with them.
+    this.stopListening = deps.contentChanges.onWrite(() => {
+      // This process's write is announced as it starts and once it has committed: the stamps it wrote are read
+      // before the next kept page is answered, whatever the fingerprint's pace.
+      this.stampsRead = false;
+      if (deps.contentChanges.touchedSince(deps.contentChanges.count - 1) === null) void this.stampAnything();
+    });
+  }
+
+  /** Read before a render: a write committing after this makes the page it renders out of date. */
+  async begin(): Promise<RenderStart> {
+    const [seq, nextPublicationAt] = await Promise.all([
+      readWriteSequence(this.deps.db),
+      readNextPublication(this.deps.db, Math.floor(Date.now() / 1000)),
+    ]);
+    return { seq, nextPublicationAt };
+  }
+
+  /** Every source's latest stamp this process has read, and the write sequence with them. */
+  private stamps = new Map<string, number>();
+  private knownStamp = 0;
+  private writeSequence = 0;
+  private stampsRead = false;
+
+  /**
+   * Reads the stamps written since the last look (each server's writes,
+   * in the order they committed). The page cache calls it as it reads the
+   * content fingerprint, so a kept page is judged on what the database said
+   * at most that long ago, as the memory cache's copies are; this process's
+   * own writes are kept from the store meanwhile by their settling.
+   */
+  async readStamps(): Promise<void> {
+    await this.stamping;
+    const [rows, sequence] = await Promise.all([listSourceStampsAfter(this.deps.db, this.knownStamp), readWriteSequence(this.deps.db)]);
+    for (const { source, seq } of rows) {
+      this.stamps.set(source, seq);
+      this.knownStamp = Math.max(this.knownStamp, seq);
+    }
+    this.writeSequence = Math.max(this.writeSequence, sequence);
+    this.stampsRead = true;
+  }
+
+  /** Whether a page rendered at sequence `seq`, showing `sources` (null: anything), is still current. */
+  private isCurrent(seq: number, sources: readonly string[] | null): boolean {
+    if (sources === null) return this.writeSequence <= seq;
+    if ((this.stamps.get(ANY_SOURCE) ?? 0) > seq) return false;
+    return sources.every((source) => (this.stamps.get(source) ?? 0) <= seq);
+  }
+
+  /** The kept page of `path` when it is current for settings `rest`; null otherwise. */
+  async find(path: string, rest: string): Promise<StoredPage | null> {
+    await this.stamping;
+    if (!this.stampsRead) await this.readStamps();
+    const row = this.pending.get(path) ?? (await findRenderedPage(this.deps.db, path));
+    if (!row || row.build !== this.key || row.rest !== rest || Date.now() >= row.valid_until) return null;
+    const sources = row.sources === null ? null : new Set(JSON.parse(row.sources) as string[]);
+    if (!this.isCurrent(Number(row.seq), sources && [...sources])) return null;
+    return {
+      status: row.status,
+      headers: JSON.parse(row.headers) as [string, string][],
+      body: row.body,
+      nonce: row.nonce,
+      sources,
+      validUntil: row.valid_until,
+    };
+  }
+
+  /**
+   * The paths to render ahead of readers, at most `limit`: kept pages no
+   * longer current under settings `rest` (the latest rendered first), then
+   * live posts and resources of which no page is kept, newest first.
+   */
+  async outOfDate(rest: string, limit: number): Promise<string[]> {
+    // Pages just rendered are current: written first, so they are not counted as missing.
+    await this.flush();
+    await this.stamping;
+    const [pages, stamps, latest] = await Promise.all([
+      listRenderedPageStates(this.deps.db, this.key),
+      listSourceStamps(this.deps.db),
+      readWriteSequence(this.deps.db),
+    ]);
+    const anything = stamps.get(ANY_SOURCE) ?? 0;
+    const now = Date.now();
+    const stale = pages
+      .filter((page) => {
+        if (page.rest !== rest || page.valid_until <= now) return true;
+        if (page.sources === null) return latest > page.seq;
+        const sources = JSON.parse(page.sources) as string[];
+        return Math.max(anything, ...sources.map((source) => stamps.get(source) ?? 0)) > page.seq;
+      })
+      .sort((a, b) => b.rendered_at - a.rendered_at)
+      .map((page) => page.path);
+    if (stale.length >= limit) return stale.slice(0, limit);
+    return [...stale, ...(await listLivePathsNotRendered(this.deps.db, this.key, limit - stale.length))];
+  }
+
+  /** Lets go the kept copy of `path`: it no longer renders as a page to keep. */
+  async forget(path: string): Promise<void> {
+    this.pending.delete(path);
+    await deleteRenderedPage(this.deps.db, path);
+  }
+
+  /** Keeps a page rendered from `start` under settings `rest`, written shortly after with others. */
+  save(path: string, page: PageToStore, start: RenderStart, rest: string): void {
+    const now = Date.now();
+    const validUntil = Math.min(
+      now + MAX_AGE_MS,
+      page.expiresAt ?? Number.POSITIVE_INFINITY,
+      start.nextPublicationAt === null ? Number.POSITIVE_INFINITY : start.nextPublicationAt * 1000,
+    );
+    if (validUntil <= now) return;
+    this.pending.set(path, {
+      path,
+      build: this.key,
+      rest,
+      seq: start.seq,
+      sources: page.sources === null ? null : JSON.stringify([...page.sources].sort()),
+      status: page.status,
+      headers: JSON.stringify(page.headers),
+      body: page.body,
+      nonce: page.nonce,
+      rendered_at: now,
+      valid_until: validUntil,
+    });
+    this.saving ??= new Promise<void>((resolve) => setTimeout(resolve, SAVE_DELAY_MS).unref()).then(() => this.writePending());
+  }
+
+  private async writePending(): Promise<void> {
+    const rows = [...this.pending.values()];
+    this.pending.clear();
+    this.saving = null;
+    try {
+      await this.deps.db.transaction().execute((trx) => saveRenderedPages(trx, rows));
+    } catch (error) {
+      // Only a copy: the page renders again when asked for.
+      this.deps.logger.warn({ err: error, pages: rows.length }, 'rendered pages: could not keep rendered pages');
+    }
+  }
+
+  /** Writes the pages waiting to be kept (at shutdown, and in tests). */
+  async flush(): Promise<void> {
+    while (this.saving) await this.saving;
+  }
+
+  /**
+   * Marks every kept page out of date: a change no write described (a
+   * scheduled publication's time came, settings changed on a server that
+   * was not asked for a page since, an edit made outside the app).
+   */
+  stampAnything(): Promise<void> {
+    this.stamping = this.stamping.then(async () => {
+      try {
+        await this.deps.db.transaction().execute((trx) => stampSources(trx, null));
+        this.stampsRead = false;
+        for (const listener of this.staleListeners) listener();
+      } catch (error) {
+        this.deps.logger.warn({ err: error }, 'rendered pages: could not mark kept pages out of date');
+      }
+    });
+    return this.stamping;
+  }
+
+  private staleListeners = new Set<() => void>();
+
+  /** Calls `listener` once every kept page was marked out of date (to render them again ahead of readers). */
+  onAllStale(listener: () => void): void {
+    this.staleListeners.add(listener);
+  }
+
+  /** Lets go the copies of other builds and those past their time. */
+  async prune(): Promise<number> {
+    return pruneRenderedPages(this.deps.db, this.key, Date.now());
+  }
+
+  close(): void {
+    this.stopListening();
+  }
+}

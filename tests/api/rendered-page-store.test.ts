@@ -1,0 +1,210 @@
+/**
+ * Rendered pages kept in the database beneath the page cache (decision 073),
+ * on a real database: a counting stand-in renders each page, noting what it
+ * shows, so a render tells a page answered from the store from one rendered
+ * again. A second cache on the same database is a second server, or this one
+ * after a restart.
+ */
+import { Hono } from 'hono';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { nowSeconds } from '../../server/db/database.ts';
+import type { AppEnv } from '../../server/deps.ts';
+import { createNonce, scriptNonceOf } from '../../server/http/content-security-policy.ts';
+import { RenderedPageStore, renderKey } from '../../server/http/rendered-page-store.ts';
+import { DEFAULT_RESPONSE_CACHE_OPTIONS, expireAnswerAt, noteAnswerSources, ResponseCache } from '../../server/http/response-cache.ts';
+import { freshIp, useTestApp } from '../helpers/test-app.ts';
+
+const t = useTestApp();
+
+/** What each page shows: `/post/12` its post, `/` anything (no sources). */
+const sourcesOf = (path: string): string[] | null => (path.startsWith('/post/') ? [`post:${path.slice('/post/'.length)}`] : null);
+
+const policy = (nonce: string) => `script-src 'nonce-${nonce}'`;
+
+let renders: Map<string, number>;
+/** What the stand-in renders a page with: changed to tell a render made now from one kept before. */
+let edition: string;
+/** A page that says when it stops being true (Unix seconds), as a countdown does. */
+let expiresAt: number | null;
+
+beforeEach(() => {
+  renders = new Map();
+  edition = 'first';
+  expiresAt = null;
+});
+
+/** A server: a page cache over the store, with pages rendered by the stand-in; `build` is its web build. */
+function server(build = 'build-1') {
+  const store = new RenderedPageStore(t.deps, renderKey(build, t.deps.config));
+  const cache = new ResponseCache(
+    t.deps,
+    { ...DEFAULT_RESPONSE_CACHE_OPTIONS, checkIntervalMs: 0, writeSettleMs: 0, rewarmWithinMs: 0 },
+    store,
+  );
+  const site = new Hono<AppEnv>();
+  site.get('*', (c) =>
+    cache.serve(
+      c,
+      async () => {
+        renders.set(c.req.path, (renders.get(c.req.path) ?? 0) + 1);
+        const nonce = createNonce();
+        const response = new Response(`<html><body><h1>${c.req.path} ${edition}</h1><script nonce="${nonce}">1</script></body></html>`, {
+          headers: {
+            'content-type': 'text/html; charset=utf-8',
+            'cache-control': 'public, max-age=0',
+            'content-security-policy': policy(nonce),
+          },
+        });
+        if (expiresAt !== null) expireAnswerAt(response.headers, expiresAt);
+        const sources = sourcesOf(c.req.path);
+        if (sources) noteAnswerSources(response, sources);
+        return response;
+      },
+      policy,
+    ),
+  );
+  const visit = async (path: string) => {
+    const response = await site.request(`http://localhost${path}`);
+    expect(response.status).toBe(200);
+    return { text: await response.text(), policy: response.headers.get('content-security-policy') };
+  };
+  return { visit, store, cache };
+}
+
+let slugs = 0;
+async function createPost(publishedAt = nowSeconds()): Promise<{ id: number; version: number } & Record<string, unknown>> {
+  slugs += 1;
+  const answer = await t.request('POST', '/admin/posts', {
+    token: await t.adminToken(),
+    body: {
+      title: `Kept ${slugs}`,
+      slug: `kept-page-${slugs}`,
+      excerpt: 'A post.',
+      content: 'Text.',
+      cover_image: null,
+      status: 'published',
+      published_at: publishedAt,
+      read_time: 1,
+      category_ids: [],
+    },
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return answer.body;
+}
+
+async function editPost(id: number) {
+  const current = (await t.request('GET', `/admin/posts/${id}`, { token: await t.adminToken() })).body;
+  const answer = await t.request('PUT', `/admin/posts/${id}`, {
+    token: await t.adminToken(),
+    body: { ...current, title: `${String(current.title)} (edited)` },
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+}
+
+describe('rendered pages kept in the database', () => {
+  it('answers a page another server rendered, with a nonce of its own, without rendering it again', async () => {
+    const post = await createPost();
+    const first = server();
+    const rendered = await first.visit(`/post/${post.id}`);
+    await first.store.flush();
+
+    const second = server();
+    const answered = await second.visit(`/post/${post.id}`);
+    expect(renders.get(`/post/${post.id}`)).toBe(1);
+    // The same page, with a fresh nonce in the page and in its policy.
+    const nonceOf = (answer: { policy: string | null }) => scriptNonceOf(answer.policy);
+    expect(nonceOf(answered)).not.toBe(nonceOf(rendered));
+    expect(answered.text).toBe(rendered.text.replaceAll(nonceOf(rendered) ?? '', nonceOf(answered) ?? ''));
+    expect(answered.text).toContain('first');
+  });
+
+  it('renders again only the pages a write touched', async () => {
+    const [edited, untouched] = [await createPost(), await createPost()];
+    const first = server();
+    await first.visit(`/post/${edited.id}`);
+    await first.visit(`/post/${untouched.id}`);
+    await first.visit('/');
+    await first.store.flush();
+
+    await editPost(edited.id);
+    edition = 'second';
+    const second = server();
+    expect((await second.visit(`/post/${edited.id}`)).text).toContain('second');
+    expect((await second.visit(`/post/${untouched.id}`)).text).toContain('first');
+    // A page that may show anything goes with every write.
+    expect((await second.visit('/')).text).toContain('second');
+    expect(renders.get(`/post/${untouched.id}`)).toBe(1);
+  });
+
+  it('keeps none across a write that may touch anything, a settings change or another build', async () => {
+    const post = await createPost();
+    const path = `/post/${post.id}`;
+    const first = server();
+    await first.visit(path);
+    await first.store.flush();
+
+    // Settings (the site's name) shape every page.
+    const token = await t.adminToken();
+    const site = (await t.request('GET', '/admin/settings/site', { token })).body as Record<string, unknown>;
+    const renamed = await t.request('PUT', '/admin/settings/site', { token, ip: freshIp(), body: { ...site, site_name: `${String(site.site_name)} 2` } });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    edition = 'renamed';
+    const second = server();
+    expect((await second.visit(path)).text).toContain('renamed');
+    await second.store.flush();
+
+    // Another build renders its own pages.
+    edition = 'new build';
+    expect((await server('build-2').visit(path)).text).toContain('new build');
+    expect(renders.get(path)).toBe(3);
+  });
+
+  it('marks every kept page out of date when the content changed without a write saying what', async () => {
+    const post = await createPost();
+    const path = `/post/${post.id}`;
+    const first = server();
+    await first.visit(path);
+    await first.store.flush();
+
+    // An edit made outside the app: the cache sees the content change, and no write describe it.
+    await t.deps.db.updateTable('posts').set({ title: 'Changed by hand', version: post.version + 1 }).where('id', '=', post.id).execute();
+    edition = 'after the edit by hand';
+    expect((await first.visit(path)).text).toContain('after the edit by hand');
+    // Another server, started after, does not answer the copy from before either.
+    edition = 'third';
+    await first.store.flush();
+    expect((await server().visit(path)).text).not.toContain('first');
+  });
+
+  it('stops answering a page when a post scheduled after it was rendered goes live, or when the page says it expires', async () => {
+    const post = await createPost();
+    const path = `/post/${post.id}`;
+    await createPost(nowSeconds() + 2);
+    const first = server();
+    await first.visit(path);
+    await first.store.flush();
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    edition = 'after the publication';
+    expect((await server().visit(path)).text).toContain('after the publication');
+
+    expiresAt = nowSeconds() + 1;
+    const countdown = `/post/${(await createPost()).id}`;
+    const third = server();
+    await third.visit(countdown);
+    await third.store.flush();
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expiresAt = null;
+    edition = 'after its expiry';
+    expect((await server().visit(countdown)).text).toContain('after its expiry');
+  });
+
+  it('keeps no page whose address has a query string', async () => {
+    const first = server();
+    await first.visit('/search?q=tide');
+    await first.store.flush();
+    await server().visit('/search?q=tide');
+    expect(renders.get('/search')).toBe(2);
+    const kept = await t.deps.db.selectFrom('rendered_pages').select('path').where('path', 'like', '/search%').execute();
+    expect(kept).toEqual([]);
+  });
+});
