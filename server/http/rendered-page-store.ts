@@ -181,9 +181,10 @@ export class RenderedPageStore {
   }
 
   /**
-   * The paths to render ahead of readers, at most `limit`: kept pages no
-   * longer current under settings `rest` (the latest rendered first), then
-   * live posts and resources of which no page is kept, newest first.
+   * The paths to render ahead of readers, at most `limit`: pages this
+   * build kept that are no longer current under settings `rest` (the latest
+   * rendered first), then live posts and resources of which no page is
+   * kept at all, newest first.
    */
   async outOfDate(rest: string, limit: number): Promise<string[]> {
     // Pages just rendered are current: written first, so they are not counted as missing.
@@ -206,7 +207,7 @@ export class RenderedPageStore {
       .sort((a, b) => b.rendered_at - a.rendered_at)
       .map((page) => page.path);
     if (stale.length >= limit) return stale.slice(0, limit);
-    return [...stale, ...(await listLivePathsNotRendered(this.deps.db, this.key, limit - stale.length))];
+    return [...stale, ...(await listLivePathsNotRendered(this.deps.db, limit - stale.length))];
   }
 
   /** Lets go the kept copy of `path`: it no longer renders as a page to keep. */

@@ -198,6 +198,16 @@ describe('rendered pages kept in the database', () => {
     expect((await server().visit(countdown)).text).toContain('after its expiry');
   });
 
+  it("renders ahead the live posts with no page kept, and not those another build kept (two builds side by side)", async () => {
+    const [kept, missing] = [await createPost(), await createPost()];
+    const other = server('build-2');
+    await other.visit(`/${String(kept.slug)}`);
+    await other.store.flush();
+    const ahead = await server('build-1').store.outOfDate('any settings', 1000);
+    expect(ahead).toContain(`/${String(missing.slug)}`);
+    expect(ahead).not.toContain(`/${String(kept.slug)}`);
+  });
+
   it('keeps no page whose address has a query string', async () => {
     const first = server();
     await first.visit('/search?q=tide');

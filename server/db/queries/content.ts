@@ -396,16 +396,19 @@ export async function readNextPublication(db: Db, now: number): Promise<number |
 }
 
 /**
- * The pages (`/{slug}`) of live posts and resources of which no copy
- * rendered by `build` is kept, newest first, at most `limit` (decision 073).
+ * The pages (`/{slug}`) of live posts and resources of which no copy is
+ * kept, newest first, at most `limit` (decision 073). A copy another build
+ * rendered counts as kept: while two builds run side by side (a deploy),
+ * neither renders ahead over the other's copies, which would never end;
+ * readers' requests settle it.
  */
-export async function listLivePathsNotRendered(db: Db, build: string, limit: number): Promise<string[]> {
+export async function listLivePathsNotRendered(db: Db, limit: number): Promise<string[]> {
   const now = nowSeconds();
   const paths: { path: string; published_at: number | null }[] = [];
   for (const table of Object.values(CONTENT_TABLES)) {
     const rows = await live(shared(db).selectFrom(table).select(['slug', 'published_at']), now)
       .where(
-        sql<boolean>`NOT EXISTS (SELECT 1 FROM rendered_pages WHERE rendered_pages.path = '/' || ${sql.ref(`${table}.slug`)} AND rendered_pages.build = ${build})`,
+        sql<boolean>`NOT EXISTS (SELECT 1 FROM rendered_pages WHERE rendered_pages.path = '/' || ${sql.ref(`${table}.slug`)})`,
       )
       .orderBy('published_at', 'desc')
       .limit(limit)
