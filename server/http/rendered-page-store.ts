@@ -105,7 +105,6 @@ export class RenderedPageStore {
   private saving: Promise<void> | null = null;
   /** The marks of this process's writes still on their way to the database: a read waits for them. */
   private stamping: Promise<void> = Promise.resolve();
-  private readonly stopListening: () => void;
 
   constructor(
     private readonly deps: Pick<AppDeps, 'db' | 'logger' | 'contentChanges'>,
@@ -114,7 +113,7 @@ export class RenderedPageStore {
   ) {
     // Writes outside the content service (campaign facts, settings, demo content) say only that they touch
     // anything, after they commit: stamped here, so every server's kept pages go with them.
-    this.stopListening = deps.contentChanges.onWrite(() => {
+    deps.contentChanges.onWrite(() => {
       // This process's write is announced as it starts and once it has committed: the stamps it wrote are read
       // before the next kept page is answered, whatever the fingerprint's pace.
       this.stampsRead = false;
@@ -286,9 +285,5 @@ export class RenderedPageStore {
   /** Lets go the copies of other builds and those past their time. */
   async prune(): Promise<number> {
     return pruneRenderedPages(this.deps.db, this.key, Date.now());
-  }
-
-  close(): void {
-    this.stopListening();
   }
 }

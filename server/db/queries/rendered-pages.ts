@@ -42,20 +42,6 @@ export async function stampSources(db: Db, sources: readonly string[] | null): P
     .execute();
 }
 
-/**
- * The latest sequence stamped on any of `sources` or on `*` (null sources:
- * the write sequence itself, since any write touches such a page).
- */
-export async function latestStampOf(db: Db, sources: readonly string[] | null): Promise<number> {
-  if (sources === null) return readWriteSequence(db);
-  const row = await db
-    .selectFrom('page_source_versions')
-    .select((eb) => eb.fn.max('seq').as('seq'))
-    .where('source', 'in', [ANY_SOURCE, ...sources])
-    .executeTakeFirst();
-  return Number(row?.seq ?? 0);
-}
-
 export function findRenderedPage(db: Db, path: string): Promise<RenderedPageRow | undefined> {
   return db.selectFrom('rendered_pages').selectAll().where('path', '=', path).executeTakeFirst();
 }
