@@ -28,6 +28,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  if (loadContext.pageSources.sources === null && showsOnlyItsFrame(routerContext)) loadContext.pageSources.sources = [];
+
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -79,6 +81,21 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/** The frames around pages, whose loaders read only settings and categories, which every write of them touches. */
+const FRAME_ROUTES: ReadonlySet<string> = new Set(['root', 'routes/site-layout', 'routes/embed-layout']);
+
+/**
+ * Whether the page's own routes load nothing (a calculator, the contact
+ * form): it then shows what its frame shows and nothing a content write
+ * touches, so its kept copy stays until a write that touches everything
+ * (decision 074). A page that loads data names its own sources.
+ */
+function showsOnlyItsFrame(routerContext: EntryContext): boolean {
+  const { matches, errors } = routerContext.staticHandlerContext;
+  if (errors) return false;
+  return matches.every((match) => FRAME_ROUTES.has(match.route.id) || routerContext.manifest.routes[match.route.id]?.hasLoader === false);
 }
 
 const MODULE_PRELOAD = '<link rel="modulepreload"';

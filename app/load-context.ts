@@ -32,9 +32,9 @@ declare module 'react-router' {
     pageChanges: { at: number | null };
     /**
      * What this page shows, when a page module can name all of it
-     * (`post:12`, `category:3`, `latest-posts`, `resource:4`); null, the
-     * default, when it may show anything. A write touching none of them
-     * leaves the kept page alone (decision 070).
+     * (`common/page-sources.ts`); null, the default, when it may show
+     * anything. A write touching none of them leaves the kept page alone
+     * (decisions 070 and 074).
      */
     pageSources: { sources: string[] | null };
   }

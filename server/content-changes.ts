@@ -12,10 +12,11 @@ import type { Db } from './db/schema.ts';
  * two apps in one process (tests) never see each other's writes.
  */
 /**
- * What a write touched, as the sources a kept page names (`post:12`,
- * `category:3`, `latest-posts`, `resource:4`); null when it may touch
- * anything (settings, categories, layout). A page that names no sources is
- * touched by every write (decision 070).
+ * What a write touched, as the sources a kept page names
+ * (`common/page-sources.ts`); null when it may touch anything (settings,
+ * categories, layout). A page that names no sources at all is touched
+ * only by those; one that says nothing, by every write (decisions 070 and
+ * 074).
  */
 export type ChangeScope = readonly string[] | null;
 

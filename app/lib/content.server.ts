@@ -7,6 +7,7 @@ import { redirect, type AppLoadContext } from 'react-router';
 import type { CategoryJson, PostJson, PostSummaryJson, ResourceJson, ResourceSummaryJson } from '../../common/answers.ts';
 import { DomainError } from '../../common/errors.ts';
 import { isLive } from '../../common/publication.ts';
+import { pageSource } from '../../common/page-sources.ts';
 import { categoryLabel } from './categories.ts';
 import type {
   Detail,
@@ -167,7 +168,7 @@ export async function listRelatedPostCards(
     related.push(...page.posts.filter(isWanted).slice(0, size - related.length));
   }
   if (related.length < size) {
-    sources?.add('latest-posts');
+    sources?.add(pageSource.postLists);
     const latest = await listPostCards(context, { pageSize: size * 2 + 1, nextToken: null });
     related.push(...latest.posts.filter(isWanted).slice(0, size - related.length));
   }
@@ -194,7 +195,8 @@ export type DetailAnswer =
 /**
  * Notes that the page shows nothing but `sources` (beside the layout, whose
  * changes touch every page), so only a write touching one of them drops
- * its kept copy (decision 070).
+ * its kept copy (decisions 070 and 074). None at all: the page shows only
+ * the layout and settings, and only writes that touch everything drop it.
  */
 export function notePageSources(context: AppLoadContext, sources: Iterable<string>): void {
   context.pageSources.sources = [...sources];
@@ -203,10 +205,10 @@ export function notePageSources(context: AppLoadContext, sources: Iterable<strin
 /**
  * What a post's page shows: the post, and a related block drawn from its
  * categories (and, when they hold too few, from the newest posts: the
- * caller adds `latest-posts` then).
+ * caller adds `pageSource.postLists` then).
  */
 export function postPageSources(post: PostJson): Set<string> {
-  return new Set([`post:${post.id}`, ...post.category_ids.map((id) => `category:${id}`)]);
+  return new Set([pageSource.post(post.id), ...post.category_ids.map((id) => pageSource.category(id))]);
 }
 
 /** SPEC.md: a published post by slug first, then a resource, then a renamed address of either. */

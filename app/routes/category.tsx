@@ -7,7 +7,8 @@ import { PageError } from '../components/page-error.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { PostCardGrid, usePagedPostCards } from '../components/post-card-grid.tsx';
 import { NOT_FOUND_CACHE_CONTROL, publicPageHeaders } from '../lib/cache-headers.ts';
-import { findCategory, listAllCategories, listPostCards, loadPagedList } from '../lib/content.server.ts';
+import { findCategory, listAllCategories, listPostCards, loadPagedList, notePageSources } from '../lib/content.server.ts';
+import { pageSource } from '../../common/page-sources.ts';
 import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
 import { siteFromMatches } from '../lib/public-site.ts';
 import { SPONSORED_PATH } from '../../common/site.ts';
@@ -35,6 +36,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const category = await findCategory(context, params.slug);
   // SPEC.md: an unknown category redirects to the home page.
   if (!category) throw redirect('/', { headers: { 'Cache-Control': NOT_FOUND_CACHE_CONTROL } });
+  // Its posts; the other categories it links to change with every category write, which touches everything.
+  notePageSources(context, [pageSource.category(category.id)]);
   const filter = filterOf(request);
   const [page, categories] = await Promise.all([
     loadPagedList(request, (nextToken) =>

@@ -10,6 +10,7 @@ import { findDetail, listRecentPostCards, listRelatedPostCards, notePageSources,
 import { absoluteUrl, articleJsonLd, originFromMatches, pageMeta, pageTitle, useSiteOrigin } from '../lib/seo.ts';
 import { siteFromMatches } from '../lib/public-site.ts';
 import { SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH } from '../../common/social-cards.ts';
+import { pageSource } from '../../common/page-sources.ts';
 import type { Route } from './+types/detail';
 
 /** How many posts a post page offers next ("More projects"), and its 404 ("Recent projects"). */
@@ -36,9 +37,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     return { kind: found.kind, post: { ...withBodyInPage(context, found.post), trend }, related };
   }
   if (found.kind === 'resource') {
-    notePageSources(context, [`resource:${found.source.id}`]);
+    notePageSources(context, [pageSource.resource(found.source.id)]);
     return { kind: found.kind, resource: withBodyInPage(context, found.resource) };
   }
+  // A renamed address, or none yet: any new or renamed item may take it.
+  notePageSources(context, [pageSource.postLists, pageSource.resourceLists]);
   const url = new URL(request.url);
   if (found.kind === 'renamed') {
     throw redirect(`/${found.slug}${url.search}`, { status: 301, headers: { 'Cache-Control': PUBLIC_PAGE_CACHE_CONTROL } });

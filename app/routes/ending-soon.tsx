@@ -6,7 +6,8 @@ import { PageHeader } from '../components/page-header.tsx';
 import { PostCardGrid, usePagedPostCards } from '../components/post-card-grid.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { publicPageHeaders } from '../lib/cache-headers.ts';
-import { listPostCards, loadPagedList } from '../lib/content.server.ts';
+import { listPostCards, loadPagedList, notePageSources } from '../lib/content.server.ts';
+import { pageSource } from '../../common/page-sources.ts';
 import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
 import { siteFromMatches } from '../lib/public-site.ts';
 import type { Route } from './+types/ending-soon';
@@ -16,6 +17,7 @@ const ENDING_SOON_PAGE_SIZE = 20;
 
 /** Every live campaign, the one ending first at the top. */
 export async function loader({ context, request }: Route.LoaderArgs) {
+  notePageSources(context, [pageSource.postLists]);
   return loadPagedList(request, (nextToken) =>
     listPostCards(context, { pageSize: ENDING_SOON_PAGE_SIZE, nextToken, campaign: 'live', sort: 'ends_at' }),
   );

@@ -8,12 +8,13 @@ import { MOSAIC_SIZE, PostMosaic } from '../components/post-mosaic.tsx';
 import { NO_STORE, publicPageHeaders } from '../lib/cache-headers.ts';
 import { formAnswer } from '../lib/form-answer.server.ts';
 import { failedOutcome } from '../lib/form-outcome.ts';
-import { findSiteCardPath, listEndingSoonCards, listPostCards, listResourceCards, loadPagedList } from '../lib/content.server.ts';
+import { findSiteCardPath, listEndingSoonCards, listPostCards, listResourceCards, loadPagedList, notePageSources } from '../lib/content.server.ts';
 import { organizationJsonLd, originFromMatches, pageMeta, absoluteUrl } from '../lib/seo.ts';
 import { siteFromMatches, usePublicSite } from '../lib/public-site.ts';
 import { subscribeToNewsletter } from '../lib/public-forms.server.ts';
 import { postOrAnnounceFailure } from '../lib/toast.ts';
 import { SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH } from '../../common/social-cards.ts';
+import { pageSource } from '../../common/page-sources.ts';
 import type { Route } from './+types/home';
 
 /** SPEC.md section 9: the home page lists 20 posts at a time. */
@@ -26,6 +27,7 @@ const HOME_RESOURCES = 3;
 const HOME_ENDING_SOON = 6;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
+  notePageSources(context, [pageSource.postLists, pageSource.resourceLists]);
   const page = await loadPagedList(request, (nextToken) => listPostCards(context, { pageSize: HOME_PAGE_SIZE, nextToken }));
   // A "Load More" page only feeds the grid: the sections below it come with the first.
   const [latestResources, endingSoon] = page.isFirstPage

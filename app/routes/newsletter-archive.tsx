@@ -6,11 +6,14 @@ import { PageHeader } from '../components/page-header.tsx';
 import { publicPageHeaders } from '../lib/cache-headers.ts';
 import { formatLongDate } from '../lib/dates.ts';
 import { listArchivedIssues } from '../lib/newsletter-archive.server.ts';
+import { notePageSources } from '../lib/content.server.ts';
 import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
 import { siteFromMatches } from '../lib/public-site.ts';
 import type { Route } from './+types/newsletter-archive';
 
 export async function loader({ context }: Route.LoaderArgs) {
+  // Sent issues alone, whose changes touch every page.
+  notePageSources(context, []);
   return { issues: await listArchivedIssues(context) };
 }
 

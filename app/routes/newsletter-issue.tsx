@@ -8,10 +8,14 @@ import { formatLongDate } from '../lib/dates.ts';
 import { findIssueWebVersion } from '../lib/newsletter-archive.server.ts';
 import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
 import { siteFromMatches } from '../lib/public-site.ts';
+import { notePageSources } from '../lib/content.server.ts';
+import { pageSource } from '../../common/page-sources.ts';
 import type { Route } from './+types/newsletter-issue';
 
 /** /newsletter/{slug}: the web version of a sent issue; 404 for any other. */
 export async function loader({ context, params }: Route.LoaderArgs) {
+  // The issue's posts are read as they are now: a post write may change them.
+  notePageSources(context, [pageSource.postLists]);
   const issue = await findIssueWebVersion(context, params.slug);
   if (!issue) throw data(null, { status: 404, headers: { 'Cache-Control': NOT_FOUND_CACHE_CONTROL } });
   return { issue };

@@ -2,7 +2,8 @@ import { data } from 'react-router';
 import { NotFoundPage, type NotFoundData } from '../components/not-found-page.tsx';
 import { PageError } from '../components/page-error.tsx';
 import { NOT_FOUND_CACHE_CONTROL, publicPageHeaders } from '../lib/cache-headers.ts';
-import { listRecentPostCards } from '../lib/content.server.ts';
+import { listRecentPostCards, notePageSources } from '../lib/content.server.ts';
+import { pageSource } from '../../common/page-sources.ts';
 import { pageTitle } from '../lib/seo.ts';
 import type { Route } from './+types/not-found';
 
@@ -17,6 +18,7 @@ const MAX_LOGGED_PATH = 200;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   context.logger.info({ path: pathname.slice(0, MAX_LOGGED_PATH) }, 'page not found');
+  notePageSources(context, [pageSource.postLists]);
   const notFound: NotFoundData = { recentPosts: await listRecentPostCards(context, NOT_FOUND_RECENT_POSTS) };
   throw data(notFound, { status: 404, headers: { 'Cache-Control': NOT_FOUND_CACHE_CONTROL } });
 }

@@ -5,7 +5,8 @@ import { PageHeader } from '../components/page-header.tsx';
 import { ResourceCard } from '../components/resource-card.tsx';
 import { publicPageHeaders } from '../lib/cache-headers.ts';
 import type { ResourceCardPage } from '../lib/content-cards.ts';
-import { listResourceCards, loadPagedList } from '../lib/content.server.ts';
+import { listResourceCards, loadPagedList, notePageSources } from '../lib/content.server.ts';
+import { pageSource } from '../../common/page-sources.ts';
 import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
 import { siteFromMatches } from '../lib/public-site.ts';
 import type { Route } from './+types/resources';
@@ -14,6 +15,7 @@ import type { Route } from './+types/resources';
 const RESOURCES_PAGE_SIZE = 20;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
+  notePageSources(context, [pageSource.resourceLists]);
   return loadPagedList(request, (nextToken) =>
     listResourceCards(context, { pageSize: RESOURCES_PAGE_SIZE, nextToken }),
   );

@@ -1,10 +1,11 @@
 import { PUBLIC_PAGE_CACHE_CONTROL } from '../lib/cache-headers.ts';
 import { categoryLabel } from '../lib/categories.ts';
-import { listFeedPosts } from '../lib/content.server.ts';
+import { listFeedPosts, notePageSources } from '../lib/content.server.ts';
 import { absoluteUrl } from '../lib/seo.ts';
 import { siteOrigin } from '../lib/site-url.server.ts';
 import { escapeXml } from '../lib/xml.ts';
 import { siteProfile } from '../lib/site-settings.server.ts';
+import { pageSource } from '../../common/page-sources.ts';
 import type { Route } from './+types/rss';
 
 /** How many of the newest posts the feed carries. */
@@ -13,6 +14,7 @@ const FEED_SIZE = 50;
 /** /rss.xml: an RSS 2.0 feed of the newest published posts. */
 export async function loader({ context }: Route.LoaderArgs) {
   const origin = siteOrigin(context);
+  notePageSources(context, [pageSource.postLists]);
   const [posts, site] = await Promise.all([listFeedPosts(context, FEED_SIZE), siteProfile(context)]);
   const items = posts.map((post) => {
     const link = escapeXml(absoluteUrl(origin, `/${post.slug}`));

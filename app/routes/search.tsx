@@ -10,6 +10,8 @@ import { loadSearch, type SearchResultCard } from '../lib/search.server.ts';
 import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
 import { siteFromMatches } from '../lib/public-site.ts';
 import { SEARCH_QUERY_MAX_LENGTH } from '../../common/search.ts';
+import { pageSource } from '../../common/page-sources.ts';
+import { notePageSources } from '../lib/content.server.ts';
 import type { Route } from './+types/search';
 
 /**
@@ -20,6 +22,7 @@ import type { Route } from './+types/search';
  * the form and the reason.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
+  notePageSources(context, [pageSource.postLists, pageSource.resourceLists]);
   const view = await loadSearch(context, request);
   return view.kind === 'invalid' ? data(view, { status: 400 }) : view;
 }

@@ -1,10 +1,11 @@
 import { PUBLIC_PAGE_CACHE_CONTROL } from '../lib/cache-headers.ts';
-import { listSitemapContent } from '../lib/content.server.ts';
+import { listSitemapContent, notePageSources } from '../lib/content.server.ts';
 import { listArchivedIssues } from '../lib/newsletter-archive.server.ts';
 import { absoluteUrl } from '../lib/seo.ts';
 import { siteOrigin } from '../lib/site-url.server.ts';
 import { escapeXml } from '../lib/xml.ts';
 import { SPONSORED_PATH } from '../../common/site.ts';
+import { pageSource } from '../../common/page-sources.ts';
 import type { Route } from './+types/sitemap';
 
 /** The public pages that are always there. */
@@ -29,6 +30,7 @@ interface SitemapEntry {
 /** /sitemap.xml: the static pages, every category, published post and resource, and sent newsletter issue. */
 export async function loader({ context }: Route.LoaderArgs) {
   const origin = siteOrigin(context);
+  notePageSources(context, [pageSource.postLists, pageSource.resourceLists]);
   const [{ items, categories }, issues] = await Promise.all([listSitemapContent(context), listArchivedIssues(context)]);
   const entries: SitemapEntry[] = [
     ...STATIC_PATHS.map((path) => ({ path })),

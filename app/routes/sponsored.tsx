@@ -14,10 +14,13 @@ import { startSponsoredCheckout } from '../lib/public-forms.server.ts';
 import { postOrAnnounceFailure } from '../lib/toast.ts';
 import { SPONSORED_PATH } from '../../common/site.ts';
 import { DEFAULT_SPONSORED_INCLUDES, DEFAULT_SPONSORED_LIVE_TIME, splitIncludedItem } from '../../common/site-texts.ts';
+import { notePageSources } from '../lib/content.server.ts';
 import { siteConfig, siteProfile } from '../lib/site-settings.server.ts';
 import type { Route } from './+types/sponsored';
 
 export async function loader({ context }: Route.LoaderArgs) {
+  // Settings and configuration alone: only writes that touch everything change it.
+  notePageSources(context, []);
   const { cents, currency } = siteConfig(context).sponsoredPrice;
   const scale = 10 ** minorUnitDigits(currency);
   const stored = await siteProfile(context);

@@ -2,10 +2,13 @@ import { LegalPage } from '../components/legal-page.tsx';
 import { publicPageHeaders } from '../lib/cache-headers.ts';
 import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
 import { siteFromMatches } from '../lib/public-site.ts';
+import { notePageSources } from '../lib/content.server.ts';
 import { legalText } from '../lib/site-settings.server.ts';
 import type { Route } from './+types/terms-of-service';
 
 export function loader({ context }: Route.LoaderArgs) {
+  // Its text is a setting, whose changes touch every page.
+  notePageSources(context, []);
   return legalText(context, 'terms');
 }
 

@@ -22,6 +22,7 @@ import { versionField } from '../../common/schemas/fields.ts';
 import { postSnapshot, resourceSnapshot } from '../../common/content-snapshot.ts';
 import { parseWith, validate } from '../../common/validate.ts';
 import { storedCoverImage } from '../../common/site-images.ts';
+import { pageSource } from '../../common/page-sources.ts';
 import { siteOrigin } from '../config.ts';
 import { isUniqueViolation, nowSeconds } from '../db/database.ts';
 import type { PageRequest } from '../db/paging.ts';
@@ -175,15 +176,16 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
   }
 
   /**
-   * The sources of public pages an item touches (decision 070): its own
-   * page, the related-post blocks of its categories and of the newest
-   * posts. Lists name no sources and are touched by every write.
+   * The sources of public pages an item touches (decisions 070 and 074): its
+   * own page, the lists of its kind, and for a post its categories' pages
+   * and related-post blocks and those drawn from the newest posts.
    */
   function sourcesOf(item: Json): string[] {
-    const sources = [`${kind.type}:${item.id}`];
-    if (kind.type === 'post') sources.push('latest-posts');
+    const id = String(item.id);
+    const sources =
+      kind.type === 'post' ? [pageSource.post(id), pageSource.postLists] : [pageSource.resource(id), pageSource.resourceLists];
     const categoryIds = 'category_ids' in item && Array.isArray(item.category_ids) ? item.category_ids : [];
-    for (const categoryId of categoryIds) sources.push(`category:${String(categoryId)}`);
+    for (const categoryId of categoryIds) sources.push(pageSource.category(String(categoryId)));
     return sources;
   }
 
@@ -298,7 +300,7 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
       if (!updated) throw versionConflict(what);
       await storeRenderingOf(trx, updated);
       return updated;
-    }, new Set([`${kind.type}:${id}`]));
+    }, new Set([pageSource[kind.type](id)]));
   }
 
   return {
@@ -394,7 +396,7 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
         if (!saved) throw missing();
         for (const source of sourcesOf(saved)) touched.add(source);
         return saved;
-      }, new Set([`${kind.type}:${id}`])).catch(async (error: unknown) => {
+      }, new Set([pageSource[kind.type](id)])).catch(async (error: unknown) => {
         if (!(error instanceof NothingChanged)) throw error;
         const item = await kind.find(db, { id });
         if (!item) throw missing();

@@ -12,7 +12,7 @@ import { SiteProfileCache } from '../../server/site-profile.ts';
 import { loadPageRenderer, serveBuiltFiles } from '../../server/pages.ts';
 import { composeApp } from '../../server/start-up.ts';
 import { freshIp, useTestApp } from '../helpers/test-app.ts';
-import { seedPost } from './site-app.ts';
+import { seedPost, seedResource } from './site-app.ts';
 
 const t = useTestApp();
 /** The issue's site: a thousand posts, one of them edited. */
@@ -20,13 +20,17 @@ const POSTS = 1000;
 /** Seeding a thousand posts and visiting pages on two servers takes a while on a busy machine. */
 const SLOW = 120_000;
 
-type Site = { get: (path: string) => Promise<Response>; reads: ReturnType<typeof vi.fn<(slug: string) => void>> };
+/** What `reads` records for a render of any page in the site's frame. */
+const FRAME = '(frame)';
+
+type Site = { get: (path: string, status?: number) => Promise<Response>; reads: ReturnType<typeof vi.fn<(slug: string) => void>> };
 
 let get: Site['get'];
 let reads: Site['reads'];
 /** Another server on the same database: it hears of no write but through the database. */
 let other: Site;
 let editedId: number;
+let resourceId: number;
 
 async function makeSite(deps: AppDeps, rewarmWithinMs = 0): Promise<Site> {
   const { services } = composeApp(deps);
@@ -36,15 +40,21 @@ async function makeSite(deps: AppDeps, rewarmWithinMs = 0): Promise<Site> {
     reads(slug);
     return findPublished(slug);
   };
+  // Every render of a page in the site's frame reads its categories: one read, one render.
+  const listCategories = services.categories.list.bind(services.categories);
+  services.categories.list = () => {
+    reads(FRAME);
+    return listCategories();
+  };
   // Background re-renders off unless asked for: they would blur the counts of renders.
   const renderPage = await loadPageRenderer(deps, undefined, { cache: { checkIntervalMs: 0, writeSettleMs: 0, rewarmWithinMs }, services });
   const serveStatic = serveBuiltFiles();
   if (!renderPage || !serveStatic) throw new Error('The web build is missing: the ssr global setup should have built it');
   const app = createApp(deps, { renderPage, serveStatic });
   const ip = freshIp();
-  const get = async (path: string) => {
+  const get = async (path: string, status = 200) => {
     const response = await app.request(`http://localhost${path}`, { headers: { accept: 'text/html', 'x-forwarded-for': ip } });
-    expect(response.status, path).toBe(200);
+    expect(response.status, path).toBe(status);
     return response;
   };
   return { get, reads };
@@ -61,6 +71,7 @@ beforeAll(async () => {
     });
     if (i === 2) editedId = row.id;
   }
+  resourceId = (await seedResource(t, { slug: 'launch-checklist', title: 'Launch Checklist' })).id;
   ({ get, reads } = await makeSite(t.deps));
   const otherChanges = new ContentChanges();
   other = await makeSite({ ...t.deps, contentChanges: otherChanges, siteProfileCache: new SiteProfileCache(t.deps.db, otherChanges) });
@@ -71,6 +82,22 @@ async function rendersOf(slug: string, visit: () => Promise<unknown>, site: Pick
   site.reads.mockClear();
   await visit();
   return site.reads.mock.calls.filter(([read]) => read === slug).length;
+}
+
+/** How many pages were rendered during `visit`. */
+async function pageRenders(visit: () => Promise<unknown>, site: Pick<Site, 'reads'> = { reads }): Promise<number> {
+  return rendersOf(FRAME, visit, site);
+}
+
+async function editResource(id: number, title: string) {
+  const token = await t.adminToken();
+  const resource = (await t.request('GET', `/admin/resources/${id}`, { token })).body;
+  const { title: _old, slug, excerpt, content, cover_image, status, read_time, version } = resource;
+  const saved = await t.request('PUT', `/admin/resources/${id}`, {
+    token,
+    body: { title, slug, excerpt, content, cover_image, status, read_time, version },
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
 }
 
 async function editPost(id: number, title: string) {
@@ -147,5 +174,31 @@ describe('after one post of a thousand is edited', () => {
     const saved = await t.request('PUT', '/admin/settings/site', { token, body: { ...values, site_name: 'Renamed Showcase' } });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(await rendersOf('post-3', async () => expect(await (await get('/post-3')).text()).toContain('Renamed Showcase'))).toBe(1);
+  }, SLOW);
+
+  it('leaves alone the lists of resources and of other categories, and the pages that show no content', async () => {
+    const untouched = ['/resources', '/category/creative-projects', '/contact-us', '/instant-kickstarter-fee-calculator', '/privacy-policy', '/newsletter'];
+    for (const path of [...untouched, '/', '/ending-soon', '/rss.xml']) await get(path);
+    await get('/no-such-page', 404);
+    expect(await pageRenders(() => Promise.all(untouched.map((path) => get(path))))).toBe(0);
+
+    await editPost(editedId, 'Post 2, revised again');
+
+    expect(await pageRenders(() => Promise.all(untouched.map((path) => get(path))))).toBe(0);
+    for (const path of ['/', '/ending-soon']) expect(await pageRenders(() => get(path)), path).toBe(1);
+    expect(await (await get('/rss.xml')).text()).toContain('Post 2, revised again');
+    // A missing address may be the edited post's new one.
+    expect(await pageRenders(() => get('/no-such-page', 404))).toBe(1);
+  }, SLOW);
+
+  it('renders the lists of resources and the resource afresh after a resource write, and leaves post pages alone', async () => {
+    for (const path of ['/resources', '/launch-checklist', '/post-3', '/category/creative-projects', '/contact-us']) await get(path);
+
+    await editResource(resourceId, 'Launch Checklist, revised');
+
+    expect(await pageRenders(() => Promise.all(['/post-3', '/category/creative-projects', '/contact-us'].map((path) => get(path))))).toBe(0);
+    expect(await (await get('/resources')).text()).toContain('Launch Checklist, revised');
+    expect(await (await get('/launch-checklist')).text()).toContain('Launch Checklist, revised');
+    expect(await (await get('/')).text()).toContain('Launch Checklist, revised');
   }, SLOW);
 });
