@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { SponsoredSubmissionDetailsJson, SponsorReportJson } from '../../common/answers.ts';
-import { settleTestCheckout } from '../../server/services/payments.ts';
 import { utcDay } from '../../server/services/sponsor-reports.ts';
+import { checkoutSubmission } from '../helpers/payments.ts';
 import { freshIp, useTestApp } from '../helpers/test-app.ts';
 
 const t = useTestApp();
@@ -18,25 +18,18 @@ let counter = 0;
 async function paidSubmission() {
   counter += 1;
   const email = `sponsor.${counter}.${Date.now()}@example.com`;
-  const started = await t.request('POST', '/payments/create-checkout', {
-    ip: freshIp(),
-    body: {
+  const id = await checkoutSubmission(
+    t,
+    {
       project_name: `Reed Clock ${counter} ${Date.now()}`,
       project_url: 'https://www.kickstarter.com/projects/reed-clock',
       contact_name: 'Grace Hopper',
       contact_email: email,
       description: 'A clock of reeds.',
-      terms_accepted: true,
     },
-  });
-  expect(started.status).toBe(201);
-  await settleTestCheckout(t.deps, started.body.session_id, 'pay');
-  const row = await t.handle.db
-    .selectFrom('payment_transactions')
-    .select('submission_id')
-    .where('provider_session_id', '=', started.body.session_id)
-    .executeTakeFirstOrThrow();
-  return { id: row.submission_id, email };
+    { pay: true },
+  );
+  return { id, email };
 }
 
 const admin = async (method: string, path: string, body?: unknown) =>

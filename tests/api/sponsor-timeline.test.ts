@@ -8,9 +8,9 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SponsoredSubmissionDetailsJson, SponsorEventJson, SponsorPreviewJson } from '../../common/answers.ts';
-import { settleTestCheckout } from '../../server/services/payments.ts';
 import { previewLinksService } from '../../server/services/preview-links.ts';
-import { freshIp, useTestApp } from '../helpers/test-app.ts';
+import { checkoutSubmission } from '../helpers/payments.ts';
+import { useTestApp } from '../helpers/test-app.ts';
 
 const t = useTestApp();
 
@@ -25,25 +25,18 @@ async function paidSubmission() {
   counter += 1;
   const email = `sponsor.${counter}.${Date.now()}@example.com`;
   const name = `Harbour Lamp ${counter} ${Date.now()}`;
-  const started = await t.request('POST', '/payments/create-checkout', {
-    ip: freshIp(),
-    body: {
+  const id = await checkoutSubmission(
+    t,
+    {
       project_name: name,
       project_url: 'https://www.kickstarter.com/projects/harbour-lamp',
       contact_name: 'Mary Somerville',
       contact_email: email,
       description: 'A lamp that shows the tide.',
-      terms_accepted: true,
     },
-  });
-  expect(started.status).toBe(201);
-  await settleTestCheckout(t.deps, started.body.session_id, 'pay');
-  const row = await t.handle.db
-    .selectFrom('payment_transactions')
-    .select('submission_id')
-    .where('provider_session_id', '=', started.body.session_id)
-    .executeTakeFirstOrThrow();
-  return { id: row.submission_id, email, name };
+    { pay: true },
+  );
+  return { id, email, name };
 }
 
 /** A token for now: the tests that move the clock sign in again at the time they moved it to. */

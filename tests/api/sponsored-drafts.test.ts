@@ -5,8 +5,8 @@
  * Runs on SQLite and on PostgreSQL.
  */
 import { describe, expect, it } from 'vitest';
-import { settleTestCheckout } from '../../server/services/payments.ts';
-import { freshIp, useTestApp } from '../helpers/test-app.ts';
+import { checkoutSubmission } from '../helpers/payments.ts';
+import { useTestApp } from '../helpers/test-app.ts';
 
 const t = useTestApp();
 
@@ -16,33 +16,26 @@ const projectName = () => `Tide Clock ${++counter} ${Date.now()}`;
 /** A submission through the test checkout: paid when `pay`, left pending otherwise. */
 async function submission(options: { pay: boolean; approve: boolean; name?: string }) {
   const name = options.name ?? projectName();
-  const started = await t.request('POST', '/payments/create-checkout', {
-    ip: freshIp(),
-    body: {
+  const id = await checkoutSubmission(
+    t,
+    {
       project_name: name,
       project_url: 'https://www.kickstarter.com/projects/tide-clock',
       contact_name: 'Ada Lovelace',
       contact_email: `ada.${counter}@example.com`,
       description: 'A clock that shows the tides of your beach.',
-      terms_accepted: true,
     },
-  });
-  expect(started.status).toBe(201);
-  if (options.pay) await settleTestCheckout(t.deps, started.body.session_id, 'pay');
-  const row = await t.handle.db
-    .selectFrom('payment_transactions')
-    .select('submission_id')
-    .where('provider_session_id', '=', started.body.session_id)
-    .executeTakeFirstOrThrow();
+    { pay: options.pay },
+  );
   const token = await t.adminToken();
   if (options.approve) {
-    const approved = await t.request('PATCH', `/admin/submissions/sponsored/${row.submission_id}`, {
+    const approved = await t.request('PATCH', `/admin/submissions/sponsored/${id}`, {
       token,
       body: { status: 'approved', version: 1 },
     });
     expect(approved.status).toBe(200);
   }
-  return { id: row.submission_id, name };
+  return { id: id, name };
 }
 
 const draftOf = async (id: number) =>

@@ -1,9 +1,12 @@
 /**
- * Sponsored payments straight into the tables, for tests that choose when a
- * payment completed (the dashboard's revenue weeks).
+ * Sponsored payments: straight into the tables, for tests that choose when a
+ * payment completed (the dashboard's revenue weeks), or through the test
+ * checkout as a visitor pays.
  */
+import { expect } from 'vitest';
 import type { PaymentStatus } from '../../common/answers.ts';
-import type { TestApp } from './test-app.ts';
+import { settleTestCheckout } from '../../server/services/payments.ts';
+import { freshIp, type TestApp } from './test-app.ts';
 
 export interface PaymentValues {
   amount: number;
@@ -55,4 +58,29 @@ export async function insertPayment(
     })
     .execute();
   return submission.id;
+}
+
+/** What the sponsored form sends, for a checkout through the API. */
+export interface SponsoredProject {
+  project_name: string;
+  project_url: string;
+  contact_name: string;
+  contact_email: string;
+  description: string;
+}
+
+/**
+ * A sponsored submission through the test checkout, as a visitor makes it:
+ * paid when `pay` (the checkout settled), left pending otherwise. Its id.
+ */
+export async function checkoutSubmission(t: TestApp, project: SponsoredProject, { pay }: { pay: boolean }): Promise<number> {
+  const started = await t.request('POST', '/payments/create-checkout', { ip: freshIp(), body: { ...project, terms_accepted: true } });
+  expect(started.status, JSON.stringify(started.body)).toBe(201);
+  if (pay) await settleTestCheckout(t.deps, started.body.session_id, 'pay');
+  const row = await t.handle.db
+    .selectFrom('payment_transactions')
+    .select('submission_id')
+    .where('provider_session_id', '=', started.body.session_id)
+    .executeTakeFirstOrThrow();
+  return row.submission_id;
 }

@@ -1,4 +1,4 @@
-import { Copy, RefreshCw, XCircle } from 'lucide-react';
+import { RefreshCw, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { notifyError, notifySuccess } from '../../lib/admin-toasts.ts';
 import { api } from '../../lib/api-client.ts';
@@ -6,8 +6,7 @@ import { describeFailure } from '../../lib/admin-session.ts';
 import { useSiteTimeZone } from '../../lib/admin-time-zone.ts';
 import { formatSiteDateTime } from '../../lib/dates.ts';
 import { Button } from '../ui/button.tsx';
-import { Input } from '../ui/input.tsx';
-import { Label } from '../ui/label.tsx';
+import { CopyableLink } from './copyable-link.tsx';
 
 /** What a private link control says: its heading, what the link opens, and the words of its actions. */
 export interface PrivateLinkTexts {
@@ -83,25 +82,7 @@ export function PrivateLinkControl({
       <p className="text-sm text-muted-foreground">{texts.description}</p>
       {url ? (
         <div className="grid gap-2">
-          <Label htmlFor={inputId} className="sr-only">
-            {capitalNoun}
-          </Label>
-          <div className="flex flex-wrap gap-2">
-            <Input id={inputId} readOnly value={url} className="max-w-xl" onFocus={(event) => event.target.select()} />
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() =>
-                void navigator.clipboard?.writeText(url).then(
-                  () => notifySuccess('Link copied'),
-                  () => notifyError('Error', 'Copy the link from the field instead'),
-                )
-              }
-            >
-              <Copy aria-hidden="true" />
-              Copy link
-            </Button>
-          </div>
+          <CopyableLink id={inputId} label={capitalNoun} url={url} labelHidden />
           {expiresAt !== null ? (
             <p className="text-sm text-muted-foreground">
               Valid until {formatSiteDateTime(expiresAt, timeZone)}.

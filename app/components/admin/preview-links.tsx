@@ -1,4 +1,4 @@
-import { Copy, Link2, XCircle } from 'lucide-react';
+import { Link2, XCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { notifyError, notifySuccess } from '../../lib/admin-toasts.ts';
 import { api } from '../../lib/api-client.ts';
@@ -6,8 +6,7 @@ import { describeFailure } from '../../lib/admin-session.ts';
 import { formatSiteDateTime } from '../../lib/dates.ts';
 import { useSiteTimeZone } from '../../lib/admin-time-zone.ts';
 import { Button } from '../ui/button.tsx';
-import { Input } from '../ui/input.tsx';
-import { Label } from '../ui/label.tsx';
+import { CopyableLink } from './copyable-link.tsx';
 
 interface PreviewLink {
   id: number;
@@ -78,23 +77,7 @@ export function PreviewLinks({ apiPath, id, noun }: { apiPath: string; id: numbe
       </p>
       {made?.url ? (
         <div className="grid gap-2">
-          <Label htmlFor="preview-link-url">Preview link</Label>
-          <div className="flex flex-wrap gap-2">
-            <Input id="preview-link-url" readOnly value={made.url} className="max-w-xl" onFocus={(event) => event.target.select()} />
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() =>
-                void navigator.clipboard?.writeText(made.url ?? '').then(
-                  () => notifySuccess('Link copied'),
-                  () => notifyError('Error', 'Copy the link from the field instead'),
-                )
-              }
-            >
-              <Copy aria-hidden="true" />
-              Copy link
-            </Button>
-          </div>
+          <CopyableLink id="preview-link-url" label="Preview link" url={made.url} />
           <p className="text-sm text-muted-foreground">Valid until {formatSiteDateTime(made.expires_at, timeZone)}.</p>
         </div>
       ) : null}
