@@ -83,7 +83,7 @@ export default function handleRequest(
   });
 }
 
-/** The frames around pages, whose loaders read only settings and categories, which every write of them touches. */
+/** The frames around pages, whose loaders read only settings (every write of which touches every page) and the fixed categories. */
 const FRAME_ROUTES: ReadonlySet<string> = new Set(['root', 'routes/site-layout', 'routes/embed-layout']);
 
 /**
