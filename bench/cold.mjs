@@ -176,8 +176,7 @@ async function main() {
     const current = await api(site.baseUrl, 'GET', `/api/admin/posts/${ids[0]}`, { token: siteToken });
     const editStarted = performance.now();
     await api(site.baseUrl, 'PUT', `/api/admin/posts/${ids[0]}`, { token: siteToken, body: { ...current, title: `${current.title} (edited)` } });
-    // The background render of what the edit touched starts a moment after it.
-    await sleep(3000);
+    // The background render of what the edit touched starts a moment after it: waited for with the quiet time.
     await waitForJobs(path.join(setup.dataDir, 'site.db'));
     console.log(`Edited ${slugs[0]}; the server's background jobs were done ${((performance.now() - editStarted) / 1000).toFixed(1)} s after the save`);
   }

@@ -7,7 +7,8 @@
 //      DATA_DIR, no analytics id).
 //   2. Gives the home page's first posts a 2000x1200 JPEG cover, uploaded
 //      through the media API and set through the admin API as the back
-//      office does, and waits until their resized copies are made.
+//      office does, and waits until their resized copies are made and the
+//      pages the edits touched are rendered again (no audit shares the CPU).
 //   3. Audits each page once in Debian's Chromium (a fresh profile per run:
 //      nothing cached), one after the other, and prints the four scores, the
 //      metrics and the largest paint's element of each.

@@ -57,14 +57,21 @@ export async function uploadCover(baseUrl, token, i) {
   return `/${key.replace(/^\/+/, '')}`;
 }
 
-/** Waits until the server's background jobs (the covers' resized copies) are all done. */
-export async function waitForJobs(sqliteFile) {
+/**
+ * Waits until the server's background jobs (the covers' resized copies, the
+ * pages rendered again after the writes) are all done and none has come
+ * for `quietMs`: a write schedules its rendering a moment after it, and
+ * a page audited meanwhile would share the CPU with it.
+ */
+export async function waitForJobs(sqliteFile, { quietMs = 3000 } = {}) {
   const db = new Database(sqliteFile, { readonly: true });
   try {
     const pending = db.prepare("select count(*) from jobs where status in ('pending', 'running')").pluck();
     const until = Date.now() + 600_000;
-    while (pending.get() > 0) {
-      if (Date.now() > until) throw new Error('the covers\' copies were not made within 10 minutes');
+    let quietSince = Date.now();
+    while (Date.now() - quietSince < quietMs) {
+      if (Date.now() > until) throw new Error('the background jobs were not done within 10 minutes');
+      if (pending.get() > 0) quietSince = Date.now();
       await sleep(250);
     }
     return db.prepare("select count(*) from jobs where status = 'failed'").pluck().get();
