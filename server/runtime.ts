@@ -14,6 +14,7 @@ import type { Config } from './config.ts';
 import { openDatabase, withFirstRunLock, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoContent } from './db/seed-demo.ts';
+import { readSiteImage } from './storage/site-files.ts';
 import { DEFAULT_RATE_LIMITS, type AppDeps } from './deps.ts';
 import { paymentModeOf } from './payments/create-provider.ts';
 import type { AppServices } from './services/index.ts';
@@ -44,10 +45,14 @@ export interface Runtime {
   close: () => Promise<void>;
 }
 
+/** A demo cover is about 40 KB: anything far larger is not one of ours. */
+const MAX_DEMO_COVER_BYTES = 1024 * 1024;
+
 export async function startRuntime(config: Config, logger: Logger): Promise<Runtime> {
   const totpEncryptionKey = loadTotpEncryptionKey(config.TOTP_ENCRYPTION_KEY, config.DATA_DIR);
   const handle = openConfiguredDatabase(config, logger);
   let firstAdmin: Runtime['firstAdmin'];
+  let seededNow = false;
   try {
     await migrateToLatest(handle);
     const { sealed } = await sealStoredTotpSecrets(handle.db, totpEncryptionKey);
@@ -63,6 +68,7 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
       logger.info({ email: admin.email }, 'administrator created from ADMIN_EMAIL/ADMIN_PASSWORD');
     }
     if (seeded) logger.info(seeded, 'demo content loaded');
+    seededNow = seeded !== null;
   } catch (error) {
     await handle.destroy().catch(() => {});
     throw error;
@@ -78,9 +84,18 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
     rateLimits: DEFAULT_RATE_LIMITS,
   });
   warnAboutPaymentSetup(config, logger);
+  const { services } = composeApp(deps);
+  if (seededNow) {
+    // Before anything is served: the demo pages are rendered with their covers' sized copies from the first visit.
+    const moved = await services.demoContent.moveCoversToUploads(async (address) => {
+      const read = await readSiteImage(address, MAX_DEMO_COVER_BYTES);
+      return read?.status === 'read' ? read.bytes : null;
+    });
+    logger.info({ covers: moved }, 'demo covers stored as uploads');
+  }
   return {
     deps,
-    services: composeApp(deps).services,
+    services,
     ...(firstAdmin ? { firstAdmin } : {}),
     close: () => handle.destroy(),
   };

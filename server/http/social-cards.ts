@@ -8,8 +8,6 @@
  * server) and in memory; drawing is the costly part, so each client address
  * may have only a few drawn a minute (docs/decisions/044).
  */
-import path from 'node:path';
-import { open } from 'node:fs/promises';
 import type { Context } from 'hono';
 import type { Logger } from 'pino';
 import { uploadKeyOfPath } from '../../common/site-images.ts';
@@ -19,7 +17,7 @@ import type { AppEnv } from '../deps.ts';
 import type { AppServices } from '../services/index.ts';
 import type { SocialCard } from '../services/social-cards.ts';
 import { renderSocialCard } from '../social-cards/card.tsx';
-import type { CappedRead } from '../storage/driver.ts';
+import { readSiteImage, SITE_FILE_DIRS } from '../storage/site-files.ts';
 import type { MediaService } from '../services/media.ts';
 import type { SocialCardCache } from '../social-cards/card-cache.ts';
 
@@ -49,36 +47,9 @@ export interface SocialCardsOptions {
   staticDirs?: readonly string[];
 }
 
-/** A file of the site's own images, read only when it has at most `maxBytes`; null when there is none. */
-async function readStaticImage(address: string, dirs: readonly string[], maxBytes: number): Promise<CappedRead | null> {
-  for (const dir of dirs) {
-    const root = path.resolve(dir);
-    const file = path.resolve(root, `.${address}`);
-    // The address is canonical already (drawing.ts); this keeps even a wrong one inside the folder.
-    if (!file.startsWith(root + path.sep)) return null;
-    let handle;
-    try {
-      handle = await open(file, 'r');
-    } catch {
-      continue; // Not in this folder: the next one.
-    }
-    try {
-      const info = await handle.stat();
-      if (!info.isFile()) continue;
-      if (info.size > maxBytes) return { status: 'too_large', size: info.size };
-      const bytes = Buffer.alloc(info.size);
-      const { bytesRead } = await handle.read(bytes, 0, info.size, 0);
-      return { status: 'read', bytes: bytes.subarray(0, bytesRead) };
-    } finally {
-      await handle.close();
-    }
-  }
-  return null;
-}
-
 export function serveSocialCards(options: SocialCardsOptions) {
   const { services, media, db, logger, renders, clientIpOf } = options;
-  const staticDirs = options.staticDirs ?? ['build/client', 'public'];
+  const staticDirs = options.staticDirs ?? SITE_FILE_DIRS;
 
   const { kept, drawing } = options.cache;
 
@@ -88,7 +59,7 @@ export function serveSocialCards(options: SocialCardsOptions) {
     const key = uploadKeyOfPath(address);
     const read = key
       ? await media.readUpload(key, MAX_CARD_IMAGE_BYTES)
-      : await readStaticImage(address, staticDirs, MAX_CARD_IMAGE_BYTES);
+      : await readSiteImage(address, MAX_CARD_IMAGE_BYTES, staticDirs);
     if (read?.status === 'too_large') logger.warn({ image: address, size: read.size }, 'social card drawn without an image over 10 MB');
     return read?.status === 'read' ? read.bytes : null;
   }

@@ -50,6 +50,8 @@ export type { PaymentCancellation, PaymentMode, PaymentStatusResult, TestCheckou
  */
 export function createServices(deps: AppDeps, storage: MediaStorage) {
   const auditLog = auditLogService(deps);
+  /** Uploaded images: the one door to server/storage. */
+  const media = mediaService(storage);
   const markdown = markdownService();
   const siteProfile = siteProfileService(deps);
   // The sponsor hears of their post's progress: saving a post drafted from a submission tells them.
@@ -98,9 +100,8 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
     /** `GET /api/sponsor-report/{token}`: the sponsored post's numbers. */
     readSponsorReport: sponsorReportReader(deps, reports, (submissionId) => findPostOfSubmission(deps.db, submissionId)),
     payments: paymentsService(deps),
-    /** Uploaded images: the one door to server/storage. */
-    media: mediaService(storage),
-    demoContent: demoContentService(deps, auditLog),
+    media,
+    demoContent: demoContentService(deps, auditLog, media),
     dashboard: dashboardService(deps, siteProfile),
     analyticsReports: analyticsReportsService(deps),
     siteConfig: siteConfigService(deps),

@@ -9,12 +9,15 @@ import type { MediaUploadRequest, MediaUploadUrl } from '../../common/schemas/me
 import type { MediaRow } from '../db/schema.ts';
 import type { CappedRead, ReadOptions, ReadResult } from '../storage/driver.ts';
 import type { MediaStorage } from '../storage/media.ts';
+import type { ImageType } from '../../common/schemas/media.ts';
 
 export function mediaService(storage: MediaStorage) {
   return {
     /** Records a new upload and hands out the address its bytes are PUT to (the request is checked already). */
     startUpload: (request: MediaUploadRequest, uploaderId: number, origin: string): Promise<MediaUploadUrl> =>
       storage.startUpload(request, uploaderId, origin),
+    /** Stores an image the site ships (a demo cover) as a ready upload with its resized copies to come; its key. */
+    importImage: (fileName: string, contentType: ImageType, bytes: Uint8Array): Promise<string> => storage.importImage(fileName, contentType, bytes),
     /** PUT /api/media/upload: receives the bytes of an upload to this server's disk. */
     acceptUpload: (token: string | undefined, request: Request): Promise<void> => storage.acceptUpload(token, request),
     /** The upload behind a key once it may be served; null while it is pending or unknown. */

@@ -142,6 +142,26 @@ export class MediaStorage {
   }
 
   /**
+   * Stores an image the site itself ships (a demo cover) as an upload:
+   * recorded, written, ready at once and its resized copies enqueued, as an
+   * upload that passed its checks. Its key. A failed write leaves a pending
+   * row, forgotten like any upload that never arrived.
+   */
+  async importImage(fileName: string, contentType: ImageType, bytes: Uint8Array): Promise<string> {
+    const key = createUploadKey(fileName, contentType);
+    await insertMedia(this.deps.db, {
+      s3_key: key,
+      content_type: contentType,
+      file_size: bytes.length,
+      original_name: fileName,
+      uploaded_by: null,
+    });
+    await this.driver.write(key, bytes, contentType);
+    await this.markReady(key, bytes.length);
+    return key;
+  }
+
+  /**
    * PUT /api/media/upload (local driver): the body goes to a temporary
    * file, limited to the signed size while it streams, and is moved into
    * place only when it is complete and really is the declared image type.

@@ -2,9 +2,11 @@
  * The built server started as `npm start` starts it (demo content, no
  * LOG_LEVEL, no ADMIN_PASSWORD) on a fresh data folder: it prints where the
  * site and the back office are and the generated sign-in once, and no line
- * per request; started again, the sign-in is not shown again.
+ * per request; started again, the sign-in is not shown again. Its demo
+ * covers are uploads with their sized copies (decision 076).
  */
 import net from 'node:net';
+import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawnBuiltServer } from '../helpers/built-server.ts';
 import { cleanUpServers, createDataDir, killServer, startServer } from './server.ts';
@@ -44,6 +46,22 @@ describe('a first start of the demo', () => {
     const again = await startServer(DEMO_START, { dataDir });
     await expect.poll(() => again.log()).toContain('Back office:');
     expect(again.log()).not.toContain('Password');
+  });
+
+  it('serves the demo covers as uploads, with the sized copies an upload has, cached for good', async () => {
+    const server = await startServer(DEMO_START);
+    const home = await (await fetch(`${server.baseUrl}/`)).text();
+    // The first card's cover: the page's largest image, loaded first.
+    const cover = /<img[^>]*fetchPriority="high"[^>]*>/i.exec(home)?.[0] ?? '';
+    expect(cover).toMatch(/src="\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{24}-[a-z-]+\.webp"/);
+    const copy = /srcSet="([^" ]+) 480w/i.exec(cover)?.[1] ?? '';
+    expect(copy).toMatch(/\.webp\.w480\.webp$/);
+    // Made by the background job a moment after the start; until then the original answers, cached briefly.
+    await expect
+      .poll(async () => (await fetch(`${server.baseUrl}${copy}`)).headers.get('cache-control'), { timeout: 20_000 })
+      .toBe('public, max-age=31536000, immutable');
+    const answer = await fetch(`${server.baseUrl}${copy}`);
+    expect(await sharp(Buffer.from(await answer.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 480 });
   });
 
   it('logs every request when LOG_LEVEL asks for it', async () => {

@@ -232,7 +232,31 @@ export function listDemoContent(db: Db, table: ContentTable): Promise<{ id: numb
   return withDemoFlag(db).selectFrom(table).select(['id', 'title']).where('demo', '=', 1).orderBy('id', 'desc').execute();
 }
 
-const withDemoFlag = (db: Db) => db as unknown as Kysely<Record<ContentTable, { id: number; title: string; demo: number }>>;
+/** The covers of the demo rows that are still one of the site's own images (`/images/demo/…`), each once. */
+export async function listDemoSiteCovers(db: Db, table: ContentTable): Promise<string[]> {
+  const rows = await withDemoFlag(db)
+    .selectFrom(table)
+    .select('cover_image')
+    .distinct()
+    .where('demo', '=', 1)
+    .where('cover_image', 'like', '/images/demo/%')
+    .execute();
+  return rows.flatMap((row) => (row.cover_image ? [row.cover_image] : []));
+}
+
+/** Points the demo rows whose cover is `from` at `to`, as changed at `now`; how many. */
+export async function replaceDemoCover(db: Db, table: ContentTable, from: string, to: string, now: number): Promise<number> {
+  const result = await withDemoFlag(db)
+    .updateTable(table)
+    .set({ cover_image: to, updated_at: now })
+    .where('demo', '=', 1)
+    .where('cover_image', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+const withDemoFlag = (db: Db) =>
+  db as unknown as Kysely<Record<ContentTable, { id: number; title: string; demo: number; cover_image: string | null; updated_at: number }>>;
 
 const withRendered = (db: Db) => db as unknown as Kysely<Record<ContentTable, ContentColumns & RenderedContentColumns>>;
 

@@ -6,7 +6,8 @@ export interface NewMedia {
   content_type: string;
   file_size: number | null;
   original_name: string;
-  uploaded_by: number;
+  /** Null for an image the site itself ships (a demo cover). */
+  uploaded_by: number | null;
 }
 
 /** Records an upload when its address is handed out (state `pending`). */
