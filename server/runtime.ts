@@ -45,8 +45,10 @@ export interface Runtime {
   close: () => Promise<void>;
 }
 
-/** A demo cover is about 40 KB: anything far larger is not one of ours. */
+/** A demo cover is about 20 KB: anything far larger is not one of ours. */
 const MAX_DEMO_COVER_BYTES = 1024 * 1024;
+/** How long a first start waits for the demo covers to be stored before it serves anyway. */
+const DEMO_COVERS_WAIT_MS = 15_000;
 
 export async function startRuntime(config: Config, logger: Logger): Promise<Runtime> {
   const totpEncryptionKey = loadTotpEncryptionKey(config.TOTP_ENCRYPTION_KEY, config.DATA_DIR);
@@ -86,12 +88,19 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
   warnAboutPaymentSetup(config, logger);
   const { services } = composeApp(deps);
   if (seededNow) {
-    // Before anything is served: the demo pages are rendered with their covers' sized copies from the first visit.
-    const moved = await services.demoContent.moveCoversToUploads(async (address) => {
-      const read = await readSiteImage(address, MAX_DEMO_COVER_BYTES);
-      return read?.status === 'read' ? read.bytes : null;
-    });
-    logger.info({ covers: moved }, 'demo covers stored as uploads');
+    // Before anything is served, so the demo pages show their covers' sized copies from the first visit; but a
+    // bucket that does not answer must not hold the start: past the wait it goes on in the background, and the
+    // pages already kept are dropped when the rows change.
+    const moving = services.demoContent
+      .moveCoversToUploads(async (address) => {
+        const read = await readSiteImage(address, MAX_DEMO_COVER_BYTES);
+        return read?.status === 'read' ? read.bytes : null;
+      })
+      .then(
+        (moved) => logger.info({ covers: moved }, 'demo covers stored as uploads'),
+        (error: unknown) => logger.warn({ err: error }, 'demo covers could not be stored as uploads: they stay the site images'),
+      );
+    await Promise.race([moving, new Promise((resolve) => setTimeout(resolve, DEMO_COVERS_WAIT_MS).unref())]);
   }
   return {
     deps,
