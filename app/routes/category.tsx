@@ -36,7 +36,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const category = await findCategory(context, params.slug);
   // SPEC.md: an unknown category redirects to the home page.
   if (!category) throw redirect('/', { headers: { 'Cache-Control': NOT_FOUND_CACHE_CONTROL } });
-  // Its posts; the other categories it links to change with every category write, which touches everything.
+  // Its posts: the other categories it links to are fixed, and a write of a post's campaign facts touches its categories too.
   notePageSources(context, [pageSource.category(category.id)]);
   const filter = filterOf(request);
   const [page, categories] = await Promise.all([
