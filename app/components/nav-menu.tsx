@@ -1,20 +1,32 @@
 import { Fragment, useEffect, useId, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { NavMenuProps } from './nav-menu-types.ts';
 import { buttonVariants } from './ui/button.tsx';
 import { cx } from '../lib/cx.ts';
 import { Icon } from './ui/icon.tsx';
 
+export interface NavMenuItem {
+  to: string;
+  label: string;
+}
+
+export interface NavMenuGroup {
+  heading?: string;
+  items: NavMenuItem[];
+}
+
 /**
- * A navigation dropdown (Projects, Tools): a native disclosure of plain
- * links, so it opens and its links work before the scripts load and without
- * them. Sharing one `name`, only one of them is open at a time. The scripts
- * add what a dropdown is expected to do: Escape closes it and gives the focus
+ * A navigation dropdown (Projects, Tools) of plain links: a native
+ * disclosure holding only its button, then the panel of links, which CSS
+ * shows while the disclosure is open (components.css). So it opens and its
+ * links work before the scripts load and without them, and on small screens
+ * the header's menu shows the same links, open, without its button.
+ * Sharing one `name`, only one dropdown is open at a time. The scripts add
+ * what a dropdown is expected to do: Escape closes it and gives the focus
  * back to its button, and a click elsewhere, a focus moving away or a
- * followed link closes it. Nothing is loaded on demand, so the first click on
- * an item always lands on a link that is already there.
+ * followed link closes it.
  */
-export function NavMenu({ label, groups }: NavMenuProps) {
+export function NavMenu({ label, groups }: { label: string; groups: NavMenuGroup[] }) {
+  const root = useRef<HTMLDivElement>(null);
   const menu = useRef<HTMLDetailsElement>(null);
   const headingId = useId();
   const { pathname, search } = useLocation();
@@ -24,10 +36,9 @@ export function NavMenu({ label, groups }: NavMenuProps) {
   }, [pathname, search]);
 
   useEffect(() => {
-    const details = menu.current;
-    if (!details) return;
     const closeOnOutsidePointer = (event: PointerEvent) => {
-      if (details.open && event.target instanceof Node && !details.contains(event.target)) details.open = false;
+      const details = menu.current;
+      if (details?.open && event.target instanceof Node && !root.current?.contains(event.target)) details.open = false;
     };
     document.addEventListener('pointerdown', closeOnOutsidePointer);
     return () => document.removeEventListener('pointerdown', closeOnOutsidePointer);
@@ -44,10 +55,9 @@ export function NavMenu({ label, groups }: NavMenuProps) {
   };
 
   return (
-    <details
-      ref={menu}
-      name="site-nav-menu"
-      className="group/nav-menu relative"
+    <div
+      ref={root}
+      className="nav-menu"
       onKeyDown={(event) => {
         if (event.key === 'Escape' && menu.current?.open) {
           event.preventDefault();
@@ -61,37 +71,35 @@ export function NavMenu({ label, groups }: NavMenuProps) {
         if (next instanceof Node && !event.currentTarget.contains(next)) close(false);
       }}
     >
-      <summary
-        className={cx(
-          buttonVariants({ variant: 'ghost' }),
-          'cursor-pointer list-none px-3! [&::-webkit-details-marker]:hidden',
-          isCurrentSection && 'underline decoration-primary decoration-2 underline-offset-8',
-        )}
-      >
-        {label}
-        {isCurrentSection ? <span className="sr-only"> (current section)</span> : null}
-        <Icon name="chevron-down" className="transition-transform group-open/nav-menu:rotate-180" />
-      </summary>
+      <details ref={menu} name="site-nav-menu" className="group/nav-menu">
+        <summary
+          className={cx(
+            buttonVariants({ variant: 'ghost' }),
+            'cursor-pointer list-none px-3! [&::-webkit-details-marker]:hidden',
+            isCurrentSection && 'underline decoration-primary decoration-2 underline-offset-8',
+          )}
+        >
+          {label}
+          {isCurrentSection ? <span className="sr-only"> (current section)</span> : null}
+          <Icon name="chevron-down" className="transition-transform group-open/nav-menu:rotate-180" />
+        </summary>
+      </details>
       <div className="nav-menu-panel">
         {groups.map((group, index) => (
           <Fragment key={group.heading ?? index}>
-            {index > 0 ? <div role="presentation" className="-mx-1 my-1 h-px bg-border" /> : null}
             {group.heading ? (
-              <p
-                id={`${headingId}-${index}`}
-                className="px-2 py-1.5 text-xs font-semibold uppercase tracking-wide text-muted-foreground"
-              >
+              <h2 id={`${headingId}-${index}`} className="nav-menu-heading">
                 {group.heading}
-              </p>
+              </h2>
             ) : null}
-            <ul aria-labelledby={group.heading ? `${headingId}-${index}` : undefined}>
+            <ul aria-labelledby={group.heading ? `${headingId}-${index}` : undefined} className="nav-menu-group">
               {group.items.map((item) => (
                 <li key={item.to}>
                   <Link
                     to={item.to}
                     prefetch="intent"
                     aria-current={item.to === pathname ? 'page' : undefined}
-                    className={NAV_MENU_ITEM_CLASS}
+                    className="nav-menu-item"
                   >
                     {item.label}
                   </Link>
@@ -101,9 +109,6 @@ export function NavMenu({ label, groups }: NavMenuProps) {
           </Fragment>
         ))}
       </div>
-    </details>
+    </div>
   );
 }
-
-// The ring is drawn inside the item so the scrolling panel never clips it (components.css).
-const NAV_MENU_ITEM_CLASS = 'nav-menu-item';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { CookieBanner } from '../components/cookie-banner.tsx';
 import { SiteFooter } from '../components/site-footer.tsx';
-import { SiteHeader, SiteSearchRow } from '../components/site-header.tsx';
+import { SiteHeader } from '../components/site-header.tsx';
 import { ToastRegion } from '../components/toast-region.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { listAllCategories } from '../lib/content.server.ts';
@@ -53,7 +53,6 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         Skip to content
       </a>
       <SiteHeader categories={categories} site={site} />
-      <SiteSearchRow />
       <main id="main" tabIndex={-1} className="relative mx-auto w-full max-w-6xl flex-1 px-4 py-10 outline-none sm:px-6">
         <PageLoading />
         <Outlet />

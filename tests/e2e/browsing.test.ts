@@ -83,7 +83,7 @@ describe('a visitor browsing the site', () => {
     await visit(visitor, '/resources');
     // Native disclosures of links: the first click on an item navigates, whatever has loaded.
     const mainNav = page.getByRole('navigation', { name: 'Main' });
-    const projects = mainNav.locator('details', { has: page.locator('summary', { hasText: 'Projects' }) });
+    const projects = mainNav.getByRole('listitem').filter({ has: page.locator('summary', { hasText: 'Projects' }) });
     await projects.locator('summary').click();
     const menu = projects.getByRole('list');
     await menu.first().waitFor();
@@ -173,9 +173,13 @@ describe('a visitor browsing the site', () => {
     try {
       await visit(phone, '/');
       await rejectCookies(phone.page);
+      // One list of links for every width: on a phone it is the menu, behind its button.
+      const menu = phone.page.getByRole('navigation', { name: 'Main' });
+      expect(await menu.isVisible()).toBe(false);
       await phone.page.locator('summary', { hasText: 'Menu' }).click();
-      const menu = phone.page.getByRole('navigation', { name: 'Mobile' });
       await menu.waitFor();
+      // The dropdowns' links are shown open, without their buttons.
+      expect(await menu.locator('summary').filter({ visible: true }).count()).toBe(0);
       expect(await menu.getByRole('heading', { name: 'CATEGORIES' }).count()).toBe(1);
       await expectNoSeriousA11yViolations(phone.page);
       await menu.getByRole('link', { name: 'Social Impact' }).click();

@@ -36,6 +36,34 @@ describe('a visitor searching the site', () => {
     expect(visitor.pageErrors).toEqual([]);
   });
 
+  it('opens the search on a tablet from its button, with the focus in the field; Escape gives the focus back', async () => {
+    const tablet = await openVisit({ viewport: { width: 820, height: 1180 }, isMobile: true, hasTouch: true });
+    try {
+      const { page } = tablet;
+      await visit(tablet, '/');
+      await rejectCookies(page);
+      const box = page.getByRole('banner').getByRole('searchbox', { name: 'Search posts and resources' });
+      expect(await box.isVisible()).toBe(false);
+      const button = page.getByRole('banner').locator('summary', { hasText: 'Search' });
+      await button.click();
+      await expect.poll(() => box.evaluate((field) => field === document.activeElement)).toBe(true);
+      await expectNoSeriousA11yViolations(page);
+      await page.keyboard.press('Escape');
+      expect(await box.isVisible()).toBe(false);
+      expect(await button.evaluate((summary) => summary === document.activeElement)).toBe(true);
+
+      await button.click();
+      await box.fill('garden');
+      await box.press('Enter');
+      await page.waitForURL('**/search?q=garden');
+      // A search made closes the panel.
+      await expect.poll(() => box.isVisible()).toBe(false);
+      expect(tablet.pageErrors).toEqual([]);
+    } finally {
+      await tablet.context.close();
+    }
+  });
+
   it('searches on a phone without JavaScript, from behind the header\'s search button', async () => {
     const phone = await openVisit({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, javaScriptEnabled: false });
     try {
