@@ -1,4 +1,4 @@
-import { use, useEffect, useState } from 'react';
+import { memo, use, useEffect, useState } from 'react';
 import { CspNonceContext } from '../lib/csp-nonce.ts';
 import {
   chooseCookies,
@@ -25,9 +25,16 @@ const buttonClass = 'consent-button';
  * first visit needs no script to be asked. The consent library loads only
  * when a button is used (lib/cookie-consent.ts), or at once when a stored
  * choice has to be applied (the analytics tag after an earlier Accept all).
- * Non-modal: the page stays usable while the visitor has not chosen.
+ * Non-modal: the page stays usable while the visitor has not chosen. Its
+ * props are settings: a client-side navigation does not render it again.
  */
-export function CookieBanner({ measurementId, privacyEmail }: { measurementId: string | null; privacyEmail: string }) {
+export const CookieBanner = memo(function CookieBanner({
+  measurementId,
+  privacyEmail,
+}: {
+  measurementId: string | null;
+  privacyEmail: string;
+}) {
   const nonce = use(CspNonceContext);
   // On the server and while hydrating, shown (the script below hides it first if need be); on a
   // client-side navigation into the public site, shown only to a visitor who has not chosen.
@@ -94,4 +101,4 @@ export function CookieBanner({ measurementId, privacyEmail }: { measurementId: s
       <noscript dangerouslySetInnerHTML={{ __html: HIDE_WITHOUT_SCRIPTS }} />
     </>
   );
-}
+});

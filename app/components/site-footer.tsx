@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { SOCIAL_NETWORK_LABELS, SOCIAL_NETWORKS } from '../../common/site-profile.ts';
 import type { PublicSite } from '../lib/public-site.ts';
@@ -10,9 +11,11 @@ const linkClass = 'footer-link';
 /**
  * SPEC.md's footer: copyright with the current year, the privacy and terms
  * pages (terms in a new tab), a privacy contact mail link; plus a way back
- * to the cookie preferences and the site's sections.
+ * to the cookie preferences and the site's sections. It depends only on
+ * the settings and the categories: a client-side navigation does not render
+ * it again (`memo`), only its links follow the location.
  */
-export function SiteFooter({
+export const SiteFooter = memo(function SiteFooter({
   year,
   categories,
   site,
@@ -105,7 +108,7 @@ export function SiteFooter({
       </div>
     </footer>
   );
-}
+});
 
 /** The site's profiles on social networks, as set in the site settings; nothing when none is. */
 function SocialLinks({ social }: { social: PublicSite['social'] }) {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent, type Ref } from 'react';
+import { memo, useEffect, useRef, type KeyboardEvent, type Ref, type RefObject } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { cx } from '../lib/cx.ts';
 import { SPONSORED_PATH } from '../../common/site.ts';
@@ -37,15 +37,15 @@ const SEARCH_ID = 'site-search';
  * heading) and the search a panel, each behind a button of its own: a native
  * disclosure holding only that button, followed by what it opens, so both
  * work before (and without) the scripts.
+ *
+ * It depends only on the settings and the categories, so a client-side
+ * navigation does not render it again (`memo`, and no location read here):
+ * only what shows the current page (the links, the dropdowns) and
+ * `CloseOnNavigation` follow the location.
  */
-export function SiteHeader({ categories, site }: { categories: NavCategory[]; site: PublicSite }) {
+export const SiteHeader = memo(function SiteHeader({ categories, site }: { categories: NavCategory[]; site: PublicSite }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const searchToggle = useRef<HTMLDetailsElement>(null);
-  const { pathname, search } = useLocation();
-  // A followed link or a search made closes whatever is open.
-  useEffect(() => {
-    for (const toggle of [menu.current, searchToggle.current]) if (toggle) toggle.open = false;
-  }, [pathname, search]);
 
   // Escape closes an open panel wherever the focus is inside it, and hands the
   // focus back to its button. A dropdown open inside the menu closes first (nav-menu.tsx).
@@ -69,6 +69,7 @@ export function SiteHeader({ categories, site }: { categories: NavCategory[]; si
       onKeyDown={onKeyDown}
       className="sticky top-0 z-40 border-b border-border bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80"
     >
+      <CloseOnNavigation toggles={[menu, searchToggle]} />
       <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-1 px-4 sm:px-6">
         <Link to="/" className="mr-auto flex items-center gap-2 rounded-md font-bold tracking-tight" prefetch="intent">
           <SiteLogo src={site.logoUrl} className="size-8 shrink-0" />
@@ -142,6 +143,15 @@ export function SiteHeader({ categories, site }: { categories: NavCategory[]; si
       </div>
     </header>
   );
+});
+
+/** A followed link or a search made closes whatever panel is open. */
+function CloseOnNavigation({ toggles }: { toggles: RefObject<HTMLDetailsElement | null>[] }) {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    for (const toggle of toggles) if (toggle.current) toggle.current.open = false;
+  }, [pathname, search, toggles]);
+  return null;
 }
 
 /**

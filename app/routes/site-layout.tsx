@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { CookieBanner } from '../components/cookie-banner.tsx';
 import { SiteFooter } from '../components/site-footer.tsx';
@@ -37,12 +37,13 @@ export function shouldRevalidate() {
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const { categories, gaMeasurementId, year, site, counting } = loaderData;
-  const location = useLocation();
-  const { pathname, search } = location;
-  // One beacon per page viewed, the first included; a change of hash alone is the same page.
-  useEffect(() => {
-    if (counting) sendPageView({ pathname, search });
-  }, [counting, pathname, search]);
+  // The frame's parts depend on the loader's data alone, which stays the same
+  // while someone browses (`shouldRevalidate`): stable props let them skip a
+  // client-side navigation's render (site-header.tsx, site-footer.tsx).
+  const onCookiePreferences = useCallback(
+    () => void showCookiePreferences(gaMeasurementId, site.privacyEmail),
+    [gaMeasurementId, site.privacyEmail],
+  );
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -57,16 +58,21 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         <PageLoading />
         <Outlet />
       </main>
-      <SiteFooter
-        year={year}
-        categories={categories}
-        site={site}
-        onCookiePreferences={() => void showCookiePreferences(gaMeasurementId, site.privacyEmail)}
-      />
+      <SiteFooter year={year} categories={categories} site={site} onCookiePreferences={onCookiePreferences} />
       <ToastRegion />
       <CookieBanner measurementId={gaMeasurementId} privacyEmail={site.privacyEmail} />
+      <PageViewBeacon counting={counting} />
     </div>
   );
+}
+
+/** One beacon per page viewed, the first included; a change of hash alone is the same page. */
+function PageViewBeacon({ counting }: { counting: boolean }) {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    if (counting) sendPageView({ pathname, search });
+  }, [counting, pathname, search]);
+  return null;
 }
 
 /**
