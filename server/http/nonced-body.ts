@@ -15,6 +15,17 @@ const FINAL_EMPTY_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
 const MAX_STORED_BLOCK = 0xffff;
 
 /** An uncompressed, non-final deflate block holding `data` (the stream is byte-aligned before it). */
+/**
+ * zlib answers a short output as a view on its 16 KB output chunk; kept as
+ * is, every piece of every kept page would hold a whole chunk. A copy of
+ * its own (never from the shared pool) holds only its bytes.
+ */
+function ownCopy(view: Buffer): Buffer {
+  const own = Buffer.alloc(view.length);
+  view.copy(own);
+  return own;
+}
+
 function storedBlock(data: Buffer): Buffer {
   if (data.length > MAX_STORED_BLOCK) throw new RangeError('a stored deflate block holds at most 65535 bytes');
   const block = Buffer.allocUnsafe(5 + data.length);
@@ -54,9 +65,13 @@ export class NoncedBody {
     return this.pieces.reduce((total, piece) => total + piece.length, 0);
   }
 
-  /** The bytes held: the pieces, plus their deflated copies once a gzip answer was made. */
+  /**
+   * The bytes held: the pieces, plus their deflated copies once a gzip
+   * answer was made, counted by the memory they keep alive (their backing
+   * stores), which is what the page cache's budget is about.
+   */
   get heldBytes(): number {
-    return this.byteLength + (this.deflatedPieces ?? []).reduce((total, { deflated }) => total + deflated.length, 0);
+    return this.byteLength + (this.deflatedPieces ?? []).reduce((total, { deflated }) => total + deflated.buffer.byteLength, 0);
   }
 
   /** The page with `placeholder` for each nonce: the same for every answer, so fit for an entity tag. */
@@ -75,7 +90,7 @@ export class NoncedBody {
     // Sync-flushed, each piece ends byte-aligned and refers to nothing outside itself.
     this.deflatedPieces ??= this.pieces.map((raw) => ({
       raw,
-      deflated: deflateRawSync(raw, { level: 6, finishFlush: zlibConstants.Z_SYNC_FLUSH }),
+      deflated: ownCopy(deflateRawSync(raw, { level: 6, finishFlush: zlibConstants.Z_SYNC_FLUSH })),
     }));
     const stored = storedBlock(nonceBytes);
     const parts: Buffer[] = [GZIP_HEADER];

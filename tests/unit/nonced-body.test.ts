@@ -21,6 +21,15 @@ describe('NoncedBody', () => {
     expect(body.withNonce(next).toString('utf8')).toBe(page(next));
   });
 
+  it('holds, once it has made a gzip answer, about the page and its compressed pieces, as it counts them', () => {
+    const many = createNonce();
+    const scripts = Array.from({ length: 12 }, (_, i) => `<p>part ${i}</p><script nonce="${many}">window.a${i}=1</script>`).join('');
+    const small = new NoncedBody(new TextEncoder().encode(`<!DOCTYPE html><html><body>${scripts}</body></html>`), many);
+    const gzipped = small.gzipWithNonce(createNonce());
+    // The count follows the memory kept alive: twelve short pieces, not twelve of zlib's 16 KB chunks.
+    expect(small.heldBytes).toBeLessThan(small.byteLength + gzipped.length);
+  });
+
   it('makes a gzip stream that decompresses to the page with the new nonce', () => {
     const next = createNonce();
     const gzipped = body.gzipWithNonce(next);
