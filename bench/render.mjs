@@ -5,13 +5,15 @@
 // for before (a query string of its own), so each answer is a render. Prints,
 // per round, the wall time per page and the server's CPU time per page (user
 // plus system, from /proc/<pid>/stat), the steadier of the two on a shared
-// machine. Compare two builds by running it on each, one after the other.
+// machine, and the server's RSS after the round: every page rendered is kept
+// in the page cache, whose budget (48 MB) bounds what they hold. Compare two
+// builds by running it on each, one after the other.
 //
 // Options: --pages=600 (per round) --rounds=4 --skip-build
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildForProduction, positiveInt, runBenchmark, startBuiltServer, stopAfter } from './harness.mjs';
+import { buildForProduction, mb, positiveInt, rssOf, runBenchmark, startBuiltServer, stopAfter } from './harness.mjs';
 import { waitForJobs } from './site-admin.mjs';
 
 const { values: args } = parseArgs({
@@ -58,7 +60,9 @@ async function main() {
     }
     const wall = (performance.now() - started) / count;
     const cpu = (cpuMsOf(site.child.pid) - cpuBefore) / count;
-    console.log(`${label.padEnd(8)} ${wall.toFixed(2).padStart(7)} ms wall ${cpu.toFixed(2).padStart(7)} ms server CPU  (per page, ${count} pages)`);
+    console.log(
+      `${label.padEnd(8)} ${wall.toFixed(2).padStart(7)} ms wall ${cpu.toFixed(2).padStart(7)} ms server CPU  (per page, ${count} pages); server RSS ${mb(rssOf(site.child.pid))} MB`,
+    );
   };
 
   console.log(`Renders of ${posts.length} demo post pages, one client, one page at a time; Node ${process.version}\n`);
