@@ -5,8 +5,10 @@
  * plus three changes: the scripts' module preloads lowered to low priority
  * (the page is readable before it is interactive: text, styles and the
  * largest image go first), the inlined route manifest without indentation,
- * and render errors logged through the server's logger. The article body a page's loader kept out of the hydration data is
- * handed to the render here (lib/article-body.ts).
+ * and render errors logged through the server's logger. The article body a
+ * page's loader kept out of the hydration data is handed to the render here
+ * (lib/article-body.ts), and so is the header and footer HTML kept from
+ * earlier renders (lib/kept-frame.ts).
  */
 import { Transform } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
@@ -18,8 +20,13 @@ import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { PageBodyContext } from './lib/article-body.ts';
 import { CspNonceContext } from './lib/csp-nonce.ts';
+import { FrameRequestContext } from './lib/kept-frame.ts';
+import { FRAME_MARKERS, FrameRender } from './lib/kept-frame.server.ts';
 
 export const streamTimeout = 5_000;
+
+// The build's own kept frame, for the page tests: they reach it through the build's `entry.module`.
+export { forgetKeptFrames, keptFrameStats } from './lib/kept-frame.server.ts';
 
 export default function handleRequest(
   request: Request,
@@ -46,11 +53,15 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const nonce = loadContext.cspNonce;
+    const frames = new FrameRender(routerContext.staticHandlerContext.location.pathname);
     const { pipe, abort } = renderToPipeableStream(
       <CspNonceContext value={nonce}>
         {/* The article body its loader left out of the hydration data (lib/article-body.ts). */}
         <PageBodyContext value={loadContext.pageBody?.html}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          {/* The header and footer kept from earlier renders (lib/kept-frame.ts). */}
+          <FrameRequestContext value={frames}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </FrameRequestContext>
         </PageBodyContext>
       </CspNonceContext>,
       {
@@ -60,7 +71,7 @@ export default function handleRequest(
           const body = rewriteRouterTags(() => {
             clearTimeout(timeoutId);
             timeoutId = undefined;
-          });
+          }, frames);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           pipe(body);
           resolve(
@@ -103,6 +114,8 @@ const LOW_PRIORITY_MODULE_PRELOAD = '<link rel="modulepreload" fetchPriority="lo
 // React Router prints the routes it inlines as indented JSON between these two.
 const MANIFEST_START = 'window.__reactRouterManifest = ';
 const MANIFEST_END = ';\n  window.__reactRouterRouteModules';
+/** Every text replaced as the page streams through, which must not be sent cut in two. */
+const REPLACED = [MODULE_PRELOAD, ...FRAME_MARKERS];
 
 /** The same JSON without its indentation; anything else unchanged. */
 function compactJson(text: string): string {
@@ -114,17 +127,26 @@ function compactJson(text: string): string {
 }
 
 /**
- * Passes the HTML through with two changes React Router offers no option
+ * Passes the HTML through with the changes React Router offers no option
  * for: its `<link rel="modulepreload">` tags get `fetchPriority="low"`, and
  * the route manifest it inlines is printed without indentation (a kilobyte
- * less on every page). A marker split between two chunks is caught by
- * holding back the tail of each chunk; the manifest is held until its end.
+ * less on every page). Takes out the markers of frame parts to keep
+ * (lib/kept-frame.server.ts) and, when there are any, hands the page as
+ * React wrote it to `frames` once complete. A text split between two chunks
+ * is caught by holding back the tail of each chunk; the manifest is held
+ * until its end.
  */
-export function rewriteRouterTags(onEnd: () => void): Transform {
-  const lower = (text: string) => text.replaceAll(MODULE_PRELOAD, LOW_PRIORITY_MODULE_PRELOAD);
-  const keep = Math.max(MODULE_PRELOAD.length, MANIFEST_START.length) - 1;
+export function rewriteRouterTags(onEnd: () => void, frames?: FrameRender): Transform {
+  const rewrite = (text: string) => {
+    let out = text.replaceAll(MODULE_PRELOAD, LOW_PRIORITY_MODULE_PRELOAD);
+    for (const marker of FRAME_MARKERS) out = out.replaceAll(marker, '');
+    return out;
+  };
+  const keep = Math.max(MANIFEST_START.length, ...REPLACED.map((text) => text.length)) - 1;
   // A character split between two chunks is joined before any text is looked at.
   const decoder = new StringDecoder('utf8');
+  // The page as written, only while a frame part waits to be kept.
+  const written: string[] | null = frames?.keeps ? [] : null;
   let pending = '';
   let inManifest = false;
   const drain = (isLast: boolean): string => {
@@ -144,31 +166,37 @@ export function rewriteRouterTags(onEnd: () => void): Transform {
       }
       const start = pending.indexOf(MANIFEST_START);
       if (start === -1) break;
-      out += lower(pending.slice(0, start + MANIFEST_START.length));
+      out += rewrite(pending.slice(0, start + MANIFEST_START.length));
       pending = pending.slice(start + MANIFEST_START.length);
       inManifest = true;
     }
     if (isLast) {
-      out += lower(pending);
+      out += rewrite(pending);
       pending = '';
       return out;
     }
     let cut = Math.max(0, pending.length - keep);
-    // Never through a preload tag: cut before the `<` of one that may cross it.
-    const tag = pending.indexOf('<', Math.max(0, cut - MODULE_PRELOAD.length + 1));
-    if (tag !== -1 && tag < cut) cut = tag;
-    out += lower(pending.slice(0, cut));
+    // Never through a replaced text: cut before one that crosses the cut (the `keep` held back hold all of it).
+    for (const text of REPLACED) {
+      const at = pending.indexOf(text, Math.max(0, cut - text.length + 1));
+      if (at !== -1 && at < cut) cut = at;
+    }
+    out += rewrite(pending.slice(0, cut));
     pending = pending.slice(cut);
     return out;
   };
   return new Transform({
     transform(chunk: Buffer | string, _encoding, callback) {
-      pending += typeof chunk === 'string' ? chunk : decoder.write(chunk);
+      const text = typeof chunk === 'string' ? chunk : decoder.write(chunk);
+      written?.push(text);
+      pending += text;
       callback(null, drain(false));
     },
     flush(callback) {
       onEnd();
-      pending += decoder.end();
+      const text = decoder.end();
+      pending += text;
+      if (written && frames) frames.keepFramesFrom(written.join('') + text);
       callback(null, drain(true));
     },
   });

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useId, useRef } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonVariants } from './ui/button.tsx';
 import { cx } from '../lib/cx.ts';
@@ -28,7 +28,8 @@ export interface NavMenuGroup {
 export function NavMenu({ label, groups }: { label: string; groups: NavMenuGroup[] }) {
   const root = useRef<HTMLDivElement>(null);
   const menu = useRef<HTMLDetailsElement>(null);
-  const headingId = useId();
+  // Fixed, not `useId`: the header's HTML must not depend on where in the page's tree it is (lib/kept-frame.ts).
+  const headingId = `nav-menu-${label.toLowerCase()}`;
   const { pathname, search } = useLocation();
 
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { SOCIAL_NETWORK_LABELS, SOCIAL_NETWORKS } from '../../common/site-profile.ts';
+import { useKeptFrame } from '../lib/kept-frame.ts';
 import type { PublicSite } from '../lib/public-site.ts';
 import type { NavCategory } from './site-header.tsx';
 import { TOOL_LINKS } from './site-header.tsx';
@@ -8,26 +9,50 @@ import { SiteLogo } from './site-logo.tsx';
 
 const linkClass = 'footer-link';
 
+interface FooterProps {
+  year: number;
+  categories: NavCategory[];
+  site: PublicSite;
+  onCookiePreferences: () => void;
+}
+
 /**
  * SPEC.md's footer: copyright with the current year, the privacy and terms
  * pages (terms in a new tab), a privacy contact mail link; plus a way back
  * to the cookie preferences and the site's sections. It depends only on
  * the settings and the categories: a client-side navigation does not render
- * it again (`memo`), only its links follow the location.
+ * it again (`memo`), and the server renders it once per set of them,
+ * writing its kept HTML on later pages (lib/kept-frame.ts).
  */
 export const SiteFooter = memo(function SiteFooter({
   year,
   categories,
   site,
   onCookiePreferences,
-}: {
-  year: number;
-  categories: NavCategory[];
-  site: PublicSite;
-  onCookiePreferences: () => void;
-}) {
+}: FooterProps) {
+  const kept = useKeptFrame('footer', () => [year, categories, site]);
   return (
-    <footer className="mt-16 border-t border-border bg-card">
+    <footer
+      {...kept.marker}
+      className="mt-16 border-t border-border bg-card"
+      dangerouslySetInnerHTML={kept.html === undefined ? undefined : { __html: kept.html }}
+    >
+      {kept.html === undefined ? (
+        <FooterContent year={year} categories={categories} site={site} onCookiePreferences={onCookiePreferences} />
+      ) : null}
+    </footer>
+  );
+});
+
+/** What the footer holds, rendered unless the server writes it from kept HTML. */
+function FooterContent({
+  year,
+  categories,
+  site,
+  onCookiePreferences,
+}: FooterProps) {
+  return (
+    <>
       <div className="mx-auto grid w-full max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4">
         <div className="md:col-span-2">
           <p className="flex items-center gap-2 font-bold tracking-tight">
@@ -106,9 +131,9 @@ export const SiteFooter = memo(function SiteFooter({
           </ul>
         </div>
       </div>
-    </footer>
+    </>
   );
-});
+}
 
 /** The site's profiles on social networks, as set in the site settings; nothing when none is. */
 function SocialLinks({ social }: { social: PublicSite['social'] }) {

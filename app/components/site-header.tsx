@@ -1,7 +1,8 @@
 import { memo, useEffect, useRef, type KeyboardEvent, type Ref, type RefObject } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { cx } from '../lib/cx.ts';
 import { SPONSORED_PATH } from '../../common/site.ts';
+import { useKeptFrame } from '../lib/kept-frame.ts';
 import type { PublicSite } from '../lib/public-site.ts';
 import { Button, buttonVariants } from './ui/button.tsx';
 import { NavMenu } from './nav-menu.tsx';
@@ -19,9 +20,28 @@ export const TOOL_LINKS: readonly { to: string; label: string }[] = [
   { to: '/free-indiegogo-fee-calculator', label: 'Indiegogo Calculator' },
 ];
 
-// The current section is marked by more than its colour: an underline, and `aria-current` (NavLink's).
-const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  cx(buttonVariants({ variant: 'ghost' }), 'site-nav-link', isActive && 'underline decoration-primary decoration-2 underline-offset-8');
+/** The header's links to a section: current on its own page and on every page under it. */
+const SECTION_LINKS = ['/resources', '/contact-us'] as const;
+
+/** Whether `pathname` is in the section at `to` (as React Router's `NavLink` matches: any letter case, a trailing slash or a page under it). */
+function isInSection(pathname: string, to: string): boolean {
+  const path = pathname.toLowerCase();
+  return path === to || path.startsWith(`${to}/`);
+}
+
+/**
+ * Everything of the header that depends on the page: which of its links is
+ * the current page, or the section it is in ('' for none). The menus mark
+ * an item by `pathname === to`, the section links by `isInSection`; no
+ * item's path is in a section, so this one value says how every link is
+ * drawn, and with the settings and categories it is the key of the
+ * header's kept HTML (lib/kept-frame.ts).
+ */
+export function currentInHeader(pathname: string, categories: readonly NavCategory[]): string {
+  const items = ['/', ...categories.map((category) => `/category/${category.slug}`), ...TOOL_LINKS.map((tool) => tool.to)];
+  if (items.includes(pathname)) return pathname;
+  return SECTION_LINKS.find((to) => isInSection(pathname, to)) ?? '';
+}
 
 const NAV_ID = 'site-nav';
 const SEARCH_ID = 'site-search';
@@ -38,14 +58,17 @@ const SEARCH_ID = 'site-search';
  * disclosure holding only that button, followed by what it opens, so both
  * work before (and without) the scripts.
  *
- * It depends only on the settings and the categories, so a client-side
- * navigation does not render it again (`memo`, and no location read here):
- * only what shows the current page (the links, the dropdowns) and
- * `CloseOnNavigation` follow the location.
+ * It depends only on the settings, the categories and which of its links
+ * is the current page (`currentInHeader`). So a client-side navigation does
+ * not render it again (`memo`, and no location read here): only what shows
+ * the current page (the links, the dropdowns) and `CloseOnNavigation`
+ * follow the location. And the server renders it once per set of these
+ * inputs, writing its kept HTML on later pages (lib/kept-frame.ts).
  */
 export const SiteHeader = memo(function SiteHeader({ categories, site }: { categories: NavCategory[]; site: PublicSite }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const searchToggle = useRef<HTMLDetailsElement>(null);
+  const kept = useKeptFrame('header', (pathname) => [categories, site, currentInHeader(pathname, categories)]);
 
   // Escape closes an open panel wherever the focus is inside it, and hands the
   // focus back to its button. A dropdown open inside the menu closes first (nav-menu.tsx).
@@ -66,9 +89,30 @@ export const SiteHeader = memo(function SiteHeader({ categories, site }: { categ
 
   return (
     <header
+      {...kept.marker}
       onKeyDown={onKeyDown}
       className="sticky top-0 z-40 border-b border-border bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80"
+      dangerouslySetInnerHTML={kept.html === undefined ? undefined : { __html: kept.html }}
     >
+      {kept.html === undefined ? <HeaderContent categories={categories} site={site} menu={menu} searchToggle={searchToggle} /> : null}
+    </header>
+  );
+});
+
+/** What the header holds, rendered unless the server writes it from kept HTML. */
+function HeaderContent({
+  categories,
+  site,
+  menu,
+  searchToggle,
+}: {
+  categories: NavCategory[];
+  site: PublicSite;
+  menu: RefObject<HTMLDetailsElement | null>;
+  searchToggle: RefObject<HTMLDetailsElement | null>;
+}) {
+  return (
+    <>
       <CloseOnNavigation toggles={[menu, searchToggle]} />
       <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-1 px-4 sm:px-6">
         <Link to="/" className="mr-auto flex items-center gap-2 rounded-md font-bold tracking-tight" prefetch="intent">
@@ -96,17 +140,13 @@ export const SiteHeader = memo(function SiteHeader({ categories, site }: { categ
               />
             </li>
             <li>
-              <NavLink to="/resources" className={navLinkClass} prefetch="intent">
-                Resources
-              </NavLink>
+              <SectionLink to="/resources">Resources</SectionLink>
             </li>
             <li>
               <NavMenu label="Tools" groups={[{ items: [...TOOL_LINKS] }]} />
             </li>
             <li>
-              <NavLink to="/contact-us" className={navLinkClass} prefetch="intent">
-                Contact
-              </NavLink>
+              <SectionLink to="/contact-us">Contact</SectionLink>
             </li>
           </ul>
           <Button asChild className="site-nav-submit">
@@ -141,9 +181,28 @@ export const SiteHeader = memo(function SiteHeader({ categories, site }: { categ
           </button>
         </form>
       </div>
-    </header>
+    </>
   );
-});
+}
+
+/** A link to a section, marked while the page is in it by more than its colour: an underline, and `aria-current`. */
+function SectionLink({ to, children }: { to: (typeof SECTION_LINKS)[number]; children: string }) {
+  const isCurrent = isInSection(useLocation().pathname, to);
+  return (
+    <Link
+      to={to}
+      prefetch="intent"
+      aria-current={isCurrent ? 'page' : undefined}
+      className={cx(
+        buttonVariants({ variant: 'ghost' }),
+        'site-nav-link',
+        isCurrent && 'underline decoration-primary decoration-2 underline-offset-8',
+      )}
+    >
+      {children}
+    </Link>
+  );
+}
 
 /** A followed link or a search made closes whatever panel is open. */
 function CloseOnNavigation({ toggles }: { toggles: RefObject<HTMLDetailsElement | null>[] }) {

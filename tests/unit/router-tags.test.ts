@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rewriteRouterTags } from '../../app/entry.server.tsx';
+import { FrameRender, forgetKeptFrames } from '../../app/lib/kept-frame.server.ts';
 
 const manifest = { entry: { module: '/assets/entry.client-a1.js', imports: ['/assets/chunk-b2.js'] }, routes: { root: { id: 'root' } } };
 
@@ -16,8 +17,8 @@ const expected = page
   .replace(JSON.stringify(manifest, null, 2), JSON.stringify(manifest));
 
 /** The page through the transform, written as the given byte chunks. */
-async function rewritten(chunks: Buffer[]): Promise<string> {
-  const transform = rewriteRouterTags(() => {});
+async function rewritten(chunks: Buffer[], frames?: FrameRender): Promise<string> {
+  const transform = rewriteRouterTags(() => {}, frames);
   const out: Buffer[] = [];
   transform.on('data', (chunk: Buffer) => out.push(chunk));
   const done = new Promise((resolve) => transform.on('end', resolve));
@@ -48,5 +49,55 @@ describe("the server render's rewriting of React Router's tags", () => {
     expect(await rewritten([Buffer.from(broken)])).toContain('"root": {{');
     const unclosed = page.slice(0, page.indexOf(';\n  window.__reactRouterRouteModules'));
     expect(await rewritten([Buffer.from(unclosed)])).toContain(JSON.stringify(manifest, null, 2));
+  });
+});
+
+describe('the frame parts a render keeps', () => {
+  const header = '<a href="/" data-discover="true">Showcase</a><nav aria-label="Main"><!-- -->Menu</nav>';
+  const footer = '<p>© 2026 Showcase</p>';
+  const marked =
+    '<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/a.js"/></head><body>' +
+    `<header data-keep-frame="header" class="sticky">${header}</header><main><footer>an article's own</footer></main>` +
+    `<footer data-keep-frame="footer" class="mt-16">${footer}</footer></body></html>`;
+  const sent = marked.replaceAll(' data-keep-frame="header"', '').replaceAll(' data-keep-frame="footer"', '').replace(
+    '<link rel="modulepreload"',
+    '<link rel="modulepreload" fetchPriority="low"',
+  );
+
+  /** A render of a page whose header and footer have no kept HTML yet: both come back marked. */
+  const renderOf = (inputs: string) => {
+    const frames = new FrameRender('/');
+    expect(frames.frame('header', [inputs])).toEqual({ marker: { 'data-keep-frame': 'header' } });
+    expect(frames.frame('footer', [inputs])).toEqual({ marker: { 'data-keep-frame': 'footer' } });
+    return frames;
+  };
+
+  it('takes the markers out however the stream is cut, and keeps the HTML inside each part', async () => {
+    const bytes = Buffer.from(marked);
+    for (let at = 1; at < bytes.length; at += 1) {
+      forgetKeptFrames();
+      const frames = renderOf(`cut at ${at}`);
+      expect(await rewritten([bytes.subarray(0, at), bytes.subarray(at)], frames)).toBe(sent);
+      const next = new FrameRender('/');
+      expect(next.frame('header', [`cut at ${at}`])).toEqual({ html: header });
+      expect(next.frame('footer', [`cut at ${at}`])).toEqual({ html: footer });
+    }
+  });
+
+  it('keeps nothing of a page cut short, and nothing for other inputs', async () => {
+    forgetKeptFrames();
+    const frames = renderOf('cut short');
+    await rewritten([Buffer.from(marked.slice(0, marked.indexOf('</header>')))], frames);
+    expect(new FrameRender('/').frame('header', ['cut short']).html).toBeUndefined();
+    expect(new FrameRender('/').frame('header', ['other']).html).toBeUndefined();
+  });
+
+  it('renders every time a part holding what React moves to the head', async () => {
+    forgetKeptFrames();
+    const frames = renderOf('with a logo');
+    await rewritten([Buffer.from(marked.replace(header, '<img src="/logo.png" alt=""/>'))], frames);
+    // Neither kept HTML nor a marker: rendered as usual.
+    expect(new FrameRender('/').frame('header', ['with a logo'])).toEqual({});
+    expect(new FrameRender('/').frame('footer', ['with a logo'])).toEqual({ html: footer });
   });
 });
