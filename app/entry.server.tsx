@@ -53,13 +53,14 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const nonce = loadContext.cspNonce;
-    const frames = new FrameRender(routerContext.staticHandlerContext.location.pathname);
+    // Not in development, where an edited component must show at once: the kept HTML would outlive it.
+    const frames = import.meta.env.DEV ? undefined : new FrameRender(routerContext.staticHandlerContext.location.pathname);
     const { pipe, abort } = renderToPipeableStream(
       <CspNonceContext value={nonce}>
         {/* The article body its loader left out of the hydration data (lib/article-body.ts). */}
         <PageBodyContext value={loadContext.pageBody?.html}>
           {/* The header and footer kept from earlier renders (lib/kept-frame.ts). */}
-          <FrameRequestContext value={frames}>
+          <FrameRequestContext value={frames ?? null}>
             <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
           </FrameRequestContext>
         </PageBodyContext>
