@@ -115,8 +115,6 @@ const LOW_PRIORITY_MODULE_PRELOAD = '<link rel="modulepreload" fetchPriority="lo
 // React Router prints the routes it inlines as indented JSON between these two.
 const MANIFEST_START = 'window.__reactRouterManifest = ';
 const MANIFEST_END = ';\n  window.__reactRouterRouteModules';
-/** Every text replaced as the page streams through, which must not be sent cut in two. */
-const REPLACED = [MODULE_PRELOAD, ...FRAME_MARKERS];
 
 /** The same JSON without its indentation; anything else unchanged. */
 function compactJson(text: string): string {
@@ -138,16 +136,20 @@ function compactJson(text: string): string {
  * until its end.
  */
 export function rewriteRouterTags(onEnd: () => void, frames?: FrameRender): Transform {
+  // Most renders mark nothing: their pages are only looked through for the preloads.
+  const markers = frames?.keeps ? FRAME_MARKERS : [];
   const rewrite = (text: string) => {
     let out = text.replaceAll(MODULE_PRELOAD, LOW_PRIORITY_MODULE_PRELOAD);
-    for (const marker of FRAME_MARKERS) out = out.replaceAll(marker, '');
+    for (const marker of markers) out = out.replaceAll(marker, '');
     return out;
   };
-  const keep = Math.max(MANIFEST_START.length, ...REPLACED.map((text) => text.length)) - 1;
+  // Every text replaced as the page streams through, which must not be sent cut in two.
+  const replaced = [MODULE_PRELOAD, ...markers];
+  const keep = Math.max(MANIFEST_START.length, ...replaced.map((text) => text.length)) - 1;
   // A character split between two chunks is joined before any text is looked at.
   const decoder = new StringDecoder('utf8');
   // The page as written, only while a frame part waits to be kept.
-  const written: string[] | null = frames?.keeps ? [] : null;
+  const written: string[] | null = markers.length > 0 ? [] : null;
   let pending = '';
   let inManifest = false;
   const drain = (isLast: boolean): string => {
@@ -178,7 +180,7 @@ export function rewriteRouterTags(onEnd: () => void, frames?: FrameRender): Tran
     }
     let cut = Math.max(0, pending.length - keep);
     // Never through a replaced text: cut before one that crosses the cut (the `keep` held back hold all of it).
-    for (const text of REPLACED) {
+    for (const text of replaced) {
       const at = pending.indexOf(text, Math.max(0, cut - text.length + 1));
       if (at !== -1 && at < cut) cut = at;
     }

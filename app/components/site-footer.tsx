@@ -30,18 +30,12 @@ export const SiteFooter = memo(function SiteFooter({
   site,
   onCookiePreferences,
 }: FooterProps) {
-  const kept = useKeptFrame('footer', () => [year, categories, site]);
-  return (
-    <footer
-      {...kept.marker}
-      className="mt-16 border-t border-border bg-card"
-      dangerouslySetInnerHTML={kept.html === undefined ? undefined : { __html: kept.html }}
-    >
-      {kept.html === undefined ? (
-        <FooterContent year={year} categories={categories} site={site} onCookiePreferences={onCookiePreferences} />
-      ) : null}
-    </footer>
+  const frame = useKeptFrame(
+    'footer',
+    () => [year, categories, site],
+    () => <FooterContent year={year} categories={categories} site={site} onCookiePreferences={onCookiePreferences} />,
   );
+  return <footer {...frame} className="mt-16 border-t border-border bg-card" />;
 });
 
 /** What the footer holds, rendered unless the server writes it from kept HTML. */

@@ -20,6 +20,11 @@ export const TOOL_LINKS: readonly { to: string; label: string }[] = [
   { to: '/free-indiegogo-fee-calculator', label: 'Indiegogo Calculator' },
 ];
 
+/** The Projects menu's links: every project, then each category's. */
+const ALL_PROJECTS = { to: '/', label: 'All Projects' };
+const categoryLinks = (categories: readonly NavCategory[]) =>
+  categories.map((category) => ({ to: `/category/${category.slug}`, label: category.name }));
+
 /** The header's links to a section: current on its own page and on every page under it. */
 const SECTION_LINKS = ['/resources', '/contact-us'] as const;
 
@@ -38,8 +43,7 @@ function isInSection(pathname: string, to: string): boolean {
  * header's kept HTML (lib/kept-frame.ts).
  */
 export function currentInHeader(pathname: string, categories: readonly NavCategory[]): string {
-  const items = ['/', ...categories.map((category) => `/category/${category.slug}`), ...TOOL_LINKS.map((tool) => tool.to)];
-  if (items.includes(pathname)) return pathname;
+  if ([ALL_PROJECTS, ...categoryLinks(categories), ...TOOL_LINKS].some((link) => link.to === pathname)) return pathname;
   return SECTION_LINKS.find((to) => isInSection(pathname, to)) ?? '';
 }
 
@@ -68,7 +72,11 @@ const SEARCH_ID = 'site-search';
 export const SiteHeader = memo(function SiteHeader({ categories, site }: { categories: NavCategory[]; site: PublicSite }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const searchToggle = useRef<HTMLDetailsElement>(null);
-  const kept = useKeptFrame('header', (pathname) => [categories, site, currentInHeader(pathname, categories)]);
+  const frame = useKeptFrame(
+    'header',
+    (pathname) => [categories, site, currentInHeader(pathname, categories)],
+    () => <HeaderContent categories={categories} site={site} menu={menu} searchToggle={searchToggle} />,
+  );
 
   // Escape closes an open panel wherever the focus is inside it, and hands the
   // focus back to its button. A dropdown open inside the menu closes first (nav-menu.tsx).
@@ -89,13 +97,10 @@ export const SiteHeader = memo(function SiteHeader({ categories, site }: { categ
 
   return (
     <header
-      {...kept.marker}
+      {...frame}
       onKeyDown={onKeyDown}
       className="sticky top-0 z-40 border-b border-border bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80"
-      dangerouslySetInnerHTML={kept.html === undefined ? undefined : { __html: kept.html }}
-    >
-      {kept.html === undefined ? <HeaderContent categories={categories} site={site} menu={menu} searchToggle={searchToggle} /> : null}
-    </header>
+    />
   );
 });
 
@@ -111,6 +116,7 @@ function HeaderContent({
   menu: RefObject<HTMLDetailsElement | null>;
   searchToggle: RefObject<HTMLDetailsElement | null>;
 }) {
+  const categoryItems = categoryLinks(categories);
   return (
     <>
       <CloseOnNavigation toggles={[menu, searchToggle]} />
@@ -127,15 +133,8 @@ function HeaderContent({
               <NavMenu
                 label="Projects"
                 groups={[
-                  { items: [{ to: '/', label: 'All Projects' }] },
-                  ...(categories.length > 0
-                    ? [
-                        {
-                          heading: 'CATEGORIES',
-                          items: categories.map((category) => ({ to: `/category/${category.slug}`, label: category.name })),
-                        },
-                      ]
-                    : []),
+                  { items: [ALL_PROJECTS] },
+                  ...(categoryItems.length > 0 ? [{ heading: 'CATEGORIES', items: categoryItems }] : []),
                 ]}
               />
             </li>

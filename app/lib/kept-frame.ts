@@ -9,7 +9,7 @@
  * it as one. In the browser there is no request and the frame renders as
  * usual.
  */
-import { createContext, use } from 'react';
+import { createContext, use, type ReactNode } from 'react';
 
 /** The kept parts of the frame, named by their element. */
 export type FrameName = 'header' | 'footer';
@@ -33,15 +33,22 @@ export interface FrameRequest {
 
 export const FrameRequestContext = createContext<FrameRequest | null>(null);
 
-const RENDERED: KeptFrame = {};
+/** The props of a frame part's element that hold what it shows: its kept HTML, or its rendered content (and the marker first, where it has one). */
+export type KeptFrameProps =
+  | { [KEEP_FRAME_ATTRIBUTE]?: FrameName; children: ReactNode }
+  | { dangerouslySetInnerHTML: { __html: string } };
 
 /**
- * How the frame part `name` is drawn. `inputs` is everything its HTML
- * depends on, from the page's path: the key of the kept HTML. A frame part
- * whose HTML depends on something not in its inputs would show one page's
- * state on another, so the inputs are spelled out where the part renders.
+ * The content props of the frame part `name`'s element, to spread before
+ * its other props: the kept HTML, or `content()` rendered. `inputs` is
+ * everything its HTML depends on, from the page's path: the key of the
+ * kept HTML. A frame part whose HTML depends on something not in its
+ * inputs would show one page's state on another, so the inputs are spelled
+ * out where the part renders.
  */
-export function useKeptFrame(name: FrameName, inputs: (pathname: string) => unknown): KeptFrame {
+export function useKeptFrame(name: FrameName, inputs: (pathname: string) => unknown, content: () => ReactNode): KeptFrameProps {
   const request = use(FrameRequestContext);
-  return request ? request.frame(name, inputs(request.pathname)) : RENDERED;
+  const kept = request?.frame(name, inputs(request.pathname));
+  if (kept?.html !== undefined) return { dangerouslySetInnerHTML: { __html: kept.html } };
+  return { ...kept?.marker, children: content() };
 }
