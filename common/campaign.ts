@@ -260,12 +260,21 @@ export function formatWholeAmount(amountInMinorUnits: number, currency: string):
   return format.format(Math.floor(amountInMinorUnits / 10 ** minorUnitDigits(code)));
 }
 
+/**
+ * A whole percentage as pages, charts and mails show it: "241 %", joined by
+ * a no-break space so a narrow column never leaves the sign alone on the
+ * next line.
+ */
+export function formatPercent(percent: number): string {
+  return `${percent}\u00a0%`;
+}
+
 /** "$48,210 pledged of $20,000 · 241 %", with what is known of it; null when nothing is. */
 export function fundingLine(facts: Pick<CampaignFacts, 'currency' | 'goal' | 'pledged'>): string | null {
   const percent = percentFunded(facts);
   if (facts.pledged !== null && facts.goal !== null) {
     const line = `${formatWholeAmount(facts.pledged, facts.currency)} pledged of ${formatWholeAmount(facts.goal, facts.currency)}`;
-    return percent === null ? line : `${line} · ${percent} %`;
+    return percent === null ? line : `${line} · ${formatPercent(percent)}`;
   }
   if (facts.pledged !== null) return `${formatWholeAmount(facts.pledged, facts.currency)} pledged`;
   if (facts.goal !== null) return `Goal ${formatWholeAmount(facts.goal, facts.currency)}`;

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { BADGE_LABELS, nextCampaignChange, type CampaignBadge } from '../../common/campaign.ts';
+import { BADGE_LABELS, formatPercent, nextCampaignChange, type CampaignBadge } from '../../common/campaign.ts';
 import { countdownFacts, countdownWords, type CampaignBoxView, type CampaignCardView } from '../lib/campaign-view.ts';
 import { cx } from '../lib/cx.ts';
 
@@ -67,7 +67,7 @@ export function CampaignCardLine({ campaign, className }: { campaign: CampaignCa
   return (
     <div className={cx('flex flex-wrap items-center gap-x-3 gap-y-1.5 text-sm', className)}>
       <CampaignBadges badges={campaign.badges} />
-      {campaign.percent !== null ? <span className="font-semibold tabular-nums">{campaign.percent} % funded</span> : null}
+      {campaign.percent !== null ? <span className="font-semibold tabular-nums">{`${formatPercent(campaign.percent)} funded`}</span> : null}
       {campaign.time ? <CampaignTime time={campaign.time} /> : null}
     </div>
   );
@@ -92,7 +92,7 @@ export function CampaignFactBox({ campaign }: { campaign: CampaignBoxView }) {
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={shown}
-          aria-valuetext={`${campaign.percent} %`}
+          aria-valuetext={formatPercent(campaign.percent ?? shown)}
           className="mt-2 h-2 overflow-hidden rounded-full bg-muted"
         >
           <div className="h-full rounded-full bg-primary" style={{ width: `${shown}%` }} />

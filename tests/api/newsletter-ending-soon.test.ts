@@ -116,10 +116,10 @@ describe('starting an issue from the campaigns ending soon', () => {
       body: { subject: drafted.subject, intro: drafted.intro, post_ids: drafted.post_ids },
     });
     expect(preview.status).toBe(200);
-    expect(preview.body.html).toContain('$10,000 pledged of $50,000 · 20 % · 2 days left');
-    expect(preview.body.html).toContain('$48,210 pledged of $20,000 · 241 % · 5 days left');
-    expect(preview.body.text).toMatch(/Tabletop Saga\n\$10,000 pledged of \$50,000 · 20 % · 2 days left\n/);
-    expect(preview.body.text).toMatch(/Pocket Drone\n\$48,210 pledged of \$20,000 · 241 % · 5 days left\n/);
+    expect(preview.body.html).toContain('$10,000 pledged of $50,000 · 20\u00a0% · 2 days left');
+    expect(preview.body.html).toContain('$48,210 pledged of $20,000 · 241\u00a0% · 5 days left');
+    expect(preview.body.text).toMatch(/Tabletop Saga\n\$10,000 pledged of \$50,000 · 20\u00a0% · 2 days left\n/);
+    expect(preview.body.text).toMatch(/Pocket Drone\n\$48,210 pledged of \$20,000 · 241\u00a0% · 5 days left\n/);
   });
 
   it('sends the edited draft through the usual flow, each fact line in the mail', async () => {
@@ -139,7 +139,7 @@ describe('starting an issue from the campaigns ending soon', () => {
       .where('to_address', '=', email)
       .executeTakeFirstOrThrow();
     expect(mail.subject).toBe('Last call: two campaigns');
-    expect(mail.text_body).toContain('Tabletop Saga\n$10,000 pledged of $50,000 · 20 % · 2 days left\n');
-    expect(mail.html_body).toContain('$48,210 pledged of $20,000 · 241 % · 5 days left');
+    expect(mail.text_body).toContain('Tabletop Saga\n$10,000 pledged of $50,000 · 20\u00a0% · 2 days left\n');
+    expect(mail.html_body).toContain('$48,210 pledged of $20,000 · 241\u00a0% · 5 days left');
   });
 });

@@ -73,7 +73,7 @@ describe('an editor, a visitor and a campaign ending in minutes', () => {
     await page.clock.install();
     await visit(visitor, '/ticking-lamp');
     const box = page.getByRole('region', { name: 'Kickstarter campaign' });
-    expect(await box.innerText()).toContain('$8,700 pledged of $10,000 · 87 %');
+    expect(await box.innerText()).toContain('$8,700 pledged of $10,000 · 87\u00a0%');
     expect(await box.innerText()).toContain('93 backers');
     expect(await box.getByText('Ending soon').count()).toBe(1);
     expect(await page.getByRole('progressbar', { name: 'Funded' }).getAttribute('aria-valuenow')).toBe('87');
@@ -116,7 +116,7 @@ describe('a visitor without JavaScript and a live campaign', () => {
     });
     await visit(visitor, '/quiet-kettle');
     const box = page.getByRole('region', { name: 'Kickstarter campaign' });
-    expect(await box.innerText()).toContain('$48,210 pledged of $20,000 · 241 %');
+    expect(await box.innerText()).toContain('$48,210 pledged of $20,000 · 241\u00a0%');
     expect(await countdown(page).textContent()).toBe('12 days left');
 
     await visit(visitor, '/');

@@ -130,11 +130,11 @@ describe('a post with its campaign', () => {
     const box = factBox(html);
     expect(box).toContain('Kickstarter campaign');
     expect(box).toContain('Funded');
-    expect(box).toContain('$48,210 pledged of $20,000 · 241 %');
+    expect(box).toContain('$48,210 pledged of $20,000 · 241\u00a0%');
     expect(box).toContain('241 backers');
     expect(box).toMatch(/as of \w{3} \d{1,2}, \d{4}, \d{2}:\d{2} UTC · from the editor/);
     // The bar stops at full while the words say how far past it the campaign is.
-    expect(html).toMatch(/role="progressbar" aria-label="Funded" aria-valuemin="0" aria-valuemax="100" aria-valuenow="100" aria-valuetext="241 %"/);
+    expect(html).toMatch(/role="progressbar" aria-label="Funded" aria-valuemin="0" aria-valuemax="100" aria-valuenow="100" aria-valuetext="241\u00a0%"/);
     expect(times(factBoxHtml(html))[0]).toEqual([new Date((now + 12 * DAY + 5 * HOUR) * 1000).toISOString(), '12 days left']);
     // Above the body: near the title.
     expect(html.indexOf('campaign-facts')).toBeLessThan(html.indexOf('The full review.'));
@@ -147,7 +147,7 @@ describe('a post with its campaign', () => {
     const box = factBox(await (await site.get('/kettle-ending')).text());
     expect(box).toContain('Ending soon');
     expect(box).toContain('5 hours left');
-    expect(box).toContain('$2,500 pledged of $10,000 · 25 %');
+    expect(box).toContain('$2,500 pledged of $10,000 · 25\u00a0%');
   });
 
   it('says when a funded campaign ended, on the site clocks', async () => {
@@ -192,6 +192,8 @@ describe('a post with its campaign', () => {
     const text = decodeHtml(card.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
     expect(text).toContain('Funded');
     expect(text).toContain('241 % funded');
+    // Never broken before the sign.
+    expect(card).toContain('241\u00a0% funded');
     expect(text).toContain('12 days left');
     expect(times(card).map(([, words]) => words)).toContain('12 days left');
   });

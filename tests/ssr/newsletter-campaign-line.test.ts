@@ -58,7 +58,7 @@ describe('the web version of an issue with campaigns', () => {
     const html = decodeHtml(await response.text());
     expect(textsOf(html, 'h1')).toEqual(['Ending soon: 1 campaign to back this week']);
     const drone = html.slice(html.indexOf('Pocket Drone</a>'), html.indexOf('Plain Review</a>'));
-    expect(drone).toContain('<p class="mt-2 font-medium">$48,210 pledged of $20,000 · 241 % · 5 days left</p>');
+    expect(drone).toContain('<p class="mt-2 font-medium">$48,210 pledged of $20,000 · 241\u00a0% · 5 days left</p>');
     const plain = html.slice(html.indexOf('Plain Review</a>'));
     expect(plain.slice(0, plain.indexOf('</li>'))).not.toContain('pledged');
   });

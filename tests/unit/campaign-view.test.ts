@@ -37,7 +37,7 @@ describe('the fact box of a campaign', () => {
     const view = campaignBoxView(facts(), NOW, 'UTC');
     expect(view).toMatchObject({
       platform: 'Kickstarter',
-      funding: '$48,210 pledged of $20,000 · 241 %',
+      funding: '$48,210 pledged of $20,000 · 241\u00a0%',
       percent: 241,
       backers: '241 backers',
       badges: ['funded'],

@@ -88,7 +88,7 @@ describe('numbers and words', () => {
   });
 
   it('the funding line', () => {
-    expect(fundingLine({ currency: 'USD', goal: 2_000_000, pledged: 4_821_099 })).toBe('$48,210 pledged of $20,000 · 241 %');
+    expect(fundingLine({ currency: 'USD', goal: 2_000_000, pledged: 4_821_099 })).toBe('$48,210 pledged of $20,000 · 241\u00a0%');
     expect(fundingLine({ currency: 'EUR', goal: null, pledged: 150 })).toBe('€1 pledged');
     expect(fundingLine({ currency: 'JPY', goal: 1000, pledged: null })).toBe('Goal ¥1,000');
     expect(fundingLine({ currency: 'USD', goal: null, pledged: null })).toBeNull();

@@ -107,7 +107,7 @@ describe('the newsletter mail', () => {
   });
 
   it("shows a campaign's fact line under its post's title, in the HTML and the plain text", async () => {
-    const line = '$48,210 pledged of $20,000 · 241 % · 12 days left';
+    const line = '$48,210 pledged of $20,000 · 241\u00a0% · 12 days left';
     const withCampaign: IssueContent = {
       ...content,
       posts: [{ title: 'Pocket Drone', excerpt: 'Folds into a pocket.', url: `${SITE}/pocket-drone`, imageUrl: null, sponsored: false, campaignLine: line }],
