@@ -4,7 +4,7 @@
  * between them (paths, SPEC.md's texts, categories) given as data.
  */
 import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
-import type { CategoryJson, ContentRecord, PostJson, ResourceJson } from '../../common/answers.ts';
+import type { CampaignFetchingSettingsJson, CategoryJson, ContentRecord, PostJson, ResourceJson } from '../../common/answers.ts';
 import type { CampaignJson } from '../../common/campaign.ts';
 import { isLive } from '../../common/publication.ts';
 import { estimateReadTime } from '../../common/read-time.ts';
@@ -155,7 +155,15 @@ export function loadContentEditor(kind: AdminContentKind, idParam: string | unde
       ? api.get<{ categories: CategoryJson[] }>('/admin/categories').then((answer) => answer.categories)
       : Promise.resolve([]);
     if (id === null) {
-      return { draft: EMPTY_DRAFT, version: null, categories: await categoriesCall, id: null, campaign: null, campaignUpdateUrl: undefined };
+      return {
+        draft: EMPTY_DRAFT,
+        version: null,
+        categories: await categoriesCall,
+        id: null,
+        campaign: null,
+        campaignUpdateUrl: undefined,
+        campaignRefreshOn: false,
+      };
     }
     let item: PostJson & ResourceJson;
     try {
@@ -170,7 +178,20 @@ export function loadContentEditor(kind: AdminContentKind, idParam: string | unde
     const campaign: CampaignJson | null = 'campaign' in item ? (item.campaign ?? null) : null;
     // Undefined when the item has no campaign stored: there is no link to show or make.
     const campaignUpdateUrl = campaign ? (campaign.update_url ?? null) : undefined;
-    return { draft: kind.draftOf(item), version: item.version ?? 1, categories: await categoriesCall, id, campaign, campaignUpdateUrl };
+    // "Refresh now" only while reading campaign pages is on: pressed while off, it could only fail.
+    const campaignRefreshOn =
+      campaign?.platform === 'kickstarter' && campaign.url
+        ? (await api.get<CampaignFetchingSettingsJson>(`${kind.apiPath}/${id}/campaign/refresh`)).enabled
+        : false;
+    return {
+      draft: kind.draftOf(item),
+      version: item.version ?? 1,
+      categories: await categoriesCall,
+      id,
+      campaign,
+      campaignUpdateUrl,
+      campaignRefreshOn,
+    };
   });
 }
 

@@ -19,9 +19,18 @@ export function adminCampaignPreviewApi({ campaignRefresh }: AppServices) {
   return app;
 }
 
-/** /admin/posts/{id}/campaign/refresh: "Refresh now", answered once the refresh is queued. */
+/**
+ * /admin/posts/{id}/campaign/refresh: "Refresh now", answered once the
+ * refresh is queued; its GET says whether refreshes are on at all, so the
+ * editor offers the button only when a press can do something (the switch
+ * itself is the owner's, behind the `settings` permission).
+ */
 export function adminCampaignRefreshApi({ campaignRefresh }: AppServices) {
   const app = new Hono<AppEnv>();
+  app.get('/:id/campaign/refresh', async (c) => {
+    readIdParam(c, 'Post');
+    return c.json(await campaignRefresh.settings());
+  });
   app.post('/:id/campaign/refresh', async (c) => c.json(await campaignRefresh.refreshNow(readIdParam(c, 'Post')), 202));
   return app;
 }

@@ -103,6 +103,19 @@ describe('the owner\'s switch', () => {
     expect(pages.requests.length).toBe(before);
   });
 
+  it('tells the editor whether "Refresh now" can do anything, without the settings permission', async () => {
+    const post = await postWithCampaign('/good');
+    await t.createUserWithRole('refresh-editor@example.com', 'an editor password 7', 'editor');
+    const editorToken = (await t.login('refresh-editor@example.com', 'an editor password 7')).access_token;
+    const asEditor = () => t.request('GET', `/admin/posts/${post.id}/campaign/refresh`, { token: editorToken });
+    expect((await t.request('GET', '/admin/settings/campaign-fetching', { token: editorToken })).status).toBe(403);
+    expect(await asEditor()).toMatchObject({ status: 200, body: { enabled: false } });
+    expect((await setFetching(true)).status).toBe(200);
+    expect(await asEditor()).toMatchObject({ status: 200, body: { enabled: true } });
+    expect((await setFetching(false)).status).toBe(200);
+    expect(await asEditor()).toMatchObject({ status: 200, body: { enabled: false } });
+  });
+
   it('turned on, is kept and recorded in the audit log', async () => {
     const saved = await setFetching(true);
     expect(saved.status).toBe(200);

@@ -17,13 +17,20 @@ const kickstarter: RefreshFacts = {
   refresh_error_at: null,
 };
 
-const render = (campaign: RefreshFacts) => renderToStaticMarkup(h(CampaignRefresh, { postId: 7, campaign }));
+const render = (campaign: RefreshFacts, fetchingOn = true) => renderToStaticMarkup(h(CampaignRefresh, { postId: 7, campaign, fetchingOn }));
 
 describe('"Refresh now" in the campaign fieldset', () => {
   it('is offered for a Kickstarter campaign with a URL only', () => {
     expect(render(kickstarter)).toContain('Refresh now');
     expect(render({ ...kickstarter, platform: 'indiegogo' })).toBe('');
     expect(render({ ...kickstarter, url: null })).toBe('');
+  });
+
+  it('is not offered while reading campaign pages is off, where a press could only be refused', () => {
+    expect(render(kickstarter, false)).not.toContain('Refresh now');
+    const failedBefore = render({ ...kickstarter, refresh_error: 'Kickstarter answered 503', refresh_error_at: 1_800_000_000 }, false);
+    expect(failedBefore).not.toContain('Refresh now');
+    expect(failedBefore).toContain('Kickstarter answered 503');
   });
 
   it('shows the last refresh\'s error, and that the facts are the stored ones', () => {

@@ -19,9 +19,11 @@ type Outcome = { kind: 'waiting' } | { kind: 'done'; facts: RefreshFacts } | { k
 /**
  * A stored Kickstarter campaign's "Refresh now", and the last refresh's
  * error: staff see why the facts did not change (a refusal, a challenge
- * page, a timeout) while the stored facts stay as they were.
+ * page, a timeout) while the stored facts stay as they were. While reading
+ * campaign pages is off (`fetchingOn` false) the button is not offered, since
+ * a press could only be refused; an error from before still shows.
  */
-export function CampaignRefresh({ postId, campaign }: { postId: number; campaign: RefreshFacts }) {
+export function CampaignRefresh({ postId, campaign, fetchingOn }: { postId: number; campaign: RefreshFacts; fetchingOn: boolean }) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -58,9 +60,11 @@ export function CampaignRefresh({ postId, campaign }: { postId: number; campaign
   if (campaign.platform !== 'kickstarter' || !campaign.url) return null;
   return (
     <div className="grid gap-2" data-testid="campaign-refresh">
-      <Button type="button" variant="outline" className="w-fit" disabled={busy} onClick={() => void refresh()}>
-        {busy ? 'Refreshing...' : 'Refresh now'}
-      </Button>
+      {fetchingOn ? (
+        <Button type="button" variant="outline" className="w-fit" disabled={busy} onClick={() => void refresh()}>
+          {busy ? 'Refreshing...' : 'Refresh now'}
+        </Button>
+      ) : null}
       <p role="status" className="text-sm text-muted-foreground">
         {outcome?.kind === 'done' && !outcome.facts.refresh_error
           ? 'Refreshed from Kickstarter. Reload the page to edit the new facts.'

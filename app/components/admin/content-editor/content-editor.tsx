@@ -28,6 +28,7 @@ export function ContentEditor({
   id = null,
   campaign = null,
   campaignUpdateUrl,
+  campaignRefreshOn = false,
 }: {
   kind: AdminContentKind;
   /** What the form starts with. */
@@ -41,6 +42,8 @@ export function ContentEditor({
   campaign?: CampaignJson | null;
   /** A stored post campaign's creator link (null when none is in use); undefined without a stored campaign. */
   campaignUpdateUrl?: string | null | undefined;
+  /** Whether reading campaign pages is on (Settings, Campaign pages): "Refresh now" is offered only then. */
+  campaignRefreshOn?: boolean;
 }) {
   const { kind, noun, listPath } = contentKind;
   const form = useContentForm({ contentKind, initial, version });
@@ -90,7 +93,7 @@ export function ContentEditor({
           {kind === 'post' ? (
             <CampaignSettings
               {...fields}
-              refresh={id !== null && campaign !== null ? <CampaignRefresh postId={id} campaign={campaign} /> : null}
+              refresh={id !== null && campaign !== null ? <CampaignRefresh postId={id} campaign={campaign} fetchingOn={campaignRefreshOn} /> : null}
               creatorLink={
                 id !== null && campaignUpdateUrl !== undefined ? <CampaignUpdateLink postId={id} updateUrl={campaignUpdateUrl} /> : null
               }
