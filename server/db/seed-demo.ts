@@ -6,11 +6,13 @@
  * (decision 053). The posts say they are demo reviews of invented
  * campaigns, and their read times are the editor's estimate. Their
  * campaigns' facts are counted from the first start: some live and ending
- * at different times, one funded and over, one failed, one upcoming.
+ * at different times, one funded and over, one failed, one upcoming; and
+ * each that has pledges carries a history from its launch, so the pledges
+ * chart shows on the first visit too.
  */
 import { estimateReadTime } from '../../common/read-time.ts';
 import { nowSeconds } from './database.ts';
-import { saveCampaign, type StoredFacts } from './queries/campaigns.ts';
+import { insertSnapshots, saveCampaign, type StoredFacts } from './queries/campaigns.ts';
 import { markDemoContent } from './queries/content.ts';
 import { insertPost } from './queries/posts.ts';
 import { insertResource } from './queries/resources.ts';
@@ -275,6 +277,34 @@ function demoFacts(campaign: DemoCampaign, now: number): StoredFacts {
   };
 }
 
+/** At most this many points of history before the current facts: a few weeks, about one a day. */
+const DEMO_HISTORY_POINTS = 20;
+
+/**
+ * The points a demo campaign's history starts with, oldest first, from its
+ * launch up to its end or shortly before `now`: pledges and backers climbing
+ * fast in the first days and slower after, as campaigns usually do, to the
+ * stored figures. The current facts' own point is saveCampaign's.
+ */
+function demoHistory(campaign: DemoCampaign, now: number): { at: number; pledged: number; backers: number }[] {
+  if (campaign.pledged === null || campaign.backers === null || campaign.launchedIn >= 0) return [];
+  const start = now + campaign.launchedIn;
+  const end = Math.min(now + campaign.endsIn, now);
+  const step = Math.max(HOUR, Math.floor((end - start) / DEMO_HISTORY_POINTS));
+  const { pledged, backers } = campaign;
+  const points: { at: number; pledged: number; backers: number }[] = [];
+  // Apart from the current facts' point by more than its merge window (queries/campaigns.ts).
+  for (let at = start; at < end - step / 2; at += step) {
+    const elapsed = (at - start) / (end - start);
+    // A launch rush, then a steady climb.
+    const share = 0.7 * (1 - (1 - elapsed) ** 3) + 0.3 * elapsed;
+    points.push({ at, pledged: Math.round(pledged * share) * 100, backers: Math.round(backers * share) });
+  }
+  // A campaign over before now ends its history on its last day with the figures it ended on.
+  if (end < now) points.push({ at: end, pledged: pledged * 100, backers });
+  return points;
+}
+
 export interface SeedResult {
   posts: number;
   resources: number;
@@ -306,6 +336,7 @@ export async function seedDemoContent(trx: Db): Promise<SeedResult | null> {
     });
     // Relative to the first start, so every badge and countdown shows on the first visit.
     await saveCampaign(trx, id, demoFacts(post.campaign, now));
+    await insertSnapshots(trx, id, demoHistory(post.campaign, now));
     postIds.push(id);
   }
   for (const resource of [...DEMO_RESOURCES].reverse()) {

@@ -8,7 +8,7 @@
  * sponsored payload's campaign fields are carried into the drafted post.
  * Runs on SQLite and on PostgreSQL.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CampaignJson } from '../../common/campaign.ts';
 import type { SponsoredSubmissionDetailsJson } from '../../common/answers.ts';
 import { settleTestCheckout } from '../../server/services/payments.ts';
@@ -213,6 +213,26 @@ describe('updates through the link', () => {
     const state = await updateLink(token, { state: 'successful' });
     expect(state.status).toBe(200);
     expect(state.body).toMatchObject({ state: 'successful', pledged: 4_821_000 });
+  });
+
+  it('makes one point of history per update on different days, each at its own time', async () => {
+    const { post, token } = await livePostWithLink();
+    const before = (await t.request('GET', `/posts/${post.slug}/campaign/history`)).body.points as unknown[];
+    const firstDay = Date.now() + 1000;
+    vi.useFakeTimers({ toFake: ['Date'], now: firstDay });
+    try {
+      expect((await updateLink(token, { pledged: 1_000_000, backers: 90 })).status).toBe(200);
+      vi.setSystemTime(firstDay + DAY * 1000);
+      expect((await updateLink(token, { pledged: 1_250_000, backers: 110 })).status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+    const points = (await t.request('GET', `/posts/${post.slug}/campaign/history`)).body.points as unknown[];
+    const at = Math.floor(firstDay / 1000);
+    expect(points.slice(before.length)).toEqual([
+      { at, pledged: 1_000_000, backers: 90 },
+      { at: at + DAY, pledged: 1_250_000, backers: 110 },
+    ]);
   });
 
   it('refuses any other field with 400 naming it, and changes nothing', async () => {

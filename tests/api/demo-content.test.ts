@@ -63,6 +63,24 @@ describe('the demo posts', () => {
     expect(new Set(left).size).toBe(left.length);
   });
 
+  it('start with a history of a few weeks where there are pledges, so the pledges chart shows on the first visit', async () => {
+    const answer = await t.request('GET', '/posts?status=published&pageSize=50');
+    const posts = answer.body.posts as { slug: string; campaign: { pledged: number | null; launched_at: number; ends_at: number } }[];
+    const withPledges = posts.filter((post) => post.campaign.pledged !== null);
+    expect(withPledges.length).toBeGreaterThanOrEqual(5);
+    for (const post of withPledges) {
+      const history = await t.request('GET', `/posts/${post.slug}/campaign/history`);
+      const points = history.body.points as { at: number; pledged: number }[];
+      expect(points.length, post.slug).toBeGreaterThanOrEqual(10);
+      // From the launch to the stored figures, never falling on the way.
+      expect(points[0]?.at, post.slug).toBe(post.campaign.launched_at);
+      expect(points.at(-1)?.pledged, post.slug).toBe(post.campaign.pledged);
+      expect(points.every((point, index) => index === 0 || point.pledged >= (points[index - 1]?.pledged ?? 0)), post.slug).toBe(true);
+    }
+    const longest = Math.max(...withPledges.map((post) => post.campaign.ends_at - post.campaign.launched_at));
+    expect(longest).toBeGreaterThanOrEqual(21 * 24 * 3600);
+  });
+
   it('say they are demo reviews, link to project pages and carry the read time the editor would estimate', async () => {
     const posts = await t.handle.db.selectFrom('posts').select(['title', 'content', 'campaign_url', 'read_time']).execute();
     expect(posts.length).toBeGreaterThanOrEqual(5);

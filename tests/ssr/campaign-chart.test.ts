@@ -3,9 +3,10 @@
  * the server's HTML, its trend in words, what is still needed a day, and
  * a long history costing the page a few hundred bytes, not kilobytes.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CampaignFacts } from '../../common/campaign.ts';
 import { saveCampaign } from '../../server/db/queries/campaigns.ts';
+import { seedDemoContent } from '../../server/db/seed-demo.ts';
 import { decodeHtml, seedPost, useSiteApp } from './site-app.ts';
 
 const HOUR = 3600;
@@ -110,9 +111,41 @@ describe('a post page with a campaign history', () => {
     expect(Buffer.byteLength(long) - Buffer.byteLength(short)).toBeLessThan(3 * 1024);
   });
 
+  it('draws two points for two creator updates on different days', async () => {
+    const post = await seedCampaignPost('two-days', facts({ pledged: null, backers: null, ends_at: now + 30 * DAY }), []);
+    const firstDay = Date.now() + 1000;
+    vi.useFakeTimers({ toFake: ['Date'], now: firstDay });
+    try {
+      await t.services.campaigns.applyFacts(post.id, { pledged: 600_000, backers: 50 }, { source: 'creator' });
+      vi.setSystemTime(firstDay + DAY * 1000);
+      await t.services.campaigns.applyFacts(post.id, { pledged: 900_000, backers: 70 }, { source: 'creator' });
+    } finally {
+      vi.useRealTimers();
+    }
+    const chart = chartOf(await (await site.get('/two-days')).text());
+    expect(chart.points).toHaveLength(2);
+    expect(chart.title).toMatch(/^Pledged rose from \$6,000 to \$9,000 between /);
+  });
+
   it('shows no chart on a post without a campaign', async () => {
     await seedPost(t, { slug: 'plain-review', title: 'Plain Review' });
     const html = await (await site.get('/plain-review')).text();
     expect(html).not.toContain('Pledged over time');
+  });
+});
+
+describe('the demo posts on a first start', () => {
+  const { t, site } = useSiteApp();
+
+  beforeAll(async () => {
+    await t.handle.db.transaction().execute((trx) => seedDemoContent(trx));
+  });
+
+  it('draw their pledges chart from the history they start with', async () => {
+    for (const slug of ['tabletop-saga-with-a-living-map', 'espresso-grinder-built-to-be-repaired', 'how-a-keyboard-maker-raised-its-second-round']) {
+      const response = await site.get(`/${slug}`);
+      expect(response.status, slug).toBe(200);
+      expect(chartOf(await response.text()).points.length, slug).toBeGreaterThanOrEqual(10);
+    }
   });
 });

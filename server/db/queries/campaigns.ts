@@ -119,6 +119,20 @@ export async function recordSnapshot(db: Db, postId: number, at: number, pledged
     .execute();
 }
 
+/** Points of history as they are, with no merging (a history made at once, such as the demo content's). */
+export async function insertSnapshots(
+  db: Db,
+  postId: number,
+  points: readonly { at: number; pledged: number | null; backers: number | null }[],
+): Promise<void> {
+  if (points.length === 0) return;
+  await db
+    .insertInto('campaign_snapshots')
+    .values(points.map((point) => ({ post_id: postId, ...point })))
+    .onConflict((oc) => oc.columns(['post_id', 'at']).doNothing())
+    .execute();
+}
+
 /** A campaign's history, oldest first. */
 export function listSnapshots(db: Db, postId: number): Promise<{ at: number; pledged: number | null; backers: number | null }[]> {
   return db
