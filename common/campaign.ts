@@ -170,6 +170,31 @@ export function campaignBadges(facts: ClockFacts, now: number): CampaignBadge[] 
   return badges;
 }
 
+/**
+ * What a post's call to action may offer at `now`: backing only while the
+ * campaign takes pledges (running, or late pledges), its pre-launch page
+ * before the launch, and otherwise its page to look at, worded by how it
+ * ended.
+ */
+export type CampaignAction = 'back' | 'pre_launch' | 'ended' | 'failed' | 'canceled';
+
+export function campaignAction(facts: ClockFacts, now: number): CampaignAction {
+  switch (facts.state) {
+    case 'upcoming':
+      return 'pre_launch';
+    case 'canceled':
+      return 'canceled';
+    case 'failed':
+      return 'failed';
+    case 'late_pledge':
+      return 'back';
+    case 'successful':
+      return 'ended';
+    case 'live':
+      return isRunning(facts, now) ? 'back' : 'ended';
+  }
+}
+
 /** The stored facts with what the clock makes of them at `now`. */
 export function campaignAt(facts: CampaignFacts, now: number): CampaignJson {
   return {

@@ -1,29 +1,60 @@
 import { Link } from 'react-router';
+import type { CampaignAction } from '../../common/campaign.ts';
 import { useOutboundPing } from '../lib/outbound-ping.ts';
 import { campaignLinkRel } from './sponsored-label.tsx';
 import { Button } from './ui/button.tsx';
 import { Icon } from './ui/icon.tsx';
 
+/** The words around the campaign's button, and the button's, for each thing the campaign allows. */
+const OFFERS: Record<CampaignAction, { text: (title: string) => string; button: string }> = {
+  back: {
+    text: (title) => `Like what you see? Back ${title} directly on its campaign page, or discover more crowdfunding projects worth backing.`,
+    button: 'Back This Project',
+  },
+  pre_launch: {
+    text: (title) => `${title} has not launched yet: follow it on its pre-launch page to hear when it does, or discover more crowdfunding projects worth backing.`,
+    button: 'See the pre-launch page',
+  },
+  ended: {
+    text: (title) => `The campaign for ${title} has ended and takes no more pledges: see how it went on its campaign page, or discover more crowdfunding projects worth backing.`,
+    button: 'See the campaign page',
+  },
+  failed: {
+    text: (title) => `The campaign for ${title} ended short of its goal and takes no pledges: see its campaign page, or discover more crowdfunding projects worth backing.`,
+    button: 'See the campaign page',
+  },
+  canceled: {
+    text: (title) => `The campaign for ${title} was canceled and takes no pledges: see its campaign page, or discover more crowdfunding projects worth backing.`,
+    button: 'See the campaign page',
+  },
+};
+
 /**
- * The one call to action at the end of a post: back the campaign when it has
- * one (SPEC.md: in a new tab, with no opener), or find more projects (SPEC.md's
+ * The one call to action at the end of a post: the campaign when it has one
+ * (SPEC.md: in a new tab, with no opener), or find more projects (SPEC.md's
  * 'Enjoyed this post?' with its button home). A single block: on a short post,
  * separate boxes before and after it stacked up into a wall of buttons.
+ * "Back This Project" only while the campaign takes pledges (`action`;
+ * a campaign whose facts are unknown is taken as open); otherwise the
+ * button and the words around it say what the campaign page still offers.
  * The link is the campaign's real address (with its referral tag), its
  * click counted by a ping to this site (decision 067).
  */
 export function CampaignCta({
   campaignUrl,
+  action,
   slug,
   title,
   sponsored,
 }: {
   campaignUrl: string | null;
+  action: CampaignAction | null;
   slug: string;
   title: string;
   sponsored: boolean;
 }) {
   const counted = useOutboundPing(slug);
+  const offer = campaignUrl ? OFFERS[action ?? 'back'] : null;
   return (
     <section
       aria-labelledby="enjoyed-title"
@@ -33,15 +64,13 @@ export function CampaignCta({
         Enjoyed this post?
       </h2>
       <p className="mx-auto mt-2 max-w-xl text-muted-foreground">
-        {campaignUrl
-          ? `Like what you see? Back ${title} directly on its campaign page, or discover more crowdfunding projects worth backing.`
-          : 'Discover more crowdfunding projects worth backing.'}
+        {offer ? offer.text(title) : 'Discover more crowdfunding projects worth backing.'}
       </p>
       <div className="mt-6 flex flex-col items-center justify-center gap-3 sm:flex-row">
-        {campaignUrl ? (
+        {campaignUrl && offer ? (
           <Button asChild size="lg">
             <a href={campaignUrl} target="_blank" rel={campaignLinkRel(sponsored)} {...counted}>
-              Back This Project
+              {offer.button}
               <Icon name="external-link" />
               <span className="sr-only"> (opens in a new tab)</span>
             </a>

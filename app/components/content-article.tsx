@@ -67,9 +67,9 @@ export function PostArticle({ post, shareUrl }: { post: WithBody<PostDetail> & {
           <MarkdownContent content={post.content} />
         </div>
         {shareUrl ? <ShareLinks url={shareUrl} title={post.title} slug={post.slug} /> : null}
-        {/* A canceled campaign takes no pledges: nothing to back. */}
         <CampaignCta
-          campaignUrl={post.campaign?.canceled ? null : post.campaign_url}
+          campaignUrl={post.campaign_url}
+          action={post.campaign?.action ?? null}
           slug={post.slug}
           sponsored={post.sponsored}
           title={post.title}

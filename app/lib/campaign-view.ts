@@ -6,6 +6,7 @@
  */
 import {
   PLATFORM_LABELS,
+  campaignAction,
   campaignBadges,
   countdownText,
   factsSourceText,
@@ -14,6 +15,7 @@ import {
   nextCampaignChange,
   percentFunded,
   timeLine,
+  type CampaignAction,
   type CampaignBadge,
   type CampaignFacts,
 } from '../../common/campaign.ts';
@@ -47,8 +49,8 @@ export interface CampaignBoxView extends CampaignCardView {
   backers: string | null;
   /** "as of Nov 26, 2026, 09:00 UTC · from the editor". */
   asOf: { datetime: string; text: string };
-  /** A canceled campaign is offered to no one. */
-  canceled: boolean;
+  /** What the post's call to action offers: backing only while pledges are taken. */
+  action: CampaignAction;
   /** The platform's fee calculator filled in with the goal (and backers); null without a goal or a calculator. */
   fees: string | null;
 }
@@ -97,7 +99,7 @@ export function campaignBoxView(facts: CampaignFacts, now: number, timeZone: str
       datetime: isoOf(facts.facts_updated_at),
       text: `as of ${formatSiteDateTime(facts.facts_updated_at, timeZone)} · ${factsSourceText(facts)}`,
     },
-    canceled: facts.state === 'canceled',
+    action: campaignAction(facts, now),
     fees: facts.goal === null ? null : calculatorLinkFor(facts.platform, facts.goal, facts.currency, { backers: facts.backers }),
   };
 }

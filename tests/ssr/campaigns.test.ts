@@ -116,6 +116,14 @@ describe('a post with its campaign', () => {
       ends_at: now + 25 * DAY,
       state: 'canceled',
     });
+    await seedCampaignPost(t, { slug: 'vase-failed', title: 'Vase Failed', publishedDaysAgo: 5, categories: ['social'] }, {
+      goal: 2_000_000,
+      pledged: 640_000,
+      backers: 97,
+      launched_at: now - 55 * DAY,
+      ends_at: now - 25 * DAY,
+      state: 'failed',
+    });
     await seedCampaignPost(t, { slug: 'plain-post', title: 'Plain Post', publishedDaysAgo: 6 }, null);
     // Lantern Live without its campaign: as long a title, slug and link.
     await seedCampaignPost(
@@ -130,7 +138,9 @@ describe('a post with its campaign', () => {
     const box = factBox(html);
     expect(box).toContain('Kickstarter campaign');
     expect(box).toContain('Funded');
-    expect(box).toContain('$48,210 pledged of $20,000 · 241\u00a0%');
+    expect(box).toContain('$48,210 pledged of $20,000 · 241 %');
+    // The sign stays on the number's line.
+    expect(factBoxHtml(html)).toContain('· 241\u00a0%');
     expect(box).toContain('241 backers');
     expect(box).toMatch(/as of \w{3} \d{1,2}, \d{4}, \d{2}:\d{2} UTC · from the editor/);
     // The bar stops at full while the words say how far past it the campaign is.
@@ -147,7 +157,7 @@ describe('a post with its campaign', () => {
     const box = factBox(await (await site.get('/kettle-ending')).text());
     expect(box).toContain('Ending soon');
     expect(box).toContain('5 hours left');
-    expect(box).toContain('$2,500 pledged of $10,000 · 25\u00a0%');
+    expect(box).toContain('$2,500 pledged of $10,000 · 25 %');
   });
 
   it('says when a funded campaign ended, on the site clocks', async () => {
@@ -167,11 +177,26 @@ describe('a post with its campaign', () => {
     expect(html).not.toContain('role="progressbar"');
   });
 
-  it('offers no "Back This Project" for a canceled campaign', async () => {
-    const html = await (await site.get('/garden-canceled')).text();
-    expect(factBox(html)).toContain('Canceled');
-    expect(html).not.toContain('Back This Project');
-    expect(html).toContain('Explore More Projects');
+  it('offers "Back This Project" only while the campaign takes pledges; the words around it follow the state', async () => {
+    const cases: [slug: string, button: string, words: string][] = [
+      ['lantern-live', 'Back This Project', 'Like what you see? Back Lantern Live directly on its campaign page'],
+      ['grinder-funded', 'See the campaign page', 'The campaign for Grinder Funded has ended and takes no more pledges'],
+      ['vase-failed', 'See the campaign page', 'The campaign for Vase Failed ended short of its goal and takes no pledges'],
+      ['garden-canceled', 'See the campaign page', 'The campaign for Garden Canceled was canceled and takes no pledges'],
+      ['film-upcoming', 'See the pre-launch page', 'Film Upcoming has not launched yet: follow it on its pre-launch page'],
+    ];
+    for (const [slug, button, words] of cases) {
+      const cta = sectionOf(await (await site.get(`/${slug}`)).text(), 'enjoyed-title');
+      const text = decodeHtml(cta.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
+      const link = new RegExp(`<a [^>]*href="https://www\\.kickstarter\\.com/projects/maker/${slug}[^"]*"[^>]*target="_blank"[^>]*>${button}<`);
+      expect(cta, slug).toMatch(link);
+      expect(text, slug).toContain(words);
+      expect(text, slug).toContain('Explore More Projects');
+      if (slug !== 'lantern-live') {
+        expect(text, slug).not.toContain('Back This Project');
+        expect(text, slug).not.toMatch(/\bBack [A-Z]/);
+      }
+    }
   });
 
   it('shows no fact box for a post without a campaign', async () => {

@@ -41,7 +41,7 @@ describe('the fact box of a campaign', () => {
       percent: 241,
       backers: '241 backers',
       badges: ['funded'],
-      canceled: false,
+      action: 'back',
       fees: '/instant-kickstarter-fee-calculator?funds=20000&backers=241',
       time: { text: '12 days left', datetime: '2026-12-02T17:00:00.000Z', countdown: { endsAt: NOW + 12 * DAY + 5 * HOUR, endedText: 'Ended 2 Dec' } },
       asOf: { datetime: '2026-11-19T09:05:00.000Z', text: 'as of Nov 19, 2026, 09:05 UTC · from the editor' },
@@ -65,7 +65,7 @@ describe('the fact box of a campaign', () => {
 
   it('marks a canceled campaign, which has no time line', () => {
     const view = campaignBoxView(facts({ state: 'canceled', facts_source: 'creator' }), NOW, 'UTC');
-    expect(view.canceled).toBe(true);
+    expect(view.action).toBe('canceled');
     expect(view.time).toBeNull();
     expect(view.asOf.text).toContain('from the creator');
   });

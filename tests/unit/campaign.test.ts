@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  campaignAction,
   campaignBadges,
   countdownText,
   factsSourceText,
@@ -34,6 +35,19 @@ const facts = (overrides: Partial<CampaignFacts> = {}): CampaignFacts => ({
   facts_updated_at: NOW,
   facts_source: 'editor',
   ...overrides,
+});
+
+describe('what the call to action offers', () => {
+  it('backing only while pledges are taken, up to the end second of a live campaign', () => {
+    expect(campaignAction(facts(), NOW)).toBe('back');
+    expect(campaignAction(facts({ state: 'late_pledge' }), NOW)).toBe('back');
+    expect(campaignAction(facts({ ends_at: NOW + 1 }), NOW)).toBe('back');
+    expect(campaignAction(facts({ ends_at: NOW }), NOW)).toBe('ended');
+    expect(campaignAction(facts({ state: 'successful', ends_at: NOW - DAY }), NOW)).toBe('ended');
+    expect(campaignAction(facts({ state: 'failed', ends_at: NOW - DAY }), NOW)).toBe('failed');
+    expect(campaignAction(facts({ state: 'canceled' }), NOW)).toBe('canceled');
+    expect(campaignAction(facts({ state: 'upcoming', launched_at: NOW + DAY }), NOW)).toBe('pre_launch');
+  });
 });
 
 describe('badges at their boundaries', () => {
