@@ -107,13 +107,35 @@ export function CampaignFactBox({ campaign }: { campaign: CampaignBoxView }) {
       <p className="mt-2 text-xs text-muted-foreground">
         <time dateTime={campaign.asOf.datetime}>{campaign.asOf.text}</time>
       </p>
-      {campaign.fees ? (
-        <p className="mt-3 text-sm">
-          <Link to={campaign.fees} prefetch="intent" className="font-medium text-primary underline-offset-4 hover:underline">
-            Fees for this campaign
-          </Link>
-        </p>
-      ) : null}
+      {campaign.fees ? <FeeLinks fees={campaign.fees} /> : null}
     </section>
+  );
+}
+
+/** The way from the fact box to the platform's fee calculator, filled with this campaign's figures. */
+function FeeLinks({ fees }: { fees: NonNullable<CampaignBoxView['fees']> }) {
+  const linkClass = 'font-medium text-primary underline-offset-4 hover:underline';
+  if (fees.otherCurrency) {
+    const { href, calculator, currency } = fees.otherCurrency;
+    return (
+      <p className="mt-3 text-sm text-muted-foreground">
+        The{' '}
+        <Link to={href} prefetch="intent" className={linkClass}>
+          {calculator}
+        </Link>{' '}
+        computes in USD only, so it cannot show this campaign&apos;s fees in {currency}.
+      </p>
+    );
+  }
+  return (
+    <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+      {fees.links.map((link) => (
+        <li key={link.href}>
+          <Link to={link.href} prefetch="intent" className={linkClass}>
+            {link.text}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

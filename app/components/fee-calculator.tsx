@@ -1,12 +1,16 @@
 import { useEffect, useRef } from 'react';
-import { Form, useSearchParams } from 'react-router';
+import { Form, Link, useSearchParams } from 'react-router';
 import { CALCULATOR_FIELDS, CALCULATOR_PATHS } from '../../common/fee-calculators.ts';
 import {
+  calculatorCurrencies,
   embedSnippet,
-  formatUsdCents,
+  feeRulesIn,
+  formatMinorUnits,
   linkOnSite,
+  processingLabel,
   readFeeCalculatorForm,
   resultLink,
+  type CalculatorCampaignLine,
   type FeeBreakdown,
   type FeeCalculatorDefinition,
 } from '../lib/fee-calculator.ts';
@@ -26,27 +30,48 @@ import { Textarea } from './ui/textarea.tsx';
  * render on the server too (no JavaScript needed) and can be shared. A
  * field sent with a bad value gets its message and no result.
  *
+ * The browser's own checks are off (`noValidate`): a bad field reaches the
+ * page like any other, which names it and clears the result shown before,
+ * rather than a browser bubble leaving the old result on screen.
+ *
  * `origin` makes the result's shareable link absolute. `embedded` is the
  * copy other sites frame: its links open this site in a new tab, and a
  * result shown on arrival does not take the focus (it would scroll the
- * framing page to the frame).
+ * framing page to the frame). `campaign`: the campaign a fact box opened
+ * it for, when the figures are still that campaign's.
  */
 export function FeeCalculator({
   calculator,
   origin,
   embedded = false,
+  campaign = null,
 }: {
   calculator: FeeCalculatorDefinition;
   origin: string;
   embedded?: boolean;
+  campaign?: CalculatorCampaignLine | null;
 }) {
   const [params] = useSearchParams();
-  const { fields, errors, result, resultQuery } = readFeeCalculatorForm(calculator.rules, params);
+  const { fields, errors, currency, currencyError, result, resultQuery } = readFeeCalculatorForm(calculator, params);
   const arrivedWith = useRef(params.toString());
-  const { bankTransferLabel } = calculator;
+  const currencies = calculatorCurrencies(calculator);
+  const bankTransferLabel = feeRulesIn(calculator, currency).bankTransferCents === undefined ? undefined : calculator.bankTransferLabel;
 
   return (
     <div className="grid gap-8 lg:grid-cols-2">
+      {campaign ? (
+        <p className="lg:col-span-2" data-testid="calculator-campaign">
+          {campaign.text}.{' '}
+          <Link to={campaign.path} prefetch="intent" className="font-medium text-primary underline underline-offset-4">
+            Back to {campaign.title}
+          </Link>
+        </p>
+      ) : null}
+      {currencyError ? (
+        <p className="rounded-lg border border-border bg-muted px-4 py-3 text-sm lg:col-span-2" data-testid="calculator-currency">
+          {currencyError}
+        </p>
+      ) : null}
       <Card>
         <CardHeader>
           <CardTitle className="flex items-center gap-2">
@@ -55,8 +80,26 @@ export function FeeCalculator({
           </CardTitle>
         </CardHeader>
         <CardContent>
-          <Form method="get" preventScrollReset replace className="grid gap-5">
-            <Field id="funds" label="Funds raised (USD)" error={errors.funds}>
+          <Form method="get" preventScrollReset replace noValidate className="grid gap-5">
+            {currencies.length > 1 ? (
+              <Field id="currency" label="Currency">
+                {(control) => (
+                  <select
+                    {...control}
+                    name={CALCULATOR_FIELDS.currency}
+                    defaultValue={currency}
+                    className="h-10 w-full rounded-md border border-input bg-background px-3 text-base md:text-sm"
+                  >
+                    {currencies.map((code) => (
+                      <option key={code} value={code}>
+                        {code}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+            ) : null}
+            <Field id="funds" label={`Funds raised (${currency})`} error={errors.funds}>
               {(control) => (
                 <Input
                   {...control}
@@ -102,6 +145,7 @@ export function FeeCalculator({
         <FeeResults
           key={params.toString()}
           calculator={calculator}
+          currency={currency}
           result={result}
           link={resultLink(origin, calculator.platform, resultQuery)}
           embedded={embedded}
@@ -114,12 +158,14 @@ export function FeeCalculator({
 
 function FeeResults({
   calculator,
+  currency,
   result,
   link,
   embedded,
   takesFocus,
 }: {
   calculator: FeeCalculatorDefinition;
+  currency: string;
   result: FeeBreakdown;
   /** This result on the calculator's own page. */
   link: string;
@@ -134,7 +180,7 @@ function FeeResults({
   const rows: [string, bigint][] = [
     ['Funds raised', result.fundsCents],
     ['Platform fee (5%)', result.platformFeeCents],
-    [calculator.processingLabel, result.processingFeeCents],
+    [processingLabel(feeRulesIn(calculator, currency), currency), result.processingFeeCents],
   ];
   if (calculator.bankTransferLabel && result.bankTransferFeeCents > 0n) {
     rows.push(['International bank transfer fee', result.bankTransferFeeCents]);
@@ -161,17 +207,17 @@ function FeeResults({
           {rows.map(([label, cents]) => (
             <div key={label} className="flex items-center justify-between gap-4 py-3">
               <dt className="text-muted-foreground">{label}</dt>
-              <dd className="font-medium tabular-nums">{formatUsdCents(cents)}</dd>
+              <dd className="font-medium tabular-nums">{formatMinorUnits(cents, currency)}</dd>
             </div>
           ))}
           <div className="flex items-center justify-between gap-4 py-3">
             <dt className="font-semibold">Total fees</dt>
-            <dd className="font-semibold tabular-nums">{formatUsdCents(result.totalFeesCents)}</dd>
+            <dd className="font-semibold tabular-nums">{formatMinorUnits(result.totalFeesCents, currency)}</dd>
           </div>
           <div className="flex items-center justify-between gap-4 rounded-lg bg-accent px-3 py-4">
             <dt className="text-lg font-bold text-accent-foreground">You receive</dt>
             <dd className="text-2xl font-bold tabular-nums text-accent-foreground">
-              {formatUsdCents(result.youReceiveCents)}
+              {formatMinorUnits(result.youReceiveCents, currency)}
             </dd>
           </div>
         </dl>

@@ -19,7 +19,8 @@ import {
   type CampaignBadge,
   type CampaignFacts,
 } from '../../common/campaign.ts';
-import { calculatorLinkFor } from '../../common/fee-calculators.ts';
+import { campaignFeeLinks } from '../../common/fee-calculators.ts';
+import { formatPrice } from '../../common/money.ts';
 import { formatSiteDateTime } from '../../common/site-time.ts';
 
 /** A countdown the browser keeps current: its end, and what it says once that has passed. */
@@ -51,8 +52,16 @@ export interface CampaignBoxView extends CampaignCardView {
   asOf: { datetime: string; text: string };
   /** What the post's call to action offers: backing only while pledges are taken. */
   action: CampaignAction;
-  /** The platform's fee calculator filled in with the goal (and backers); null without a goal or a calculator. */
-  fees: string | null;
+  /** The platform's fee calculator for this campaign; null without a calculator or figures to fill it with. */
+  fees: FeeLinksView | null;
+}
+
+/** The fact box's way to the platform's fee calculator. */
+export interface FeeLinksView {
+  /** "Fees on the $33,100 pledged so far", and while short of the goal "Fees if it funds at its $30,000 goal". */
+  links: { href: string; text: string }[];
+  /** When the calculator does not compute in the campaign's currency: where it is, and what to call it and the currency. */
+  otherCurrency: { href: string; calculator: string; currency: string } | null;
 }
 
 const isoOf = (at: number) => new Date(at * 1000).toISOString();
@@ -88,8 +97,30 @@ export function campaignCardView(facts: CampaignFacts, now: number, timeZone: st
   };
 }
 
-/** The fact box's view of a campaign at `now`. */
-export function campaignBoxView(facts: CampaignFacts, now: number, timeZone: string): CampaignBoxView {
+/**
+ * The fact box's links to the fee calculator (decision 079): each with an
+ * amount and the backers that go with it, so the fees are those on that
+ * amount; none at all rather than an empty form under a link that promises
+ * this campaign's fees.
+ */
+function feeLinksView(facts: CampaignFacts, slug: string): FeeLinksView | null {
+  const links = campaignFeeLinks({ slug, ...facts });
+  if (!links) return null;
+  if (links.otherCurrency) {
+    return { links: [], otherCurrency: { href: links.otherCurrency, calculator: `${PLATFORM_LABELS[facts.platform]} fee calculator`, currency: facts.currency.toUpperCase() } };
+  }
+  const shown: FeeLinksView['links'] = [];
+  if (links.pledged && facts.pledged !== null) {
+    shown.push({ href: links.pledged, text: `Fees on the ${formatPrice(facts.pledged, facts.currency)} pledged so far` });
+  }
+  if (links.atGoal && facts.goal !== null) {
+    shown.push({ href: links.atGoal, text: `Fees if it funds at its ${formatPrice(facts.goal, facts.currency)} goal` });
+  }
+  return shown.length === 0 ? null : { links: shown, otherCurrency: null };
+}
+
+/** The fact box's view of a campaign at `now`; `slug` is its post's, for the calculator to name it and link back. */
+export function campaignBoxView(facts: CampaignFacts, now: number, timeZone: string, slug: string): CampaignBoxView {
   return {
     ...campaignCardView(facts, now, timeZone),
     platform: PLATFORM_LABELS[facts.platform],
@@ -100,7 +131,7 @@ export function campaignBoxView(facts: CampaignFacts, now: number, timeZone: str
       text: `as of ${formatSiteDateTime(facts.facts_updated_at, timeZone)} · ${factsSourceText(facts)}`,
     },
     action: campaignAction(facts, now),
-    fees: facts.goal === null ? null : calculatorLinkFor(facts.platform, facts.goal, facts.currency, { backers: facts.backers }),
+    fees: feeLinksView(facts, slug),
   };
 }
 

@@ -103,7 +103,7 @@ async function toPostDetail(context: AppLoadContext, post: PostJson): Promise<Po
   const timeZone = post.campaign ? await siteTimeZone(context) : '';
   noteCampaigns(context, [post.campaign], now);
   const detail = await toDetail(context, 'post', toPostCard(post, now, timeZone), post);
-  return { ...detail, campaign: post.campaign ? campaignBoxView(post.campaign, now, timeZone) : null };
+  return { ...detail, campaign: post.campaign ? campaignBoxView(post.campaign, now, timeZone, post.slug) : null };
 }
 
 /**

@@ -1,10 +1,17 @@
+import type { CampaignFacts } from '../../common/campaign.ts';
 import {
+  backersAtGoal,
+  CALCULATOR_CURRENCIES,
+  CALCULATOR_DEFAULT_CURRENCY,
   CALCULATOR_EMBED_PATHS,
   CALCULATOR_FIELDS,
   CALCULATOR_PATHS,
+  calculatorComputesIn,
   type CalculatorPlatform,
 } from '../../common/fee-calculators.ts';
 import { escapeHtml } from '../../common/html.ts';
+import { amountInputText, formatPrice } from '../../common/money.ts';
+import { formatSiteDateTime } from '../../common/site-time.ts';
 
 /**
  * The fee rules of SPEC.md section 9, computed in whole cents with BigInt:
@@ -41,9 +48,9 @@ export interface FeeCalculatorDefinition {
   platform: CalculatorPlatform;
   /** The platform's name as readers know it. */
   name: string;
+  /** The rules in US dollars; `feeRulesIn` gives them in another currency the platform publishes a fee for. */
   rules: FeeRules;
-  processingLabel: string;
-  /** When set, the optional bank transfer fee is offered as a checkbox. */
+  /** When set, the optional bank transfer fee is offered as a checkbox (a US-dollar fee: only with US dollars). */
   bankTransferLabel?: string;
 }
 
@@ -52,16 +59,40 @@ export const FEE_CALCULATORS: Record<CalculatorPlatform, FeeCalculatorDefinition
     platform: 'kickstarter',
     name: 'Kickstarter',
     rules: KICKSTARTER_FEES,
-    processingLabel: 'Payment processing (3% + $0.20 per backer)',
   },
   indiegogo: {
     platform: 'indiegogo',
     name: 'Indiegogo',
     rules: INDIEGOGO_FEES,
-    processingLabel: 'Payment processing (3% + $0.30 per backer)',
     bankTransferLabel: 'Include the $25 international bank transfer fee',
   },
 };
+
+/** The currencies a calculator computes in, US dollars first. */
+export function calculatorCurrencies(calculator: Pick<FeeCalculatorDefinition, 'platform'>): string[] {
+  return Object.keys(CALCULATOR_CURRENCIES[calculator.platform]);
+}
+
+/**
+ * A calculator's rules in `currency` (one it computes in): the same
+ * percentages with the platform's published fee per pledge in that
+ * currency; the bank transfer fee only in US dollars, where it is charged.
+ */
+export function feeRulesIn(calculator: FeeCalculatorDefinition, currency: string): FeeRules {
+  const code = currency.toUpperCase();
+  const perBackerCents = CALCULATOR_CURRENCIES[calculator.platform][code];
+  if (perBackerCents === undefined) throw new RangeError(`The ${calculator.name} calculator does not compute in ${code}`);
+  const { bankTransferCents, ...rules } = calculator.rules;
+  return code === CALCULATOR_DEFAULT_CURRENCY && bankTransferCents !== undefined
+    ? { ...rules, perBackerCents, bankTransferCents }
+    : { ...rules, perBackerCents };
+}
+
+/** "Payment processing (3% + €0.20 per backer)". */
+export function processingLabel(rules: FeeRules, currency: string): string {
+  const percent = Number(rules.processingBasisPoints) / 100;
+  return `Payment processing (${percent}% + ${formatMinorUnits(rules.perBackerCents, currency)} per backer)`;
+}
 
 /** `origin` + `path`; the path alone when the origin is not known. */
 export function linkOnSite(origin: string, path: string): string {
@@ -105,31 +136,56 @@ export interface FeeBreakdown {
 const AMOUNT_PATTERN = /^(\d*)(?:\.(\d*))?$/;
 // No amount anyone raises has more digits than this; it also bounds the work.
 const MAX_INTEGER_DIGITS = 15;
+const MAX_BACKER_DIGITS = 12;
+
+/** Why a typed number gives no figure: not a number above zero, or more digits than the calculator takes. */
+export type NumberProblem = 'invalid' | 'too_large';
+
+/** A number typed in scientific notation (a number input accepts "1e20"), as large as this or larger. */
+function isHugeNumber(text: string, digits: number): boolean {
+  const value = Number(text);
+  return !Number.isNaN(value) && value >= 10 ** digits;
+}
 
 /**
  * Funds raised as typed ("1234.5", "0.99") in cents, rounded half up to the
- * cent; null when the text is not a plain positive decimal number. SPEC.md
- * section 5: nothing is computed for zero, negative or unparsable input.
+ * cent; `invalid` when the text is not a plain positive decimal number
+ * (SPEC.md section 5: nothing is computed for zero, negative or unparsable
+ * input), `too_large` past MAX_INTEGER_DIGITS whole digits.
  */
-export function parseAmountToCents(text: string): bigint | null {
-  const match = AMOUNT_PATTERN.exec(text.trim());
-  if (!match) return null;
+export function readAmount(text: string): bigint | NumberProblem {
+  const trimmed = text.trim();
+  const match = AMOUNT_PATTERN.exec(trimmed);
+  if (!match) return isHugeNumber(trimmed, MAX_INTEGER_DIGITS) ? 'too_large' : 'invalid';
   const whole = match[1] ?? '';
   const fraction = match[2] ?? '';
-  if (whole === '' && fraction === '') return null;
-  if (whole.replace(/^0+/, '').length > MAX_INTEGER_DIGITS) return null;
+  if (whole === '' && fraction === '') return 'invalid';
+  if (whole.replace(/^0+/, '').length > MAX_INTEGER_DIGITS) return 'too_large';
   const padded = fraction.padEnd(3, '0');
   let cents = BigInt(whole || '0') * 100n + BigInt(padded.slice(0, 2));
   if (Number(padded[2]) >= 5) cents += 1n;
-  return cents > 0n ? cents : null;
+  return cents > 0n ? cents : 'invalid';
 }
 
-/** The number of backers as typed; null unless a whole number above zero. */
-export function parseBackers(text: string): bigint | null {
+/** `readAmount`, with null for any problem. */
+export function parseAmountToCents(text: string): bigint | null {
+  const amount = readAmount(text);
+  return typeof amount === 'bigint' ? amount : null;
+}
+
+/** The number of backers as typed; `invalid` unless a whole number above zero, `too_large` past 12 digits. */
+export function readBackers(text: string): bigint | NumberProblem {
   const trimmed = text.trim();
-  if (!/^\d{1,12}$/.test(trimmed)) return null;
+  if (/^\d+$/.test(trimmed) && trimmed.replace(/^0+/, '').length > MAX_BACKER_DIGITS) return 'too_large';
+  if (!/^\d+$/.test(trimmed)) return isHugeNumber(trimmed, MAX_BACKER_DIGITS) ? 'too_large' : 'invalid';
   const backers = BigInt(trimmed);
-  return backers > 0n ? backers : null;
+  return backers > 0n ? backers : 'invalid';
+}
+
+/** `readBackers`, with null for any problem. */
+export function parseBackers(text: string): bigint | null {
+  const backers = readBackers(text);
+  return typeof backers === 'bigint' ? backers : null;
 }
 
 function percentOf(cents: bigint, basisPoints: bigint): bigint {
@@ -182,6 +238,10 @@ export interface FeeCalculatorFields {
 export interface FeeCalculatorForm {
   fields: FeeCalculatorFields;
   errors: { funds?: string; backers?: string };
+  /** The currency the figures are in (upper case); the default when the address names none. */
+  currency: string;
+  /** Set when the address names a currency this calculator does not compute in: then nothing is computed. */
+  currencyError: string | null;
   result: FeeBreakdown | null;
   /** The query string of this result (`funds=…&backers=…`), for its shareable link; null without a result. */
   resultQuery: string | null;
@@ -189,47 +249,131 @@ export interface FeeCalculatorForm {
 
 export const FUNDS_MISSING = 'Enter the funds raised.';
 export const FUNDS_INVALID = 'Enter the funds raised as an amount above zero, such as 10000 or 2500.50.';
+export const FUNDS_TOO_LARGE = `That amount is too large for this calculator: enter at most ${MAX_INTEGER_DIGITS} digits before the decimal point.`;
 export const BACKERS_MISSING = 'Enter the number of backers.';
 export const BACKERS_INVALID = 'Enter the number of backers as a whole number above zero, such as 150.';
+export const BACKERS_TOO_LARGE = `That number of backers is too large for this calculator: enter at most ${MAX_BACKER_DIGITS} digits.`;
+
+/** "This calculator computes in USD only." or "… in USD, EUR or GBP only.", for a currency it does not compute in. */
+export function currencyNotComputed(calculator: FeeCalculatorDefinition, currency: string): string {
+  const codes = calculatorCurrencies(calculator);
+  const list = codes.length === 1 ? codes[0] : `${codes.slice(0, -1).join(', ')} or ${codes.at(-1)}`;
+  return `This calculator computes in ${list} only: amounts in ${currency} are not converted, so no fees are shown for them.`;
+}
 
 /**
  * Reads a calculator's GET form from its address. A field that is absent
  * is no error (the page before a submit, or a link prefilled with the goal
  * alone): it only holds back the result. A field that was sent but is
- * empty or not above zero gets a message, and there is no result (SPEC.md
- * section 5: nothing is computed from bad input).
+ * empty, not above zero or too large gets a message, and there is no result
+ * (SPEC.md section 5: nothing is computed from bad input). A currency the
+ * calculator does not compute in computes nothing either, and says so.
  */
-export function readFeeCalculatorForm(rules: FeeRules, params: URLSearchParams): FeeCalculatorForm {
+export function readFeeCalculatorForm(calculator: FeeCalculatorDefinition, params: URLSearchParams): FeeCalculatorForm {
+  const named = params.get(CALCULATOR_FIELDS.currency)?.trim().toUpperCase() || CALCULATOR_DEFAULT_CURRENCY;
+  const computes = calculatorComputesIn(calculator.platform, named);
+  const currency = computes ? named : CALCULATOR_DEFAULT_CURRENCY;
+  const rules = feeRulesIn(calculator, currency);
   const fields: FeeCalculatorFields = {
     funds: params.get(CALCULATOR_FIELDS.funds),
     backers: params.get(CALCULATOR_FIELDS.backers),
     includeBankTransfer: rules.bankTransferCents !== undefined && params.get(CALCULATOR_FIELDS.bankTransfer) === 'on',
   };
-  const fundsCents = fields.funds === null ? null : parseAmountToCents(fields.funds);
-  const backers = fields.backers === null ? null : parseBackers(fields.backers);
+  const funds = fields.funds === null ? null : readAmount(fields.funds);
+  const backers = fields.backers === null ? null : readBackers(fields.backers);
   const errors: FeeCalculatorForm['errors'] = {};
-  if (fields.funds !== null && fundsCents === null) errors.funds = fields.funds.trim() === '' ? FUNDS_MISSING : FUNDS_INVALID;
-  if (fields.backers !== null && backers === null) errors.backers = fields.backers.trim() === '' ? BACKERS_MISSING : BACKERS_INVALID;
-  if (fundsCents === null || backers === null || fields.funds === null || fields.backers === null) {
-    return { fields, errors, result: null, resultQuery: null };
+  if (fields.funds !== null && typeof funds !== 'bigint') {
+    errors.funds = fields.funds.trim() === '' ? FUNDS_MISSING : funds === 'too_large' ? FUNDS_TOO_LARGE : FUNDS_INVALID;
+  }
+  if (fields.backers !== null && typeof backers !== 'bigint') {
+    errors.backers = fields.backers.trim() === '' ? BACKERS_MISSING : backers === 'too_large' ? BACKERS_TOO_LARGE : BACKERS_INVALID;
+  }
+  const currencyError = computes ? null : currencyNotComputed(calculator, named);
+  if (typeof funds !== 'bigint' || typeof backers !== 'bigint' || fields.funds === null || fields.backers === null || currencyError) {
+    return { fields, errors, currency, currencyError, result: null, resultQuery: null };
   }
   const query = new URLSearchParams({
     [CALCULATOR_FIELDS.funds]: fields.funds.trim(),
     [CALCULATOR_FIELDS.backers]: fields.backers.trim(),
   });
+  if (currency !== CALCULATOR_DEFAULT_CURRENCY) query.set(CALCULATOR_FIELDS.currency, currency);
   if (fields.includeBankTransfer) query.set(CALCULATOR_FIELDS.bankTransfer, 'on');
   return {
     fields,
     errors,
-    result: calculateFees(rules, fundsCents, backers, { includeBankTransfer: fields.includeBankTransfer }),
+    currency,
+    currencyError,
+    result: calculateFees(rules, funds, backers, { includeBankTransfer: fields.includeBankTransfer }),
     resultQuery: query.toString(),
   };
 }
 
+/** The post a calculator was opened for, as its loader finds it. */
+export interface CalculatorCampaignPost {
+  slug: string;
+  title: string;
+  campaign: Pick<CampaignFacts, 'platform' | 'currency' | 'goal' | 'pledged' | 'backers' | 'facts_updated_at'>;
+}
+
+/** The line above a calculator opened from a campaign's fact box, and the way back to its post. */
+export interface CalculatorCampaignLine {
+  text: string;
+  /** The post's path. */
+  path: string;
+  title: string;
+}
+
+/**
+ * "Fees for {title} as of {date}: $33,100 from 402 backers", when the
+ * calculator's address carries the campaign's figures as its fact box links
+ * them (what is pledged now, or its goal with the backers it would take);
+ * null when the figures are not the campaign's (edited, or the campaign
+ * has moved on since the link was made), so the line never names a
+ * campaign for numbers that are not its own.
+ */
+export function calculatorCampaignLine(
+  calculator: FeeCalculatorDefinition,
+  post: CalculatorCampaignPost,
+  params: URLSearchParams,
+  timeZone: string,
+): CalculatorCampaignLine | null {
+  const { campaign } = post;
+  const currency = campaign.currency.toUpperCase();
+  if (campaign.platform !== calculator.platform || !calculatorComputesIn(calculator.platform, currency)) return null;
+  const named = params.get(CALCULATOR_FIELDS.currency)?.trim().toUpperCase() || CALCULATOR_DEFAULT_CURRENCY;
+  const funds = params.get(CALCULATOR_FIELDS.funds)?.trim();
+  const backers = params.get(CALCULATOR_FIELDS.backers)?.trim();
+  if (named !== currency || !funds || !backers) return null;
+  const asOf = formatSiteDateTime(campaign.facts_updated_at, timeZone);
+  const count = (value: number) => `${value.toLocaleString('en-US')} ${value === 1 ? 'backer' : 'backers'}`;
+  const line = (text: string) => ({ text, path: `/${post.slug}`, title: post.title });
+  const { goal, pledged } = campaign;
+  if (pledged !== null && campaign.backers !== null && funds === amountInputText(pledged, currency) && backers === String(campaign.backers)) {
+    return line(`Fees for ${post.title} as of ${asOf}: ${formatPrice(pledged, currency)} from ${count(campaign.backers)}`);
+  }
+  const atGoal = backersAtGoal(goal, pledged, campaign.backers);
+  if (goal !== null && atGoal !== null && funds === amountInputText(goal, currency) && backers === String(atGoal)) {
+    return line(
+      `Fees for ${post.title} if it funds exactly at its goal: ${formatPrice(goal, currency)} from about ${count(atGoal)}, ` +
+        `at its average pledge as of ${asOf}`,
+    );
+  }
+  return null;
+}
+
+const CURRENCY_SIGNS: Record<string, string> = { USD: '$', EUR: '€', GBP: '£' };
+
+/** An amount in cents (or another currency's hundredths) with 2 decimals and thousands separators: `-$1,234.50`, `€20.00`. */
+export function formatMinorUnits(cents: bigint, currency: string): string {
+  const code = currency.toUpperCase();
+  const sign = CURRENCY_SIGNS[code] ?? `${code} `;
+  const magnitude = cents < 0n ? -cents : cents;
+  const whole = (magnitude / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const rest = (magnitude % 100n).toString().padStart(2, '0');
+  return `${cents < 0n ? '-' : ''}${sign}${whole}.${rest}`;
+}
+
 /** US dollars with 2 decimals and thousands separators: `-$1,234.50`. */
 export function formatUsdCents(cents: bigint): string {
-  const magnitude = cents < 0n ? -cents : cents;
-  const dollars = (magnitude / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const rest = (magnitude % 100n).toString().padStart(2, '0');
-  return `${cents < 0n ? '-' : ''}$${dollars}.${rest}`;
+  return formatMinorUnits(cents, 'USD');
 }

@@ -2,6 +2,7 @@ import { EmbedSnippet, FeeCalculator } from '../components/fee-calculator.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { publicPageHeaders } from '../lib/cache-headers.ts';
 import { FEE_CALCULATORS } from '../lib/fee-calculator.ts';
+import { loadCalculatorCampaign } from '../lib/fee-calculator.server.ts';
 import { originFromMatches, pageMeta, pageTitle, useSiteOrigin } from '../lib/seo.ts';
 import { siteFromMatches } from '../lib/public-site.ts';
 import type { Route } from './+types/indiegogo-fee-calculator';
@@ -19,14 +20,19 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export const headers = publicPageHeaders;
 
-export default function IndiegogoFeeCalculator() {
+/** The campaign a post's fact box opened the calculator for, if its figures are in the address. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return { campaign: await loadCalculatorCampaign(context, request, FEE_CALCULATORS.indiegogo) };
+}
+
+export default function IndiegogoFeeCalculator({ loaderData }: Route.ComponentProps) {
   const origin = useSiteOrigin();
   return (
     <>
       <PageHeader title="Indiegogo Fee Calculator">
         <p>Enter the funds you expect to raise and your number of backers to see what Indiegogo keeps and what you receive.</p>
       </PageHeader>
-      <FeeCalculator calculator={FEE_CALCULATORS.indiegogo} origin={origin} />
+      <FeeCalculator calculator={FEE_CALCULATORS.indiegogo} origin={origin} campaign={loaderData.campaign} />
       <section aria-labelledby="how-indiegogo-fees-work" className="mt-12 max-w-3xl">
         <h2 id="how-indiegogo-fees-work" className="text-xl font-bold">
           How Indiegogo fees work

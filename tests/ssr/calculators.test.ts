@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeHtml, metaContent, textsOf, useSiteApp } from './site-app.ts';
+import { saveCampaign } from '../../server/db/queries/campaigns.ts';
+import { decodeHtml, metaContent, seedPost, textsOf, useSiteApp } from './site-app.ts';
 
 /** The result table as [label, amount] rows. */
 const resultRows = (html: string) => {
@@ -120,7 +121,9 @@ describe('the fee calculators read from their address', () => {
       ['funds=abc&backers=10', 'Enter the funds raised as an amount above zero, such as 10000 or 2500.50.', null],
       ['funds=0&backers=10', 'Enter the funds raised as an amount above zero, such as 10000 or 2500.50.', null],
       ['funds=-5&backers=10', 'Enter the funds raised as an amount above zero, such as 10000 or 2500.50.', null],
-      ['funds=1e400&backers=10', 'Enter the funds raised as an amount above zero, such as 10000 or 2500.50.', null],
+      ['funds=1e400&backers=10', 'That amount is too large for this calculator: enter at most 15 digits before the decimal point.', null],
+      [`funds=${'9'.repeat(16)}&backers=10`, 'That amount is too large for this calculator: enter at most 15 digits before the decimal point.', null],
+      [`funds=100&backers=${'9'.repeat(13)}`, null, 'That number of backers is too large for this calculator: enter at most 12 digits.'],
       ['funds=100&backers=2.5', null, 'Enter the number of backers as a whole number above zero, such as 150.'],
       ['funds=100&backers=0', null, 'Enter the number of backers as a whole number above zero, such as 150.'],
       ['funds=&backers=', 'Enter the funds raised.', 'Enter the number of backers.'],
@@ -135,6 +138,34 @@ describe('the fee calculators read from their address', () => {
       expect(fieldError(html, 'backers'), query).toBe(backersError);
       expect(html, query).not.toContain('<script>');
     }
+  });
+
+  it("leaves the checks to the page, so a bad field clears the result instead of a browser bubble keeping it", async () => {
+    for (const path of ['/instant-kickstarter-fee-calculator', '/free-indiegogo-fee-calculator', '/embed/instant-kickstarter-fee-calculator']) {
+      const html = await (await site.get(path)).text();
+      expect(html.match(/<form (?![^>]*role="search")[^>]*method="get"[^>]*>/)?.[0], path).toContain('noValidate=""');
+    }
+  });
+
+  it("computes a Kickstarter campaign's fees in euros with the €0.20 a pledge Kickstarter publishes", async () => {
+    const html = await (await site.get('/instant-kickstarter-fee-calculator?funds=33100&backers=402&currency=EUR')).text();
+    expect(html).toMatch(/<label [^>]*for="funds"[^>]*>Funds raised \(EUR\)<\/label>/);
+    expect(html).toMatch(/<option value="EUR" selected="">EUR<\/option>/);
+    expect(resultRows(html)).toEqual([
+      ['Funds raised', '€33,100.00'],
+      ['Platform fee (5%)', '€1,655.00'],
+      ['Payment processing (3% + €0.20 per backer)', '€1,073.40'],
+      ['Total fees', '€2,728.40'],
+      ['You receive', '€30,371.60'],
+    ]);
+    expect(html).toContain('href="https://showcase.example.org/instant-kickstarter-fee-calculator?funds=33100&amp;backers=402&amp;currency=EUR"');
+  });
+
+  it('says plainly that the Indiegogo calculator computes in USD only, and shows no fees in euros', async () => {
+    const html = decodeHtml(await (await site.get('/free-indiegogo-fee-calculator?funds=20000&backers=100&currency=EUR')).text());
+    expect(html).toContain('This calculator computes in USD only: amounts in EUR are not converted, so no fees are shown for them.');
+    expect(resultRows(html)).toEqual([]);
+    expect(html).not.toContain('name="currency"');
   });
 
   it('prefills the funds from a link that carries the goal alone, without an error or a result', async () => {
@@ -159,6 +190,40 @@ describe('the fee calculators read from their address', () => {
           'style="border:0;max-width:960px" loading="lazy" allow="clipboard-write"></iframe>',
       );
       expect(html.match(/<textarea [^>]*id="embed-code"[^>]*>/)?.[0], path).toContain('readOnly');
+    }
+  });
+});
+
+describe('the calculator opened from a campaign', () => {
+  const { t, site } = useSiteApp();
+  const campaignLine = (html: string) =>
+    decodeHtml((html.match(/<p [^>]*data-testid="calculator-campaign"[^>]*>([\s\S]*?)<\/p>/)?.[1] ?? '').replace(/<!-- -->/g, ''));
+
+  it('says which campaign, with its figures and their date, and links back to its post', async () => {
+    const post = await seedPost(t, { slug: 'mendable-grinder', title: 'The Mendable Grinder', campaign_url: 'https://www.kickstarter.com/projects/burr/grinder' });
+    await t.deps.db.transaction().execute((trx) =>
+      saveCampaign(trx, post.id, {
+        platform: 'kickstarter',
+        currency: 'USD',
+        goal: 3_000_000,
+        pledged: 3_310_000,
+        backers: 402,
+        launched_at: null,
+        ends_at: null,
+        state: 'successful',
+        facts_updated_at: Date.UTC(2026, 10, 19, 9, 5) / 1000,
+        facts_source: 'editor',
+      }),
+    );
+    const html = await (await site.get('/instant-kickstarter-fee-calculator?funds=33100&backers=402&campaign=mendable-grinder')).text();
+    const line = campaignLine(html);
+    expect(line).toMatch(/^Fees for The Mendable Grinder as of Nov 19, 2026, 09:05 UTC: \$33,100 from 402 backers\. /);
+    expect(line).toMatch(/<a [^>]*href="\/mendable-grinder"[^>]*>Back to The Mendable Grinder<\/a>/);
+    expect(resultRows(html).find(([label]) => label === 'Total fees')).toEqual(['Total fees', '$2,728.40']);
+
+    // Numbers that are not the campaign's, or a post that has none: no line naming it.
+    for (const query of ['funds=30000&backers=402&campaign=mendable-grinder', 'funds=33100&backers=402&campaign=no-such-post']) {
+      expect(campaignLine(await (await site.get(`/instant-kickstarter-fee-calculator?${query}`)).text()), query).toBe('');
     }
   });
 });

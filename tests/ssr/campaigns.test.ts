@@ -149,8 +149,11 @@ describe('a post with its campaign', () => {
     // Above the body: near the title.
     expect(html.indexOf('campaign-facts')).toBeLessThan(html.indexOf('The full review.'));
     expect(html).toContain('Back This Project');
-    // The platform's calculator, filled in with this campaign's goal and backers.
-    expect(factBoxHtml(html)).toMatch(/<a [^>]*href="\/instant-kickstarter-fee-calculator\?funds=20000&amp;backers=241"[^>]*>Fees for this campaign<\/a>/);
+    // The platform's calculator, filled in with what was raised and its backers; past its goal, nothing more.
+    const feeLinks = [...factBoxHtml(html).matchAll(/<a [^>]*href="(\/instant-kickstarter-fee-calculator[^"]*)"[^>]*>([^<]*)<\/a>/g)];
+    expect(feeLinks.map(([, href, text]) => [decodeHtml(href ?? ''), text])).toEqual([
+      ['/instant-kickstarter-fee-calculator?funds=48210&backers=241&campaign=lantern-live', 'Fees on the $48,210 pledged so far'],
+    ]);
   });
 
   it('marks a campaign in its last 48 hours as ending soon and counts down in hours', async () => {
@@ -158,6 +161,8 @@ describe('a post with its campaign', () => {
     expect(box).toContain('Ending soon');
     expect(box).toContain('5 hours left');
     expect(box).toContain('$2,500 pledged of $10,000 · 25 %');
+    // Short of its goal: the fees on what is pledged, and at the goal.
+    expect(box).toContain('Fees on the $2,500 pledged so far Fees if it funds at its $10,000 goal');
   });
 
   it('says when a funded campaign ended, on the site clocks', async () => {

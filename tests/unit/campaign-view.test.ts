@@ -34,7 +34,7 @@ const facts = (overrides: Partial<CampaignFacts> = {}): CampaignFacts => ({
 
 describe('the fact box of a campaign', () => {
   it('words a live, funded campaign with its countdown', () => {
-    const view = campaignBoxView(facts(), NOW, 'UTC');
+    const view = campaignBoxView(facts(), NOW, 'UTC', 'lantern');
     expect(view).toMatchObject({
       platform: 'Kickstarter',
       funding: '$48,210 pledged of $20,000 · 241\u00a0%',
@@ -42,14 +42,17 @@ describe('the fact box of a campaign', () => {
       backers: '241 backers',
       badges: ['funded'],
       action: 'back',
-      fees: '/instant-kickstarter-fee-calculator?funds=20000&backers=241',
+      fees: {
+        links: [{ href: '/instant-kickstarter-fee-calculator?funds=48210&backers=241&campaign=lantern', text: 'Fees on the $48,210 pledged so far' }],
+        otherCurrency: null,
+      },
       time: { text: '12 days left', datetime: '2026-12-02T17:00:00.000Z', countdown: { endsAt: NOW + 12 * DAY + 5 * HOUR, endedText: 'Ended 2 Dec' } },
       asOf: { datetime: '2026-11-19T09:05:00.000Z', text: 'as of Nov 19, 2026, 09:05 UTC · from the editor' },
     });
   });
 
   it('says when an ended campaign ended, on the site clocks, and counts nothing down', () => {
-    const view = campaignBoxView(facts({ state: 'successful', ends_at: Date.UTC(2026, 10, 1, 23, 30) / 1000 }), NOW, 'Asia/Tokyo');
+    const view = campaignBoxView(facts({ state: 'successful', ends_at: Date.UTC(2026, 10, 1, 23, 30) / 1000 }), NOW, 'Asia/Tokyo', 'lantern');
     expect(view.time).toEqual({ text: 'Ended 2 Nov', datetime: '2026-11-01T23:30:00.000Z', countdown: null });
     expect(view.badges).toEqual(['funded', 'ended']);
   });
@@ -64,21 +67,28 @@ describe('the fact box of a campaign', () => {
   });
 
   it('marks a canceled campaign, which has no time line', () => {
-    const view = campaignBoxView(facts({ state: 'canceled', facts_source: 'creator' }), NOW, 'UTC');
+    const view = campaignBoxView(facts({ state: 'canceled', facts_source: 'creator' }), NOW, 'UTC', 'lantern');
     expect(view.action).toBe('canceled');
     expect(view.time).toBeNull();
     expect(view.asOf.text).toContain('from the creator');
   });
 
-  it("links to the platform's fee calculator only with a goal and a calculator", () => {
-    expect(campaignBoxView(facts({ platform: 'indiegogo', backers: null }), NOW, 'UTC').fees).toBe('/free-indiegogo-fee-calculator?funds=20000');
-    expect(campaignBoxView(facts({ goal: null }), NOW, 'UTC').fees).toBeNull();
-    expect(campaignBoxView(facts({ platform: 'gamefound' }), NOW, 'UTC').fees).toBeNull();
+  it("links to the platform's fee calculator with figures to fill it, or says it computes in USD only", () => {
+    expect(campaignBoxView(facts({ pledged: 1_500_000, backers: 100 }), NOW, 'UTC', 'lantern').fees?.links).toEqual([
+      { href: '/instant-kickstarter-fee-calculator?funds=15000&backers=100&campaign=lantern', text: 'Fees on the $15,000 pledged so far' },
+      { href: '/instant-kickstarter-fee-calculator?funds=20000&backers=134&campaign=lantern', text: 'Fees if it funds at its $20,000 goal' },
+    ]);
+    expect(campaignBoxView(facts({ platform: 'indiegogo', currency: 'EUR' }), NOW, 'UTC', 'lantern').fees).toEqual({
+      links: [],
+      otherCurrency: { href: '/free-indiegogo-fee-calculator', calculator: 'Indiegogo fee calculator', currency: 'EUR' },
+    });
+    expect(campaignBoxView(facts({ pledged: null, backers: null }), NOW, 'UTC', 'lantern').fees).toBeNull();
+    expect(campaignBoxView(facts({ platform: 'gamefound' }), NOW, 'UTC', 'lantern').fees).toBeNull();
   });
 
   it('counts one backer as one', () => {
-    expect(campaignBoxView(facts({ backers: 1 }), NOW, 'UTC').backers).toBe('1 backer');
-    expect(campaignBoxView(facts({ backers: 12_040 }), NOW, 'UTC').backers).toBe('12,040 backers');
+    expect(campaignBoxView(facts({ backers: 1 }), NOW, 'UTC', 'lantern').backers).toBe('1 backer');
+    expect(campaignBoxView(facts({ backers: 12_040 }), NOW, 'UTC', 'lantern').backers).toBe('12,040 backers');
   });
 });
 

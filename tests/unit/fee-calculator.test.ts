@@ -1,18 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { calculatorLinkFor } from '../../common/fee-calculators.ts';
+import type { CampaignPlatform } from '../../common/campaign.ts';
+import { backersAtGoal, campaignFeeLinks, type CampaignForFees } from '../../common/fee-calculators.ts';
 import {
   BACKERS_INVALID,
   BACKERS_MISSING,
+  BACKERS_TOO_LARGE,
+  calculatorCampaignLine,
   calculateFeesFromInput,
   embedSnippet,
   FEE_CALCULATORS,
   formatUsdCents,
   FUNDS_INVALID,
   FUNDS_MISSING,
+  FUNDS_TOO_LARGE,
+  feeRulesIn,
+  formatMinorUnits,
   INDIEGOGO_FEES,
   KICKSTARTER_FEES,
   parseAmountToCents,
   parseBackers,
+  processingLabel,
   readFeeCalculatorForm,
   type FeeBreakdown,
 } from '../../app/lib/fee-calculator.ts';
@@ -138,7 +145,7 @@ describe('reading the calculator input', () => {
 });
 
 describe('the calculator form read from its address', () => {
-  const read = (query: string) => readFeeCalculatorForm(INDIEGOGO_FEES, new URLSearchParams(query));
+  const read = (query: string) => readFeeCalculatorForm(FEE_CALCULATORS.indiegogo, new URLSearchParams(query));
 
   it('gives the result and its shareable query once both fields are good', () => {
     const form = read('funds=%201234.56%20&backers=37&bank_transfer=on&utm_source=x');
@@ -151,6 +158,8 @@ describe('the calculator form read from its address', () => {
     expect(read('')).toEqual({
       fields: { funds: null, backers: null, includeBankTransfer: false },
       errors: {},
+      currency: 'USD',
+      currencyError: null,
       result: null,
       resultQuery: null,
     });
@@ -170,46 +179,157 @@ describe('the calculator form read from its address', () => {
     expect(read('funds=100&backers=-1')).toMatchObject({ errors: { backers: BACKERS_INVALID }, result: null });
   });
 
+  it('says an amount or a count is too large rather than not above zero, and computes nothing', () => {
+    expect(read(`funds=${'9'.repeat(16)}&backers=10`)).toMatchObject({ errors: { funds: FUNDS_TOO_LARGE }, result: null });
+    expect(read('funds=1e20&backers=10')).toMatchObject({ errors: { funds: FUNDS_TOO_LARGE }, result: null });
+    expect(read(`funds=100&backers=${'1'.repeat(13)}`)).toMatchObject({ errors: { backers: BACKERS_TOO_LARGE }, result: null });
+    // At the limits, a result.
+    expect(read(`funds=${'9'.repeat(15)}.99&backers=${'9'.repeat(12)}`).errors).toEqual({});
+    expect(FUNDS_TOO_LARGE).not.toContain('above zero');
+  });
+
   it('ignores a bank transfer box sent to a calculator that has none', () => {
-    const form = readFeeCalculatorForm(KICKSTARTER_FEES, new URLSearchParams('funds=100&backers=1&bank_transfer=on'));
+    const form = readFeeCalculatorForm(FEE_CALCULATORS.kickstarter, new URLSearchParams('funds=100&backers=1&bank_transfer=on'));
     expect(form.fields.includeBankTransfer).toBe(false);
     expect(form.resultQuery).toBe('funds=100&backers=1');
   });
 });
 
-describe('the link to a campaign platform\'s calculator', () => {
-  it('prefills the goal in whole dollars, rounded half up from cents', () => {
-    expect(calculatorLinkFor('kickstarter', 2_000_000, 'USD')).toBe('/instant-kickstarter-fee-calculator?funds=20000');
-    expect(calculatorLinkFor('indiegogo', 2_000_049, 'usd')).toBe('/free-indiegogo-fee-calculator?funds=20000');
-    expect(calculatorLinkFor('indiegogo', 2_000_050, 'USD')).toBe('/free-indiegogo-fee-calculator?funds=20001');
-    expect(calculatorLinkFor('kickstarter', 50, 'USD')).toBe('/instant-kickstarter-fee-calculator?funds=1');
+describe("the calculators' currencies", () => {
+  const kickstarter = (query: string) => readFeeCalculatorForm(FEE_CALCULATORS.kickstarter, new URLSearchParams(query));
+  const indiegogo = (query: string) => readFeeCalculatorForm(FEE_CALCULATORS.indiegogo, new URLSearchParams(query));
+
+  it("computes Kickstarter's fees in euros and pounds with its published €0.20 and £0.20 a pledge", () => {
+    const euros = kickstarter('funds=33100&backers=402&currency=eur');
+    expect(euros).toMatchObject({ currency: 'EUR', currencyError: null, resultQuery: 'funds=33100&backers=402&currency=EUR' });
+    const result = euros.result;
+    expect(result && formatMinorUnits(result.totalFeesCents, 'EUR')).toBe('€2,728.40');
+    expect(result && formatMinorUnits(result.youReceiveCents, 'EUR')).toBe('€30,371.60');
+    expect(processingLabel(feeRulesIn(FEE_CALCULATORS.kickstarter, 'GBP'), 'GBP')).toBe('Payment processing (3% + £0.20 per backer)');
+    const pounds = kickstarter('funds=100&backers=10&currency=GBP').result;
+    expect(pounds && formatMinorUnits(pounds.processingFeeCents, 'GBP')).toBe('£5.00');
   });
 
-  it('adds the backers when they are known', () => {
-    expect(calculatorLinkFor('kickstarter', 2_000_000, 'USD', { backers: 241 })).toBe(
-      '/instant-kickstarter-fee-calculator?funds=20000&backers=241',
+  it('says plainly that Indiegogo computes in USD only, and computes nothing in another currency', () => {
+    for (const currency of ['EUR', 'GBP', 'JPY']) {
+      const form = indiegogo(`funds=20000&backers=100&currency=${currency}`);
+      expect(form.result, currency).toBeNull();
+      expect(form.currencyError, currency).toBe(
+        `This calculator computes in USD only: amounts in ${currency} are not converted, so no fees are shown for them.`,
+      );
+    }
+    expect(kickstarter('funds=1&backers=1&currency=JPY').currencyError).toContain('computes in USD, EUR or GBP only');
+    // The $25 transfer is a US-dollar fee.
+    expect(feeRulesIn(FEE_CALCULATORS.indiegogo, 'USD').bankTransferCents).toBe(2500n);
+    expect(feeRulesIn(FEE_CALCULATORS.kickstarter, 'EUR').bankTransferCents).toBeUndefined();
+  });
+
+  it('computes in US dollars when the address names no currency', () => {
+    expect(kickstarter('funds=100&backers=1')).toMatchObject({ currency: 'USD', currencyError: null, resultQuery: 'funds=100&backers=1' });
+  });
+});
+
+describe("the fact box's links to a campaign's fees", () => {
+  const campaign = (overrides: Partial<CampaignForFees> = {}): CampaignForFees => ({
+    slug: 'mendable-grinder',
+    platform: 'kickstarter',
+    currency: 'USD',
+    goal: 3_000_000,
+    pledged: 3_310_000,
+    backers: 402,
+    ...overrides,
+  });
+  const feesAt = (link: string | null | undefined) => {
+    const url = new URL(link ?? '', 'http://localhost');
+    return printed(readFeeCalculatorForm(FEE_CALCULATORS.kickstarter, url.searchParams).result)?.total;
+  };
+
+  it('gives the fees on what was raised, from the backers who raised it, for a campaign past its goal', () => {
+    const links = campaignFeeLinks(campaign());
+    expect(links).toEqual({
+      pledged: '/instant-kickstarter-fee-calculator?funds=33100&backers=402&campaign=mendable-grinder',
+      atGoal: null,
+      otherCurrency: null,
+    });
+    // 110 % funded: $2,728.40 on the $33,100 raised, not $2,480.40 on the goal.
+    expect(feesAt(links?.pledged)).toBe('$2,728.40');
+  });
+
+  it('offers the fees at the goal while short of it, from the backers the average pledge takes to get there', () => {
+    const links = campaignFeeLinks(campaign({ pledged: 2_400_050, backers: 300 }));
+    expect(links?.pledged).toBe('/instant-kickstarter-fee-calculator?funds=24000.50&backers=300&campaign=mendable-grinder');
+    expect(links?.atGoal).toBe('/instant-kickstarter-fee-calculator?funds=30000&backers=375&campaign=mendable-grinder');
+    expect(backersAtGoal(3_000_000, 2_400_000, 300)).toBe(375);
+    expect(backersAtGoal(3_000_000, 2_900_000, 1)).toBe(2);
+    expect(backersAtGoal(3_000_000, 3_000_000, 300)).toBeNull();
+  });
+
+  it('offers nothing it cannot fill: no pledges or backers yet, or no goal for the second link', () => {
+    expect(campaignFeeLinks(campaign({ pledged: null, backers: null }))).toEqual({ pledged: null, atGoal: null, otherCurrency: null });
+    expect(campaignFeeLinks(campaign({ pledged: 100_000, backers: 0 }))).toEqual({ pledged: null, atGoal: null, otherCurrency: null });
+    expect(campaignFeeLinks(campaign({ goal: null, pledged: 100_000, backers: 3 }))?.atGoal).toBeNull();
+  });
+
+  it("fills a Kickstarter campaign's euros and pounds into its calculator, and never an Indiegogo campaign's", () => {
+    expect(campaignFeeLinks(campaign({ currency: 'eur' }))?.pledged).toBe(
+      '/instant-kickstarter-fee-calculator?funds=33100&backers=402&currency=EUR&campaign=mendable-grinder',
     );
-    expect(calculatorLinkFor('kickstarter', 2_000_000, 'USD', { backers: 0 })).toBe('/instant-kickstarter-fee-calculator?funds=20000');
-    expect(calculatorLinkFor('kickstarter', 2_000_000, 'USD', { backers: null })).toBe('/instant-kickstarter-fee-calculator?funds=20000');
-  });
-
-  it('opens the calculator empty for a goal it cannot take: unknown, under 50 cents, or in another currency', () => {
-    expect(calculatorLinkFor('kickstarter', null, 'USD')).toBe('/instant-kickstarter-fee-calculator');
-    expect(calculatorLinkFor('kickstarter', 49, 'USD')).toBe('/instant-kickstarter-fee-calculator');
-    expect(calculatorLinkFor('indiegogo', 2_000_000, 'EUR')).toBe('/free-indiegogo-fee-calculator');
-    expect(calculatorLinkFor('indiegogo', 2_000_000, 'JPY')).toBe('/free-indiegogo-fee-calculator');
+    expect(campaignFeeLinks(campaign({ currency: 'GBP' }))?.pledged).toContain('currency=GBP');
+    for (const currency of ['EUR', 'GBP', 'JPY']) {
+      expect(campaignFeeLinks(campaign({ platform: 'indiegogo', currency })), currency).toEqual({
+        pledged: null,
+        atGoal: null,
+        otherCurrency: '/free-indiegogo-fee-calculator',
+      });
+    }
+    expect(campaignFeeLinks(campaign({ currency: 'JPY' }))?.otherCurrency).toBe('/instant-kickstarter-fee-calculator');
   });
 
   it('is null for a platform without a calculator', () => {
     for (const platform of ['gamefound', 'backerkit', 'other'] as const) {
-      expect(calculatorLinkFor(platform, 2_000_000, 'USD'), platform).toBeNull();
+      expect(campaignFeeLinks(campaign({ platform })), platform).toBeNull();
     }
   });
+});
 
-  it('fills the fields the calculator reads, to the same result', () => {
-    const link = calculatorLinkFor('kickstarter', 1_000_000, 'USD', { backers: 100 }) ?? '';
-    const form = readFeeCalculatorForm(KICKSTARTER_FEES, new URL(link, 'http://localhost').searchParams);
-    expect(printed(form.result)?.total).toBe('$820.00');
+describe('the calculator opened for a campaign', () => {
+  const post = {
+    slug: 'mendable-grinder',
+    title: 'The Mendable Grinder',
+    campaign: {
+      platform: 'kickstarter' as CampaignPlatform,
+      currency: 'USD',
+      goal: 3_000_000,
+      pledged: 2_400_000,
+      backers: 300,
+      facts_updated_at: Date.UTC(2026, 10, 19, 9, 5) / 1000,
+    },
+  };
+  const lineFor = (link: string | null | undefined, facts: Partial<typeof post.campaign> = {}) =>
+    calculatorCampaignLine(
+      FEE_CALCULATORS.kickstarter,
+      { ...post, campaign: { ...post.campaign, ...facts } },
+      new URL(link ?? '', 'http://localhost').searchParams,
+      'UTC',
+    );
+  const links = campaignFeeLinks({ ...post, ...post.campaign });
+
+  it('names the campaign, its figures and their date, and links back to its post', () => {
+    expect(lineFor(links?.pledged)).toEqual({
+      text: 'Fees for The Mendable Grinder as of Nov 19, 2026, 09:05 UTC: $24,000 from 300 backers',
+      path: '/mendable-grinder',
+      title: 'The Mendable Grinder',
+    });
+    expect(lineFor(links?.atGoal)?.text).toBe(
+      'Fees for The Mendable Grinder if it funds exactly at its goal: $30,000 from about 375 backers, at its average pledge as of Nov 19, 2026, 09:05 UTC',
+    );
+  });
+
+  it('names no campaign for figures that are not its own: edited, or out of date', () => {
+    expect(lineFor('/?funds=24001&backers=300&campaign=mendable-grinder')).toBeNull();
+    expect(lineFor(links?.pledged, { pledged: 2_500_000 })).toBeNull();
+    expect(lineFor('/?funds=24000&backers=300&currency=EUR&campaign=mendable-grinder')).toBeNull();
+    expect(lineFor(links?.pledged, { platform: 'indiegogo' })).toBeNull();
   });
 });
 
