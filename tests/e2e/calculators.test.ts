@@ -14,6 +14,59 @@ async function results(page: Page): Promise<string[][]> {
 describe('a campaign owner using the fee calculators', () => {
   const { site, visitor } = useJourney();
 
+  it('sees a bad field clear the result shown before and say why, a too-large amount included', async () => {
+    const { page } = visitor;
+    await visit(visitor, '/instant-kickstarter-fee-calculator');
+    await page.getByLabel('Funds raised (USD)').fill('10000');
+    await page.getByLabel('Number of backers').fill('100');
+    await page.getByRole('button', { name: 'Calculate fees' }).click();
+    await expect.poll(async () => (await results(page)).at(-1)).toEqual(['You receive', '$9,180.00']);
+
+    await page.getByLabel('Funds raised (USD)').fill('-5');
+    await page.getByRole('button', { name: 'Calculate fees' }).click();
+    await expect.poll(() => results(page)).toEqual([]);
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'Enter the funds raised as an amount above zero' }).count())
+      .toBe(1);
+
+    await page.getByLabel('Funds raised (USD)').fill('1'.repeat(16));
+    await page.getByRole('button', { name: 'Calculate fees' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'That amount is too large for this calculator' }).count())
+      .toBe(1);
+    expect(await results(page)).toEqual([]);
+    expect(await page.getByLabel('Funds raised (USD)').getAttribute('aria-invalid')).toBe('true');
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  it("opens from a campaign's fact box on the fees of what it raised, names the campaign and links back", async () => {
+    const { page } = visitor;
+    const created = await site.admin('POST', '/admin/posts', {
+      title: 'Mendable Grinder',
+      slug: 'mendable-grinder',
+      excerpt: 'A grinder built to be repaired.',
+      content: '## Repair first\n\nEvery part sold separately.',
+      cover_image: '/images/demo/espresso-grinder.webp',
+      campaign_url: 'https://www.kickstarter.com/projects/burr/mendable-grinder',
+      status: 'published',
+      read_time: 3,
+      published_at: Math.floor(Date.now() / 1000) - 86_400,
+      category_ids: ['business'],
+      campaign: { platform: 'kickstarter', currency: 'EUR', state: 'successful', goal: 3_000_000, pledged: 3_310_000, backers: 402 },
+    });
+    expect(created.status).toBe(201);
+    await visit(visitor, '/mendable-grinder');
+    await page.getByRole('link', { name: 'Fees on the €33,100 pledged so far' }).click();
+    await expect.poll(async () => (await results(page)).find(([label]) => label === 'Total fees')).toEqual(['Total fees', '€2,728.40']);
+    expect(await page.getByTestId('calculator-campaign').innerText()).toMatch(
+      /^Fees for Mendable Grinder as of .+: €33,100 from 402 backers\. Back to Mendable Grinder$/,
+    );
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('link', { name: 'Back to Mendable Grinder' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Mendable Grinder');
+    expect(visitor.pageErrors).toEqual([]);
+  });
+
   it('sees Kickstarter fees only after pressing the button, and focus moves to them', async () => {
     const { page } = visitor;
     await visit(visitor, '/instant-kickstarter-fee-calculator');
