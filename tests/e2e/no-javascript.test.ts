@@ -76,11 +76,19 @@ describe('a visitor without JavaScript', () => {
     await page.getByLabel('Funds raised (USD)').fill('10000');
     await page.getByLabel('Number of backers').fill('100');
     await page.getByRole('button', { name: 'Calculate fees' }).click();
-    await page.waitForURL('**/instant-kickstarter-fee-calculator?funds=10000&backers=100');
+    // The currency is a field of the form too (Kickstarter computes in USD, EUR or GBP).
+    await page.waitForURL('**/instant-kickstarter-fee-calculator?currency=USD&funds=10000&backers=100');
     const results = page.getByRole('region', { name: 'Your Kickstarter fees' });
     expect(await results.locator('dt').allTextContents()).toContain('Total fees');
     expect(await results.locator('dd').allTextContents()).toEqual(['$10,000.00', '$500.00', '$320.00', '$820.00', '$9,180.00']);
     await expectNoSeriousA11yViolations(page, { javaScriptEnabled: false });
+
+    // A bad amount reaches the server, which names it and shows no result in place of the old one.
+    await page.getByLabel('Funds raised (USD)').fill('-5');
+    await page.getByRole('button', { name: 'Calculate fees' }).click();
+    await page.waitForURL('**/instant-kickstarter-fee-calculator?currency=USD&funds=-5&backers=100');
+    expect(await results.count()).toBe(0);
+    expect(await page.getByRole('alert').allInnerTexts()).toContain('Enter the funds raised as an amount above zero, such as 10000 or 2500.50.');
   });
 
   it('sends a contact message and sees Message sent!', async () => {
