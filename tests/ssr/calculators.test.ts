@@ -225,5 +225,11 @@ describe('the calculator opened from a campaign', () => {
     for (const query of ['funds=30000&backers=402&campaign=mendable-grinder', 'funds=33100&backers=402&campaign=no-such-post']) {
       expect(campaignLine(await (await site.get(`/instant-kickstarter-fee-calculator?${query}`)).text()), query).toBe('');
     }
+
+    // The campaign moves on: the page kept for the old link names it no more.
+    await t.services.campaigns.applyFacts(post.id, { pledged: 3_400_000, backers: 410 }, { source: 'creator' });
+    const after = await (await site.get('/instant-kickstarter-fee-calculator?funds=33100&backers=402&campaign=mendable-grinder')).text();
+    expect(campaignLine(after)).toBe('');
+    expect(resultRows(after).find(([label]) => label === 'Total fees')).toEqual(['Total fees', '$2,728.40']);
   });
 });
