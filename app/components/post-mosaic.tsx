@@ -8,6 +8,17 @@ import { SponsoredLabel } from './sponsored-label.tsx';
 /** SPEC.md section 9: the first 7 posts of the home page form the mosaic. */
 export const MOSAIC_SIZE = 7;
 
+/**
+ * The posts in the mosaic's order: the newest editorial post leads, the
+ * rest keep theirs (newest first). A sponsored post never takes the lead
+ * tile: a paid placement is not the site's own pick (decision 080).
+ */
+export function withLeadFirst(posts: readonly PostCard[]): PostCard[] {
+  const lead = posts.findIndex((post) => !post.sponsored);
+  if (lead <= 0) return [...posts];
+  return [posts[lead] as PostCard, ...posts.slice(0, lead), ...posts.slice(lead + 1)];
+}
+
 // Four columns on large screens: the first tile takes 2x2, the next four fill
 // the two rows beside it, the last two share the third row.
 function tileClass(index: number): string {

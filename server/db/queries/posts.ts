@@ -91,10 +91,13 @@ async function toPostJson(db: Db, row: PostRow, forStaff = false): Promise<PostJ
   return { ...(summary as PostSummaryJson), content: row.content };
 }
 
-/** What a list of posts adds: its campaign filter, and the order by campaign end (soonest first). */
+/** What a list of posts adds: its campaign filters, and the order by campaign end (soonest first). */
 function ownListRules(options: ContentListOptions): OwnListRules {
   return {
-    where: options.campaign ? [campaignFilterCondition(options.campaign, nowSeconds())] : [],
+    where: [
+      ...(options.campaign ? [campaignFilterCondition(options.campaign, nowSeconds())] : []),
+      ...(options.notCampaign ? [sql<boolean>`not ${campaignFilterCondition(options.notCampaign, nowSeconds())}`] : []),
+    ],
     ...(options.sort === 'ends_at' ? { order: { sort: campaignEndOfPost, direction: 'asc' as const } } : {}),
   };
 }
