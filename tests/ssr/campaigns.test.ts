@@ -154,6 +154,19 @@ describe('a post with its campaign', () => {
     expect(times(card).map(([, words]) => words)).toContain('12 days left');
   });
 
+  it('words every date of a card in the one format of its publication date', async () => {
+    const html = await (await site.get('/category/technology')).text();
+    const datesOf = (title: string) => times(html.split('<article').find((part) => part.includes(`>${title}<`)) ?? '').map(([, words]) => words ?? '');
+    const shortDate = /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/;
+    expect(datesOf('Grinder Funded')).toContain('Ended Nov 2, 2026');
+    expect(datesOf('Film Upcoming')).toContain('Launches Dec 3, 2036');
+    for (const title of ['Grinder Funded', 'Film Upcoming']) {
+      const dates = datesOf(title).map((words) => words.replace(/^(Ended|Launches) /, ''));
+      expect(dates).toHaveLength(2);
+      for (const date of dates) expect(date).toMatch(shortDate);
+    }
+  });
+
   it('shows the campaigns ending within 48 hours in the home page band, and fills a short band with those ending next', async () => {
     const html = await (await site.get('/')).text();
     const band = sectionOf(html, 'ending-soon');
