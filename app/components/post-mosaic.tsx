@@ -9,9 +9,10 @@ import { SponsoredLabel } from './sponsored-label.tsx';
 export const MOSAIC_SIZE = 7;
 
 /**
- * The posts in the mosaic's order: the newest editorial post leads, the
- * rest keep theirs (newest first). A sponsored post never takes the lead
- * tile: a paid placement is not the site's own pick (decision 080).
+ * The posts in the mosaic's order when none is pinned: the newest editorial
+ * post leads, the rest keep theirs (newest first). A sponsored post takes
+ * the lead tile only when an editor pins it there: a paid placement is not
+ * the site's own pick (decision 080).
  */
 export function withLeadFirst(posts: readonly PostCard[]): PostCard[] {
   const lead = posts.findIndex((post) => !post.sponsored);

@@ -132,7 +132,7 @@ export async function loadPagedList<Page>(
 /**
  * One page of published posts as cards, newest first; optionally one
  * category's, those whose campaign matches a filter (or all but those),
- * or by their campaign's end.
+ * the pinned ones, or by their campaign's end.
  */
 export async function listPostCards(
   context: AppLoadContext,
@@ -142,6 +142,7 @@ export async function listPostCards(
     categoryId?: string;
     campaign?: CampaignFilter;
     notCampaign?: CampaignFilter;
+    pinned?: boolean;
     sort?: 'ends_at';
   },
 ): Promise<PostCardPage> {

@@ -40,19 +40,28 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   notePageSources(context, [pageSource.postLists, pageSource.resourceLists]);
   // Each post shows once (decision 080): campaigns ending within 48 hours are
   // the band's, and so are those filling it up; the mosaic and the grid leave
-  // them out, on every page of "Load More" alike.
-  const [page, band] = await Promise.all([
+  // them out, on every page of "Load More" alike. The newest pinned post
+  // leads the mosaic however old it is, and is left out of the rest.
+  const [page, band, pinned] = await Promise.all([
     loadPagedList(request, (nextToken) =>
       listPostCards(context, { pageSize: HOME_PAGE_SIZE, nextToken, notCampaign: 'ending_soon' }),
     ),
     loadEndingSoonBand(context, HOME_ENDING_SOON, HOME_ENDING_SOON_LEAST),
+    listPostCards(context, { pageSize: 1, nextToken: null, pinned: true, notCampaign: 'ending_soon' }),
   ]);
   const inBand = new Set([...band.soon, ...band.next].map((post) => post.slug));
-  const posts = page.posts.filter((post) => !inBand.has(post.slug));
+  const lead = pinned.posts.find((post) => !inBand.has(post.slug)) ?? null;
+  const posts = page.posts.filter((post) => !inBand.has(post.slug) && post.slug !== lead?.slug);
   // A "Load More" page only feeds the grid: the sections below it come with the first.
   if (!page.isFirstPage) return { ...page, posts, latestResources: [], endingSoon: null, siteCard: await findSiteCardPath(context) };
   const latestResources = (await listResourceCards(context, { pageSize: HOME_RESOURCES, nextToken: null })).resources;
-  return { ...page, posts: withLeadFirst(posts), latestResources, endingSoon: band, siteCard: await findSiteCardPath(context) };
+  return {
+    ...page,
+    posts: lead ? [lead, ...posts] : withLeadFirst(posts),
+    latestResources,
+    endingSoon: band,
+    siteCard: await findSiteCardPath(context),
+  };
 }
 
 /** The newsletter signup at the end of the page posts here. */

@@ -2,8 +2,8 @@
  * "Ending soon" means one thing on every page: a live campaign ending within
  * 48 hours, as its badge says. `/ending-soon` and the home page's band list
  * those first and the other live campaigns under "Ending next"; the home
- * page shows each post once, its mosaic led by the newest editorial post;
- * and both pages expire at the second a campaign crosses the line.
+ * page shows each post once, its mosaic led by the newest pinned post, else
+ * the newest editorial one; and both pages expire at the second a campaign crosses the line.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeHtml, sectionOf, seedCampaignPost, seedPost, textsOf, useSiteApp } from './site-app.ts';
@@ -110,5 +110,29 @@ describe('the home page\'s mosaic', () => {
   it('leads with the newest editorial post, never a newer sponsored one, the rest newest first', async () => {
     const mosaic = sectionOf(await (await site.get('/')).text(), 'latest-projects');
     expect(cardTitles(mosaic)).toEqual(['Our Review', 'Paid Newest', 'Paid Second', 'Older Review']);
+  });
+});
+
+describe('a post an editor pinned', () => {
+  const { t, site } = useSiteApp();
+
+  beforeAll(async () => {
+    await seedPost(t, { slug: 'our-review', title: 'Our Review', daysAgo: 1 });
+    for (let day = 2; day <= 22; day += 1) {
+      await seedPost(t, { slug: `filler-${day}`, title: `Filler ${day}`, daysAgo: day });
+    }
+    // Older than the first page of 20: the pin still brings it to the lead tile.
+    await seedPost(t, { slug: 'pinned-sponsor', title: 'Pinned Sponsor', sponsored: true, pinned: true, daysAgo: 30 });
+  });
+
+  it('leads the mosaic, sponsored and however old, and shows nowhere else on the page or the next', async () => {
+    const html = await (await site.get('/')).text();
+    const tiles = cardTitles(sectionOf(html, 'latest-projects'));
+    expect(tiles.slice(0, 2)).toEqual(['Pinned Sponsor', 'Our Review']);
+    expect(tiles).toHaveLength(7);
+    expect(cardTitles(html).filter((title) => title === 'Pinned Sponsor')).toHaveLength(1);
+    const next = html.match(/href="(\/\?cursor=[^"]+)"/)?.[1]?.replaceAll('&amp;', '&');
+    expect(next).toBeTypeOf('string');
+    expect(cardTitles(await (await site.get(next as string)).text())).not.toContain('Pinned Sponsor');
   });
 });

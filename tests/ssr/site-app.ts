@@ -92,6 +92,7 @@ export interface SeedPost {
   cover_image?: string | null;
   read_time?: number | null;
   sponsored?: boolean;
+  pinned?: boolean;
   /** Days before PI_DAY it was published. */
   daysAgo?: number;
 }
@@ -107,6 +108,7 @@ export async function seedPost(t: TestApp, post: SeedPost) {
     cover_image: post.cover_image === undefined ? `/images/demo/solar-backpack.svg` : post.cover_image,
     campaign_url: post.campaign_url ?? null,
     sponsored: post.sponsored ?? false,
+    pinned: post.pinned ?? false,
     read_time: post.read_time === undefined ? 4 : post.read_time,
     published_at: status === 'published' ? PI_DAY - (post.daysAgo ?? 0) * DAY : null,
     category_ids: post.category_ids ?? [],
