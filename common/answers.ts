@@ -50,6 +50,8 @@ export interface PostRecord extends ContentRecord {
   sponsored: boolean;
   /** The sponsored submission it was drafted from; such a post is always sponsored. */
   sponsored_submission_id: number | null;
+  /** Put by an editor on the home page's lead tile (the newest pinned post leads); sponsored or not. */
+  pinned: boolean;
 }
 
 export interface PostSummaryJson extends Omit<PostRecord, 'content'> {

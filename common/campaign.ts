@@ -321,14 +321,20 @@ export function formatDayMonth(at: number, timeZone: string): string {
 /**
  * What the fact box says of time: the countdown while running, "Ended 2 Nov"
  * once over, "Launches 3 Dec" before the launch; null when nothing is known.
+ * `formatDate` words the dates (cards use their own format).
  */
-export function timeLine(facts: ClockFacts, now: number, timeZone: string): string | null {
+export function timeLine(
+  facts: ClockFacts,
+  now: number,
+  timeZone: string,
+  formatDate: (at: number, timeZone: string) => string = formatDayMonth,
+): string | null {
   const countdown = countdownText(facts, now);
   if (countdown !== null) return countdown;
-  if (facts.state === 'upcoming') return facts.launched_at === null ? null : `Launches ${formatDayMonth(facts.launched_at, timeZone)}`;
+  if (facts.state === 'upcoming') return facts.launched_at === null ? null : `Launches ${formatDate(facts.launched_at, timeZone)}`;
   if (facts.state === 'canceled') return null;
   if (hasEnded(facts, now) || facts.state === 'late_pledge') {
-    return facts.ends_at === null ? null : `Ended ${formatDayMonth(facts.ends_at, timeZone)}`;
+    return facts.ends_at === null ? null : `Ended ${formatDate(facts.ends_at, timeZone)}`;
   }
   return null;
 }

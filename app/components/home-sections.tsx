@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import type { PostCard as PostCardData, ResourceCard as ResourceCardData } from '../lib/content-cards.ts';
+import type { EndingSoonBand as EndingSoonBandData, ResourceCard as ResourceCardData } from '../lib/content-cards.ts';
+import { cx } from '../lib/cx.ts';
 import { PostCardGrid } from './post-card-grid.tsx';
 import { ResourceCard } from './resource-card.tsx';
 import { Icon } from './ui/icon.tsx';
@@ -33,14 +34,36 @@ function SectionHeading({ id, title, to, linkText }: { id: string; title: string
   );
 }
 
-/** Live campaigns, the one ending first at the top; nothing when none is live. */
-export function EndingSoonBand({ posts }: { posts: readonly PostCardData[] }) {
-  if (posts.length === 0) return null;
+/** "No campaign ends in the next 48 hours.", "Only one campaign ends in the next 48 hours." */
+export function fewEndingSoonText(count: number): string {
+  if (count === 0) return 'No campaign ends in the next 48 hours.';
+  return `Only ${count === 1 ? 'one campaign ends' : `${count} campaigns end`} in the next 48 hours.`;
+}
+
+/**
+ * The campaigns ending within 48 hours, the one ending first at the top;
+ * when they are few, a line saying so and those ending next below their
+ * own heading. Nothing when no campaign is live.
+ */
+export function EndingSoonBand({ band }: { band: EndingSoonBandData }) {
+  const { soon, next } = band;
+  if (soon.length === 0 && next.length === 0) return null;
   return (
-    <section aria-labelledby="ending-soon" className="mt-16">
-      <SectionHeading id="ending-soon" title="Ending Soon" to="/ending-soon" linkText="All live campaigns" />
-      <PostCardGrid posts={posts} />
-    </section>
+    <>
+      <section aria-labelledby="ending-soon" className="mt-16">
+        <SectionHeading id="ending-soon" title="Ending in the next 48 hours" to="/ending-soon" linkText="All live campaigns" />
+        {soon.length > 0 ? <PostCardGrid posts={soon} /> : null}
+        {next.length > 0 ? <p className={cx('text-muted-foreground', soon.length > 0 && 'mt-6')}>{fewEndingSoonText(soon.length)}</p> : null}
+      </section>
+      {next.length > 0 ? (
+        <section aria-labelledby="ending-next" className="mt-8">
+          <h2 id="ending-next" className="mb-6 text-xl font-bold tracking-tight">
+            Ending next
+          </h2>
+          <PostCardGrid posts={next} />
+        </section>
+      ) : null}
+    </>
   );
 }
 

@@ -20,8 +20,12 @@ export const TOOL_LINKS: readonly { to: string; label: string }[] = [
   { to: '/free-indiegogo-fee-calculator', label: 'Indiegogo Calculator' },
 ];
 
-/** The Projects menu's links: every project, then each category's. */
-const ALL_PROJECTS = { to: '/', label: 'All Projects' };
+/** The Projects menu's links: every project, the campaigns ending soon and the newsletter's sent issues, then each category's. */
+const PROJECT_LINKS: readonly { to: string; label: string }[] = [
+  { to: '/', label: 'All Projects' },
+  { to: '/ending-soon', label: 'Ending Soon' },
+  { to: '/newsletter', label: 'Newsletter Archive' },
+];
 const categoryLinks = (categories: readonly NavCategory[]) =>
   categories.map((category) => ({ to: `/category/${category.slug}`, label: category.name }));
 
@@ -43,7 +47,7 @@ function isInSection(pathname: string, to: string): boolean {
  * header's kept HTML (lib/kept-frame.ts).
  */
 export function currentInHeader(pathname: string, categories: readonly NavCategory[]): string {
-  if ([ALL_PROJECTS, ...categoryLinks(categories), ...TOOL_LINKS].some((link) => link.to === pathname)) return pathname;
+  if ([...PROJECT_LINKS, ...categoryLinks(categories), ...TOOL_LINKS].some((link) => link.to === pathname)) return pathname;
   return SECTION_LINKS.find((to) => isInSection(pathname, to)) ?? '';
 }
 
@@ -133,7 +137,7 @@ function HeaderContent({
               <NavMenu
                 label="Projects"
                 groups={[
-                  { items: [ALL_PROJECTS] },
+                  { items: [...PROJECT_LINKS] },
                   ...(categoryItems.length > 0 ? [{ heading: 'CATEGORIES', items: categoryItems }] : []),
                 ]}
               />

@@ -80,6 +80,7 @@ export const ADMIN_POSTS: AdminContentKind = {
     campaign: campaignDraftOf(post.campaign),
     category_ids: post.category_ids,
     sponsored: post.sponsored,
+    pinned: post.pinned,
     fromSubmission: post.sponsored_submission_id,
   }),
 };

@@ -75,9 +75,29 @@ export function countdownWords(countdown: CountdownView, now: number): string {
   return countdownText(countdownFacts(countdown.endsAt), now) ?? countdown.endedText;
 }
 
-/** The card's part of a campaign at `now`, dates on the clocks of `timeZone`. */
-export function campaignCardView(facts: CampaignFacts, now: number, timeZone: string): CampaignCardView {
-  const text = timeLine(facts, now, timeZone);
+const cardDateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** "Nov 2, 2026" on the site's clocks: a card's dates in the format of its publication date (SPEC.md: 'MMM d, yyyy'). */
+export function formatCardDate(at: number, timeZone: string): string {
+  let format = cardDateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric', year: 'numeric' });
+    cardDateFormats.set(timeZone, format);
+  }
+  return format.format(new Date(at * 1000));
+}
+
+/**
+ * The card's part of a campaign at `now`, dates on the clocks of `timeZone`,
+ * worded by `formatDate` (a card's own format unless the fact box asks for its).
+ */
+export function campaignCardView(
+  facts: CampaignFacts,
+  now: number,
+  timeZone: string,
+  formatDate: (at: number, timeZone: string) => string = formatCardDate,
+): CampaignCardView {
+  const text = timeLine(facts, now, timeZone, formatDate);
   const running = countdownText(facts, now) !== null;
   const at = facts.state === 'upcoming' ? facts.launched_at : facts.ends_at;
   return {
@@ -91,7 +111,7 @@ export function campaignCardView(facts: CampaignFacts, now: number, timeZone: st
             datetime: isoOf(at),
             countdown:
               running && facts.ends_at !== null
-                ? { endsAt: facts.ends_at, endedText: `Ended ${formatDayMonth(facts.ends_at, timeZone)}` }
+                ? { endsAt: facts.ends_at, endedText: `Ended ${formatDate(facts.ends_at, timeZone)}` }
                 : null,
           },
   };
@@ -122,7 +142,7 @@ function feeLinksView(facts: CampaignFacts, slug: string): FeeLinksView | null {
 /** The fact box's view of a campaign at `now`; `slug` is its post's, for the calculator to name it and link back. */
 export function campaignBoxView(facts: CampaignFacts, now: number, timeZone: string, slug: string): CampaignBoxView {
   return {
-    ...campaignCardView(facts, now, timeZone),
+    ...campaignCardView(facts, now, timeZone, formatDayMonth),
     platform: PLATFORM_LABELS[facts.platform],
     funding: fundingLine(facts),
     backers: facts.backers === null ? null : `${facts.backers.toLocaleString('en-US')} ${facts.backers === 1 ? 'backer' : 'backers'}`,

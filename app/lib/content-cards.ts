@@ -41,6 +41,23 @@ export interface PostCard extends ResourceCard {
   categories: CategoryBadge[];
 }
 
+/**
+ * Whether a post's campaign ends within 48 hours, by its "Ending soon"
+ * badge (common/campaign.ts): the home page's band and the first group of
+ * `/ending-soon` hold these, and only these.
+ */
+export function isEndingSoon(post: PostCard): boolean {
+  return post.campaign?.badges.includes('ending_soon') ?? false;
+}
+
+/** The home page's band: campaigns ending within 48 hours, and those filling it up when they are few. */
+export interface EndingSoonBand {
+  /** Up to the band's size, the one ending first at the top. */
+  soon: PostCard[];
+  /** When fewer than the band's least end soon: the live campaigns ending next, up to that least. */
+  next: PostCard[];
+}
+
 export interface PostCardPage {
   posts: PostCard[];
   next_token: string | null;

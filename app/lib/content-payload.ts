@@ -86,6 +86,8 @@ export interface ContentDraft {
   category_ids: string[];
   /** Posts: labelled Sponsored. */
   sponsored: boolean;
+  /** Posts: on the home page's lead tile. */
+  pinned: boolean;
   /** Posts: the campaign's facts; null when it has none. */
   campaign: CampaignDraft | null;
   /** Posts drafted from a sponsored submission: its id (the label then cannot be turned off). */
@@ -110,6 +112,7 @@ export const EMPTY_DRAFT: ContentDraft = {
   readTimeOverridden: false,
   category_ids: [],
   sponsored: false,
+  pinned: false,
   campaign: null,
   fromSubmission: null,
   publish_at: null,
@@ -133,6 +136,7 @@ type PostFields = SharedPayload & {
   campaign: CampaignPayload | null;
   category_ids: string[];
   sponsored: boolean;
+  pinned: boolean;
 };
 type NewPayload = { published_at: number | null };
 type EditPayload = { version: number };
@@ -243,6 +247,7 @@ export function contentPayload(kind: ContentKind, draft: ContentDraft, version: 
     campaign: campaignPayload(draft.campaign),
     category_ids: draft.category_ids,
     sponsored: draft.sponsored,
+    pinned: draft.pinned,
   };
   if (version === null) return { ...post, published_at };
   return published_at === null ? { ...post, version } : { ...post, published_at, version };

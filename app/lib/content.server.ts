@@ -11,6 +11,7 @@ import { pageSource } from '../../common/page-sources.ts';
 import { categoryLabel } from './categories.ts';
 import type {
   Detail,
+  EndingSoonBand,
   PostCard,
   PostCardPage,
   PostDetail,
@@ -18,6 +19,7 @@ import type {
   ResourceCardPage,
   ResourceDetail,
 } from './content-cards.ts';
+import { isEndingSoon } from './content-cards.ts';
 import { publishedDate } from './dates.ts';
 import { campaignBoxView, campaignCardView, earliestCampaignChange } from './campaign-view.ts';
 import type { CampaignFilter, CampaignJson } from '../../common/campaign.ts';
@@ -129,19 +131,34 @@ export async function loadPagedList<Page>(
 
 /**
  * One page of published posts as cards, newest first; optionally one
- * category's, those whose campaign matches a filter, or by their campaign's end.
+ * category's, those whose campaign matches a filter (or all but those),
+ * the pinned ones, or by their campaign's end.
  */
 export async function listPostCards(
   context: AppLoadContext,
-  options: { pageSize: number; nextToken: string | null; categoryId?: string; campaign?: CampaignFilter; sort?: 'ends_at' },
+  options: {
+    pageSize: number;
+    nextToken: string | null;
+    categoryId?: string;
+    campaign?: CampaignFilter;
+    notCampaign?: CampaignFilter;
+    pinned?: boolean;
+    sort?: 'ends_at';
+  },
 ): Promise<PostCardPage> {
   const page = await context.services.posts.listPublished(options);
   return { posts: await postCardsOf(context, page.posts), next_token: page.next_token };
 }
 
-/** Up to `size` live campaigns, the one ending first at the top (the home page's band). */
-export async function listEndingSoonCards(context: AppLoadContext, size: number): Promise<PostCard[]> {
-  return (await listPostCards(context, { pageSize: size, nextToken: null, campaign: 'live', sort: 'ends_at' })).posts;
+/**
+ * The home page's band. Every live campaign read for it, shown or not, is
+ * noted for the page's expiry (`listPostCards`): the first of those ending
+ * later is the next to cross the 48-hour line and join the band.
+ */
+export async function loadEndingSoonBand(context: AppLoadContext, size: number, least: number): Promise<EndingSoonBand> {
+  const live = (await listPostCards(context, { pageSize: size, nextToken: null, campaign: 'live', sort: 'ends_at' })).posts;
+  const soon = live.filter(isEndingSoon);
+  return { soon, next: soon.length >= least ? [] : live.filter((post) => !isEndingSoon(post)).slice(0, least - soon.length) };
 }
 
 /** The newest published posts as cards (a short list: the 404 page's, the home page's). */

@@ -32,6 +32,11 @@ function filterOf(request: Request): CampaignFilter | null {
   return FILTERS.find((filter) => filter.value !== null && filter.value === asked)?.value ?? null;
 }
 
+/** "Technology Projects", but "Creative Projects" for a name that already says it. */
+function projectsOf(categoryName: string): string {
+  return /\bprojects$/i.test(categoryName) ? categoryName : `${categoryName} Projects`;
+}
+
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const category = await findCategory(context, params.slug);
   // SPEC.md: an unknown category redirects to the home page.
@@ -63,7 +68,7 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
     origin: originFromMatches(matches),
     siteName: siteFromMatches(matches).name,
     path: isFirstPage && !loaderData.filter ? location.pathname : location.pathname + location.search,
-    title: pageTitle(`${category.name} Projects`, matches),
+    title: pageTitle(projectsOf(category.name), matches),
     description: category.description,
     // A filtered list is the category's page again, a moment's view of it.
     noIndex: !isFirstPage || loaderData.filter !== null,
@@ -110,7 +115,7 @@ function CategoryPosts({ data }: { data: Route.ComponentProps['loaderData'] }) {
       ) : (
         <section aria-labelledby="category-projects">
           <h2 id="category-projects" className="sr-only">
-            {category.name} projects
+            {projectsOf(category.name)}
           </h2>
           <PostCardGrid posts={list.items} isFirstPriority pageCategoryId={category.id} />
         </section>

@@ -4,11 +4,18 @@ import { CalculatorLinks, EndingSoonBand, HomeHero, LatestResources } from '../c
 import { LoadMoreLink } from '../components/load-more.tsx';
 import { NEWSLETTER_INTENT, NewsletterSection } from '../components/newsletter-section.tsx';
 import { PostCardGrid, usePagedPostCards } from '../components/post-card-grid.tsx';
-import { MOSAIC_SIZE, PostMosaic } from '../components/post-mosaic.tsx';
+import { MOSAIC_SIZE, PostMosaic, withLeadFirst } from '../components/post-mosaic.tsx';
 import { NO_STORE, publicPageHeaders } from '../lib/cache-headers.ts';
 import { formAnswer } from '../lib/form-answer.server.ts';
 import { failedOutcome } from '../lib/form-outcome.ts';
-import { findSiteCardPath, listEndingSoonCards, listPostCards, listResourceCards, loadPagedList, notePageSources } from '../lib/content.server.ts';
+import {
+  findSiteCardPath,
+  listPostCards,
+  listResourceCards,
+  loadEndingSoonBand,
+  loadPagedList,
+  notePageSources,
+} from '../lib/content.server.ts';
 import { organizationJsonLd, originFromMatches, pageMeta, absoluteUrl } from '../lib/seo.ts';
 import { siteFromMatches, usePublicSite } from '../lib/public-site.ts';
 import { subscribeToNewsletter } from '../lib/public-forms.server.ts';
@@ -23,20 +30,38 @@ const HOME_PAGE_SIZE = 20;
 /** The newest resources shown below the projects. */
 const HOME_RESOURCES = 3;
 
-/** The live campaigns of the "Ending Soon" band. */
+/** At most this many campaigns ending within 48 hours in the band; `/ending-soon` lists them all. */
 const HOME_ENDING_SOON = 6;
+
+/** Fewer ending within 48 hours than this, and the band says so and fills up with those ending next. */
+const HOME_ENDING_SOON_LEAST = 3;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   notePageSources(context, [pageSource.postLists, pageSource.resourceLists]);
-  const page = await loadPagedList(request, (nextToken) => listPostCards(context, { pageSize: HOME_PAGE_SIZE, nextToken }));
+  // Each post shows once (decision 080): campaigns ending within 48 hours are
+  // the band's, and so are those filling it up; the mosaic and the grid leave
+  // them out, on every page of "Load More" alike. The newest pinned post
+  // leads the mosaic however old it is, and is left out of the rest.
+  const [page, band, pinned] = await Promise.all([
+    loadPagedList(request, (nextToken) =>
+      listPostCards(context, { pageSize: HOME_PAGE_SIZE, nextToken, notCampaign: 'ending_soon' }),
+    ),
+    loadEndingSoonBand(context, HOME_ENDING_SOON, HOME_ENDING_SOON_LEAST),
+    listPostCards(context, { pageSize: 1, nextToken: null, pinned: true, notCampaign: 'ending_soon' }),
+  ]);
+  const inBand = new Set([...band.soon, ...band.next].map((post) => post.slug));
+  const lead = pinned.posts.find((post) => !inBand.has(post.slug)) ?? null;
+  const posts = page.posts.filter((post) => !inBand.has(post.slug) && post.slug !== lead?.slug);
   // A "Load More" page only feeds the grid: the sections below it come with the first.
-  const [latestResources, endingSoon] = page.isFirstPage
-    ? await Promise.all([
-        listResourceCards(context, { pageSize: HOME_RESOURCES, nextToken: null }).then((resources) => resources.resources),
-        listEndingSoonCards(context, HOME_ENDING_SOON),
-      ])
-    : [[], []];
-  return { ...page, latestResources, endingSoon, siteCard: await findSiteCardPath(context) };
+  if (!page.isFirstPage) return { ...page, posts, latestResources: [], endingSoon: null, siteCard: await findSiteCardPath(context) };
+  const latestResources = (await listResourceCards(context, { pageSize: HOME_RESOURCES, nextToken: null })).resources;
+  return {
+    ...page,
+    posts: lead ? [lead, ...posts] : withLeadFirst(posts),
+    latestResources,
+    endingSoon: band,
+    siteCard: await findSiteCardPath(context),
+  };
 }
 
 /** The newsletter signup at the end of the page posts here. */
@@ -85,7 +110,8 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 export const headers = publicPageHeaders;
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
-  const { posts, next_token, isFirstPage } = loaderData;
+  const { posts, next_token, isFirstPage, endingSoon } = loaderData;
+  const hasBand = endingSoon !== null && endingSoon.soon.length + endingSoon.next.length > 0;
   const site = usePublicSite();
   const mosaic = isFirstPage ? posts.slice(0, MOSAIC_SIZE) : [];
   const rest = isFirstPage ? posts.slice(MOSAIC_SIZE) : posts;
@@ -95,7 +121,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
     <>
       <HomeHero heading={site.heroHeading} text={site.heroText} />
 
-      {posts.length === 0 ? (
+      {posts.length === 0 && !hasBand ? (
         <EmptyState>No projects found. Check back soon!</EmptyState>
       ) : null}
 
@@ -108,7 +134,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      {isFirstPage ? <EndingSoonBand posts={loaderData.endingSoon} /> : null}
+      {endingSoon ? <EndingSoonBand band={endingSoon} /> : null}
 
       {list.items.length > 0 ? (
         <section aria-labelledby="more-projects" className="mt-16">

@@ -12,6 +12,8 @@ const postFields = z.object({
   campaign: campaignInputSchema.nullable().optional(),
   // Left out, a new post is not sponsored and an edited one keeps its flag.
   sponsored: z.boolean({ error: 'Sponsored must be true or false' }).optional(),
+  // Left out, a new post is not pinned and an edited one keeps its pin.
+  pinned: z.boolean({ error: 'Pinned must be true or false' }).optional(),
   status: publicationStatusField,
   published_at: unixSecondsField.nullish().transform((value) => value ?? null),
   category_ids: z

@@ -32,6 +32,7 @@ import { analyticsMigration } from './migrations/2026-11-28-0025-analytics.ts';
 import { contentChangeFeedMigration } from './migrations/2026-11-28-0026-content-change-feed.ts';
 import { analyticsMonthlyMigration } from './migrations/2026-11-28-0027-analytics-monthly.ts';
 import { renderedPagesMigration } from './migrations/2026-11-29-0028-rendered-pages.ts';
+import { pinnedPostsMigration } from './migrations/2026-12-07-0029-pinned-posts.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -63,6 +64,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-28-0026-content-change-feed': contentChangeFeedMigration(engine),
     '2026-11-28-0027-analytics-monthly': analyticsMonthlyMigration(),
     '2026-11-29-0028-rendered-pages': renderedPagesMigration(engine),
+    '2026-12-07-0029-pinned-posts': pinnedPostsMigration(),
   };
 }
 

@@ -187,9 +187,10 @@ export interface DemoFlagColumn {
   demo: ColumnType<number, number | undefined, number>;
 }
 
-/** `sponsored` is stored as 0 or 1 on both engines. */
-export type PostTable = Omit<AsTable<PostRecord>, 'sponsored' | 'sponsored_submission_id'> & {
+/** `sponsored` and `pinned` are stored as 0 or 1 on both engines. */
+export type PostTable = Omit<AsTable<PostRecord>, 'sponsored' | 'sponsored_submission_id' | 'pinned'> & {
   sponsored: ColumnType<number, number | undefined, number>;
+  pinned: ColumnType<number, number | undefined, number>;
   sponsored_submission_id: ColumnType<number | null, number | null | undefined, number | null>;
 } & RenderedContentColumns & DemoFlagColumn;
 

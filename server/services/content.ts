@@ -308,10 +308,11 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
 
     /**
      * Published items, newest first; optionally of one category (by id).
-     * Posts also by campaign (`campaign`), and by campaign end, soonest first (`sort`).
+     * Posts also by campaign (`campaign`, or all but those matching `notCampaign`),
+     * the pinned ones only (`pinned`), and by campaign end, soonest first (`sort`).
      */
     listPublished: (
-      options: Pick<ContentListOptions, 'categoryId' | 'campaign' | 'sort'> & PageRequest,
+      options: Pick<ContentListOptions, 'categoryId' | 'campaign' | 'notCampaign' | 'pinned' | 'sort'> & PageRequest,
     ): Promise<Page> => kind.list(db, options),
 
     /** Every item, drafts and scheduled included, or those of one stage or matching `q`; newest first (the back office). */

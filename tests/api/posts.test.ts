@@ -109,6 +109,7 @@ describe('POST /api/admin/posts', () => {
       campaign: null,
       sponsored: false,
       sponsored_submission_id: null,
+      pinned: false,
       status: 'published',
       read_time: 5,
       published_at: expect.any(Number),
@@ -134,6 +135,7 @@ describe('POST /api/admin/posts', () => {
       campaign_url: 'https://www.kickstarter.com/projects/lantern',
       sponsored: 0,
       sponsored_submission_id: null,
+      pinned: 0,
       status: 'published',
       read_time: 5,
       published_at: post.published_at,
@@ -183,6 +185,7 @@ describe('POST /api/admin/posts', () => {
       campaign: null,
       sponsored: false,
       sponsored_submission_id: null,
+      pinned: false,
       status: 'draft',
       read_time: null,
       published_at: null,
@@ -307,6 +310,7 @@ describe('PUT /api/admin/posts/{id}', () => {
       campaign: null,
       sponsored: false,
       sponsored_submission_id: null,
+      pinned: false,
       status: 'published',
       read_time: 7,
       published_at: BASE_TIME,
@@ -410,6 +414,39 @@ describe('PUT /api/admin/posts/{id}', () => {
     expect(await categoryIdsInDb(post.id)).toEqual(['tech']);
   });
 
+});
+
+describe('the pin to the home page', () => {
+  it('is set and taken off by an edit, kept by one that leaves it out, and refused when not true or false', async () => {
+    const created = await createPost({ pinned: true });
+    expect(created.pinned).toBe(true);
+    expect((await findPostRow(created.id))?.pinned).toBe(1);
+
+    const { pinned: _pinned, ...withoutPin } = created;
+    const kept = await t.request<PostJson>('PUT', `/admin/posts/${created.id}`, { token, body: { ...withoutPin, title: 'Renamed' } });
+    expect(kept.status).toBe(200);
+    expect(kept.body.pinned).toBe(true);
+
+    const unpinned = await t.request<PostJson>('PUT', `/admin/posts/${created.id}`, { token, body: { ...kept.body, pinned: false } });
+    expect(unpinned.status).toBe(200);
+    expect(unpinned.body.pinned).toBe(false);
+    expect((await findPostRow(created.id))?.pinned).toBe(0);
+
+    const refused = await t.request('PUT', `/admin/posts/${created.id}`, { token, body: { ...unpinned.body, pinned: 'yes' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: 'VALIDATION_FAILED', message: expect.stringContaining('Pinned must be true or false') });
+    expect((await findPostRow(created.id))?.version).toBe(unpinned.body.version);
+  });
+
+  it('lists only the pinned posts for the home page, newest first', async () => {
+    const older = await createPost({ pinned: true, published_at: BASE_TIME - 7200 });
+    const newer = await createPost({ pinned: true, published_at: BASE_TIME - 3600 });
+    await createPost({ published_at: BASE_TIME - 1800 });
+    const page = await t.services.posts.listPublished({ pinned: true, pageSize: 20, nextToken: null });
+    const slugs = page.posts.map((post) => post.slug);
+    expect(slugs.indexOf(newer.slug)).toBeLessThan(slugs.indexOf(older.slug));
+    expect(page.posts.every((post) => post.pinned)).toBe(true);
+  });
 });
 
 describe('DELETE /api/admin/posts/{id}', () => {

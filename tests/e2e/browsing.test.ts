@@ -89,6 +89,8 @@ describe('a visitor browsing the site', () => {
     await menu.first().waitFor();
     expect(await projects.getByRole('link').allTextContents()).toEqual([
       'All Projects',
+      'Ending Soon',
+      'Newsletter Archive',
       'Funding',
       'Technology',
       'Creative Projects',

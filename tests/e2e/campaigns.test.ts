@@ -2,7 +2,7 @@
  * A campaign's facts in Chromium: an editor enters them in the post
  * editor; a visitor sees them in the post's fact box, watches its
  * countdown tick as time passes (Playwright's clock moves it on), and
- * finds the post in the home page's "Ending Soon" band and on
+ * finds the post in the home page's band of campaigns ending within 48 hours and on
  * `/ending-soon`; then the same pages with JavaScript off. axe checks
  * every page visited.
  */
@@ -95,7 +95,7 @@ describe('an editor, a visitor and a campaign ending in minutes', () => {
     await expect.poll(() => countdown(page).textContent()).toMatch(/^Ended \d{1,2} \w{3}$/);
 
     await visit(visitor, '/');
-    const band = page.getByRole('region', { name: 'Ending Soon' });
+    const band = page.getByRole('region', { name: 'Ending in the next 48 hours' });
     expect(await band.getByRole('link', { name: 'Ticking Lamp', exact: true }).count()).toBe(1);
     await visit(visitor, '/ending-soon');
     expect(await page.getByRole('main').getByRole('link', { name: 'Ticking Lamp', exact: true }).count()).toBe(1);
@@ -120,7 +120,8 @@ describe('a visitor without JavaScript and a live campaign', () => {
     expect(await countdown(page).textContent()).toBe('12 days left');
 
     await visit(visitor, '/');
-    expect(await page.getByRole('region', { name: 'Ending Soon' }).getByRole('link', { name: 'Quiet Kettle', exact: true }).count()).toBe(1);
+    // Twelve days left: not within 48 hours, so it fills the band up under "Ending next".
+    expect(await page.getByRole('region', { name: 'Ending next' }).getByRole('link', { name: 'Quiet Kettle', exact: true }).count()).toBe(1);
 
     await visit(visitor, '/ending-soon');
     expect(await page.getByRole('main').getByRole('link', { name: 'Quiet Kettle', exact: true }).count()).toBe(1);

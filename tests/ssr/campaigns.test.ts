@@ -5,50 +5,12 @@
  * the second its campaign's words change, with no write in between.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TestApp } from '../helpers/test-app.ts';
-import { decodeHtml, textsOf, useSiteApp, withoutNonces } from './site-app.ts';
+import { decodeHtml, sectionOf, seedCampaignPost, textsOf, useSiteApp, withoutNonces } from './site-app.ts';
 
 const MINUTE = 60;
 const HOUR = 3600;
 const DAY = 24 * HOUR;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
-
-interface CampaignSeed {
-  platform?: string;
-  currency?: string;
-  goal?: number | null;
-  pledged?: number | null;
-  backers?: number | null;
-  launched_at?: number | null;
-  ends_at?: number | null;
-  state?: string;
-}
-
-/** Publishes a post with a campaign through the admin API, as the editor does. */
-async function seedCampaignPost(
-  t: TestApp,
-  post: { slug: string; title: string; categories?: string[]; publishedDaysAgo?: number; url?: string | null },
-  campaign: CampaignSeed | null,
-) {
-  const url = post.url === undefined ? `https://www.kickstarter.com/projects/maker/${post.slug}` : post.url;
-  const created = await t.request('POST', '/admin/posts', {
-    token: await t.adminToken(),
-    body: {
-      title: post.title,
-      slug: post.slug,
-      excerpt: `Why ${post.title} is worth a look.`,
-      content: `## ${post.title}\n\nThe full review.`,
-      cover_image: '/images/demo/solar-backpack.svg',
-      campaign_url: url,
-      status: 'published',
-      published_at: nowSeconds() - (post.publishedDaysAgo ?? 1) * DAY,
-      category_ids: post.categories ?? ['tech'],
-      campaign: campaign && { platform: 'kickstarter', currency: 'USD', ...campaign },
-    },
-  });
-  if (created.status !== 201) throw new Error(`seeding ${post.slug} failed: ${JSON.stringify(created.body)}`);
-  return created.body as { id: number; version: number };
-}
 
 /** The fact box of a post page: its markup, or empty without one. */
 const factBoxHtml = (html: string) => html.match(/<section aria-labelledby="campaign-facts"[\s\S]*?<\/section>/)?.[0] ?? '';
@@ -65,10 +27,6 @@ const times = (html: string) =>
 
 /** The titles of the post cards in a section, in order. */
 const cardTitles = (html: string) => textsOf(html, 'h3');
-
-/** The part of the page from `start` to the end of its section. */
-const sectionOf = (html: string, labelledBy: string) =>
-  html.match(new RegExp(`<section aria-labelledby="${labelledBy}"[\\s\\S]*?</section>`))?.[0] ?? '';
 
 describe('a post with its campaign', () => {
   const { t, site } = useSiteApp();
@@ -228,20 +186,38 @@ describe('a post with its campaign', () => {
     expect(times(card).map(([, words]) => words)).toContain('12 days left');
   });
 
-  it('lists live campaigns in the home page band, the one ending first at the top', async () => {
-    const html = await (await site.get('/')).text();
-    const band = sectionOf(html, 'ending-soon');
-    expect(textsOf(band, 'h2')).toEqual(['Ending Soon']);
-    expect(cardTitles(band)).toEqual(['Kettle Ending', 'Lantern Live']);
-    expect(band).toContain('href="/ending-soon"');
+  it('words every date of a card in the one format of its publication date', async () => {
+    const html = await (await site.get('/category/technology')).text();
+    const datesOf = (title: string) => times(html.split('<article').find((part) => part.includes(`>${title}<`)) ?? '').map(([, words]) => words ?? '');
+    const shortDate = /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/;
+    expect(datesOf('Grinder Funded')).toContain('Ended Nov 2, 2026');
+    expect(datesOf('Film Upcoming')).toContain('Launches Dec 3, 2036');
+    for (const title of ['Grinder Funded', 'Film Upcoming']) {
+      const dates = datesOf(title).map((words) => words.replace(/^(Ended|Launches) /, ''));
+      expect(dates).toHaveLength(2);
+      for (const date of dates) expect(date).toMatch(shortDate);
+    }
   });
 
-  it('lists every live campaign on /ending-soon by its end', async () => {
+  it('shows the campaigns ending within 48 hours in the home page band, and fills a short band with those ending next', async () => {
+    const html = await (await site.get('/')).text();
+    const band = sectionOf(html, 'ending-soon');
+    expect(textsOf(band, 'h2')).toEqual(['Ending in the next 48 hours']);
+    expect(cardTitles(band)).toEqual(['Kettle Ending']);
+    expect(decodeHtml(band)).toContain('Only one campaign ends in the next 48 hours.');
+    expect(band).toContain('href="/ending-soon"');
+    const next = sectionOf(html, 'ending-next');
+    expect(textsOf(next, 'h2')).toEqual(['Ending next']);
+    expect(cardTitles(next)).toEqual(['Lantern Live']);
+  });
+
+  it('lists on /ending-soon the campaigns ending within 48 hours, then every other live campaign by its end', async () => {
     const response = await site.get('/ending-soon');
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(textsOf(html, 'h1')).toEqual(['Ending Soon']);
-    expect(cardTitles(sectionOf(html, 'ending-soon-projects'))).toEqual(['Kettle Ending', 'Lantern Live']);
+    expect(cardTitles(sectionOf(html, 'ending-soon-projects'))).toEqual(['Kettle Ending']);
+    expect(cardTitles(sectionOf(html, 'ending-next-projects'))).toEqual(['Lantern Live']);
   });
 
   it('filters a category by All, Live, Ending soon and Funded, marking the current filter', async () => {

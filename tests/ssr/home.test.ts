@@ -155,13 +155,15 @@ describe('the home page', () => {
 describe('the navigation and the footer', () => {
   const { site } = useSiteApp();
 
-  it('link the logo home, the Projects and Tools menus, Resources, Contact and Submit Project', async () => {
+  it('link the logo home, the Projects menu (with the campaigns ending soon and the newsletter archive) and Tools menu, Resources, Contact and Submit Project', async () => {
     const html = await (await site.get('/contact-us')).text();
     const nav = between(html, '<nav aria-label="Main"', '</nav>');
     // Native disclosures of plain links: every category and calculator is reachable without JavaScript.
     expect(textsOf(nav, 'summary')).toEqual(['Projects', 'Tools']);
-    expect(textsOf(nav, 'a').slice(0, 7)).toEqual([
+    expect(textsOf(nav, 'a').slice(0, 9)).toEqual([
       'All Projects',
+      'Ending Soon',
+      'Newsletter Archive',
       'Funding',
       'Technology',
       'Creative Projects',
@@ -170,6 +172,8 @@ describe('the navigation and the footer', () => {
       'Resources',
     ]);
     expect(nav).toMatch(/href="\/category\/creative-projects"[^>]*>Creative Projects<\/a>/);
+    expect(nav).toMatch(/href="\/ending-soon"[^>]*>Ending Soon<\/a>/);
+    expect(nav).toMatch(/href="\/newsletter"[^>]*>Newsletter Archive<\/a>/);
     expect(nav).toMatch(/href="\/free-indiegogo-fee-calculator"[^>]*>Indiegogo Calculator<\/a>/);
     expect(nav).toMatch(/href="\/resources"[^>]*>Resources<\/a>/);
     expect(nav).toMatch(/href="\/contact-us"[^>]*>Contact<\/a>/);
@@ -186,6 +190,8 @@ describe('the navigation and the footer', () => {
     expect(textsOf(nav, 'h2')).toEqual(['CATEGORIES']);
     expect(textsOf(header, 'a').slice(1)).toEqual([
       'All Projects',
+      'Ending Soon',
+      'Newsletter Archive',
       'Funding',
       'Technology',
       'Creative Projects',
@@ -198,6 +204,7 @@ describe('the navigation and the footer', () => {
       'Submit Project',
     ]);
     expect(header.match(/href="\/category\/creative-projects"/g)).toHaveLength(1);
+    expect(header.match(/href="\/ending-soon"/g)).toHaveLength(1);
     expect(header.match(/href="\/free-indiegogo-fee-calculator"/g)).toHaveLength(1);
   });
 

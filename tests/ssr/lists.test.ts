@@ -34,6 +34,14 @@ describe('a category page', () => {
     expect(html).not.toContain('Robot Arm');
   });
 
+  it('names a category whose name already says "Projects" once in its title', async () => {
+    const html = await (await site.get('/category/creative-projects')).text();
+    expect(textsOf(html, 'h1')).toEqual(['Creative Projects']);
+    expect(html).toContain('<title>Creative Projects | Crowdfunding Showcase</title>');
+    expect(metaContent(html, 'og:title')).toBe('Creative Projects | Crowdfunding Showcase');
+    expect(html).not.toMatch(/Projects Projects/i);
+  });
+
   it('shows each post card with its other categories, date, read time and campaign link', async () => {
     const html = await (await site.get('/category/social-impact')).text();
     const card = html.slice(html.indexOf('href="/school-garden"') - 1500, html.indexOf('href="/school-garden"') + 1500);

@@ -92,6 +92,7 @@ export interface SeedPost {
   cover_image?: string | null;
   read_time?: number | null;
   sponsored?: boolean;
+  pinned?: boolean;
   /** Days before PI_DAY it was published. */
   daysAgo?: number;
 }
@@ -107,6 +108,7 @@ export async function seedPost(t: TestApp, post: SeedPost) {
     cover_image: post.cover_image === undefined ? `/images/demo/solar-backpack.svg` : post.cover_image,
     campaign_url: post.campaign_url ?? null,
     sponsored: post.sponsored ?? false,
+    pinned: post.pinned ?? false,
     read_time: post.read_time === undefined ? 4 : post.read_time,
     published_at: status === 'published' ? PI_DAY - (post.daysAgo ?? 0) * DAY : null,
     category_ids: post.category_ids ?? [],
@@ -143,6 +145,44 @@ export async function seedResource(t: TestApp, resource: SeedResource, published
   return row;
 }
 
+export interface CampaignSeed {
+  platform?: string;
+  currency?: string;
+  goal?: number | null;
+  pledged?: number | null;
+  backers?: number | null;
+  launched_at?: number | null;
+  ends_at?: number | null;
+  state?: string;
+}
+
+/** Publishes a post with a campaign through the admin API, as the editor does. */
+export async function seedCampaignPost(
+  t: TestApp,
+  post: { slug: string; title: string; categories?: string[]; publishedDaysAgo?: number; url?: string | null; sponsored?: boolean },
+  campaign: CampaignSeed | null,
+) {
+  const url = post.url === undefined ? `https://www.kickstarter.com/projects/maker/${post.slug}` : post.url;
+  const created = await t.request('POST', '/admin/posts', {
+    token: await t.adminToken(),
+    body: {
+      title: post.title,
+      slug: post.slug,
+      excerpt: `Why ${post.title} is worth a look.`,
+      content: `## ${post.title}\n\nThe full review.`,
+      cover_image: '/images/demo/solar-backpack.svg',
+      campaign_url: url,
+      status: 'published',
+      published_at: Math.floor(Date.now() / 1000) - (post.publishedDaysAgo ?? 1) * DAY,
+      category_ids: post.categories ?? ['tech'],
+      ...(post.sponsored === undefined ? {} : { sponsored: post.sponsored }),
+      campaign: campaign && { platform: 'kickstarter', currency: 'USD', ...campaign },
+    },
+  });
+  if (created.status !== 201) throw new Error(`seeding ${post.slug} failed: ${JSON.stringify(created.body)}`);
+  return created.body as { id: number; version: number };
+}
+
 /** HTML entities React writes for quotes and ampersands, turned back into text. */
 export function decodeHtml(html: string): string {
   return html
@@ -158,6 +198,10 @@ export function textsOf(html: string, tag: string): string[] {
   const pattern = new RegExp(`<${tag}\\b[^>]*>([\\s\\S]*?)</${tag}>`, 'g');
   return [...html.matchAll(pattern)].map((match) => decodeHtml((match[1] ?? '').replace(/<[^>]+>/g, '')).trim());
 }
+
+/** A `<section>` of the page labelled by the heading with this id, or empty without one. */
+export const sectionOf = (html: string, labelledBy: string) =>
+  html.match(new RegExp(`<section aria-labelledby="${labelledBy}"[\\s\\S]*?</section>`))?.[0] ?? '';
 
 /** The content of `<meta name|property="…">`. */
 export function metaContent(html: string, key: string): string | undefined {

@@ -29,6 +29,7 @@ const stored = (read_time: number | null): PostJson & ResourceJson => ({
   campaign_url: null,
   sponsored: false,
   sponsored_submission_id: null,
+  pinned: false,
   category_ids: [],
   post_categories: [],
   category_id: null,

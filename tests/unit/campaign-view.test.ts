@@ -57,13 +57,14 @@ describe('the fact box of a campaign', () => {
     expect(view.badges).toEqual(['funded', 'ended']);
   });
 
-  it('says when an upcoming campaign launches', () => {
-    const view = campaignCardView(facts({ state: 'upcoming', launched_at: NOW + 13 * DAY, pledged: null }), NOW, 'UTC');
-    expect(view).toEqual({
+  it('says when an upcoming campaign launches: on a card in the format of its publication date', () => {
+    const upcoming = facts({ state: 'upcoming', launched_at: NOW + 13 * DAY, pledged: null });
+    expect(campaignCardView(upcoming, NOW, 'UTC')).toEqual({
       badges: ['pre_launch'],
       percent: null,
-      time: { text: 'Launches 3 Dec', datetime: '2026-12-03T12:00:00.000Z', countdown: null },
+      time: { text: 'Launches Dec 3, 2026', datetime: '2026-12-03T12:00:00.000Z', countdown: null },
     });
+    expect(campaignBoxView(upcoming, NOW, 'UTC').time?.text).toBe('Launches 3 Dec');
   });
 
   it('marks a canceled campaign, which has no time line', () => {

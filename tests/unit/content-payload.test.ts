@@ -75,8 +75,16 @@ describe('the editor payload', () => {
       published_at: NOW_SECONDS,
       category_ids: ['tech', 'design'],
       sponsored: false,
+      pinned: false,
     });
     expect(postInputSchema.safeParse(payload).success).toBe(true);
+  });
+
+  it("sends a post's pin to the home page, which a resource has not", () => {
+    const pinned = contentPayload('post', draft({ stage: 'published', pinned: true }), 4);
+    expect(pinned).toMatchObject({ pinned: true, version: 4 });
+    expect(postUpdateSchema.parse(pinned).pinned).toBe(true);
+    expect(contentPayload('resource', draft({ pinned: true }), 4)).not.toHaveProperty('pinned');
   });
 
   it('sends an edited draft post with its version and without published_at', () => {

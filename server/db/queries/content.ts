@@ -131,6 +131,10 @@ export type ContentListOptions = {
   q?: string | undefined;
   /** Posts only: those whose campaign matches (common/campaign.ts). */
   campaign?: CampaignFilter | undefined;
+  /** Posts only: leaves out those whose campaign matches (the home page's posts, whose campaigns ending soon have their band). */
+  notCampaign?: CampaignFilter | undefined;
+  /** Posts only: those an editor pinned to the home page's lead tile. */
+  pinned?: boolean | undefined;
   /** Posts only: soonest campaign end first instead of newest first. */
   sort?: 'ends_at' | undefined;
 } & PageRequest;

@@ -26,7 +26,7 @@ import type { ContentListOptions, ContentState, OwnListRules } from './content.t
 
 export type { PostCategoryJson, PostJson, PostPage, PostSummaryJson };
 
-const SUMMARY_COLUMNS = [...CONTENT_SUMMARY_COLUMNS, 'campaign_url', 'sponsored', 'sponsored_submission_id'] as const;
+const SUMMARY_COLUMNS = [...CONTENT_SUMMARY_COLUMNS, 'campaign_url', 'sponsored', 'sponsored_submission_id', 'pinned'] as const;
 
 type SummaryRow = Omit<PostRow, 'content'>;
 
@@ -66,6 +66,7 @@ function toSummaryJson(row: SummaryRow, categories: PostCategoryJson[], campaign
     campaign_url: row.campaign_url,
     sponsored: row.sponsored === 1,
     sponsored_submission_id: row.sponsored_submission_id,
+    pinned: row.pinned === 1,
     status: row.status,
     read_time: row.read_time,
     published_at: row.published_at,
@@ -91,10 +92,14 @@ async function toPostJson(db: Db, row: PostRow, forStaff = false): Promise<PostJ
   return { ...(summary as PostSummaryJson), content: row.content };
 }
 
-/** What a list of posts adds: its campaign filter, and the order by campaign end (soonest first). */
+/** What a list of posts adds: its campaign filters, the pinned ones only, and the order by campaign end (soonest first). */
 function ownListRules(options: ContentListOptions): OwnListRules {
   return {
-    where: options.campaign ? [campaignFilterCondition(options.campaign, nowSeconds())] : [],
+    where: [
+      ...(options.campaign ? [campaignFilterCondition(options.campaign, nowSeconds())] : []),
+      ...(options.notCampaign ? [sql<boolean>`not ${campaignFilterCondition(options.notCampaign, nowSeconds())}`] : []),
+      ...(options.pinned ? [sql<boolean>`posts.pinned = 1`] : []),
+    ],
     ...(options.sort === 'ends_at' ? { order: { sort: campaignEndOfPost, direction: 'asc' as const } } : {}),
   };
 }
@@ -140,6 +145,7 @@ export async function insertPost(db: Db, input: PostInput & { sponsored_submissi
       ...sharedValues(input),
       campaign_url: input.campaign_url,
       sponsored: input.sponsored ? 1 : 0,
+      pinned: input.pinned ? 1 : 0,
       sponsored_submission_id: input.sponsored_submission_id ?? null,
       published_at: publishedAt,
       created_at: now,
@@ -196,6 +202,7 @@ export async function updatePost(db: Db, current: ContentState, input: PostUpdat
     published_at: publishedAt,
     // Left out of the payload, the flag stays as it was.
     ...(input.sponsored === undefined ? {} : { sponsored: input.sponsored ? 1 : 0 }),
+    ...(input.pinned === undefined ? {} : { pinned: input.pinned ? 1 : 0 }),
   };
   const row = await updateContentRow<PostRow>(db, 'post', current, input.version, values, now);
   if (!row) return undefined;

@@ -1,13 +1,15 @@
 import { formatSiteDateTime, secondsToSiteInput, siteInputToSeconds } from '../../../lib/dates.ts';
 import { useSiteTimeZone } from '../../../lib/admin-time-zone.ts';
 import type { ContentDraft, PublicationStage } from '../../../lib/content-payload.ts';
+import { Checkbox } from '../../ui/checkbox.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Input } from '../../ui/input.tsx';
+import { Label } from '../../ui/label.tsx';
 import { contentFieldId, type DraftFieldsProps } from './draft-fields.ts';
 import { ReadTimeField } from './read-time-field.tsx';
 import { SettingsSection } from './settings-section.tsx';
 
-/** When and whether the item is public, and its read time. */
+/** When and whether the item is public, its read time and, for a post, its pin to the home page's lead tile. */
 export function PublishingSettings({ kind, draft, errors, onChange }: DraftFieldsProps) {
   return (
     <SettingsSection title="Publishing">
@@ -38,6 +40,7 @@ export function PublishingSettings({ kind, draft, errors, onChange }: DraftField
         />
       )}
       <ReadTimeField id={contentFieldId(kind, 'read_time')} draft={draft} error={errors.read_time} onChange={onChange} />
+      {kind === 'post' ? <PinField id={contentFieldId(kind, 'pinned')} checked={draft.pinned} onChange={(pinned) => onChange({ pinned })} /> : null}
     </SettingsSection>
   );
 }
@@ -101,5 +104,20 @@ function PublicationTime({
         />
       )}
     </Field>
+  );
+}
+
+/** The pin that puts a post on the home page's lead tile, the one way a sponsored post gets there (decision 080). */
+function PinField({ id, checked, onChange }: { id: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <div className="grid gap-2">
+      <div className="flex items-center gap-2">
+        <Checkbox id={id} checked={checked} aria-describedby={`${id}-hint`} onChange={(event) => onChange(event.target.checked)} />
+        <Label htmlFor={id}>Pinned to the home page</Label>
+      </div>
+      <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+        The newest pinned post leads the home page, sponsored or not. Without a pin, the newest post that is not sponsored leads.
+      </p>
+    </div>
   );
 }
