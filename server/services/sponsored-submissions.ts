@@ -13,6 +13,7 @@ import type {
   SubmissionProgressJson,
 } from '../../common/answers.ts';
 import { platformOfUrl } from '../../common/campaign.ts';
+import { estimateReadTime } from '../../common/read-time.ts';
 import { DomainError, notFound } from '../../common/errors.ts';
 import { isLive } from '../../common/publication.ts';
 import { listSearchSchema } from '../../common/schemas/search.ts';
@@ -210,12 +211,14 @@ export function sponsoredSubmissionsService(deps: AppDeps, { posts, previewLinks
       const refusal = draftRefusal(submission);
       if (refusal) throw new DomainError('INVALID_STATUS_TRANSITION', refusal);
       const base = slugify(submission.project_name).slice(0, 150).replace(/-+$/, '') || 'sponsored-post';
+      const content = submission.description?.trim() || `Our review of ${submission.project_name}.`;
       const draft = {
         title: submission.project_name,
         excerpt: null,
-        content: submission.description?.trim() || `Our review of ${submission.project_name}.`,
+        content,
         cover_image: null,
-        read_time: null,
+        // As the editor sets it for any post: a post without one shows no read time at all.
+        read_time: estimateReadTime(content),
         campaign_url: submission.project_url,
         sponsored: true,
         status: 'draft',
