@@ -4,13 +4,14 @@
  * and POST /api/payments/create-checkout), and the back office's review.
  */
 import { z } from 'zod';
-import type {
-  PostJson,
-  SponsoredSubmissionDetailsJson,
-  SponsoredSubmissionJson,
-  SponsoredSubmissionStatus,
-  SponsorPreviewJson,
-  SubmissionProgressJson,
+import {
+  PREVIEW_PROMISED,
+  type PostJson,
+  type SponsoredSubmissionDetailsJson,
+  type SponsoredSubmissionJson,
+  type SponsoredSubmissionStatus,
+  type SponsorPreviewJson,
+  type SubmissionProgressJson,
 } from '../../common/answers.ts';
 import { platformOfUrl } from '../../common/campaign.ts';
 import { estimateReadTime } from '../../common/read-time.ts';
@@ -274,8 +275,9 @@ export function sponsoredSubmissionsService(deps: AppDeps, { posts, previewLinks
 
     /**
      * Approves or rejects, with the change on the timeline. An approval is
-     * mailed to the sponsor once stored; a mail that cannot be kept is
-     * logged and does not undo the approval.
+     * mailed to the sponsor once stored, promising a preview only when staff
+     * said one will be sent; a mail that cannot be kept is logged and does
+     * not undo the approval.
      */
     async changeStatus(id: number, values: unknown, staff?: Staff): Promise<SponsoredSubmissionWithProgress> {
       const change = validate(sponsoredSubmissionStatusSchema, values);
@@ -293,7 +295,12 @@ export function sponsoredSubmissionsService(deps: AppDeps, { posts, previewLinks
       );
       if (changed.status === 'approved') {
         try {
-          await updates.mailSponsor(changed, 'approval_mail', sponsorApprovedMail(changed, await updates.mailSite()), { createdBy: staff?.userId ?? null });
+          const isPreviewPromised = change.preview_promised === true;
+          await updates.mailSponsor(changed, 'approval_mail', sponsorApprovedMail(changed, await updates.mailSite(), { isPreviewPromised }), {
+            createdBy: staff?.userId ?? null,
+            // The editor reads it back when the post is published without a preview.
+            ...(isPreviewPromised ? { detail: PREVIEW_PROMISED } : {}),
+          });
         } catch (error) {
           logger.error({ err: error, submission: id }, 'sponsored submission: the approval mail could not be kept');
         }
