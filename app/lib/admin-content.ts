@@ -4,13 +4,14 @@
  * between them (paths, SPEC.md's texts, categories) given as data.
  */
 import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
-import type { CategoryJson, ContentRecord, PostJson, ResourceJson } from '../../common/answers.ts';
+import type { CategoryJson, ContentRecord, PostJson, ResourceJson, SponsoredSubmissionDetailsJson } from '../../common/answers.ts';
 import type { CampaignJson } from '../../common/campaign.ts';
 import { isLive } from '../../common/publication.ts';
 import { estimateReadTime } from '../../common/read-time.ts';
 import { notifyError, notifySuccess } from './admin-toasts.ts';
 import { describeFailure, withAdminSession } from './admin-session.ts';
 import { api, ApiRequestError, isVersionConflict, listSearch, pageToken } from './api-client.ts';
+import { postSponsorOf, type PostSponsor } from './sponsor-publishing.ts';
 import { campaignDraftOf, EMPTY_DRAFT, stageOf, statusOfStage, type ContentDraft, type ContentKind, type ContentPayload } from './content-payload.ts';
 
 export interface AdminContentKind {
@@ -155,7 +156,7 @@ export function loadContentEditor(kind: AdminContentKind, idParam: string | unde
       ? api.get<{ categories: CategoryJson[] }>('/admin/categories').then((answer) => answer.categories)
       : Promise.resolve([]);
     if (id === null) {
-      return { draft: EMPTY_DRAFT, version: null, categories: await categoriesCall, id: null, campaign: null, campaignUpdateUrl: undefined };
+      return { draft: EMPTY_DRAFT, version: null, categories: await categoriesCall, id: null, campaign: null, campaignUpdateUrl: undefined, sponsor: null };
     }
     let item: PostJson & ResourceJson;
     try {
@@ -170,8 +171,25 @@ export function loadContentEditor(kind: AdminContentKind, idParam: string | unde
     const campaign: CampaignJson | null = 'campaign' in item ? (item.campaign ?? null) : null;
     // Undefined when the item has no campaign stored: there is no link to show or make.
     const campaignUpdateUrl = campaign ? (campaign.update_url ?? null) : undefined;
-    return { draft: kind.draftOf(item), version: item.version ?? 1, categories: await categoriesCall, id, campaign, campaignUpdateUrl };
+    const sponsor = await sponsorOfItem(item);
+    return { draft: kind.draftOf(item), version: item.version ?? 1, categories: await categoriesCall, id, campaign, campaignUpdateUrl, sponsor };
   });
+}
+
+/**
+ * The sponsor of a post drafted from a sponsored submission, for the editor
+ * to say what publishing mails them; null for other items, or when the
+ * member of staff may not read submissions (the editor then says less).
+ */
+async function sponsorOfItem(item: Partial<Pick<PostJson, 'sponsored_submission_id'>>): Promise<PostSponsor | null> {
+  const submissionId = item.sponsored_submission_id ?? null;
+  if (submissionId === null) return null;
+  try {
+    return postSponsorOf(await api.get<SponsoredSubmissionDetailsJson>(`/admin/submissions/sponsored/${submissionId}`));
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 401) throw error;
+    return null;
+  }
 }
 
 /** The editor's action: creates or updates, then back to the list; a refusal stays on the form. */

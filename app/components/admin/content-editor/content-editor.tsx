@@ -15,6 +15,8 @@ import { EditorHeading } from './editor-heading.tsx';
 import { PostAnalytics } from './post-analytics.tsx';
 import { useStaffCan } from '../staff-permissions.ts';
 import { PublishingSettings } from './publishing-settings.tsx';
+import { SponsorPublishDialog } from './sponsor-publish-dialog.tsx';
+import { asksBeforePublishing, type PostSponsor } from '../../../lib/sponsor-publishing.ts';
 import { TextFields } from './text-fields.tsx';
 import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 import { useContentForm } from './use-content-form.ts';
@@ -28,6 +30,7 @@ export function ContentEditor({
   id = null,
   campaign = null,
   campaignUpdateUrl,
+  sponsor = null,
 }: {
   kind: AdminContentKind;
   /** What the form starts with. */
@@ -41,9 +44,11 @@ export function ContentEditor({
   campaign?: CampaignJson | null;
   /** A stored post campaign's creator link (null when none is in use); undefined without a stored campaign. */
   campaignUpdateUrl?: string | null | undefined;
+  /** The sponsor of a post drafted from a sponsored submission, when staff may read it. */
+  sponsor?: PostSponsor | null;
 }) {
   const { kind, noun, listPath } = contentKind;
-  const form = useContentForm({ contentKind, initial, version });
+  const form = useContentForm({ contentKind, initial, version, asksFirst: (draft) => asksBeforePublishing(initial, draft, sponsor) });
   const { draft, errors, change } = form;
   const fields = { kind, draft, errors, onChange: change };
   const may = useStaffCan();
@@ -108,6 +113,13 @@ export function ContentEditor({
           </Button>
         </div>
       </form>
+      <SponsorPublishDialog
+        isOpen={form.confirmation.isOpen}
+        draft={draft}
+        sponsor={sponsor}
+        onConfirm={form.confirmation.confirm}
+        onCancel={form.confirmation.cancel}
+      />
       <UnsavedChangesGuard kind={kind} isDirty={form.isDirty} isSaving={form.isSaving || form.saved !== null} />
     </>
   );
