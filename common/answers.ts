@@ -204,7 +204,7 @@ export interface SponsoredSubmissionDetailsJson extends SponsoredSubmissionJson,
   report_url: string | null;
 }
 
-/** "Send preview to sponsor": the link made (to copy) and the mail sent with it. */
+/** "Send a preview link": the link made (to copy) and the mail sent with it. */
 export interface SponsorPreviewJson {
   url: string;
   expires_at: number;

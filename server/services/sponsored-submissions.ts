@@ -246,7 +246,7 @@ export function sponsoredSubmissionsService(deps: AppDeps, { posts, previewLinks
     },
 
     /**
-     * "Send preview to sponsor": a preview link of the submission's post,
+     * "Send a preview link": a preview link of the submission's post,
      * mailed to the sponsor and put on the timeline; the link comes back to
      * be copied (it cannot be read again later).
      */
