@@ -189,9 +189,15 @@ export interface SponsorEventJson {
   by: string | null;
   /** A mail: to whom, its outbox entry and how its delivery went (null once the entry is gone). */
   mail: { to: string; outbox_id: number | null; status: MailDeliveryStatus | null } | null;
-  /** scheduled_mail: the publication time (Unix seconds); live_mail: the post's address; preview_mail and campaign_link_mail: when the link expires. */
+  /**
+   * scheduled_mail: the publication time (Unix seconds); live_mail: the post's address; preview_mail and campaign_link_mail: when
+   * the link expires; approval_mail: PREVIEW_PROMISED when it promised a preview.
+   */
   detail: string | null;
 }
+
+/** The detail of an approval mail that promised the sponsor a preview before the post goes live. */
+export const PREVIEW_PROMISED = 'preview_promised';
 
 /** A submission as its details panel shows it: with its article's progress and its timeline. */
 export interface SponsoredSubmissionDetailsJson extends SponsoredSubmissionJson, SubmissionProgressJson {
@@ -200,7 +206,7 @@ export interface SponsoredSubmissionDetailsJson extends SponsoredSubmissionJson,
   report_url: string | null;
 }
 
-/** "Send preview to sponsor": the link made (to copy) and the mail sent with it. */
+/** "Send a preview link": the link made (to copy) and the mail sent with it. */
 export interface SponsorPreviewJson {
   url: string;
   expires_at: number;

@@ -14,15 +14,20 @@ export const DEFAULT_META_DESCRIPTION = SITE_DESCRIPTION;
 export const DEFAULT_SPONSORED_RESPONSE_TIME = '24-48 hours';
 /** SPEC.md section 1: "the post goes live within 3-5 days after payment". */
 export const DEFAULT_SPONSORED_LIVE_TIME = '3-5 days';
+/** The title of the included item that promises social sharing, shown only while the site has social profiles. */
+export const SOCIAL_SHARING_TITLE = 'Social sharing';
+
 /**
  * SPEC.md section 1: "a written review, a permanent listing, newsletter
- * inclusion and social sharing". One item a line, `Title: description`.
+ * inclusion and social sharing", and the private report a sponsor gets once
+ * the post is live (decision 082). One item a line, `Title: description`.
  */
 export const DEFAULT_SPONSORED_INCLUDES: readonly string[] = [
   'A written review: An honest, detailed article about your campaign, written by our editors.',
   'A permanent listing: Your post stays on the site for good, working for you long after launch.',
+  'A private report: Its views, visitors and clicks to your campaign, day by day, on a page only you have the link to.',
   'Newsletter inclusion: Featured in our newsletter to readers who back crowdfunding projects.',
-  'Social sharing: Shared on our social channels to reach backers where they are.',
+  `${SOCIAL_SHARING_TITLE}: Shared on our social channels to reach backers where they are.`,
 ];
 export const DEFAULT_CONTACT_LINE = 'We answer within two working days.';
 
@@ -59,4 +64,14 @@ export function splitIncludedItem(line: string): { title: string; text: string |
   const at = line.indexOf(': ');
   if (at <= 0) return { title: line, text: null };
   return { title: line.slice(0, at).trim(), text: line.slice(at + 2).trim() || null };
+}
+
+/**
+ * The included items the sponsored page promises: social sharing only while
+ * the site has a social profile to share on (decision 082), whoever wrote
+ * the line.
+ */
+export function promisedIncludedItems(lines: readonly string[], hasSocialProfiles: boolean): string[] {
+  if (hasSocialProfiles) return [...lines];
+  return lines.filter((line) => splitIncludedItem(line).title.toLowerCase() !== SOCIAL_SHARING_TITLE.toLowerCase());
 }

@@ -4,13 +4,21 @@
  * between them (paths, SPEC.md's texts, categories) given as data.
  */
 import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
-import type { CampaignFetchingSettingsJson, CategoryJson, ContentRecord, PostJson, ResourceJson } from '../../common/answers.ts';
+import type {
+  CampaignFetchingSettingsJson,
+  CategoryJson,
+  ContentRecord,
+  PostJson,
+  ResourceJson,
+  SponsoredSubmissionDetailsJson,
+} from '../../common/answers.ts';
 import type { CampaignJson } from '../../common/campaign.ts';
 import { isLive } from '../../common/publication.ts';
 import { estimateReadTime } from '../../common/read-time.ts';
 import { notifyError, notifySuccess } from './admin-toasts.ts';
 import { describeFailure, withAdminSession } from './admin-session.ts';
 import { api, ApiRequestError, isVersionConflict, listSearch, pageToken } from './api-client.ts';
+import { postSponsorOf, type PostSponsor } from './sponsor-publishing.ts';
 import { campaignDraftOf, EMPTY_DRAFT, stageOf, statusOfStage, type ContentDraft, type ContentKind, type ContentPayload } from './content-payload.ts';
 
 export interface AdminContentKind {
@@ -164,6 +172,7 @@ export function loadContentEditor(kind: AdminContentKind, idParam: string | unde
         campaign: null,
         campaignUpdateUrl: undefined,
         campaignRefreshOn: false,
+        sponsor: null,
       };
     }
     let item: PostJson & ResourceJson;
@@ -180,10 +189,11 @@ export function loadContentEditor(kind: AdminContentKind, idParam: string | unde
     // Undefined when the item has no campaign stored: there is no link to show or make.
     const campaignUpdateUrl = campaign ? (campaign.update_url ?? null) : undefined;
     // "Refresh now" only while reading campaign pages is on: pressed while off, it could only fail.
-    const campaignRefreshOn =
+    const campaignRefreshOnCall =
       campaign?.platform === 'kickstarter' && campaign.url
-        ? (await api.get<CampaignFetchingSettingsJson>(`${kind.apiPath}/${id}/campaign/refresh`)).enabled
-        : false;
+        ? api.get<CampaignFetchingSettingsJson>(`${kind.apiPath}/${id}/campaign/refresh`).then((answer) => answer.enabled)
+        : Promise.resolve(false);
+    const [campaignRefreshOn, sponsor] = await Promise.all([campaignRefreshOnCall, sponsorOfItem(item)]);
     return {
       draft: kind.draftOf(item),
       version: item.version ?? 1,
@@ -192,8 +202,25 @@ export function loadContentEditor(kind: AdminContentKind, idParam: string | unde
       campaign,
       campaignUpdateUrl,
       campaignRefreshOn,
+      sponsor,
     };
   });
+}
+
+/**
+ * The sponsor of a post drafted from a sponsored submission, for the editor
+ * to say what publishing mails them; null for other items, or when the
+ * member of staff may not read submissions (the editor then says less).
+ */
+async function sponsorOfItem(item: Partial<Pick<PostJson, 'sponsored_submission_id'>>): Promise<PostSponsor | null> {
+  const submissionId = item.sponsored_submission_id ?? null;
+  if (submissionId === null) return null;
+  try {
+    return postSponsorOf(await api.get<SponsoredSubmissionDetailsJson>(`/admin/submissions/sponsored/${submissionId}`));
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 401) throw error;
+    return null;
+  }
 }
 
 /** The editor's action: creates or updates, then back to the list; a refusal stays on the form. */

@@ -4,12 +4,13 @@
  * the page shows, with the status the document goes out with.
  */
 import type { AppLoadContext } from 'react-router';
-import type { PaymentCancellation, PaymentStatusResult } from '../../server/services/index.ts';
+import type { PaymentCancellation, PaymentStatusWithReference } from '../../server/services/index.ts';
 import { isDatabaseUnavailable } from '../../server/services/outage.ts';
 import { isThrownAnswer } from './form-answer.server.ts';
 import type { PaymentLookup } from './payment-lookup.ts';
 
-export type { PaymentStatusResult };
+/** The success page's result: the status, and the receipt's payment reference once paid. */
+export type PaymentStatusResult = PaymentStatusWithReference;
 
 export type PaymentCancellationResult = PaymentCancellation;
 

@@ -3,7 +3,6 @@ import { data, Link, useRevalidator, useSearchParams } from 'react-router';
 import { PageError } from '../components/page-error.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { PaymentChecking, RetryLookupForm } from '../components/sponsored/payment-checking.tsx';
-import { PaymentStatusBadge } from '../components/sponsored/payment-status-badge.tsx';
 import { SubmissionDetailsCard } from '../components/sponsored/submission-details-card.tsx';
 import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -55,15 +54,24 @@ function StartNewSubmission({ variant = 'default' }: { variant?: 'default' | 'ou
   );
 }
 
+/** Each status as a sentence: a visitor reads what happened, never a raw status like PENDING. */
+const STATUS_TITLES: Record<PaymentCancellationResult['status'], string> = {
+  pending: 'Payment not completed',
+  failed: 'Payment unsuccessful',
+  expired: 'Checkout expired',
+  completed: 'Payment confirmed',
+};
+
 function Cancellation({ result }: { result: PaymentCancellationResult }) {
   const { contactEmail } = usePublicSite();
+  const isPaid = result.status === 'completed';
   return (
     <div className="grid gap-6">
       <Card>
         <CardHeader className="flex-row! items-start gap-3!">
           <CircleSlash aria-hidden="true" className="mt-0.5 size-7 shrink-0 text-muted-foreground" />
           <div className="grid gap-1.5">
-            <CardTitle className="text-2xl!">Payment not completed</CardTitle>
+            <CardTitle className="text-2xl!">{STATUS_TITLES[result.status]}</CardTitle>
             <p className="text-base text-muted-foreground">{result.message || DEFAULT_MESSAGE}</p>
           </div>
         </CardHeader>
@@ -73,23 +81,16 @@ function Cancellation({ result }: { result: PaymentCancellationResult }) {
               <dt className="font-medium">Session ID:</dt>
               <dd className="break-all font-mono">{result.session_id}</dd>
             </div>
-            <div className="flex flex-wrap items-center gap-2">
-              <dt className="font-medium">Payment status:</dt>
-              <dd>
-                <PaymentStatusBadge status={result.status} />
-              </dd>
-            </div>
           </dl>
           <div className="flex flex-wrap gap-3">
-            <Button asChild>
-              <Link
-                to={SPONSORED_PATH}
-                replace
-                state={sponsoredFormState(result.session_id, result.pending_submission)}
-              >
-                Try again now
-              </Link>
-            </Button>
+            {/* A paid submission has nothing to retry. */}
+            {isPaid ? null : (
+              <Button asChild>
+                <Link to={SPONSORED_PATH} replace state={sponsoredFormState(result.session_id, result.pending_submission)}>
+                  Try again now
+                </Link>
+              </Button>
+            )}
             <Button asChild variant="outline">
               <a href={`mailto:${contactEmail}?subject=${encodeURIComponent('Sponsored post payment')}`}>
                 <Mail aria-hidden="true" />

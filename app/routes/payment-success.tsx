@@ -92,7 +92,7 @@ const isTestCheckoutSession = (sessionId: string) => sessionId.startsWith('cs_lo
 
 function StatusCard({ result, onRetry }: { result: PaymentStatusResult; onRetry: () => void }) {
   const card = STATUS_CARDS[result.status];
-  const { sponsoredLiveTime } = usePublicSite();
+  const { sponsoredLiveTime, name } = usePublicSite();
   const Icon = card.icon;
   return (
     <Card>
@@ -104,15 +104,26 @@ function StatusCard({ result, onRetry }: { result: PaymentStatusResult; onRetry:
         </div>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {result.status === 'completed' || result.status === 'pending' ? (
-          <p>You will receive a confirmation e-mail from our payment provider with the details of your payment.</p>
+        {/*
+          The receipt is ours (server/payments/payment-mails.ts), in test mode and with Stripe alike: Stripe's
+          own receipt is a setting of the owner's Stripe account, off unless they turn it on.
+        */}
+        {result.status === 'completed' ? (
+          <p>{`${name} is e-mailing you a confirmation of this payment, with the payment reference below.`}</p>
         ) : null}
+        {result.status === 'pending' ? <p>{`Once the payment goes through, ${name} e-mails you a confirmation with its payment reference.`}</p> : null}
         {result.status === 'completed' && isTestCheckoutSession(result.session_id) ? (
           <p className="font-medium">This was a test payment: no money was taken.</p>
         ) : null}
-        <p className="text-sm text-muted-foreground">
-          Payment reference: <span className="break-all font-mono">{result.session_id}</span>
-        </p>
+        {result.payment_reference !== null ? (
+          <p className="text-sm text-muted-foreground">
+            Payment reference: <span className="break-all font-mono">{result.payment_reference}</span>
+          </p>
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            Checkout session: <span className="break-all font-mono">{result.session_id}</span>
+          </p>
+        )}
         <div className="flex flex-wrap gap-3">
           {result.status === 'pending' ? (
             <RetryLookupForm action={PATH} sessionId={result.session_id} onRetry={onRetry}>

@@ -13,7 +13,7 @@ import { checkoutFailedOutcome } from '../lib/sponsored-checkout.ts';
 import { startSponsoredCheckout } from '../lib/public-forms.server.ts';
 import { postOrAnnounceFailure } from '../lib/toast.ts';
 import { SPONSORED_PATH } from '../../common/site.ts';
-import { DEFAULT_SPONSORED_INCLUDES, DEFAULT_SPONSORED_LIVE_TIME, splitIncludedItem } from '../../common/site-texts.ts';
+import { DEFAULT_SPONSORED_INCLUDES, DEFAULT_SPONSORED_LIVE_TIME, promisedIncludedItems, splitIncludedItem } from '../../common/site-texts.ts';
 import { notePageSources } from '../lib/content.server.ts';
 import { siteConfig, siteProfile } from '../lib/site-settings.server.ts';
 import type { Route } from './+types/sponsored';
@@ -30,7 +30,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     promises: {
       responseTime: stored.sponsored_response_time,
       liveTime: stored.sponsored_live_time,
-      includes: stored.sponsored_includes,
+      includes: promisedIncludedItems(
+        stored.sponsored_includes,
+        Object.values(stored.social).some((profile) => profile !== null),
+      ),
     },
     priceLabel: formatPrice(cents, currency),
     price: (cents / scale).toFixed(minorUnitDigits(currency)),
@@ -79,7 +82,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
   const priceLabel = loaderData?.priceLabel ?? '$75';
   const liveTime = loaderData?.promises.liveTime ?? DEFAULT_SPONSORED_LIVE_TIME;
-  const included = listOfIncluded(loaderData?.promises.includes ?? DEFAULT_SPONSORED_INCLUDES);
+  const included = listOfIncluded(loaderData?.promises.includes ?? promisedIncludedItems(DEFAULT_SPONSORED_INCLUDES, false));
   const description = `Feature your Kickstarter or Indiegogo campaign: ${included} for a flat ${priceLabel} one-time fee. Live within ${liveTime}.`;
   return pageMeta({
     origin,

@@ -49,6 +49,8 @@ export const sponsoredSubmissionStatusSchema = z.object({
     error: 'Status must be new, approved or rejected',
   }),
   version: versionField,
+  /** On approval: staff will send a preview before the post goes live, so the approval mail may promise one. */
+  preview_promised: z.boolean({ error: 'preview_promised must be true or false' }).optional(),
 });
 
 export type SponsoredSubmissionInput = z.infer<typeof sponsoredSubmissionSchema>;

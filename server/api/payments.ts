@@ -45,7 +45,8 @@ export function paymentsApi(
     const { session_id } = readQuery(c, sessionQuery);
     const result = await payments.findStatus(session_id);
     if (!result) throw sessionNotFound();
-    return c.json(result);
+    // SPEC.md section 3's payment status result, as clients read it.
+    return c.json({ session_id: result.session_id, status: result.status });
   });
 
   app.get('/cancel', async (c) => {

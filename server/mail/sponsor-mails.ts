@@ -1,8 +1,9 @@
 /**
  * What the sponsor of a paid submission is told after the payment receipt
  * (server/payments/payment-mails.ts): approved, a preview to check, the date
- * the post goes live (in the site's time zone), its address once live, and
- * the private link that keeps its campaign's numbers fresh.
+ * the post goes live (in the site's time zone), and once live one mail with
+ * its address, the private report and the private link that keeps its
+ * campaign's numbers fresh.
  * Plain text; every link is built from the site's configured address.
  */
 import type { SponsoredSubmissionJson } from '../../common/answers.ts';
@@ -41,8 +42,12 @@ function mail(kind: string, submission: Submission, subject: string, body: strin
   };
 }
 
-/** The submission was approved: its post is being written. */
-export function sponsorApprovedMail(submission: Submission, site: SponsorMailSite): MailMessage {
+/**
+ * The submission was approved: its post is being written. A preview is
+ * promised only when staff said one will be sent (decision 082); otherwise
+ * the mail says what does come: the date, then the address.
+ */
+export function sponsorApprovedMail(submission: Submission, site: SponsorMailSite, options: { isPreviewPromised: boolean }): MailMessage {
   return mail(
     'sponsor_approved',
     submission,
@@ -50,7 +55,9 @@ export function sponsorApprovedMail(submission: Submission, site: SponsorMailSit
     [
       `Good news: we approved your sponsored post about ${submission.project_name}.`,
       '',
-      'We are writing it now. Before it goes live we will send you a link to preview it.',
+      options.isPreviewPromised
+        ? 'We are writing it now. Before it goes live we will send you a link to preview it.'
+        : 'We are writing it now. We will write again when its publication date is set, and once it is live.',
     ],
     site,
   );
@@ -86,70 +93,68 @@ export function sponsorScheduledMail(submission: Submission, publishAt: number, 
   );
 }
 
+/** What the sponsor's mail on publishing carries: the post, and the private links not mailed before. */
+export interface SponsorLiveLinks {
+  postUrl: string;
+  /** The counted address straight to the campaign (`/go/`, decision 067); null without a campaign. */
+  goUrl: string | null;
+  /** False when the sponsor was told the post is live before and only a link is left to send. */
+  isAnnouncement: boolean;
+  /** The private report (decision 068); null when it was mailed before or cannot be made. */
+  reportUrl: string | null;
+  /** The creator's update link (decision 063); null without a campaign or when mailed before. */
+  campaignLink: { url: string; expiresAt: number } | null;
+}
+
 /**
- * The post is on the site. With a campaign, the mail also gives the
- * counted address straight to it (`/go/`, decision 067), for places
- * without a page, such as the sponsor's own mails or a printed QR code:
- * its clicks show in the sponsor's report.
+ * The one mail a sponsor gets when their post goes live (decision 082):
+ * its address, then each private link with what it is for and who may hold
+ * it, rather than three mails in the same second.
  */
-export function sponsorLiveMail(submission: Submission, link: { postUrl: string; goUrl: string | null }, site: SponsorMailSite): MailMessage {
-  const straightToCampaign = link.goUrl
-    ? ['', 'To send people straight to your campaign, with their clicks counted in your report, use:', '', link.goUrl]
+export function sponsorLiveMail(submission: Submission, links: SponsorLiveLinks, site: SponsorMailSite): MailMessage {
+  const { postUrl, goUrl, reportUrl, campaignLink } = links;
+  const post = links.isAnnouncement
+    ? [
+        `Your sponsored post about ${submission.project_name} is live. Share its address freely:`,
+        '',
+        postUrl,
+        ...(goUrl ? ['', 'To send people straight to your campaign, with their clicks counted in your report, use:', '', goUrl] : []),
+      ]
+    : [`Your sponsored post about ${submission.project_name} is live at ${postUrl}`];
+  const privateLinks = [reportUrl, campaignLink].filter((link) => link !== null).length;
+  const report = reportUrl
+    ? [
+        '',
+        'Your report: how the post is doing, its views, visitors and clicks to your campaign, day by day:',
+        '',
+        reportUrl,
+        '',
+        'Keep this link to yourself: anyone who has it can read the report.',
+      ]
     : [];
+  const campaign = campaignLink
+    ? [
+        '',
+        "Your campaign's numbers: when they change, update the amount pledged, the number of backers, the state or the end date here:",
+        '',
+        campaignLink.url,
+        '',
+        `This link works until ${formatSiteDateTime(campaignLink.expiresAt, site.timeZone)}. Anyone who has it can change these numbers, so please do not share it. The post says the numbers came from you, with the time of your last update.`,
+      ]
+    : [];
+  const subject = links.isAnnouncement
+    ? `Live: your sponsored post about ${submission.project_name}`
+    : `Your private ${privateLinks > 1 ? 'links' : 'link'} for the sponsored post about ${submission.project_name}`;
   return mail(
     'sponsor_live',
     submission,
-    `Live: your sponsored post about ${submission.project_name}`,
+    subject,
     [
-      `The post about ${submission.project_name} is live:`,
-      '',
-      link.postUrl,
-      ...straightToCampaign,
-      '',
-      'Thank you for sponsoring it. Feel free to share the link.',
-    ],
-    site,
-  );
-}
-
-/** The private link through which the sponsor keeps their campaign's numbers on the post up to date. */
-export function sponsorCampaignLinkMail(
-  submission: Submission,
-  link: { url: string; expiresAt: number; postUrl: string },
-  site: SponsorMailSite,
-): MailMessage {
-  return mail(
-    'sponsor_campaign_link',
-    submission,
-    `Keep your campaign's numbers fresh on ${site.name}`,
-    [
-      `The post about ${submission.project_name} shows your campaign's numbers: ${link.postUrl}`,
-      '',
-      'When they change, update the amount pledged, the number of backers, the state or the end date here:',
-      '',
-      link.url,
-      '',
-      `The link works until ${formatSiteDateTime(link.expiresAt, site.timeZone)}. It is private: anyone who has it can change these numbers, so please do not share it.`,
-      'The post says the numbers came from you, with the time of your last update.',
-    ],
-    site,
-  );
-}
-
-/** The private link to the sponsored post's report, sent when the post goes live or staff reissue it. */
-export function sponsorReportLinkMail(submission: Submission, link: { url: string; postUrl: string }, site: SponsorMailSite): MailMessage {
-  return mail(
-    'sponsor_report_link',
-    submission,
-    `How your sponsored post about ${submission.project_name} is doing`,
-    [
-      `Your post about ${submission.project_name} is live: ${link.postUrl}`,
-      '',
-      'Its views, visitors and clicks to your campaign, day by day, are on this private page:',
-      '',
-      link.url,
-      '',
-      'Keep the link to yourself: anyone who has it can read the report.',
+      ...post,
+      ...(privateLinks > 0 ? ['', privateLinks > 1 ? 'Two more links, for you alone:' : 'One more link, for you alone:'] : []),
+      ...report,
+      ...campaign,
+      ...(links.isAnnouncement ? ['', 'Thank you for sponsoring it.'] : []),
     ],
     site,
   );

@@ -22,6 +22,14 @@ const TEST_PAYMENT_LINE = 'This was a test payment: no money was taken.';
 const testSubject = (payment: PaymentTransactionRow, subject: string) =>
   isTestPayment(payment) ? `[TEST] ${subject}` : subject;
 
+/**
+ * The reference a sponsor quotes about a payment: the provider's payment id
+ * (what Stripe's dashboard and the back office's Transaction column show),
+ * else ours. The receipt and the success page show this same one.
+ */
+export const paymentReferenceOf = (payment: Pick<PaymentTransactionRow, 'id' | 'provider_payment_id'>): string =>
+  payment.provider_payment_id ?? String(payment.id);
+
 /** The receipt sent to whoever submitted the project, with the promises the sponsored page makes (SPEC.md's by default). */
 export function paymentConfirmationMail(
   submission: SponsoredSubmissionJson,
@@ -45,7 +53,7 @@ export function paymentConfirmationMail(
       `- Your sponsored post goes live within ${texts.liveTime} after payment.`,
       '',
       `Project: ${submission.project_url}`,
-      `Payment reference: ${payment.provider_payment_id ?? payment.id}`,
+      `Payment reference: ${paymentReferenceOf(payment)}`,
       '',
       // The sender may well be a no-reply address: point at the contact form instead.
       `Questions? Write to us through the contact form${siteUrl ? ` at ${siteUrl}/contact-us` : ' on our site'} and mention your payment reference.`,

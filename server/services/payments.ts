@@ -24,7 +24,7 @@ import type { AppDeps } from '../deps.ts';
 import { DomainError } from '../../common/errors.ts';
 import { DEFAULT_SPONSORED_LIVE_TIME } from '../../common/site-texts.ts';
 import { isTestCheckoutRefused, paymentModeIn, type PaymentMode } from '../payments/create-provider.ts';
-import { paidSubmissionNotificationMail, paymentConfirmationMail } from '../payments/payment-mails.ts';
+import { paidSubmissionNotificationMail, paymentConfirmationMail, paymentReferenceOf } from '../payments/payment-mails.ts';
 import { insertSponsorEvent } from '../db/queries/sponsored-submission-events.ts';
 import type { PaymentEvent, ProviderSession, TestCheckout, TestCheckoutOutcome } from '../payments/provider.ts';
 
@@ -332,10 +332,16 @@ export async function settleTestCheckout(
   return { redirectUrl: settlement.redirectUrl };
 }
 
-/** How a checkout stands, as its result pages and GET /api/payments/success tell it. */
+/** How a checkout stands, as GET /api/payments/success tells it (SPEC.md section 3). */
 export interface PaymentStatusResult {
   session_id: string;
   status: PublicPaymentStatus;
+}
+
+/** How a checkout stands, as its result page tells it: with the reference its receipt gives, once paid. */
+export interface PaymentStatusWithReference extends PaymentStatusResult {
+  /** The receipt's payment reference; null until the payment is completed (no receipt goes out before). */
+  payment_reference: string | null;
 }
 
 export function paymentsService(deps: PaymentDeps) {
@@ -345,9 +351,11 @@ export function paymentsService(deps: PaymentDeps) {
       return paymentModeIn(deps);
     },
     /** The payment of a checkout session, brought up to date with the provider; null when unknown. */
-    async findStatus(sessionId: string): Promise<PaymentStatusResult | null> {
+    async findStatus(sessionId: string): Promise<PaymentStatusWithReference | null> {
       const payment = await findPaymentOfSession(deps, sessionId);
-      return payment ? { session_id: sessionId, status: publicPaymentStatus(payment.status) } : null;
+      if (!payment) return null;
+      const status = publicPaymentStatus(payment.status);
+      return { session_id: sessionId, status, payment_reference: status === 'completed' ? paymentReferenceOf(payment) : null };
     },
     findCancellation: (sessionId: string): Promise<PaymentCancellation | null> => findPaymentCancellation(deps, sessionId),
     handleEvent: (event: PaymentEvent) => handlePaymentEvent(deps, event),

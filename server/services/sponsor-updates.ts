@@ -4,7 +4,7 @@
  * Mails that follow the post (scheduled, live) are sent by a durable job:
  * saving a post drafted from a submission enqueues it in the save's
  * transaction; a scheduled post enqueues it again for its publication time,
- * so the live mail goes out when the time passes, from whichever server
+ * so the live mail (with the sponsor's private links) goes out when the time passes, from whichever server
  * runs it, after a restart too.
  */
 import type { PostJson, SponsorEventJson, SponsorEventKind, SponsoredSubmissionJson } from '../../common/answers.ts';
@@ -26,9 +26,7 @@ import type { AppDeps } from '../deps.ts';
 import type { JobKind } from '../jobs/jobs.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import {
-  sponsorCampaignLinkMail,
   sponsorLiveMail,
-  sponsorReportLinkMail,
   sponsorReportSummaryMail,
   sponsorScheduledMail,
   type SponsorMailSite,
@@ -74,23 +72,46 @@ export function sponsorUpdates(
     message: MailMessage,
     options: SponsorMailOptions = {},
   ): Promise<SponsorEventJson | undefined> {
-    const claim = await insertSponsorEvent(db, {
-      submissionId: submission.id,
-      kind,
-      createdBy: options.createdBy ?? null,
-      to: submission.contact_email,
-      detail: options.detail ?? null,
-      ...(options.dedupeKey ? { dedupeKey: options.dedupeKey } : {}),
-    });
-    if (claim === undefined) return undefined;
+    return (await mailSponsorOnce(submission, [{ kind, ...options }], message))?.[0];
+  }
+
+  /**
+   * One mail that stands for several timeline events (the live address and
+   * the private links mailed with it): every event is claimed before the
+   * mail goes, each then points at the same outbox entry. When any claim is
+   * taken already, the others are given back and nothing is sent.
+   */
+  async function mailSponsorOnce(
+    submission: Pick<SponsoredSubmissionJson, 'id' | 'contact_email'>,
+    events: (SponsorMailOptions & { kind: SponsorEventKind })[],
+    message: MailMessage,
+  ): Promise<SponsorEventJson[] | undefined> {
+    const claims: number[] = [];
+    const giveBack = () => Promise.all(claims.map((claim) => deleteSponsorEvent(db, claim).catch(() => {})));
+    for (const event of events) {
+      const claim = await insertSponsorEvent(db, {
+        submissionId: submission.id,
+        kind: event.kind,
+        createdBy: event.createdBy ?? null,
+        to: submission.contact_email,
+        detail: event.detail ?? null,
+        ...(event.dedupeKey ? { dedupeKey: event.dedupeKey } : {}),
+      });
+      if (claim === undefined) {
+        await giveBack();
+        return undefined;
+      }
+      claims.push(claim);
+    }
     try {
       const kept = await mailer.sendMail(message);
-      await setSponsorEventMail(db, claim, message.to, kept.outboxId);
+      for (const claim of claims) await setSponsorEventMail(db, claim, message.to, kept.outboxId);
     } catch (error) {
-      await deleteSponsorEvent(db, claim).catch(() => {});
+      await giveBack();
       throw error;
     }
-    return findSponsorEvent(db, claim);
+    const found = await Promise.all(claims.map((claim) => findSponsorEvent(db, claim)));
+    return found.filter((event) => event !== undefined);
   }
 
   const job: JobKind<{ postId: number }> = {
@@ -118,41 +139,59 @@ export function sponsorUpdates(
       await jobs.enqueue(db, job, { postId }, { delaySeconds: publishAt - now, dedupeKey: `sponsor-live:${postId}:${publishAt}` });
       return;
     }
-    if (isLive(post, now)) {
-      const postUrl = siteLink(config, `/${post.slug}`);
-      const sent = await mailSponsor(submission, 'live_mail', sponsorLiveMail(submission, { postUrl, goUrl: post.campaign_url ? siteLink(config, goPath(post.slug)) : null }, site), {
-        detail: postUrl,
-        dedupeKey: `sponsor-live:${submission.id}`,
-      });
-      if (sent) logger.info({ submission: submission.id, post: post.id }, 'sponsored post live: sponsor told');
-      await mailCampaignLink(post, submission, postUrl, site);
-      await mailReportLink(post, submission, postUrl, site);
-    }
+    if (isLive(post, now)) await mailLive(post, submission, site);
   }
 
   /**
-   * Once the post is live, the sponsor gets the link to its report, once
-   * (the link staff may already have issued, else a new one), and the
-   * summary job is enqueued for a week after it went live. Checked before
-   * any link is made, so a later save never brings back a revoked link.
+   * Once the post is live, one mail (decision 082): its address, once, and
+   * with it each private link not mailed before: the report's (the link
+   * staff may already have issued, else a new one) and, with a campaign,
+   * the creator's update link. Each is checked before any link is made, so
+   * a later run (a save while live) never brings back a link staff revoked.
+   * The report's summary job is enqueued for a week after it went live.
    */
-  async function mailReportLink(
+  async function mailLive(
     post: PostJson,
     submission: Pick<SponsoredSubmissionJson, 'id' | 'contact_email' | 'contact_name' | 'project_name'>,
-    postUrl: string,
     site: SponsorMailSite,
   ): Promise<void> {
-    if (await hasSponsorEvent(db, submission.id, 'report_link_mail')) return;
-    const url = (await reports.current(db, submission.id)) ?? (await reports.issue(db, submission.id));
-    if (!url) return;
-    const sent = await mailSponsor(submission, 'report_link_mail', sponsorReportLinkMail(submission, { url, postUrl }, site), {
-      dedupeKey: `sponsor-report-link:${submission.id}`,
-    });
+    const postUrl = siteLink(config, `/${post.slug}`);
+    const isAnnouncement = !(await hasSponsorEvent(db, submission.id, 'live_mail'));
+    const reportUrl = (await hasSponsorEvent(db, submission.id, 'report_link_mail'))
+      ? null
+      : ((await reports.current(db, submission.id)) ?? (await reports.issue(db, submission.id)));
+    const campaignLink =
+      !post.campaign || (await hasSponsorEvent(db, submission.id, 'campaign_link_mail'))
+        ? null
+        : ((await campaignLinks.current(db, [post.id])).get(post.id) ?? (await campaignLinks.issue(db, post.id, post.campaign.ends_at)));
+    if (!isAnnouncement && !reportUrl && !campaignLink) return;
+
+    const events: (SponsorMailOptions & { kind: SponsorEventKind })[] = [
+      ...(isAnnouncement ? [{ kind: 'live_mail' as const, detail: postUrl, dedupeKey: `sponsor-live:${submission.id}` }] : []),
+      ...(campaignLink
+        ? [{ kind: 'campaign_link_mail' as const, detail: String(campaignLink.expires_at), dedupeKey: `sponsor-campaign-link:${submission.id}` }]
+        : []),
+      ...(reportUrl ? [{ kind: 'report_link_mail' as const, dedupeKey: `sponsor-report-link:${submission.id}` }] : []),
+    ];
+    const message = sponsorLiveMail(
+      submission,
+      {
+        postUrl,
+        goUrl: post.campaign_url ? siteLink(config, goPath(post.slug)) : null,
+        isAnnouncement,
+        reportUrl,
+        campaignLink: campaignLink ? { url: campaignLink.url, expiresAt: campaignLink.expires_at } : null,
+      },
+      site,
+    );
+    const sent = await mailSponsorOnce(submission, events, message);
     if (!sent) return;
-    logger.info({ submission: submission.id, post: post.id }, 'sponsored post live: report link mailed');
-    const liveAt = post.published_at ?? nowSeconds();
-    const delaySeconds = Math.max(0, liveAt + REPORT_SUMMARY_DAYS * 24 * 60 * 60 - nowSeconds());
-    await jobs.enqueue(db, summaryJob, { submissionId: submission.id }, { delaySeconds, dedupeKey: `sponsor-report-summary:${submission.id}` });
+    logger.info({ submission: submission.id, post: post.id, events: events.map((event) => event.kind) }, 'sponsored post live: sponsor mailed');
+    if (reportUrl) {
+      const liveAt = post.published_at ?? nowSeconds();
+      const delaySeconds = Math.max(0, liveAt + REPORT_SUMMARY_DAYS * 24 * 60 * 60 - nowSeconds());
+      await jobs.enqueue(db, summaryJob, { submissionId: submission.id }, { delaySeconds, dedupeKey: `sponsor-report-summary:${submission.id}` });
+    }
   }
 
   /** A week after going live: the first numbers, once; nothing when staff revoked the link. */
@@ -176,28 +215,6 @@ export function sponsorUpdates(
     maxAttempts: 10,
     run: ({ submissionId }) => mailReportSummary(submissionId),
   };
-
-  /**
-   * Once the post is live with a campaign, the sponsor gets its private
-   * update link, once: the link staff may already have issued, else a new
-   * one. Checked before any link is made, so a later run (a save while
-   * live) never brings back a link staff revoked.
-   */
-  async function mailCampaignLink(
-    post: PostJson,
-    submission: Pick<SponsoredSubmissionJson, 'id' | 'contact_email' | 'contact_name' | 'project_name'>,
-    postUrl: string,
-    site: SponsorMailSite,
-  ): Promise<void> {
-    if (!post.campaign || (await hasSponsorEvent(db, submission.id, 'campaign_link_mail'))) return;
-    const link = (await campaignLinks.current(db, [post.id])).get(post.id) ?? (await campaignLinks.issue(db, post.id, post.campaign.ends_at));
-    if (!link) return;
-    const sent = await mailSponsor(submission, 'campaign_link_mail', sponsorCampaignLinkMail(submission, { url: link.url, expiresAt: link.expires_at, postUrl }, site), {
-      detail: String(link.expires_at),
-      dedupeKey: `sponsor-campaign-link:${submission.id}`,
-    });
-    if (sent) logger.info({ submission: submission.id, post: post.id }, 'sponsored post live: campaign update link mailed');
-  }
 
   /** What a post save does for its sponsor: a published post drafted from a submission is followed. */
   const postHooks: ContentSaveHooks<PostJson> = {

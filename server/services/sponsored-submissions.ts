@@ -4,15 +4,17 @@
  * and POST /api/payments/create-checkout), and the back office's review.
  */
 import { z } from 'zod';
-import type {
-  PostJson,
-  SponsoredSubmissionDetailsJson,
-  SponsoredSubmissionJson,
-  SponsoredSubmissionStatus,
-  SponsorPreviewJson,
-  SubmissionProgressJson,
+import {
+  PREVIEW_PROMISED,
+  type PostJson,
+  type SponsoredSubmissionDetailsJson,
+  type SponsoredSubmissionJson,
+  type SponsoredSubmissionStatus,
+  type SponsorPreviewJson,
+  type SubmissionProgressJson,
 } from '../../common/answers.ts';
 import { platformOfUrl } from '../../common/campaign.ts';
+import { estimateReadTime } from '../../common/read-time.ts';
 import { DomainError, notFound } from '../../common/errors.ts';
 import { isLive } from '../../common/publication.ts';
 import { listSearchSchema } from '../../common/schemas/search.ts';
@@ -210,12 +212,14 @@ export function sponsoredSubmissionsService(deps: AppDeps, { posts, previewLinks
       const refusal = draftRefusal(submission);
       if (refusal) throw new DomainError('INVALID_STATUS_TRANSITION', refusal);
       const base = slugify(submission.project_name).slice(0, 150).replace(/-+$/, '') || 'sponsored-post';
+      const content = submission.description?.trim() || `Our review of ${submission.project_name}.`;
       const draft = {
         title: submission.project_name,
         excerpt: null,
-        content: submission.description?.trim() || `Our review of ${submission.project_name}.`,
+        content,
         cover_image: null,
-        read_time: null,
+        // As the editor sets it for any post: a post without one shows no read time at all.
+        read_time: estimateReadTime(content),
         campaign_url: submission.project_url,
         sponsored: true,
         status: 'draft',
@@ -242,7 +246,7 @@ export function sponsoredSubmissionsService(deps: AppDeps, { posts, previewLinks
     },
 
     /**
-     * "Send preview to sponsor": a preview link of the submission's post,
+     * "Send a preview link": a preview link of the submission's post,
      * mailed to the sponsor and put on the timeline; the link comes back to
      * be copied (it cannot be read again later).
      */
@@ -271,8 +275,9 @@ export function sponsoredSubmissionsService(deps: AppDeps, { posts, previewLinks
 
     /**
      * Approves or rejects, with the change on the timeline. An approval is
-     * mailed to the sponsor once stored; a mail that cannot be kept is
-     * logged and does not undo the approval.
+     * mailed to the sponsor once stored, promising a preview only when staff
+     * said one will be sent; a mail that cannot be kept is logged and does
+     * not undo the approval.
      */
     async changeStatus(id: number, values: unknown, staff?: Staff): Promise<SponsoredSubmissionWithProgress> {
       const change = validate(sponsoredSubmissionStatusSchema, values);
@@ -290,7 +295,12 @@ export function sponsoredSubmissionsService(deps: AppDeps, { posts, previewLinks
       );
       if (changed.status === 'approved') {
         try {
-          await updates.mailSponsor(changed, 'approval_mail', sponsorApprovedMail(changed, await updates.mailSite()), { createdBy: staff?.userId ?? null });
+          const isPreviewPromised = change.preview_promised === true;
+          await updates.mailSponsor(changed, 'approval_mail', sponsorApprovedMail(changed, await updates.mailSite(), { isPreviewPromised }), {
+            createdBy: staff?.userId ?? null,
+            // The editor reads it back when the post is published without a preview.
+            ...(isPreviewPromised ? { detail: PREVIEW_PROMISED } : {}),
+          });
         } catch (error) {
           logger.error({ err: error, submission: id }, 'sponsored submission: the approval mail could not be kept');
         }

@@ -95,7 +95,7 @@ async function livePostWithLink() {
   const { id, email } = await paidSubmission({ campaign_goal: 2_000_000, campaign_currency: 'usd', campaign_ends_at: endsAt });
   const post = await draftOf(id);
   await publish(post.id);
-  const mail = (await mailsTo(email)).find((sent) => sent.kind === 'sponsor_campaign_link');
+  const mail = (await mailsTo(email)).find((sent) => sent.kind === 'sponsor_live');
   expect(mail).toBeDefined();
   const url = /http:\/\/localhost\/campaign-update\/\S+/.exec(mail?.text_body ?? '')?.[0] ?? '';
   expect(url).not.toBe('');
@@ -159,7 +159,7 @@ describe('the link mailed when the sponsored post goes live', () => {
     const { submissionId, email, post, url, token } = await livePostWithLink();
     const timeline = ((await admin('GET', `/admin/submissions/sponsored/${submissionId}`)).body as SponsoredSubmissionDetailsJson).timeline;
     expect(timeline.map((event) => event.kind).slice(-3)).toEqual(['live_mail', 'campaign_link_mail', 'report_link_mail']);
-    const mail = (await mailsTo(email)).find((sent) => sent.kind === 'sponsor_campaign_link');
+    const mail = (await mailsTo(email)).find((sent) => sent.kind === 'sponsor_live');
     expect(mail?.text_body).toContain(`http://localhost/${post.slug}`);
 
     // The link is the one staff see on the post; the public answer never has it.
@@ -176,7 +176,7 @@ describe('the link mailed when the sponsored post goes live', () => {
 
     // Saved again while live: no second mail, the same link.
     await publish(post.id);
-    expect((await mailsTo(email)).filter((sent) => sent.kind === 'sponsor_campaign_link')).toHaveLength(1);
+    expect((await mailsTo(email)).filter((sent) => sent.kind === 'sponsor_live')).toHaveLength(1);
     expect((await openLink(token)).status).toBe(200);
   });
 
@@ -184,7 +184,10 @@ describe('the link mailed when the sponsored post goes live', () => {
     const { id, email } = await paidSubmission();
     const post = await draftOf(id);
     await publish(post.id);
-    expect((await mailsTo(email)).map((sent) => sent.kind)).not.toContain('sponsor_campaign_link');
+    const live = (await mailsTo(email)).filter((sent) => sent.kind === 'sponsor_live');
+    expect(live).toHaveLength(1);
+    expect(live[0]?.text_body).not.toContain('/campaign-update/');
+    expect(live[0]?.text_body).toContain('/sponsor-report/');
   });
 });
 

@@ -47,7 +47,7 @@ describe('memories kept per app', () => {
 
     const first = composeApp(t.deps).services.payments;
     const second = composeApp(other).services.payments;
-    expect(await first.findStatus('cs_per_app')).toEqual({ session_id: 'cs_per_app', status: 'pending' });
+    expect(await first.findStatus('cs_per_app')).toEqual({ session_id: 'cs_per_app', status: 'pending', payment_reference: null });
     expect(provider.asked).toBe(1);
     // Within the interval the first app answers from what it stored.
     await first.findStatus('cs_per_app');

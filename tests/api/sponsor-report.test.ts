@@ -77,7 +77,7 @@ async function liveSponsoredPost(daysAgo = 0) {
   expect((await details(id)).report_url).toBeNull();
   const publishedAt = Math.floor(Date.now() / 1000) - daysAgo * DAY;
   await publish(post.id, publishedAt);
-  const mail = (await mailsTo(email)).find((sent) => sent.kind === 'sponsor_report_link');
+  const mail = (await mailsTo(email)).find((sent) => sent.kind === 'sponsor_live');
   expect(mail).toBeDefined();
   const url = /http:\/\/localhost\/sponsor-report\/\S+/.exec(mail?.text_body ?? '')?.[0] ?? '';
   expect(url).toMatch(/^http:\/\/localhost\/sponsor-report\/[A-Za-z0-9_-]{43}$/);
@@ -96,7 +96,7 @@ describe('the report link of a sponsored post', () => {
 
     // Saved again while live: no second mail, the same link.
     await publish(post.id, publishedAt);
-    expect((await mailsTo(email)).filter((sent) => sent.kind === 'sponsor_report_link')).toHaveLength(1);
+    expect((await mailsTo(email)).filter((sent) => sent.kind === 'sponsor_live')).toHaveLength(1);
     const opened = await openReport(token);
     expect(opened.status).toBe(200);
     expect(opened.headers.get('cache-control')).toBe('no-store');

@@ -3,7 +3,8 @@
  * link mailed and given back to copy), the scheduled date in the site's time
  * zone and the live address, each on the submission's timeline with its
  * outbox entry. The live mail follows the post: at once when it is
- * published now, and when a scheduled time passes through the durable job.
+ * published now, and when a scheduled time passes through the durable job;
+ * it is one mail with the sponsor's private links (decision 082).
  * Runs on SQLite and on PostgreSQL.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -21,7 +22,7 @@ afterEach(() => {
 let counter = 0;
 
 /** A submission paid through the test checkout; its id and contact address. */
-async function paidSubmission() {
+async function paidSubmission(extra: Record<string, unknown> = {}) {
   counter += 1;
   const email = `sponsor.${counter}.${Date.now()}@example.com`;
   const name = `Harbour Lamp ${counter} ${Date.now()}`;
@@ -33,6 +34,7 @@ async function paidSubmission() {
       contact_name: 'Mary Somerville',
       contact_email: email,
       description: 'A lamp that shows the tide.',
+      ...extra,
     },
     { pay: true },
   );
@@ -52,10 +54,10 @@ const kinds = (timeline: SponsorEventJson[]) => timeline.map((event) => event.ki
 const mailsTo = (to: string) =>
   t.handle.db.selectFrom('outbox').select(['id', 'kind', 'subject', 'text_body', 'status']).where('to_address', '=', to).orderBy('id').execute();
 
-async function approve(id: number) {
+async function approve(id: number, options: { preview_promised?: boolean } = {}) {
   const answer = await t.request('PATCH', `/admin/submissions/sponsored/${id}`, {
     token: await t.adminToken(),
-    body: { status: 'approved', version: (await details(id)).version },
+    body: { status: 'approved', version: (await details(id)).version, ...options },
   });
   expect(answer.status).toBe(200);
 }
@@ -123,6 +125,36 @@ describe('the timeline of a paid submission', () => {
     expect(approved.timeline[2]?.mail).toEqual({ to: email, outbox_id: mails[1]?.id, status: 'stored' });
   });
 
+  it('promises no preview in the approval mail unless staff said one will be sent', async () => {
+    const { id, email } = await paidSubmission();
+    await approve(id);
+    const mail = (await mailsTo(email)).at(-1);
+    expect(mail?.kind).toBe('sponsor_approved');
+    expect(mail?.text_body).toContain('We are writing it now. We will write again when its publication date is set, and once it is live.');
+    expect(mail?.text_body).not.toContain('preview');
+    expect((await details(id)).timeline.at(-1)).toMatchObject({ kind: 'approval_mail', detail: null });
+  });
+
+  it('promises a preview in the approval mail when staff approve with one to come, and notes the promise on the timeline', async () => {
+    const { id, email } = await paidSubmission();
+    await approve(id, { preview_promised: true });
+    const mail = (await mailsTo(email)).at(-1);
+    expect(mail?.text_body).toContain('We are writing it now. Before it goes live we will send you a link to preview it.');
+    expect((await details(id)).timeline.at(-1)).toMatchObject({ kind: 'approval_mail', detail: 'preview_promised' });
+  });
+
+  it('refuses a preview promise that is not true or false, and approves nothing', async () => {
+    const { id, email } = await paidSubmission();
+    const answer = await t.request('PATCH', `/admin/submissions/sponsored/${id}`, {
+      token: await t.adminToken(),
+      body: { status: 'approved', version: 1, preview_promised: 'yes' },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toContain('preview_promised');
+    expect((await details(id)).status).toBe('new');
+    expect(await mailsTo(email)).toHaveLength(1);
+  });
+
   it('records a rejection, which mails nothing', async () => {
     const { id, email } = await paidSubmission();
     const answer = await t.request('PATCH', `/admin/submissions/sponsored/${id}`, {
@@ -184,10 +216,10 @@ describe('the timeline of a paid submission', () => {
       const signedInThen = (await t.login()).access_token;
       token = async () => signedInThen;
       const live = await details(id);
-      // The report link follows the live mail (decision 068).
+      // The report link goes in the same mail (decisions 068 and 082).
       expect(kinds(live.timeline).slice(-2)).toEqual(['live_mail', 'report_link_mail']);
       expect(live.timeline.at(-2)?.detail).toBe(`http://localhost/${post.slug}`);
-      const liveMail = (await mailsTo(email)).at(-2);
+      const liveMail = (await mailsTo(email)).at(-1);
       expect(liveMail).toMatchObject({ kind: 'sponsor_live', subject: `Live: your sponsored post about ${name}` });
       expect(liveMail?.text_body).toContain(`http://localhost/${post.slug}`);
 
@@ -209,6 +241,7 @@ describe('the timeline of a paid submission', () => {
     const timeline = (await details(id)).timeline;
     expect(kinds(timeline)).toEqual(['payment_mail', 'approved', 'approval_mail', 'draft_created', 'live_mail', 'report_link_mail']);
     expect(timeline.at(-2)?.mail).toMatchObject({ to: email, status: 'stored' });
+    expect(timeline.at(-1)?.mail).toEqual(timeline.at(-2)?.mail);
     // The draft links the sponsor's campaign: the mail gives its counted address too, for places without a page.
     const liveMail = (await mailsTo(email)).find((mail) => mail.kind === 'sponsor_live');
     expect(liveMail?.text_body).toContain(`http://localhost/${post.slug}`);
@@ -217,6 +250,44 @@ describe('the timeline of a paid submission', () => {
     const refused = await t.request('POST', `/admin/submissions/sponsored/${id}/preview`, { token: await t.adminToken() });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('This post is live: the sponsor was sent its address');
+  });
+
+  it('mails the sponsor once on publishing: the address, the report link and the update link, each explained', async () => {
+    const endsAt = Math.floor(Date.now() / 1000) + 30 * 24 * 60 * 60;
+    const { id, email, name } = await paidSubmission({ campaign_goal: 1_500_000, campaign_currency: 'usd', campaign_ends_at: endsAt });
+    await approve(id);
+    const post = await draftPost(id);
+    const before = (await mailsTo(email)).length;
+    await publish(post, null);
+
+    const mails = (await mailsTo(email)).slice(before);
+    expect(mails.map((mail) => [mail.kind, mail.subject])).toEqual([['sponsor_live', `Live: your sponsored post about ${name}`]]);
+    const text = mails[0]?.text_body ?? '';
+    const postUrl = `http://localhost/${post.slug}`;
+    const reportUrl = /http:\/\/localhost\/sponsor-report\/[\w-]+/.exec(text)?.[0] ?? '';
+    const updateUrl = /http:\/\/localhost\/campaign-update\/[\w-]+/.exec(text)?.[0] ?? '';
+    expect(reportUrl).not.toBe('');
+    expect(updateUrl).not.toBe('');
+    // Each link comes after the sentence that says what it is for and who may have it.
+    expect(text).toContain(`is live. Share its address freely:\n\n${postUrl}\n`);
+    expect(text).toContain(`straight to your campaign, with their clicks counted in your report, use:\n\nhttp://localhost/go/${post.slug}`);
+    expect(text).toContain('Two more links, for you alone:');
+    expect(text).toContain(`Your report: how the post is doing, its views, visitors and clicks to your campaign, day by day:\n\n${reportUrl}\n\nKeep this link to yourself`);
+    expect(text).toContain(`update the amount pledged, the number of backers, the state or the end date here:\n\n${updateUrl}\n\nThis link works until `);
+    // They are the links staff read on the submission and the post.
+    const found = await details(id);
+    expect(found.report_url).toBe(reportUrl);
+    const admin = await t.request('GET', `/admin/posts/${post.id}`, { token: await t.adminToken() });
+    expect(admin.body.campaign.update_url).toBe(updateUrl);
+
+    // Three events on the timeline, one mail behind them.
+    const events = found.timeline.slice(-3);
+    expect(kinds(events)).toEqual(['live_mail', 'campaign_link_mail', 'report_link_mail']);
+    expect(new Set(events.map((event) => event.mail?.outbox_id))).toEqual(new Set([mails[0]?.id]));
+
+    // Saved again while live: nothing more.
+    await publish(post, null);
+    expect(await mailsTo(email)).toHaveLength(before + 1);
   });
 
   it('answers 404 for the preview of an unknown submission', async () => {

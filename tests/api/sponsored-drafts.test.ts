@@ -68,6 +68,16 @@ describe('POST /api/admin/submissions/sponsored/{id}/draft', () => {
     expect(listed.body.newsletter_issues).toEqual([]);
   });
 
+  it('gives the draft the read time of its content, as any post gets, rather than none', async () => {
+    const { id } = await submission({ pay: true, approve: true });
+    const draft = await draftOf(id);
+    expect(draft.status).toBe(201);
+    // The description's nine words: a minute, the least a post shows.
+    expect(draft.body.read_time).toBe(1);
+    const stored = await t.handle.db.selectFrom('posts').select('read_time').where('id', '=', draft.body.id).executeTakeFirstOrThrow();
+    expect(stored.read_time).toBe(1);
+  });
+
   it('makes the draft through the post service: its body is stored rendered and the page caches are told', async () => {
     const { id } = await submission({ pay: true, approve: true });
     const generation = t.deps.contentChanges.generation;

@@ -152,6 +152,9 @@ describe('a sponsored post from payment to scheduled publication', () => {
     expect(await time.inputValue()).toBe(utcInput(publishAt));
     await page.getByText(`Scheduled for ${siteDateTime(publishAt)}`, { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Save Post' }).click();
+    // The sponsor is mailed when it goes live, and was sent no preview of theirs: asked first (decision 082).
+    const asked = page.getByRole('alertdialog', { name: 'Schedule without a preview?' });
+    await asked.getByRole('button', { name: 'Schedule without a preview' }).click();
     await toastText(page, 'Post updated');
     await page.waitForURL((url) => url.pathname === '/admin/posts');
 

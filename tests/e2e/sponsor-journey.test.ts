@@ -1,9 +1,11 @@
 /**
  * Issue 24's journey: a sponsored post bought on the test checkout is taken
- * to a live post from the back office (approve, draft, preview to the
- * sponsor, publish), while the sponsor's mails show up on the submission's
- * timeline and in the outbox (no mail server is set up here); a reader's
- * view then shows in the sponsor's private report.
+ * to a live post from the back office (approve with a preview promised,
+ * draft, a first try at publishing that warns no preview was sent, the
+ * preview, publish), while the sponsor's mails show up on the submission's
+ * timeline and in the outbox (no mail server is set up here): one mail on
+ * publishing with every link (decision 082). A reader's view then shows in
+ * the sponsor's private report.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -35,12 +37,15 @@ async function buySponsoredPost(visitor: Visit) {
   await page.getByLabel('Contact name').fill(SPONSOR);
   await page.getByLabel('Contact email').fill(SPONSOR_EMAIL);
   await page.getByLabel('Description (optional)').fill('A kite that lights up the beach at night.');
+  await page.getByLabel('Campaign goal (optional)').fill('20000');
+  await page.getByLabel('Campaign currency (optional)').fill('USD');
   await page.getByLabel('I accept the Terms of Service').check();
   await page.getByRole('button', { name: /^Submit and pay/ }).click();
   await page.waitForURL(/\/checkout\/test\/cs_local_[0-9a-f]+$/);
   await page.getByRole('button', { name: /^Pay \$/ }).click();
   await page.waitForURL(/\/payment\/success\?session_id=/);
   await page.getByRole('heading', { name: 'Payment confirmed', exact: true }).waitFor();
+  return /Payment reference: (\S+)/.exec(await page.getByRole('main').innerText())?.[1] ?? '';
 }
 
 describe('a paid submission taken to a live post, its sponsor told at each step', () => {
@@ -61,8 +66,11 @@ describe('a paid submission taken to a live post, its sponsor told at each step'
     return outbox.body.mails.filter((mail) => mail.to === SPONSOR_EMAIL).reverse();
   };
 
-  it('pays, is approved after a confirmation, gets the preview, and is told the address once the post is live', { timeout: 120_000 }, async () => {
-    await buySponsoredPost(visitor);
+  it('pays, is approved with a preview promised, gets the preview, and is sent one mail with every link once the post is live', { timeout: 180_000 }, async () => {
+    const reference = await buySponsoredPost(visitor);
+    // The success page and the receipt give the same payment reference.
+    expect(reference).not.toBe('');
+    expect(site.mailsTo(SPONSOR_EMAIL)[0]?.text_body).toContain(`Payment reference: ${reference}`);
 
     const { page } = await openVisit();
     await signIn(page);
@@ -81,20 +89,52 @@ describe('a paid submission taken to a live post, its sponsor told at each step'
     expect(reply.searchParams.get('body')).toContain('> A kite that lights up the beach at night.');
     await expectNoSeriousA11yViolations(page);
 
-    // Approve asks first; the panel stays open on the submission.
+    // Approve asks first, and whether the mail promises a preview; the panel stays open on the submission.
     await panel.getByRole('button', { name: /^Approve/ }).click();
     const confirmation = page.getByRole('alertdialog', { name: `Approve ${PROJECT}?` });
+    await confirmation.getByLabel('Promise a preview before it goes live').check();
+    await expectNoSeriousA11yViolations(page);
     await confirmation.getByRole('button', { name: 'Approve', exact: true }).click();
     expect(await toastText(page, 'Status updated')).toContain('Submission marked as approved');
     await timeline.getByText(`Approval mailed to ${SPONSOR_EMAIL}`).waitFor();
+    expect(site.mailsTo(SPONSOR_EMAIL).at(-1)?.text_body).toContain('Before it goes live we will send you a link to preview it.');
+    // The panel offers the preview at once, and recalls the promise.
+    await panel.getByRole('button', { name: `Send a preview link to ${SPONSOR}` }).waitFor();
+    await panel.getByText(`The approval mail promised ${SPONSOR} a preview: send one before the post goes live.`).waitFor();
 
     // The draft post, from the panel too.
     await panel.getByRole('button', { name: /Create draft post/ }).click();
     await toastText(page, 'Draft post created');
     await timeline.getByText(/^Draft post created by /).waitFor();
+    const { id } = await submission();
+
+    // Publishing before any preview asks first, and says what the sponsor will be mailed; cancelled, nothing is saved.
+    await panel.getByRole('link', { name: /Edit post/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Edit Post' }).waitFor();
+    await page.getByLabel('Status').selectOption('published');
+    await page.getByRole('button', { name: 'Save Post' }).click();
+    const noPreview = page.getByRole('alertdialog', { name: 'Publish without a preview?' });
+    await noPreview.waitFor();
+    const warning = await noPreview.innerText();
+    expect(warning).toContain(`${SPONSOR} has not been sent a preview link of this post, though the approval mail promised one before it goes live.`);
+    expect(warning).toContain(`When it goes live, ${SPONSOR} (${SPONSOR_EMAIL}) gets one mail with:`);
+    expect(await noPreview.getByRole('listitem').allInnerTexts()).toEqual([
+      "the post's address, to share freely",
+      'a link straight to the campaign, its clicks counted in the report',
+      "the private link to the post's report: views, visitors and clicks to the campaign",
+      "the private link to keep the campaign's numbers up to date",
+    ]);
+    await expectNoSeriousA11yViolations(page);
+    await noPreview.getByRole('button', { name: 'Cancel' }).click();
+    await noPreview.waitFor({ state: 'hidden' });
+    expect((await submission()).post?.status).toBe('draft');
+    await page.getByLabel('Status').selectOption('draft');
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/posts');
+    await page.goto(`/admin/submissions?view=approved&submission=${id}`, { waitUntil: 'networkidle' });
 
     // The preview, mailed; its link is given to copy, and opens the draft.
-    await panel.getByRole('button', { name: 'Send preview to sponsor' }).click();
+    await panel.getByRole('button', { name: `Send a preview link to ${SPONSOR}` }).click();
     const note = panel.getByTestId('mail-delivery-note');
     await note.waitFor();
     expect(await note.innerText()).toContain('Preview link kept in the outbox: no mail server is set up.');
@@ -114,17 +154,24 @@ describe('a paid submission taken to a live post, its sponsor told at each step'
     await page.getByRole('heading', { level: 1, name: 'Edit Post' }).waitFor();
     await page.getByLabel('Status').selectOption('published');
     await page.getByRole('button', { name: 'Save Post' }).click();
+    // The sponsor saw a preview: still asked, since publishing mails them.
+    const publishing = page.getByRole('alertdialog', { name: 'Publish this sponsored post?' });
+    await publishing.waitFor();
+    expect(await publishing.innerText()).not.toContain('has not been sent a preview');
+    await publishing.getByRole('button', { name: 'Publish', exact: true }).click();
     await toastText(page, 'Post updated');
     await page.waitForURL((url) => url.pathname === '/admin/posts');
 
     // Going live is noticed in the background, and the sponsor is sent the address.
     await expect.poll(async () => (await submission()).timeline.map((event) => event.kind), { timeout: 20_000 }).toContain('live_mail');
-    const { id, post } = await submission();
+    const { post } = await submission();
     const liveUrl = `${site.baseUrl}/${post?.slug ?? ''}`;
     // Its link opens the queue with the panel of this submission open.
     await page.goto(`/admin/submissions?view=approved&submission=${id}`, { waitUntil: 'networkidle' });
     const live = page.getByRole('dialog', { name: 'Submission Details' }).getByRole('list', { name: 'Timeline' });
     await live.getByText(`Live address mailed to ${SPONSOR_EMAIL}`).waitFor();
+    await live.getByText(`Report link mailed to ${SPONSOR_EMAIL}`).waitFor();
+    await live.getByText(new RegExp(`^Campaign update link mailed to ${SPONSOR_EMAIL}, valid until `)).waitFor();
     expect(await live.getByRole('link', { name: liveUrl }).getAttribute('href')).toBe(liveUrl);
     await expectNoSeriousA11yViolations(page);
 
@@ -134,14 +181,20 @@ describe('a paid submission taken to a live post, its sponsor told at each step'
       ['payment_confirmation', 'stored'],
       ['sponsor_approved', 'stored'],
       ['sponsor_preview', 'stored'],
+      // One mail on publishing, with the report and the update link (decisions 068, 063 and 082).
       ['sponsor_live', 'stored'],
-      // The private report of what the post receives, mailed once it is live (decision 068).
-      ['sponsor_report_link', 'stored'],
     ]);
     const liveNotice = mails.find((mail) => mail.kind === 'sponsor_live');
     expect(liveNotice?.subject).toBe(`Live: your sponsored post about ${PROJECT}`);
     const liveMail = await site.admin<{ links: string[] }>('GET', `/admin/outbox/${liveNotice?.id ?? 0}`);
     expect(liveMail.body.links).toContain(liveUrl);
+    expect(liveMail.body.links).toContain(`${site.baseUrl}/go/${post?.slug ?? ''}`);
+    expect(liveMail.body.links.filter((link) => link.startsWith(`${site.baseUrl}/campaign-update/`))).toHaveLength(1);
+    // Each link is explained where it stands.
+    const liveText = site.mailsTo(SPONSOR_EMAIL).at(-1)?.text_body ?? '';
+    expect(liveText).toContain(`is live. Share its address freely:\n\n${liveUrl}`);
+    expect(liveText).toMatch(/Your report: how the post is doing, .*:\n\nhttp\S+\/sponsor-report\/\S+\n\nKeep this link to yourself/);
+    expect(liveText).toMatch(/update the amount pledged, .* here:\n\nhttp\S+\/campaign-update\/\S+\n\nThis link works until /);
 
     // And the address works, for a reader whose view is counted.
     const reader = await openVisit({ userAgent: DESKTOP_CHROME });
@@ -150,9 +203,7 @@ describe('a paid submission taken to a live post, its sponsor told at each step'
     expect(await reader.page.getByRole('heading', { level: 1 }).innerText()).toBe(PROJECT);
 
     // The sponsor's report, from its mail, shows the reader's view once the server has written it (within 5 s).
-    const reportMail = mails.find((mail) => mail.kind === 'sponsor_report_link');
-    const reportLinks = (await site.admin<{ links: string[] }>('GET', `/admin/outbox/${reportMail?.id ?? 0}`)).body.links;
-    const reportUrl = reportLinks.find((link) => link.startsWith(`${site.baseUrl}/sponsor-report/`)) ?? '';
+    const reportUrl = liveMail.body.links.find((link) => link.startsWith(`${site.baseUrl}/sponsor-report/`)) ?? '';
     expect(reportUrl).not.toBe('');
     const totalOf = async (label: string) => {
       const totals = visitor.page.getByRole('region', { name: 'Totals' });

@@ -2,8 +2,9 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { TestCheckoutOutcome } from '../../server/payments/provider.ts';
 import { settleTestCheckout } from '../../server/services/payments.ts';
-import { freshIp, type TestApp } from '../helpers/test-app.ts';
-import { decodeHtml, metaContent, textsOf, useSiteApp } from './site-app.ts';
+import { insertPayment } from '../helpers/payments.ts';
+import { createTestApp, freshIp, type TestApp } from '../helpers/test-app.ts';
+import { createSiteApp, decodeHtml, metaContent, textsOf, useSiteApp } from './site-app.ts';
 
 const SPONSORED_PATH = '/submit-your-project-for-a-sponsored-post';
 
@@ -29,6 +30,17 @@ async function startCheckout(t: TestApp, overrides: Record<string, string> = {})
 
 async function settle(t: TestApp, sessionId: string, outcome: TestCheckoutOutcome) {
   if (!(await settleTestCheckout(t.deps, sessionId, outcome))) throw new Error(`no test checkout ${sessionId}`);
+}
+
+/** The text of the payment receipt mailed to `to`. */
+async function receiptTo(t: TestApp, to: string): Promise<string> {
+  const mail = await t.deps.db
+    .selectFrom('outbox')
+    .select('text_body')
+    .where('to_address', '=', to)
+    .where('kind', '=', 'payment_confirmation')
+    .executeTakeFirst();
+  return mail?.text_body ?? '';
 }
 
 /** The page's visible text, tags removed and spaces collapsed. */
@@ -67,7 +79,7 @@ describe('the payment success page', () => {
   const { t, site } = useSiteApp();
 
   it('shows Payment confirmed for a paid session, with the e-mail and support link, never cached nor indexed', async () => {
-    const { sessionId } = await startCheckout(t);
+    const { sessionId, payload } = await startCheckout(t);
     await settle(t, sessionId, 'pay');
 
     const response = await site.get(`/payment/success?session_id=${sessionId}`);
@@ -80,10 +92,16 @@ describe('the payment success page', () => {
     expect(textsOf(html, 'h2')).toContain('Payment confirmed');
     const text = textOf(html);
     expect(text).toContain('Your sponsored post will be live within 3-5 days.');
-    expect(text).toContain('You will receive a confirmation e-mail from our payment provider');
+    // The receipt is the site's own: the page names its sender and no payment provider.
+    expect(text).toContain('Crowdfunding Showcase is e-mailing you a confirmation of this payment, with the payment reference below.');
+    expect(text).not.toContain('payment provider');
     // Paid on the built-in test checkout: no money was taken, and the page says so.
     expect(text).toContain('This was a test payment: no money was taken.');
-    expect(text).toContain(sessionId);
+    // The reference is the one the receipt gives.
+    const receipt = await receiptTo(t, payload.contact_email);
+    const reference = /Payment reference: (\S+)/.exec(receipt)?.[1] ?? '';
+    expect(reference).not.toBe('');
+    expect(text).toContain(`Payment reference: ${reference}`);
     expect(linksOf(html)).toContainEqual([
       'mailto:support@crowdfundingshowcase.com?subject=Sponsored%20post%20payment',
       'Need help? Contact support',
@@ -100,6 +118,9 @@ describe('the payment success page', () => {
     const html = await response.text();
     expect(textsOf(html, 'h2')).toContain('Payment processing');
     expect(textOf(html)).toContain('Refresh this page in a bit to see the final status.');
+    expect(textOf(html)).toContain('Once the payment goes through, Crowdfunding Showcase e-mails you a confirmation with its payment reference.');
+    // No payment yet, so no reference: the session the page was opened for.
+    expect(textOf(html)).toContain(`Checkout session: ${sessionId}`);
     expect(retryForm(html)).toEqual({ action: '/payment/success', sessionId, button: 'Refresh status' });
   });
 
@@ -150,10 +171,43 @@ describe('the payment success page', () => {
   });
 });
 
+describe('the payment success page with Stripe', () => {
+  it("names the site's own confirmation, not Stripe's, and shows the receipt's payment reference", async () => {
+    const t = await createTestApp({ env: { NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_test_0123', STRIPE_WEBHOOK_SECRET: 'whsec_test' } });
+    try {
+      const site = await createSiteApp(t);
+      const email = 'grace@example.com';
+      const submissionId = await insertPayment(t, null, { amount: 7500, status: 'pending', provider: 'stripe' });
+      const payment = await t.deps.db.selectFrom('payment_transactions').select('id').where('submission_id', '=', submissionId).executeTakeFirstOrThrow();
+      const sessionId = 'cs_test_success_page';
+      await t.deps.db.updateTable('payment_transactions').set({ provider_session_id: sessionId }).where('id', '=', payment.id).execute();
+      // Stripe's webhook, as the site reads it once its signature is checked.
+      await t.services.payments.handleEvent({
+        kind: 'session',
+        provider: 'stripe',
+        eventId: 'evt_success_page',
+        eventType: 'checkout.session.completed',
+        session: { sessionId, status: 'completed', providerPaymentId: 'pi_success_page', paymentId: payment.id },
+      });
+      expect(await receiptTo(t, email)).toContain('Payment reference: pi_success_page');
+
+      const html = await (await site.get(`/payment/success?session_id=${sessionId}`)).text();
+      const text = textOf(html);
+      expect(textsOf(html, 'h2')).toContain('Payment confirmed');
+      expect(text).toContain('Crowdfunding Showcase is e-mailing you a confirmation of this payment, with the payment reference below.');
+      expect(text).toContain('Payment reference: pi_success_page');
+      expect(text).not.toContain('payment provider');
+      expect(text).not.toContain('test payment');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('the payment cancel page', () => {
   const { t, site } = useSiteApp();
 
-  it('shows the cancellation, the session id, its status and the submission details, never cached nor indexed', async () => {
+  it('shows the cancellation, the session id, its status as a sentence and the submission details, never cached nor indexed', async () => {
     const { sessionId, payload } = await startCheckout(t);
     await site.app.request(`http://localhost/checkout/test/${sessionId}`, {
       method: 'POST',
@@ -170,7 +224,10 @@ describe('the payment cancel page', () => {
     const text = textOf(html);
     expect(text).toContain('Your payment did not complete. Review your details and try submitting again.');
     expect(text).toContain(`Session ID: ${sessionId}`);
-    expect(html).toMatch(/<span data-slot="badge"[^>]*>PENDING<\/span>/);
+    // The status is a sentence, never the raw word.
+    expect(textsOf(html, 'h2')).toContain('Payment not completed');
+    expect(text).not.toMatch(/\bPENDING\b/);
+    expect(html).not.toContain('data-slot="badge"');
     expect(linksOf(html)).toEqual(
       expect.arrayContaining([
         [SPONSORED_PATH, 'Try again now'],
@@ -205,7 +262,9 @@ describe('the payment cancel page', () => {
     await settle(t, sessionId, 'pay');
     const html = await (await site.get(`/payment/cancel?session_id=${sessionId}`)).text();
     expect(textOf(html)).toContain('This payment was completed, so there is nothing to retry.');
-    expect(html).toMatch(/<span data-slot="badge"[^>]*>COMPLETED<\/span>/);
+    expect(textsOf(html, 'h2')).toContain('Payment confirmed');
+    expect(textOf(html)).not.toMatch(/\bCOMPLETED\b/);
+    expect(linksOf(html).map(([, label]) => label)).not.toContain('Try again now');
     expect(textOf(html)).not.toContain('Your submission details');
   });
 

@@ -81,7 +81,8 @@ describe('site settings on public pages', () => {
     const before = await pageText(await site.get(SPONSORED));
     expect(before).toContain('We get back to you within 24-48 hours.');
     expect(before).toContain('Your sponsored post goes live within 3-5 days after payment.');
-    expect(textsOf(before, 'h3')).toEqual(['A written review', 'A permanent listing', 'Newsletter inclusion', 'Social sharing']);
+    // The profiles saved above: social sharing is promised.
+    expect(textsOf(before, 'h3')).toEqual(['A written review', 'A permanent listing', 'A private report', 'Newsletter inclusion', 'Social sharing']);
     expect(await pageText(await site.get('/contact-us'))).toContain('We answer within two working days.');
 
     await saveSettings({

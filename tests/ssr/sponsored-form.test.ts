@@ -78,7 +78,6 @@ describe('the sponsored post landing page', () => {
       'A written review',
       'A permanent listing',
       'Newsletter inclusion',
-      'Social sharing',
       'We get back to you within 24-48 hours.',
       'Your sponsored post goes live within 3-5 days after payment.',
     ]) {
@@ -89,6 +88,32 @@ describe('the sponsored post landing page', () => {
     // In the site's frame: its navigation and footer.
     expect(html).toMatch(/<nav\b/);
     expect(html).toContain('<footer');
+  });
+
+  it('sells the private report, and promises social sharing only once the owner has set a social profile', async () => {
+    const visibleText = (html: string) => decodeHtml(html.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
+    const before = await (await site.get(PATH)).text();
+    expect(textsOf(before, 'h3')).toEqual(['A written review', 'A permanent listing', 'A private report', 'Newsletter inclusion']);
+    expect(visibleText(before)).toContain('Its views, visitors and clicks to your campaign, day by day, on a page only you have the link to.');
+    expect(visibleText(before)).toContain('Once it is live, you get the link to its private report');
+    // No profile to share on: no sharing is promised, nor in the description search engines show.
+    expect(visibleText(before)).not.toMatch(/social sharing|social channels/i);
+    expect(metaContent(before, 'description')).not.toMatch(/social/i);
+
+    const token = await t.adminToken();
+    const { body } = await t.request<Record<string, unknown>>('GET', '/admin/settings/site', { token });
+    const { privacy_policy_updated: _privacy, terms_updated: _terms, ...values } = body;
+    const social = { x: 'https://x.com/showcase', facebook: null, instagram: null, linkedin: null, youtube: null, tiktok: null };
+    expect((await t.request('PUT', '/admin/settings/site', { token, body: { ...values, social } })).status).toBe(200);
+    try {
+      const after = await (await site.get(PATH)).text();
+      expect(textsOf(after, 'h3')).toEqual(['A written review', 'A permanent listing', 'A private report', 'Newsletter inclusion', 'Social sharing']);
+      expect(metaContent(after, 'description')).toContain('social sharing');
+    } finally {
+      const current = (await t.request<Record<string, unknown>>('GET', '/admin/settings/site', { token })).body;
+      const { privacy_policy_updated: _p, terms_updated: _t, ...rest } = current;
+      await t.request('PUT', '/admin/settings/site', { token, body: { ...rest, social: { x: null } } });
+    }
   });
 
   it('is a labelled form with the fields of SPEC.md that posts to its own page', async () => {

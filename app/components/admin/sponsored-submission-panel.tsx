@@ -22,6 +22,7 @@ import { useSiteTimeZone } from '../../lib/admin-time-zone.ts';
 import { api } from '../../lib/api-client.ts';
 import { formatSiteDateTime } from '../../lib/dates.ts';
 import { KEPT_IN_OUTBOX } from '../../lib/mail-delivery.ts';
+import { PREVIEW_PROMISED } from '../../../common/answers.ts';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -33,6 +34,8 @@ import {
   AlertDialogTitle,
 } from '../ui/alert-dialog.tsx';
 import { Button } from '../ui/button.tsx';
+import { Checkbox } from '../ui/checkbox.tsx';
+import { Label } from '../ui/label.tsx';
 import { MailDeliveryNote } from './mail-delivery-note.tsx';
 import { useStaffCan } from './staff-permissions.ts';
 import { SponsorReportLink } from './campaign-update-link.tsx';
@@ -51,9 +54,16 @@ const CONFIRMATIONS: Record<'approved' | 'rejected', { verb: string; description
   },
 };
 
+/** What staff chose in the confirmation: on approval, whether the sponsor is promised a preview (decision 082). */
+export interface StatusChangeChoice {
+  isPreviewPromised: boolean;
+}
+
 /**
  * Approve or Reject, asked once more before it happens: the row leaves its
  * tab and an approval mails the sponsor, so a stray click must not do it.
+ * Approving asks too whether the mail promises a preview: it does only
+ * when staff will send one.
  */
 export function StatusChangeButton({
   submission,
@@ -64,10 +74,12 @@ export function StatusChangeButton({
   submission: Submission;
   status: 'approved' | 'rejected';
   disabled?: boolean;
-  onConfirm: () => void;
+  onConfirm: (choice: StatusChangeChoice) => void;
 }) {
   const [isOpen, setIsOpen] = useState(false);
+  const [isPreviewPromised, setIsPreviewPromised] = useState(false);
   const { verb, description } = CONFIRMATIONS[status];
+  const promiseId = `promise-preview-${submission.id}`;
   return (
     <AlertDialog open={isOpen} onOpenChange={setIsOpen}>
       <Button size="sm" variant={status === 'approved' ? 'default' : 'outline'} disabled={disabled} onClick={() => setIsOpen(true)}>
@@ -81,12 +93,28 @@ export function StatusChangeButton({
           </AlertDialogTitle>
           <AlertDialogDescription>{description(submission)}</AlertDialogDescription>
         </AlertDialogHeader>
+        {status === 'approved' ? (
+          <div className="grid gap-1">
+            <div className="flex items-center gap-2">
+              <Checkbox
+                id={promiseId}
+                checked={isPreviewPromised}
+                aria-describedby={`${promiseId}-hint`}
+                onChange={(event) => setIsPreviewPromised(event.target.checked)}
+              />
+              <Label htmlFor={promiseId}>Promise a preview before it goes live</Label>
+            </div>
+            <p id={`${promiseId}-hint`} className="text-sm text-muted-foreground">
+              The mail then says a preview link comes first; send it with “Send a preview link” once the draft is ready.
+            </p>
+          </div>
+        ) : null}
         <AlertDialogFooter>
           <AlertDialogCancel>Cancel</AlertDialogCancel>
           <AlertDialogAction
             onClick={() => {
               setIsOpen(false);
-              onConfirm();
+              onConfirm({ isPreviewPromised: status === 'approved' && isPreviewPromised });
             }}
           >
             {verb}
@@ -197,8 +225,8 @@ export function SubmissionTimeline({ timeline }: { timeline: SponsorEventJson[] 
 
 /**
  * Every action on one submission, as its status allows: Approve or Reject
- * (confirmed), Create draft post then Edit post, Send preview to sponsor
- * while the post is not live, and Reply by mail. `onChanged` reads the
+ * (confirmed), Create draft post then Edit post, Send a preview link from
+ * the approval until the post is live, and Reply by mail. `onChanged` reads the
  * submission and the queue again.
  */
 export function SubmissionPanelActions({
@@ -207,7 +235,7 @@ export function SubmissionPanelActions({
   onChanged,
 }: {
   submission: SponsoredSubmissionDetailsJson;
-  onStatus: (status: 'approved' | 'rejected') => Promise<void>;
+  onStatus: (status: 'approved' | 'rejected', choice: StatusChangeChoice) => Promise<void>;
   onChanged: () => void;
 }) {
   const [isBusy, setIsBusy] = useState(false);
@@ -233,22 +261,30 @@ export function SubmissionPanelActions({
         notifyError('Error', describeFailure(error, 'Failed to create the draft post'));
       }
     });
+  // Offered from the approval on: a submission without its draft yet gets one first, as "Create draft post" makes it.
   const sendPreview = () =>
     run(async () => {
       try {
+        if (!post) {
+          await api.post<PostJson>(`/admin/submissions/sponsored/${submission.id}/draft`, {});
+          notifySuccess('Draft post created', `Review of ${submission.project_name}`);
+        }
         setPreview(await api.post<SponsorPreviewJson>(`/admin/submissions/sponsored/${submission.id}/preview`, {}));
         onChanged();
       } catch (error) {
         notifyError('Error', describeFailure(error, 'Failed to send the preview'));
       }
     });
+  const offersPreview = submission.status === 'approved' && isPaid && !(post && isLive(post));
+  const hasPreview = submission.timeline.some((event) => event.kind === 'preview_mail');
+  const isPreviewPromised = submission.timeline.some((event) => event.kind === 'approval_mail' && event.detail === PREVIEW_PROMISED);
   return (
     <div className="grid gap-3">
       <div className="flex flex-wrap items-center gap-2">
         {NEXT_STATUSES[submission.status]
           .filter((next) => next !== 'approved' || isPaid)
           .map((next) => (
-            <StatusChangeButton key={next} submission={submission} status={next} disabled={isBusy} onConfirm={() => void run(() => onStatus(next))} />
+            <StatusChangeButton key={next} submission={submission} status={next} disabled={isBusy} onConfirm={(choice) => void run(() => onStatus(next, choice))} />
           ))}
         {post ? (
           <Button asChild size="sm" variant="outline">
@@ -261,9 +297,9 @@ export function SubmissionPanelActions({
             Create draft post<span className="sr-only"> for {submission.project_name}</span>
           </Button>
         ) : null}
-        {post && !isLive(post) ? (
+        {offersPreview ? (
           <Button size="sm" variant="outline" disabled={isBusy} onClick={() => void sendPreview()}>
-            Send preview to sponsor
+            Send a preview link<span className="sr-only"> to {submission.contact_name}</span>
           </Button>
         ) : null}
         <Button asChild size="sm" variant="ghost">
@@ -274,6 +310,13 @@ export function SubmissionPanelActions({
         </Button>
       </div>
       {submission.status === 'new' && !isPaid ? <p className="text-xs text-muted-foreground">Can be approved once paid</p> : null}
+      {offersPreview && !hasPreview ? (
+        <p className="text-xs text-muted-foreground">
+          {isPreviewPromised
+            ? `The approval mail promised ${submission.contact_name} a preview: send one before the post goes live.`
+            : `${submission.contact_name} has no preview yet: send one to let them check the post before it goes live.`}
+        </p>
+      ) : null}
       {preview ? (
         <MailDeliveryNote
           what="Preview link"

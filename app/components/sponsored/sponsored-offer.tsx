@@ -1,8 +1,14 @@
-import { Check, Clock, Megaphone, Newspaper, PenLine, Rocket, Share2, Infinity as Permanent } from 'lucide-react';
+import { ChartLine, Check, Clock, Megaphone, Newspaper, PenLine, Rocket, Share2, Infinity as Permanent, type LucideIcon } from 'lucide-react';
 import { splitIncludedItem } from '../../../common/site-texts.ts';
 
-// The default items' icons, in SPEC.md's order; items an owner adds get a tick.
-const ICONS = [PenLine, Permanent, Newspaper, Share2] as const;
+// The default items' icons by title; items an owner adds get a tick.
+const ICONS: Record<string, LucideIcon> = {
+  'a written review': PenLine,
+  'a permanent listing': Permanent,
+  'a private report': ChartLine,
+  'newsletter inclusion': Newspaper,
+  'social sharing': Share2,
+};
 
 /** The sponsored offer's promises, as the site settings word them (common/site-texts.ts). */
 export interface SponsoredPromises {
@@ -48,7 +54,7 @@ export function SponsoredOffer({
         <ul className="mt-4 grid gap-4 sm:grid-cols-2">
           {promises.includes.map((line, index) => {
             const { title, text } = splitIncludedItem(line);
-            const Icon = ICONS[index] ?? Check;
+            const Icon = ICONS[title.toLowerCase()] ?? Check;
             return (
               <li key={`${index}-${title}`} className="flex gap-3 rounded-lg border border-border bg-card p-4">
                 <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
@@ -78,6 +84,10 @@ export function SponsoredOffer({
           <li className="flex gap-3">
             <Rocket aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
             <span>{`Your sponsored post goes live within ${promises.liveTime} after payment.`}</span>
+          </li>
+          <li className="flex gap-3">
+            <ChartLine aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+            <span>Once it is live, you get the link to its private report: its views, visitors and clicks to your campaign, day by day.</span>
           </li>
         </ol>
       </section>

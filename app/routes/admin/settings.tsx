@@ -259,7 +259,7 @@ function SiteSection({ site }: { site: SiteSettingsJson }) {
               id="site-sponsored_includes"
               label="What is included"
               error={errors.sponsored_includes}
-              hint="One item a line, at most 8: a title, a colon and a space, then a sentence, such as “Social sharing: Shared on our social channels.”"
+              hint="One item a line, at most 8: a title, a colon and a space, then a sentence, such as “Newsletter inclusion: Featured in our newsletter.” A “Social sharing” line shows only while the site has a social profile."
             >
               {(control) => (
                 <Textarea {...control} name="sponsored_includes" defaultValue={site.sponsored_includes.join('\n')} rows={5} required />

@@ -11,6 +11,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import {
   NEXT_STATUSES,
   StatusChangeButton,
+  type StatusChangeChoice,
   SubmissionPanelActions,
   SubmissionTimeline,
 } from '../../components/admin/sponsored-submission-panel.tsx';
@@ -94,6 +95,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
       await api.patch(`/admin/submissions/sponsored/${Number(form.get('id'))}`, {
         status,
         version: Number(form.get('version')),
+        ...(status === 'approved' ? { preview_promised: form.get('preview_promised') === 'true' } : {}),
       });
       notifySuccess('Status updated', `Submission marked as ${status}`);
       return { ok: true };
@@ -296,8 +298,11 @@ function SubmissionCard({ submission, onView }: { submission: SponsoredSubmissio
  */
 function SubmissionActions({ submission, onView }: { submission: SponsoredSubmission; onView: OpenDetails }) {
   const fetcher = useFetcher();
-  const change = (status: SubmissionStatus) =>
-    void fetcher.submit({ id: submission.id, version: submission.version, status }, { method: 'post' });
+  const change = (status: SubmissionStatus, choice: StatusChangeChoice) =>
+    void fetcher.submit(
+      { id: submission.id, version: submission.version, status, preview_promised: String(choice.isPreviewPromised) },
+      { method: 'post' },
+    );
   const nextStatuses = NEXT_STATUSES[submission.status];
   const awaitsPayment = nextStatuses.includes('approved') && !isPaid(submission);
   return (
@@ -306,7 +311,7 @@ function SubmissionActions({ submission, onView }: { submission: SponsoredSubmis
         {nextStatuses
           .filter((next) => next !== 'approved' || isPaid(submission))
           .map((next) => (
-            <StatusChangeButton key={next} submission={submission} status={next} disabled={fetcher.state !== 'idle'} onConfirm={() => change(next)} />
+            <StatusChangeButton key={next} submission={submission} status={next} disabled={fetcher.state !== 'idle'} onConfirm={(choice) => change(next, choice)} />
           ))}
         <ArticleProgress submission={submission} />
         <Button size="sm" variant="ghost" onClick={(event) => onView(submission, event.currentTarget)}>
@@ -417,10 +422,14 @@ function SubmissionDetails({
     setReads((count) => count + 1);
     void revalidator.revalidate();
   };
-  const changeStatus = async (status: 'approved' | 'rejected') => {
+  const changeStatus = async (status: 'approved' | 'rejected', choice: StatusChangeChoice) => {
     if (details.status !== 'loaded') return;
     try {
-      await api.patch(`/admin/submissions/sponsored/${details.submission.id}`, { status, version: details.submission.version });
+      await api.patch(`/admin/submissions/sponsored/${details.submission.id}`, {
+        status,
+        version: details.submission.version,
+        ...(status === 'approved' ? { preview_promised: choice.isPreviewPromised } : {}),
+      });
       notifySuccess('Status updated', `Submission marked as ${status}`);
       changed();
     } catch (error) {

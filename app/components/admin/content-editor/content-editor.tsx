@@ -15,6 +15,8 @@ import { EditorHeading } from './editor-heading.tsx';
 import { PostAnalytics } from './post-analytics.tsx';
 import { useStaffCan } from '../staff-permissions.ts';
 import { PublishingSettings } from './publishing-settings.tsx';
+import { SponsorPublishDialog } from './sponsor-publish-dialog.tsx';
+import { asksBeforePublishing, type PostSponsor } from '../../../lib/sponsor-publishing.ts';
 import { TextFields } from './text-fields.tsx';
 import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 import { useContentForm } from './use-content-form.ts';
@@ -29,6 +31,7 @@ export function ContentEditor({
   campaign = null,
   campaignUpdateUrl,
   campaignRefreshOn = false,
+  sponsor = null,
 }: {
   kind: AdminContentKind;
   /** What the form starts with. */
@@ -44,9 +47,11 @@ export function ContentEditor({
   campaignUpdateUrl?: string | null | undefined;
   /** Whether reading campaign pages is on (Settings, Campaign pages): "Refresh now" is offered only then. */
   campaignRefreshOn?: boolean;
+  /** The sponsor of a post drafted from a sponsored submission, when staff may read it. */
+  sponsor?: PostSponsor | null;
 }) {
   const { kind, noun, listPath } = contentKind;
-  const form = useContentForm({ contentKind, initial, version });
+  const form = useContentForm({ contentKind, initial, version, asksFirst: (draft) => asksBeforePublishing(initial, draft, sponsor) });
   const { draft, errors, change } = form;
   const fields = { kind, draft, errors, onChange: change };
   const may = useStaffCan();
@@ -111,6 +116,13 @@ export function ContentEditor({
           </Button>
         </div>
       </form>
+      <SponsorPublishDialog
+        isOpen={form.confirmation.isOpen}
+        draft={draft}
+        sponsor={sponsor}
+        onConfirm={form.confirmation.confirm}
+        onCancel={form.confirmation.cancel}
+      />
       <UnsavedChangesGuard kind={kind} isDirty={form.isDirty} isSaving={form.isSaving || form.saved !== null} />
     </>
   );

@@ -27,17 +27,21 @@ export function useContentForm({
   contentKind,
   initial,
   version,
+  asksFirst = () => false,
 }: {
   contentKind: AdminContentKind;
   initial: ContentDraft;
   /** The stored version of an edited item; null for a new one. */
   version: number | null;
+  /** Whether a checked save waits for staff to confirm it (publishing a sponsored post). */
+  asksFirst?: (draft: ContentDraft) => boolean;
 }) {
   const { kind, listPath } = contentKind;
   const fetcher = useFetcher<SaveFailure | SaveSuccess>();
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [isUploading, setIsUploading] = useState(false);
+  const [awaiting, setAwaiting] = useState<ContentPayload | null>(null);
   const isSaving = fetcher.state !== 'idle';
   const isDirty = JSON.stringify(draft) !== JSON.stringify(initial);
   const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
@@ -69,7 +73,21 @@ export function useContentForm({
       document.getElementById(contentFieldId(kind, first))?.focus();
       return;
     }
+    if (asksFirst(draft)) {
+      setAwaiting(payload);
+      return;
+    }
     void fetcher.submit(payload, { method: 'post', encType: 'application/json' });
+  };
+
+  /** The save that waited for a confirmation: sent, or dropped with the form as it was. */
+  const confirmation = {
+    isOpen: awaiting !== null,
+    confirm: () => {
+      if (awaiting !== null) void fetcher.submit(awaiting, { method: 'post', encType: 'application/json' });
+      setAwaiting(null);
+    },
+    cancel: () => setAwaiting(null),
   };
 
   // A restored revision is the stored item now: the form shows it, and the loader reads its new version.
@@ -91,6 +109,7 @@ export function useContentForm({
     /** Stable, so the uploader's effect does not run on every render. */
     setIsUploading,
     save,
+    confirmation,
     restore,
   };
 }
