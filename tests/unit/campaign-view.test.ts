@@ -64,7 +64,7 @@ describe('the fact box of a campaign', () => {
       percent: null,
       time: { text: 'Launches Dec 3, 2026', datetime: '2026-12-03T12:00:00.000Z', countdown: null },
     });
-    expect(campaignBoxView(upcoming, NOW, 'UTC').time?.text).toBe('Launches 3 Dec');
+    expect(campaignBoxView(upcoming, NOW, 'UTC', 'lantern').time?.text).toBe('Launches 3 Dec');
   });
 
   it('marks a canceled campaign, which has no time line', () => {
