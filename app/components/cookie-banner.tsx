@@ -27,11 +27,12 @@ const buttonClass = 'consent-button';
  * The consent library loads only when a button is used
  * (lib/cookie-consent.ts), or at once when a stored choice has to be
  * applied (the analytics tag after an earlier Accept all). Non-modal: the
- * page stays usable while the visitor has not chosen. A bar at the bottom
- * of the page, as short as its texts allow, rather than a card over the
- * content: on a phone it leaves the fact box and a calculator's result in
- * view, and the page keeps room below its end for it (app.css). Its props
- * are settings: a client-side navigation does not render it again.
+ * page stays usable while the visitor has not chosen. A bar along the
+ * bottom of the window, as low as its texts allow, rather than a card over
+ * the content: on a phone it leaves the fact box and a calculator's result
+ * in view. Sticky at the end of the page, it never sits over the footer,
+ * and while it is open what the page scrolls to stops above it (app.css).
+ * Its props are settings: a client-side navigation does not render it again.
  */
 export const CookieBanner = memo(function CookieBanner({
   measurementId,
