@@ -4,7 +4,9 @@
  * `{{sponsored_price}}` (from SPONSORED_PRICE_CENTS and SPONSORED_CURRENCY)
  * and its promises `{{response_time}}` and `{{live_time}}` are filled in when
  * a page is shown, so the template follows the settings until the owner
- * writes their own text. What only the owner can say (who they are, the law
+ * writes their own text. `{{cookies}}` says which cookies visitors get: the
+ * consent cookie and Google Analytics' only where GA_MEASUREMENT_ID is set
+ * (decision 081). What only the owner can say (who they are, the law
  * they answer to, their liability and refunds) is a visible `[Fill in: …]`
  * marker, and the back office warns while one is left (decision 053).
  */
@@ -24,7 +26,7 @@ export const PRIVACY_POLICY_TEMPLATE = `This policy explains what personal data 
 
 ## 2. How we use it
 
-We use this data only to answer your messages, send the newsletter you asked for, review and publish sponsored posts, keep the site secure and, if you allow it, understand how the site is used. We do not sell personal data.
+We use this data only to answer your messages, send the newsletter you asked for, review and publish sponsored posts, keep the site secure and understand how the site is used. We do not sell personal data.
 
 ## 3. How long we keep it
 
@@ -32,11 +34,11 @@ Data submitted through our forms (contact messages, newsletter subscriptions and
 
 ## 4. Cookies
 
-Strictly necessary cookies make the site work; one of them, \`cc_cookie\`, remembers your cookie choice for 12 months. Analytics cookies (\`_ga\`, \`_gid\`) are set only if you accept them in the cookie banner, and are removed if you later reject them. You can change your choice at any time with the "Cookie preferences" link at the bottom of every page.
+{{cookies}}
 
 ## 5. Sharing
 
-We share data only with the service providers that run the site for us (hosting, e-mail delivery, payment processing and, with your consent, analytics), under contracts that protect it, or when the law requires it.
+We share data only with the service providers that run the site for us (such as hosting, e-mail delivery and payment processing), under contracts that protect it, or when the law requires it.
 
 ## 6. Your rights
 
@@ -80,7 +82,13 @@ These terms are governed by the laws of [Fill in: your country, or state and cou
 
 We may update these terms; the date at the top shows the latest version. Questions: [{{contact_email}}](mailto:{{contact_email}}). How we handle personal data is explained in our [Privacy Policy](/privacy-policy).`;
 
-/** What a legal text is filled in with: the site's name and addresses, the sponsored post's price and promises. */
+/** Section 4 of the privacy policy where Google Analytics is configured: the one optional cookie, asked for first. */
+export const COOKIES_WITH_ANALYTICS = `Strictly necessary cookies make the site work; one of them, \`cc_cookie\`, remembers your cookie choice for 12 months. Analytics cookies of Google Analytics (\`_ga\`, \`_gid\`) are set only if you accept them in the cookie banner, and are removed if you later reject them; with them, Google receives data about your visits on our behalf. You can change your choice at any time with the "Cookie preferences" link at the bottom of every page.`;
+
+/** Section 4 of the privacy policy without analytics: nothing optional is set, so nothing is asked. */
+export const COOKIES_WITHOUT_ANALYTICS = `Our public pages set no cookies: the audience numbers above are counted without them, and there is nothing optional to accept or refuse, so no cookie banner asks you. Members of staff who sign in to the back office get strictly necessary cookies that keep them signed in.`;
+
+/** What a legal text is filled in with: the site's name and addresses, the sponsored post's price and promises, whether analytics runs. */
 export interface LegalTemplateValues {
   site_name: string;
   contact_email: string;
@@ -89,9 +97,11 @@ export interface LegalTemplateValues {
   sponsored_live_time: string;
   /** The price as advertised (`formatPrice`). */
   sponsored_price: string;
+  /** Whether Google Analytics is configured (GA_MEASUREMENT_ID): it decides which cookies `{{cookies}}` names. */
+  analytics: boolean;
 }
 
-/** A legal text with the site's name, addresses, price and promises filled in. */
+/** A legal text with the site's name, addresses, price, promises and cookies filled in. */
 export function fillLegalTemplate(markdown: string, site: LegalTemplateValues): string {
   return markdown
     .replaceAll('{{site_name}}', site.site_name)
@@ -99,7 +109,8 @@ export function fillLegalTemplate(markdown: string, site: LegalTemplateValues): 
     .replaceAll('{{privacy_email}}', site.privacy_email)
     .replaceAll('{{sponsored_price}}', site.sponsored_price)
     .replaceAll('{{response_time}}', site.sponsored_response_time)
-    .replaceAll('{{live_time}}', site.sponsored_live_time);
+    .replaceAll('{{live_time}}', site.sponsored_live_time)
+    .replaceAll('{{cookies}}', site.analytics ? COOKIES_WITH_ANALYTICS : COOKIES_WITHOUT_ANALYTICS);
 }
 
 /** The `[Fill in: …]` markers left in a legal text, for the back office's warning. */

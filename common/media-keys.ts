@@ -6,7 +6,8 @@
  *
  * A key is `uploads/YYYY/MM/<24 hex>-<safe name>.<ext>`, and the file is
  * public at `/<key>` on this site. A resized copy of a raster image is
- * `<key>.w<width>.webp`.
+ * `<key>.w<width>.webp`, and its copy for mail `<key>.mail.jpg` or
+ * `<key>.mail.png` (`mailImageKey`).
  */
 
 /** File extension of each accepted image type (SPEC.md section 5). */
@@ -37,7 +38,7 @@ export const IMAGE_VARIANT_WIDTHS = [480, 960, 1600] as const;
 export const RASTER_EXTENSIONS: readonly ImageExtension[] = ['jpg', 'png', 'gif', 'webp'];
 
 const KEY_BODY = String.raw`uploads/\d{4}/(?:0[1-9]|1[0-2])/[0-9a-f]{24}-[a-z0-9]+(?:-[a-z0-9]+)*\.(jpg|png|gif|webp|svg)`;
-const STORED_FILE = new RegExp(`^(${KEY_BODY})(?:\\.w(\\d+)\\.webp)?$`);
+const STORED_FILE = new RegExp(`^(${KEY_BODY})(?:\\.w(\\d+)\\.webp|\\.mail\\.(jpg|png))?$`);
 
 /** What a path under /uploads names: an upload, or one of its resized copies. */
 export interface StoredFileName {
@@ -46,6 +47,8 @@ export interface StoredFileName {
   extension: ImageExtension;
   /** Set when the path names a resized copy. */
   variantWidth: number | null;
+  /** Whether the path names the upload's copy for mail. */
+  mailCopy: boolean;
 }
 
 /**
@@ -59,7 +62,9 @@ export function parseStoredFileName(name: string): StoredFileName | null {
   const extension = match[2] as ImageExtension;
   const width = match[3] === undefined ? null : Number(match[3]);
   if (width !== null && (!isVariantWidth(width) || !RASTER_EXTENSIONS.includes(extension))) return null;
-  return { key: match[1], extension, variantWidth: width };
+  const mailCopy = match[4] !== undefined;
+  if (mailCopy && match[4] !== mailCopyExtension(extension)) return null;
+  return { key: match[1], extension, variantWidth: width, mailCopy };
 }
 
 function isVariantWidth(width: number): boolean {
@@ -69,4 +74,22 @@ function isVariantWidth(width: number): boolean {
 /** The key of an upload's resized copy: `uploads/…/x.jpg` → `uploads/…/x.jpg.w480.webp`. */
 export function imageVariantKey(key: string, width: number): string {
   return `${key}.w${width}.webp`;
+}
+
+/**
+ * What an upload's copy for mail is: mail clients show JPEG and PNG, not
+ * always WebP. PNG where the image may be transparent (a PNG or GIF logo),
+ * JPEG for photos (JPEG, WebP); null for SVG, which most do not show.
+ */
+export function mailCopyExtension(extension: ImageExtension): 'jpg' | 'png' | null {
+  if (extension === 'png' || extension === 'gif') return 'png';
+  return extension === 'jpg' || extension === 'webp' ? 'jpg' : null;
+}
+
+/** The key of an upload's copy for mail: `uploads/…/x.webp` → `uploads/…/x.webp.mail.jpg`; null when it has none. */
+export function mailImageKey(key: string): string | null {
+  const stored = parseStoredFileName(key);
+  if (!stored || stored.key !== key) return null;
+  const extension = mailCopyExtension(stored.extension);
+  return extension ? `${key}.mail.${extension}` : null;
 }

@@ -2,12 +2,13 @@
 // for browsers, build/server for the request handler), then the server
 // bundles (build/node). Also answers "is the build older than its sources?"
 // for `npm start` and the SSR tests.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildServer } from './build.mjs';
+import { createBuildProgress, webBuildStepOf } from './build-progress.mjs';
 
 const WEB_STAMP = 'build/server/.built';
 const SERVER_STAMP = 'build/node/.built';
@@ -46,12 +47,8 @@ function isOlderThanSources(stamp, sources) {
 export const isWebBuildStale = () => isOlderThanSources(WEB_STAMP, WEB_SOURCES);
 export const isServerBuildStale = () => isOlderThanSources(SERVER_STAMP, SERVER_SOURCES);
 
-/**
- * `quiet` keeps the React Router build to its warnings; `captured` keeps all
- * of its output back and prints it only when the build fails, so a first
- * `npm start` shows its banner rather than a page of build lines.
- */
-export function buildWebApp({ quiet = false, captured = false } = {}) {
+/** The React Router build's command: `quiet` keeps it to its warnings. */
+function webBuildCommand(quiet) {
   // The React Router build would otherwise empty all of build/ (server
   // bundles included): vite.config.ts turns that off and only its own two
   // folders are cleared here.
@@ -63,17 +60,50 @@ export function buildWebApp({ quiet = false, captured = false } = {}) {
   // Always the production build of React: a build started from a test run
   // (NODE_ENV=test) would otherwise ship React's development build, which
   // `npm start` would then serve as up to date.
-  const result = spawnSync(process.execPath, args, {
-    stdio: captured ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-    maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (result.status !== 0 && captured) {
-    process.stderr.write(result.stdout ?? '');
-    process.stderr.write(result.stderr ?? '');
-  }
+  return { args, env: { ...process.env, NODE_ENV: 'production' } };
+}
+
+/** `quiet` keeps the React Router build to its warnings. */
+export function buildWebApp({ quiet = false } = {}) {
+  const { args, env } = webBuildCommand(quiet);
+  const result = spawnSync(process.execPath, args, { stdio: 'inherit', env });
   if (result.status !== 0) throw new Error(`react-router build failed (exit code ${result.status ?? result.signal})`);
   writeFileSync(WEB_STAMP, new Date().toISOString());
+}
+
+/**
+ * The React Router build with its output kept back and printed only when it
+ * fails, so a first `npm start` shows its progress and banner rather than a
+ * page of build lines; `onStep` hears each of its steps as it begins.
+ */
+function buildWebAppCaptured(onStep) {
+  const { args, env } = webBuildCommand(false);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+    const output = [];
+    let pending = '';
+    const read = (chunk) => {
+      output.push(chunk);
+      const lines = (pending + chunk.toString('utf8')).split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        const step = webBuildStepOf(line);
+        if (step) onStep(step);
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      if (code === 0) {
+        writeFileSync(WEB_STAMP, new Date().toISOString());
+        resolve();
+        return;
+      }
+      process.stderr.write(Buffer.concat(output));
+      reject(new Error(`react-router build failed (exit code ${code ?? signal})`));
+    });
+  });
 }
 
 function isRunning(pid) {
@@ -145,10 +175,20 @@ export async function buildIfStale({ web = true } = {}) {
   return withBuildLock(async () => {
     // Checked again under the lock: another process may just have built.
     const stale = isStale();
-    if (stale.web || stale.server) process.stderr.write('Building…\n');
-    if (stale.web) buildWebApp({ captured: true });
-    if (stale.server) await buildServer();
-    return stale.web || stale.server;
+    if (!stale.web && !stale.server) return false;
+    const progress = createBuildProgress({ steps: [...(stale.web ? ['client', 'ssr'] : []), ...(stale.server ? ['server'] : [])] });
+    progress.start(existsSync(SERVER_STAMP) ? 'its sources changed since the last build' : 'there is no build yet');
+    if (stale.web) {
+      // Its first step begins with it; the next is read from its output.
+      progress.step('client');
+      await buildWebAppCaptured((step) => progress.step(step));
+    }
+    if (stale.server) {
+      progress.step('server');
+      await buildServer();
+    }
+    progress.done();
+    return true;
   });
 }
 

@@ -22,17 +22,23 @@ const buttonClass = 'consent-button';
 
 /**
  * The consent banner (SPEC.md: opt-in), in the HTML from the server so a
- * first visit needs no script to be asked. The consent library loads only
- * when a button is used (lib/cookie-consent.ts), or at once when a stored
- * choice has to be applied (the analytics tag after an earlier Accept all).
- * Non-modal: the page stays usable while the visitor has not chosen. Its
- * props are settings: a client-side navigation does not render it again.
+ * first visit needs no script to be asked. Rendered only when analytics is
+ * configured, the one optional cookie there is to ask about (decision 081).
+ * The consent library loads only when a button is used
+ * (lib/cookie-consent.ts), or at once when a stored choice has to be
+ * applied (the analytics tag after an earlier Accept all). Non-modal: the
+ * page stays usable while the visitor has not chosen. A bar along the
+ * bottom of the window, as low as its texts allow, rather than a card over
+ * the content: on a phone it leaves the fact box and a calculator's result
+ * in view. Sticky at the end of the page, it never sits over the footer,
+ * and while it is open what the page scrolls to stops above it (app.css).
+ * Its props are settings: a client-side navigation does not render it again.
  */
 export const CookieBanner = memo(function CookieBanner({
   measurementId,
   privacyEmail,
 }: {
-  measurementId: string | null;
+  measurementId: string;
   privacyEmail: string;
 }) {
   const nonce = use(CspNonceContext);
@@ -43,7 +49,7 @@ export const CookieBanner = memo(function CookieBanner({
   useEffect(() => {
     if (hasConsentCookie()) {
       setOpen(false);
-      if (measurementId) void startCookieConsent(measurementId, privacyEmail);
+      void startCookieConsent(measurementId, privacyEmail);
     }
     // A choice made in the preferences dialog, opened here or from the footer.
     const closeBanner = () => setOpen(false);
@@ -70,32 +76,33 @@ export const CookieBanner = memo(function CookieBanner({
         hidden={!open}
         // The script below may have hidden it before the page came alive.
         suppressHydrationWarning
-        className="fixed inset-x-4 bottom-4 z-40 flex max-w-sm flex-col gap-3 rounded-lg border border-border bg-card p-5 text-card-foreground shadow-lg sm:left-auto"
+        className="consent-bar"
       >
-        <h2 id={`${BANNER_ID}-title`} className="font-semibold">
-          {CONSENT_BANNER.title}
-        </h2>
-        <p id={`${BANNER_ID}-description`} className="text-sm text-muted-foreground">
-          {CONSENT_BANNER.description}
-        </p>
-        <div className="flex flex-wrap gap-2">
-          <button type="button" className={`${buttonClass} flex-1`} onClick={() => choose('all')}>
-            {CONSENT_BANNER.acceptAll}
-          </button>
-          <button type="button" className={`${buttonClass} flex-1`} onClick={() => choose([])}>
-            {CONSENT_BANNER.rejectAll}
-          </button>
+        <div className="mx-auto flex w-full max-w-6xl flex-col gap-1.5 px-4 py-2 sm:flex-row sm:items-center sm:justify-between sm:gap-6 sm:px-6 sm:py-3">
+          <div className="text-sm">
+            {/* On a phone the question itself heads the bar; the title still names the dialog. */}
+            <h2 id={`${BANNER_ID}-title`} className="inline font-semibold max-sm:sr-only">
+              {CONSENT_BANNER.title}
+            </h2>{' '}
+            <p id={`${BANNER_ID}-description`} className="inline text-muted-foreground">
+              {CONSENT_BANNER.description}{' '}
+              <a href="/privacy-policy" className="font-medium text-primary underline underline-offset-4">
+                {CONSENT_BANNER.privacyLink}
+              </a>
+            </p>
+          </div>
+          <div className="grid shrink-0 grid-cols-3 gap-2">
+            <button type="button" className={buttonClass} onClick={() => choose('all')}>
+              {CONSENT_BANNER.acceptAll}
+            </button>
+            <button type="button" className={buttonClass} onClick={() => choose([])}>
+              {CONSENT_BANNER.rejectAll}
+            </button>
+            <button type="button" className={buttonClass} onClick={() => void showCookiePreferences(measurementId, privacyEmail)}>
+              {CONSENT_BANNER.showPreferences}
+            </button>
+          </div>
         </div>
-        <button
-          type="button"
-          className={buttonClass}
-          onClick={() => void showCookiePreferences(measurementId, privacyEmail)}
-        >
-          {CONSENT_BANNER.showPreferences}
-        </button>
-        <a href="/privacy-policy" className="text-sm font-medium text-primary underline underline-offset-4">
-          {CONSENT_BANNER.privacyLink}
-        </a>
       </div>
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: HIDE_WHEN_DECIDED }} suppressHydrationWarning />
       <noscript dangerouslySetInnerHTML={{ __html: HIDE_WITHOUT_SCRIPTS }} />

@@ -13,15 +13,17 @@ interface FooterProps {
   year: number;
   categories: NavCategory[];
   site: PublicSite;
-  onCookiePreferences: () => void;
+  /** Opens the cookie preferences; absent when the site sets no optional cookie, so there is nothing to prefer. */
+  onCookiePreferences?: (() => void) | undefined;
 }
 
 /**
  * SPEC.md's footer: copyright with the current year, the privacy and terms
  * pages (terms in a new tab), a privacy contact mail link; plus a way back
- * to the cookie preferences and the site's sections. It depends only on
- * the settings and the categories: a client-side navigation does not render
- * it again (`memo`), and the server renders it once per set of them,
+ * to the cookie preferences (only where analytics asks for a choice) and the
+ * site's sections. It depends only on the settings, the categories and
+ * whether there are cookie preferences: a client-side navigation does not
+ * render it again (`memo`), and the server renders it once per set of them,
  * writing its kept HTML on later pages (lib/kept-frame.ts).
  */
 export const SiteFooter = memo(function SiteFooter({
@@ -32,7 +34,9 @@ export const SiteFooter = memo(function SiteFooter({
 }: FooterProps) {
   const frame = useKeptFrame(
     'footer',
-    () => [year, categories, site],
+    // Whether analytics is configured is constant per process (an environment variable), but several
+    // apps with different settings can share one (the tests): it is an input like the others.
+    () => [year, categories, site, onCookiePreferences !== undefined],
     () => <FooterContent year={year} categories={categories} site={site} onCookiePreferences={onCookiePreferences} />,
   );
   return <footer {...frame} className="mt-16 border-t border-border bg-card" />;
@@ -117,11 +121,13 @@ function FooterContent({
                 {site.privacyEmail}
               </a>
             </li>
-            <li>
-              <button type="button" onClick={onCookiePreferences} className={`${linkClass} cursor-pointer`}>
-                Cookie preferences
-              </button>
-            </li>
+            {onCookiePreferences ? (
+              <li>
+                <button type="button" onClick={onCookiePreferences} className={`${linkClass} cursor-pointer`}>
+                  Cookie preferences
+                </button>
+              </li>
+            ) : null}
           </ul>
         </div>
       </div>

@@ -10,10 +10,11 @@ export const CONSENT_COOKIE_DAYS = 365;
 /** The banner's texts, shared by the server-rendered banner and the library's own. */
 export const CONSENT_BANNER = {
   title: 'We value your privacy',
+  // Short, so the bar stays low on a phone; shown only where analytics is configured, which it names.
   description:
-    'We use necessary cookies to run this site. With your permission we would also like to use analytics cookies to learn which pages are useful. Nothing optional is set until you choose.',
+    'May we use Google Analytics cookies? Nothing optional is set until you choose.',
   acceptAll: 'Accept all',
   rejectAll: 'Reject all',
-  showPreferences: 'Manage preferences',
+  showPreferences: 'Preferences',
   privacyLink: 'Privacy Policy',
 } as const;

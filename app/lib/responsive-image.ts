@@ -48,6 +48,6 @@ function splitUploadAddress(src: string): { prefix: string; key: string } | null
   }
   if (!path.startsWith('/') || path.startsWith('//')) return null;
   const stored = parseStoredFileName(path.slice(1));
-  if (!stored || stored.variantWidth !== null || !RASTER_EXTENSIONS.includes(stored.extension)) return null;
+  if (!stored || stored.variantWidth !== null || stored.mailCopy || !RASTER_EXTENSIONS.includes(stored.extension)) return null;
   return { prefix, key: stored.key };
 }

@@ -40,12 +40,16 @@ export async function publicSite(context: AppLoadContext): Promise<PublicSite> {
   };
 }
 
-/** A legal page, rendered from its markdown with the site's name and addresses filled in, and the date it last changed. */
+/** A legal page, rendered from its markdown with the site's name, addresses and cookies filled in, and the date it last changed. */
 export async function legalText(context: AppLoadContext, page: 'privacy' | 'terms'): Promise<{ content: RenderedMarkdown; updated: string }> {
   const settings = await siteProfile(context);
   const markdown = page === 'privacy' ? settings.privacy_policy_md : settings.terms_md;
   return {
-    content: await renderMarkdown(context, fillLegalTemplate(markdown, { ...settings, sponsored_price: sponsoredPriceLabel(context) }), (error) =>
+    content: await renderMarkdown(context, fillLegalTemplate(markdown, {
+        ...settings,
+        sponsored_price: sponsoredPriceLabel(context),
+        analytics: siteConfig(context).gaMeasurementId !== null,
+      }), (error) =>
       context.logger.warn({ err: error, page }, 'legal page markdown could not be rendered: showing raw text'),
     ),
     updated: page === 'privacy' ? settings.privacy_policy_updated : settings.terms_updated,

@@ -13,8 +13,8 @@ import { countingEnabled, publicSite, siteConfig } from '../lib/site-settings.se
 import type { Route } from './+types/site-layout';
 
 /**
- * The public site's frame: navigation, footer, toasts and cookie consent
- * around every public page. Other public pages (the sponsored landing page,
+ * The public site's frame: navigation, footer, toasts and, when analytics
+ * is configured, cookie consent around every public page. Other public pages (the sponsored landing page,
  * the payment results) nest here too.
  */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -40,10 +40,12 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   // The frame's parts depend on the loader's data alone, which stays the same
   // while someone browses (`shouldRevalidate`): stable props let them skip a
   // client-side navigation's render (site-header.tsx, site-footer.tsx).
-  const onCookiePreferences = useCallback(
+  const showPreferences = useCallback(
     () => void showCookiePreferences(gaMeasurementId, site.privacyEmail),
     [gaMeasurementId, site.privacyEmail],
   );
+  // Analytics is the one optional cookie: without it there is nothing to ask or to prefer (decision 081).
+  const onCookiePreferences = gaMeasurementId ? showPreferences : undefined;
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -60,7 +62,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       </main>
       <SiteFooter year={year} categories={categories} site={site} onCookiePreferences={onCookiePreferences} />
       <ToastRegion />
-      <CookieBanner measurementId={gaMeasurementId} privacyEmail={site.privacyEmail} />
+      {gaMeasurementId ? <CookieBanner measurementId={gaMeasurementId} privacyEmail={site.privacyEmail} /> : null}
       <PageViewBeacon counting={counting} />
     </div>
   );

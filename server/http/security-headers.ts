@@ -1,7 +1,8 @@
 /**
  * The security headers every answer carries, and the one exception to
  * "never framed": the calculators' embeddable copies, which other sites
- * show in an `<iframe>` (docs/decisions/060-embeddable-calculators.md).
+ * show in an `<iframe>` (docs/decisions/060-embeddable-calculators.md);
+ * and the one to "same-origin resources": uploads, which mail readers show.
  * The Content-Security-Policy (with its `frame-ancestors`) is set per page
  * in content-security-policy.ts; this is the rest.
  */
@@ -41,11 +42,22 @@ export const isPrivateLinkPath = (path: string): boolean => /^\/(api\/)?(campaig
 // X-Frame-Options has no "anyone" value: it is left out, and the page
 // policy's `frame-ancestors *` says who may frame.
 const embeddable = secureHeaders({ ...shared, xFrameOptions: false });
+// Uploads are public images that other origins must be able to show: a web
+// mail showing a newsletter's pictures, and the back office's outbox, whose
+// sandboxed frame has an origin of its own. `cross-origin` lets them embed
+// the image; reading its bytes from a script would still need CORS, which
+// is not granted.
+const upload = secureHeaders({ ...shared, xFrameOptions: 'DENY', crossOriginResourcePolicy: 'cross-origin' });
 
-/** The security headers of every answer: framing refused, except on the embeddable pages; no referrer from a private link. */
+/**
+ * The security headers of every answer: framing refused, except on the
+ * embeddable pages; no referrer from a private link; uploads embeddable by
+ * any origin, everything else by this one only.
+ */
 export function securityHeaders(): MiddlewareHandler<AppEnv> {
   return (c, next) => {
     if (isEmbeddablePage(c.req.path)) return embeddable(c, next);
+    if (c.req.path.startsWith('/uploads/')) return upload(c, next);
     return isPrivateLinkPath(c.req.path) ? privateLink(c, next) : neverFramed(c, next);
   };
 }

@@ -1,11 +1,11 @@
 /**
- * GET /uploads/*: uploaded images and their resized copies, so that the
- * public address of an upload is this site's origin plus its key (SPEC.md
- * section 7). Served from disk or streamed from the bucket, or redirected
+ * GET /uploads/*: uploaded images, their resized copies and their copies
+ * for mail, so that the public address of an upload is this site's origin
+ * plus its key (SPEC.md section 7). Served from disk or streamed from the bucket, or redirected
  * to S3_PUBLIC_URL when one is set (docs/decisions/008-s3-uploads-checked-on-first-read.md).
  */
 import type { Context, Handler } from 'hono';
-import { CONTENT_TYPE_BY_EXTENSION, imageVariantKey, parseStoredFileName } from '../../common/media-keys.ts';
+import { CONTENT_TYPE_BY_EXTENSION, imageVariantKey, mailCopyExtension, mailImageKey, parseStoredFileName } from '../../common/media-keys.ts';
 import { variantWidthsOf } from '../db/queries/media.ts';
 import type { AppEnv } from '../deps.ts';
 import type { MediaService } from '../services/media.ts';
@@ -28,11 +28,23 @@ export function serveUploads(media: MediaService): Handler<AppEnv> {
     const upload = await media.findServable(stored.key);
     if (!upload) return notFound(c);
 
-    const width = stored.variantWidth;
-    const hasVariant = width !== null && variantWidthsOf(upload).includes(width);
-    const key = hasVariant ? imageVariantKey(stored.key, width) : stored.key;
-    const contentType = hasVariant ? 'image/webp' : CONTENT_TYPE_BY_EXTENSION[stored.extension];
-    const cacheControl = width !== null && !hasVariant ? FALLBACK_CACHE_CONTROL : UPLOAD_CACHE_CONTROL;
+    let key: string;
+    let contentType: string;
+    let cacheControl = UPLOAD_CACHE_CONTROL;
+    const copyExtension = mailCopyExtension(stored.extension);
+    const copyKey = mailImageKey(stored.key);
+    if (stored.mailCopy && copyExtension && copyKey) {
+      // Never the original in its place: a mail client may not show its type.
+      if (!(await media.ensureMailCopy(stored.key))) return notFound(c);
+      key = copyKey;
+      contentType = CONTENT_TYPE_BY_EXTENSION[copyExtension];
+    } else {
+      const width = stored.variantWidth;
+      const hasVariant = width !== null && variantWidthsOf(upload).includes(width);
+      key = hasVariant ? imageVariantKey(stored.key, width) : stored.key;
+      contentType = hasVariant ? 'image/webp' : CONTENT_TYPE_BY_EXTENSION[stored.extension];
+      if (width !== null && !hasVariant) cacheControl = FALLBACK_CACHE_CONTROL;
+    }
 
     const publicUrl = media.publicUrl(key);
     if (publicUrl) {

@@ -11,6 +11,7 @@
  */
 import type { CSSProperties, ReactNode } from 'react';
 import type { Components } from 'react-markdown';
+import { mailImageKey, parseStoredFileName } from '../../common/media-keys.ts';
 import { lazyModule } from '../lazy-module.ts';
 import { loadMarkdown, type MarkdownLibraries } from '../markdown/render.ts';
 
@@ -97,11 +98,22 @@ export interface RenderedIssue {
 /** Stands for each recipient's own unsubscribe address until `personalise` puts it in. */
 export const UNSUBSCRIBE_PLACEHOLDER = 'https://unsubscribe.invalid/__RECIPIENT__';
 
-/** Pictures mail clients show; SVG is not among them in most. */
-const MAIL_IMAGE = /\.(jpe?g|png|gif|webp)(\?|$)/i;
+/** Pictures every mail client shows: JPEG and PNG (WebP not in all, SVG in few). */
+const MAIL_IMAGE = /\.(jpe?g|png)(\?|$)/i;
 
-/** An image's absolute address when mail clients can show it, else null. */
+/**
+ * An image's absolute address when mail clients can show it, else null.
+ * An upload of this site is shown through its copy for mail, a JPEG or PNG
+ * whatever was uploaded and sized for the mail (`mailImageKey`); another
+ * site's image only when it is a JPEG or PNG already.
+ */
 export function mailImageUrl(src: string, siteUrl: string): string | null {
+  const path = src.startsWith(`${siteUrl}/`) ? src.slice(siteUrl.length) : src;
+  const stored = path.startsWith('/') ? parseStoredFileName(path.slice(1)) : null;
+  if (stored) {
+    const copyKey = mailImageKey(stored.key);
+    return copyKey ? absoluteUrl(`/${copyKey}`, siteUrl) : null;
+  }
   return MAIL_IMAGE.test(src) ? absoluteUrl(src, siteUrl) : null;
 }
 
@@ -158,10 +170,12 @@ function markdownComponents(E: ReactEmail, siteUrl: string): Components {
     h1: ({ children }) => <E.Heading as="h2" style={heading(22, 30)}>{children}</E.Heading>,
     h2: ({ children }) => <E.Heading as="h2" style={heading(22, 30)}>{children}</E.Heading>,
     h3: ({ children }) => <E.Heading as="h3" style={heading(18, 26)}>{children}</E.Heading>,
-    img: ({ src, alt }) =>
-      typeof src === 'string' && src ? (
-        <E.Img src={absoluteUrl(src, siteUrl)} alt={alt ?? ''} width={CARD_INNER} style={{ maxWidth: '100%', height: 'auto', borderRadius: '8px' }} />
-      ) : null,
+    img: ({ src, alt }) => {
+      const shown = typeof src === 'string' && src ? mailImageUrl(src, siteUrl) : null;
+      // A picture no mail client would show leaves its description in its place.
+      if (!shown) return alt ? <>{alt}</> : null;
+      return <E.Img src={shown} alt={alt ?? ''} width={CARD_INNER} style={{ maxWidth: '100%', height: 'auto', borderRadius: '8px' }} />;
+    },
     ul: ({ children }) => <ul style={{ margin: '0 0 16px', paddingLeft: '24px' }}>{children}</ul>,
     ol: ({ children }) => <ol style={{ margin: '0 0 16px', paddingLeft: '24px' }}>{children}</ol>,
     li: ({ children }) => <li style={{ ...paragraph, margin: '0 0 8px' }}>{children}</li>,

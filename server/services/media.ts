@@ -24,6 +24,8 @@ export function mediaService(storage: MediaStorage) {
     findServable: (key: string): Promise<MediaRow | null> => storage.findServable(key),
     /** Where reads of a stored file are redirected, when this server does not serve them. */
     publicUrl: (key: string): string | null => storage.driver.publicUrl(key),
+    /** Makes sure a servable raster upload has its copy for mail (`mailImageKey`); false when there is none to make. */
+    ensureMailCopy: (key: string): Promise<boolean> => storage.ensureMailCopy(key),
     /** A stored file, for streaming to a client; null when there is none. */
     readFile: (key: string, options?: ReadOptions): Promise<ReadResult | null> => storage.driver.read(key, options),
     readUpload: (key: string, maxBytes: number): Promise<CappedRead | null> => storage.readUpload(key, maxBytes),

@@ -12,8 +12,10 @@ import {
   EXTENSION_BY_IMAGE_TYPE,
   IMAGE_VARIANT_WIDTHS,
   imageVariantKey,
+  mailImageKey,
   parseStoredFileName,
   RASTER_EXTENSIONS,
+  type ImageExtension,
 } from '../../common/media-keys.ts';
 import {
   isAllowedImageType,
@@ -44,7 +46,7 @@ import { fileTooLarge, isOutOfSpace, LocalDriver, outOfSpace, type ReceivedUploa
 import { S3Driver } from './s3.ts';
 import { sanitiseSvg } from './svg.ts';
 import { deriveUploadTokenKey, verifyUploadToken } from './upload-token.ts';
-import { resizeImage } from './variants.ts';
+import { mailCopy, resizeImage } from './variants.ts';
 import type { JobKind, Jobs } from '../jobs/jobs.ts';
 import type { CappedRead } from './driver.ts';
 
@@ -90,6 +92,10 @@ export class MediaStorage {
   readonly variantsJob: JobKind<{ key: string }>;
   /** S3 uploads being checked by this process, so one read does the work for all. */
   private readonly checking = new Map<string, Promise<MediaRow | null>>();
+  /** Copies for mail being made by this process, so a newsletter's readers opening it at once make one. */
+  private readonly makingMailCopies = new Map<string, Promise<boolean>>();
+  /** Copies for mail known to exist, so a redirect to the bucket does not ask it each time; emptied when full. */
+  private readonly knownMailCopies = new Set<string>();
 
   constructor(private readonly deps: MediaStorageDeps) {
     const { config } = deps;
@@ -310,6 +316,44 @@ export class MediaStorage {
       key,
       variants.map((variant) => variant.width),
     );
+    await this.writeMailCopy(key, extension, original);
+  }
+
+  private async writeMailCopy(key: string, extension: ImageExtension, original: Uint8Array): Promise<void> {
+    const copyKey = mailImageKey(key);
+    if (!copyKey) return;
+    const copy = await mailCopy(original, extension);
+    await this.driver.write(copyKey, copy.bytes, copy.contentType);
+  }
+
+  /**
+   * Makes sure a servable raster upload has its copy for mail, which is
+   * made with its resized copies: an upload from before copies for mail
+   * existed gets it on its first read. False when there is none to make.
+   */
+  async ensureMailCopy(key: string): Promise<boolean> {
+    const copyKey = mailImageKey(key);
+    const extension = parseStoredFileName(key)?.extension;
+    if (!copyKey || !extension) return false;
+    if (this.knownMailCopies.has(copyKey)) return true;
+    let making = this.makingMailCopies.get(copyKey);
+    if (!making) {
+      making = (async () => {
+        // A size limit of 0 answers whether the file exists without reading it.
+        if ((await this.driver.readUpTo(copyKey, 0)) !== null) return true;
+        const original = await this.driver.readBytes(key);
+        if (!original) return false;
+        await this.writeMailCopy(key, extension, original);
+        return true;
+      })().finally(() => this.makingMailCopies.delete(copyKey));
+      this.makingMailCopies.set(copyKey, making);
+    }
+    const made = await making;
+    if (made) {
+      if (this.knownMailCopies.size >= 10_000) this.knownMailCopies.clear();
+      this.knownMailCopies.add(copyKey);
+    }
+    return made;
   }
 
   /**
@@ -398,6 +442,8 @@ export class MediaStorage {
     if (this.driver.kind === 's3' && (await this.findServable(key))) return false;
     if (this.driver.kind === 'local') {
       for (const width of IMAGE_VARIANT_WIDTHS) await this.driver.remove(imageVariantKey(key, width));
+      const copyKey = mailImageKey(key);
+      if (copyKey) await this.driver.remove(copyKey);
       await this.driver.remove(key);
     }
     return deletePendingMedia(this.deps.db, key);

@@ -849,7 +849,90 @@ describe('resized copies', () => {
   });
 });
 
+describe('copies for mail', () => {
+  it('makes a JPEG of a WebP upload and a PNG of a PNG one, upright and at most 1072 pixels wide, served for good', async () => {
+    const webp = await sharp(jpeg).webp().toBuffer();
+    const photo = await upload(webp, 'image/webp', 'photo.webp');
+    const logo = await upload(png, 'image/png', 'logo.png');
+    await media.whenIdle();
+
+    for (const [pathname, type, format, width] of [
+      [`/${photo}.mail.jpg`, 'image/jpeg', 'jpeg', 1072],
+      [`/${logo}.mail.png`, 'image/png', 'png', 64],
+    ] as const) {
+      const response = await send('GET', pathname, { auth: null });
+      expect(response.status, pathname).toBe(200);
+      expect(response.headers.get('content-type'), pathname).toBe(type);
+      expect(response.headers.get('cache-control'), pathname).toBe(IMMUTABLE);
+      const info = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+      expect(info, pathname).toMatchObject({ format, width });
+    }
+    // Only the one copy of each kind: no PNG of a photo, no JPEG of a logo.
+    expect((await send('GET', `/${photo}.mail.png`, { auth: null })).status).toBe(404);
+    expect((await send('GET', `/${logo}.mail.jpg`, { auth: null })).status).toBe(404);
+  });
+
+  it('makes the copy of an upload stored before copies for mail existed on its first read, never the original in its place', async () => {
+    const webp = await sharp(jpeg).webp().toBuffer();
+    const key = await upload(webp, 'image/webp', 'older.webp');
+    await media.whenIdle();
+    rmSync(path.join(dataDir, `${key}.mail.jpg`));
+
+    const response = await send('GET', `/${key}.mail.jpg`, { auth: null });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/jpeg');
+    expect((await sharp(Buffer.from(await response.arrayBuffer())).metadata()).format).toBe('jpeg');
+  });
+
+  it("puts only JPEG and PNG pictures in a newsletter's mail, whatever was uploaded, and each of them answers", async () => {
+    const webp = await sharp(jpeg).webp().toBuffer();
+    const cover = await upload(webp, 'image/webp', 'cover.webp');
+    const inline = await upload(await sharp(png).gif().toBuffer(), 'image/gif', 'inline.gif');
+    await media.whenIdle();
+    const post = await send('POST', '/api/admin/posts', {
+      json: { title: 'Mail Cover', slug: 'mail-cover', content: 'About it.', excerpt: 'In one line.', status: 'published', category_ids: [], cover_image: `/${cover}` },
+    });
+    expect(post.status).toBe(201);
+    const { id } = (await post.json()) as { id: number };
+
+    const preview = await send('POST', '/api/admin/newsletters/preview', {
+      json: { subject: 'Pictures', intro: `![A diagram](/${inline}) and ![Elsewhere](https://images.example/far.webp)`, post_ids: [id] },
+    });
+    expect(preview.status).toBe(200);
+    const { html } = (await preview.json()) as { html: string };
+    const sources = [...html.matchAll(/<img\b[^>]*\bsrc="([^"]+)"/g)].map((match) => match[1] ?? '');
+    expect(sources).toEqual(
+      expect.arrayContaining([`http://127.0.0.1:${sitePort}/${cover}.mail.jpg`, `http://127.0.0.1:${sitePort}/${inline}.mail.png`]),
+    );
+    for (const source of sources) {
+      expect(source).toMatch(/\.(jpe?g|png)$/);
+      const response = await send('GET', source, { auth: null });
+      expect(response.status, source).toBe(200);
+      expect(response.headers.get('content-type'), source).toMatch(/^image\/(jpeg|png)$/);
+    }
+    // A picture of another site that is WebP only is left out, its description kept.
+    expect(html).not.toContain('far.webp');
+    expect(html).toContain('Elsewhere');
+  });
+});
+
 describe('GET /uploads/*', () => {
+  it('lets other origins show uploads and their copies (a web mail, the outbox\'s sandboxed frame), while every other answer stays same-origin', async () => {
+    const key = await upload(jpeg, 'image/jpeg', 'wide.jpg');
+    await media.whenIdle();
+    for (const pathname of [`/${key}`, `/${key}.w480.webp`]) {
+      const response = await send('GET', pathname, { auth: null, headers: { origin: 'https://mail.example' } });
+      expect(response.status, pathname).toBe(200);
+      expect(response.headers.get('cross-origin-resource-policy'), pathname).toBe('cross-origin');
+      // Still nothing that would let a page of theirs read the bytes.
+      expect(response.headers.get('access-control-allow-origin'), pathname).toBeNull();
+    }
+    for (const pathname of ['/api/posts', '/api/health', '/api/admin/posts']) {
+      const response = await send('GET', pathname);
+      expect(response.headers.get('cross-origin-resource-policy'), pathname).toBe('same-origin');
+    }
+  });
+
   it('answers 404, uncached, for an upload that has not arrived yet', async () => {
     const { s3_key } = await requestUploadUrl({ fileName: 'a.png', contentType: 'image/png', fileSize: 10 });
 

@@ -1,6 +1,9 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ANALYTICS_HOST, expectNoSeriousA11yViolations, GA_MEASUREMENT_ID, visit, useJourney } from './harness.ts';
+
+/** A phone in portrait (an iPhone 12 to 15's CSS size). */
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 };
 
 const DAY_MS = 86_400_000;
 
@@ -92,20 +95,87 @@ describe('cookie consent', () => {
   });
 });
 
+/** Where an element is drawn in the window, in CSS pixels. */
+const boxOf = async (locator: Locator) => {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('not drawn');
+  return { top: box.y, bottom: box.y + box.height, left: box.x, right: box.x + box.width };
+};
+/** Whether two drawn boxes share any area. */
+const overlap = (a: Awaited<ReturnType<typeof boxOf>>, b: Awaited<ReturnType<typeof boxOf>>) =>
+  a.top < b.bottom && b.top < a.bottom && a.left < b.right && b.left < a.right;
+
+describe('the cookie banner on a phone', () => {
+  const { site, openVisit } = useJourney({ visit: false });
+
+  it('is a bar along the bottom that leaves the fact box and a calculator result uncovered', async () => {
+    const day = 86_400;
+    const now = Math.floor(Date.now() / 1000);
+    const created = await site.admin('POST', '/admin/posts', {
+      title: 'Folding Kayak',
+      slug: 'folding-kayak',
+      excerpt: 'A kayak that folds into a backpack.',
+      content: '## About Folding Kayak\n\nA careful review of the campaign.',
+      cover_image: '/images/demo/solar-backpack.webp',
+      campaign_url: 'https://www.kickstarter.com/projects/maker/folding-kayak',
+      status: 'published',
+      read_time: 4,
+      published_at: now - day,
+      category_ids: ['tech'],
+      campaign: { platform: 'kickstarter', currency: 'USD', state: 'live', goal: 10_000, pledged: 8_700, backers: 93, launched_at: now - 20 * day, ends_at: now + 12 * day },
+    });
+    expect(created.status).toBe(201);
+
+    const visitor = await openVisit(PHONE);
+    try {
+      const { page } = visitor;
+      await visit(visitor, '/folding-kayak');
+      const bar = await boxOf(banner(page));
+      // Full width, flush with the bottom of the window, and low: not a card over the page.
+      expect(bar).toMatchObject({ left: 0, right: 390, bottom: 844 });
+      expect(bar.bottom - bar.top).toBeLessThan(844 / 4);
+      const facts = page.getByRole('region', { name: 'Kickstarter campaign' });
+      expect(overlap(await boxOf(facts), bar)).toBe(false);
+
+      await visit(visitor, '/instant-kickstarter-fee-calculator');
+      await page.getByLabel('Funds raised (USD)').fill('10000');
+      await page.getByLabel('Number of backers').fill('100');
+      await page.getByRole('button', { name: 'Calculate fees' }).click();
+      const result = page.getByRole('region', { name: 'Your Kickstarter fees' });
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Your Kickstarter fees');
+      expect(await banner(page).isVisible()).toBe(true);
+      expect(overlap(await boxOf(result.getByRole('heading', { name: 'Your Kickstarter fees' })), await boxOf(banner(page)))).toBe(false);
+      // The whole result can be read above the bar: scrolled to its end, its last line stays clear of it.
+      const total = result.getByText('You receive');
+      await total.scrollIntoViewIfNeeded();
+      expect(overlap(await boxOf(total), await boxOf(banner(page)))).toBe(false);
+      // At the end of the page the bar sits below the footer rather than over it.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const footer = page.getByRole('contentinfo');
+      await expect.poll(async () => overlap(await boxOf(footer), await boxOf(banner(page)))).toBe(false);
+    } finally {
+      await visitor.context.close();
+    }
+  });
+});
+
 describe('cookie consent without an analytics id configured', () => {
   const { openVisit } = useJourney({ env: { GA_MEASUREMENT_ID: '' }, visit: false });
 
-  it('never loads any analytics, even when accepted', async () => {
+  it('asks nothing and offers no preferences, as no optional cookie exists, and sets no cookie', async () => {
     const visitor = await openVisit();
     try {
+      const { context, page } = visitor;
       await visit(visitor, '/');
-      await banner(visitor.page).getByRole('button', { name: 'Accept all' }).click();
-      await expect.poll(() => consentCookie(visitor.context)).toEqual({
-        categories: ['necessary', 'analytics'],
-        daysLeft: 365,
-      });
-      await visitor.page.waitForTimeout(500);
+      await visit(visitor, '/resources');
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      expect(await page.locator('#cookie-banner').count()).toBe(0);
+      expect(await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).count()).toBe(1);
+      expect(await page.getByRole('contentinfo').getByRole('button', { name: 'Cookie preferences' }).count()).toBe(0);
+      await page.waitForTimeout(500);
+      expect(await context.cookies()).toEqual([]);
       expect(visitor.analyticsRequests).toEqual([]);
+      expect(visitor.pageErrors).toEqual([]);
     } finally {
       await visitor.context.close();
     }

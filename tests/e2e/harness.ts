@@ -3,7 +3,7 @@
  * with its own data, the admin API to seed content, Chromium with every
  * outside request held on the machine, and an accessibility check.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import axe from 'axe-core';
@@ -165,6 +165,25 @@ export async function addStaff(site: Site, staff: { email: string; password: str
     body: JSON.stringify({ token, name: staff.name, password: staff.password }),
   });
   if (accepted.status !== 201) throw new Error(`${staff.email} could not accept the invitation: ${accepted.status}`);
+}
+
+/**
+ * Uploads one of the site's own images (`public/…`) through the admin API,
+ * as the back office's uploader does; returns the path to store.
+ */
+export async function uploadPublicImage(site: Site, publicPath: string): Promise<string> {
+  const bytes = readFileSync(path.join('public', publicPath));
+  const extension = path.extname(publicPath).slice(1);
+  const contentType = extension === 'jpg' ? 'image/jpeg' : `image/${extension}`;
+  const requested = await site.admin<{ upload_url: string; path: string }>('POST', '/admin/media/upload-url', {
+    fileName: path.basename(publicPath),
+    contentType,
+    fileSize: bytes.length,
+  });
+  if (requested.status !== 201) throw new Error(`no upload address for ${publicPath}: ${JSON.stringify(requested.body)}`);
+  const put = await fetch(new URL(requested.body.upload_url, site.baseUrl), { method: 'PUT', headers: { 'content-type': contentType }, body: bytes });
+  if (put.status !== 204) throw new Error(`uploading ${publicPath} failed: ${put.status}`);
+  return requested.body.path;
 }
 
 export async function seedResource(site: Site, resource: { slug: string; title: string; content?: string }): Promise<void> {

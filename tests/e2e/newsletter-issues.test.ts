@@ -1,7 +1,7 @@
 import type { NewsletterIssueJson } from '../../common/answers.ts';
 import { describe, expect, it } from 'vitest';
 import { openAdmin, signIn } from './admin-journey.ts';
-import { expectNoSeriousA11yViolations, rejectCookies, seedPosts, toastText, useJourney, visit, type Site } from './harness.ts';
+import { expectNoSeriousA11yViolations, rejectCookies, seedPosts, toastText, uploadPublicImage, useJourney, visit, type Site } from './harness.ts';
 
 const SUBJECT = 'Crowdfunding picks of the week';
 const PREHEADER = 'Three campaigns we reviewed, and one to watch.';
@@ -32,7 +32,9 @@ describe('an administrator composing and sending a newsletter issue', () => {
   let issueId: number | undefined;
 
   it('has a published post and two readers who confirmed from their mail', async () => {
-    await seedPosts(site, [{ slug: 'solar-backpack-pro', title: POST_TITLE }]);
+    // An uploaded WebP cover, as the demo content's are: the mail shows its JPEG copy.
+    const cover = await uploadPublicImage(site, 'images/demo/solar-backpack.webp');
+    await seedPosts(site, [{ slug: 'solar-backpack-pro', title: POST_TITLE, cover_image: cover }]);
     for (const email of [...READERS, PENDING_READER]) await signUp(site, email);
 
     const reader = await openVisit();
@@ -97,8 +99,8 @@ describe('an administrator composing and sending a newsletter issue', () => {
     await mail.getByRole('link', { name: 'Crowdfunding Showcase' }).waitFor();
     await mail.getByRole('link', { name: 'Read more' }).waitFor();
 
-    // The post's cover loads in the preview, as in a mail client.
-    const cover = mail.locator('img[src*="/images/demo/"]').first();
+    // The post's cover loads in the preview, as in a mail client: its copy for mail, a JPEG.
+    const cover = mail.locator('img[src$=".webp.mail.jpg"]').first();
     await expect.poll(async () => (await cover.boundingBox())?.height ?? 0).toBeGreaterThan(100);
 
     // On a 1366 px wide screen the whole mail is in view: nothing cut off at the side or at the bottom.
@@ -226,6 +228,19 @@ describe('an administrator composing and sending a newsletter issue', () => {
     await expectNoSeriousA11yViolations(page);
     await openAdmin(page, '/admin/newsletter/issues', 'Newsletter Issues');
     expect(await row.count()).toBe(1);
+  });
+
+  it("shows a reader's mail in the owner's outbox with its pictures, as a mail client would", async () => {
+    const { page } = admin;
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Outbox' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Outbox' }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: READERS[0] ?? '' }).filter({ hasText: SUBJECT });
+    await row.getByRole('link', { name: /^Open/ }).click();
+    // The mail's frame is sandboxed, an origin of its own: the site's uploads must allow being shown there.
+    const cover = page.frameLocator(`iframe[title="The mail “${SUBJECT}”"]`).locator('img[src$=".webp.mail.jpg"]').first();
+    await cover.waitFor();
+    await expect.poll(() => cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(100);
+    await expectNoSeriousA11yViolations(page);
   });
 
   it('shows the issue on the public archive, with its web version', async () => {

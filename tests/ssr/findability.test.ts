@@ -98,7 +98,7 @@ describe('the sitemap, robots.txt and the feed', () => {
 describe('the legal pages', () => {
   const { site } = useSiteApp();
 
-  it('state the privacy policy facts: 2 years of form data, 30 days to answer, a 12-month consent cookie', async () => {
+  it('state the privacy policy facts: 2 years of form data, 30 days to answer', async () => {
     const response = await site.get('/privacy-policy');
     expect(response.status).toBe(200);
     const html = decodeHtml(await response.text());
@@ -106,7 +106,6 @@ describe('the legal pages', () => {
     expect(html).toContain('<time dateTime="2025-10-15">October 15, 2025</time>');
     expect(html).toContain('is kept for 2 years');
     expect(html).toContain('within 30 days');
-    expect(html).toContain('choice for 12 months');
     expect(html).toMatch(/<a href="mailto:privacy@[^"]+">/);
     expect(metaContent(html, 'description')).toMatch(/personal data/);
   });

@@ -1,12 +1,9 @@
 /**
  * The stylesheet reaches a page once: as a hashed file the page links to and
- * browsers keep for good, never also inlined in full in the HTML. And the
- * consent banner is in the HTML itself, with the few lines that hide it for
- * a visitor who has chosen (carrying the page's script nonce) or has no
- * scripts.
+ * browsers keep for good, never also inlined in full in the HTML (the
+ * consent banner's markup and its few lines: cookie-consent.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { scriptNonceOf } from '../../server/http/content-security-policy.ts';
 import { ASSET_CACHE_CONTROL } from '../../server/pages.ts';
 import { seedPost, useSiteApp } from './site-app.ts';
 
@@ -37,7 +34,7 @@ describe('the stylesheet of a post page', () => {
     expect(css).toContain('.ui-button');
     expect(css).toContain('--color-primary');
 
-    // …and in no <style> of the page: the only one is the banner's one-line rule for visitors without scripts.
+    // …and in no <style> of the page: the only one there may be is the consent banner's one-line rule for visitors without scripts.
     const blocks = styleBlocks(html);
     for (const block of blocks) {
       expect(block).not.toContain('.ui-button');
@@ -45,25 +42,5 @@ describe('the stylesheet of a post page', () => {
       expect(block.length).toBeLessThan(200);
     }
     expect(blocks.join('').length).toBeLessThan(css.length / 100);
-  });
-});
-
-describe('the consent banner', () => {
-  it('is in the HTML with its texts, hidden by a nonce-carrying script once a choice is stored', async () => {
-    const response = await site.get('/');
-    const html = await response.text();
-    const nonce = scriptNonceOf(response.headers.get('content-security-policy'));
-    expect(nonce).toBeTruthy();
-
-    const banner = html.match(/<div id="cookie-banner"[^>]*>([\s\S]*?)<\/div><script/)?.[0] ?? '';
-    expect(banner).toContain('role="dialog"');
-    expect(banner).not.toMatch(/\bhidden=/);
-    for (const text of ['We value your privacy', 'Accept all', 'Reject all', 'Manage preferences', 'Privacy Policy']) {
-      expect(banner).toContain(text);
-    }
-    const hideScript = html.match(/<script nonce="([^"]*)">(document\.cookie[^<]*cookie-banner[^<]*)<\/script>/);
-    expect(hideScript?.[1]).toBe(nonce);
-    expect(hideScript?.[2]).toContain('cc_cookie=');
-    expect(html).toMatch(/<noscript><style>#cookie-banner\{display:none\}<\/style><\/noscript>/);
   });
 });

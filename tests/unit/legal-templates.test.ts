@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { fillInsOf, fillLegalTemplate, PRIVACY_POLICY_TEMPLATE, TERMS_TEMPLATE } from '../../common/legal-templates.ts';
 
+const cookiesSection = (policy: string) => policy.match(/## 4\. Cookies\n\n([^#]*)/)?.[1] ?? '';
+
 const SITE = {
   site_name: 'Backer Digest',
   contact_email: 'hello@backerdigest.example.org',
@@ -13,6 +15,7 @@ const SITE = {
   sponsored_response_time: 'one working day',
   sponsored_live_time: 'a week',
   sponsored_price: '€99',
+  analytics: false,
 };
 
 describe('the starting legal texts', () => {
@@ -39,5 +42,15 @@ describe('the starting legal texts', () => {
     expect(terms).toContain('These terms apply to everyone who uses Backer Digest.');
     expect(terms).not.toMatch(/\{\{/);
     expect(fillLegalTemplate(PRIVACY_POLICY_TEMPLATE, SITE)).not.toMatch(/\{\{/);
+  });
+
+  it('name the consent and analytics cookies in the privacy policy only when analytics is configured (decision 081)', () => {
+    const without = fillLegalTemplate(PRIVACY_POLICY_TEMPLATE, SITE);
+    expect(cookiesSection(without)).toMatch(/^Our public pages set no cookies/);
+    expect(without).not.toMatch(/_ga|_gid|cc_cookie|Google Analytics|Cookie preferences|with your consent, analytics/);
+    const withAnalytics = fillLegalTemplate(PRIVACY_POLICY_TEMPLATE, { ...SITE, analytics: true });
+    expect(cookiesSection(withAnalytics)).toContain('`cc_cookie`, remembers your cookie choice for 12 months');
+    expect(cookiesSection(withAnalytics)).toContain('Analytics cookies of Google Analytics (`_ga`, `_gid`) are set only if you accept them');
+    expect(cookiesSection(withAnalytics)).toContain('"Cookie preferences" link');
   });
 });

@@ -99,11 +99,31 @@ describe('the newsletter mail', () => {
     expect(text).not.toMatch(/[<>*_#[\]]|\n{3,}|^---$/m);
   });
 
-  it('shows only pictures mail clients can show, at absolute addresses', () => {
-    expect(mailImageUrl('/uploads/2026/11/a.webp', SITE)).toBe(`${SITE}/uploads/2026/11/a.webp`);
+  it('shows only JPEG and PNG pictures, at absolute addresses: an upload through its copy for mail', () => {
+    const upload = '/uploads/2026/11/0123456789abcdef01234567-cover';
+    expect(mailImageUrl(`${upload}.webp`, SITE)).toBe(`${SITE}${upload}.webp.mail.jpg`);
+    expect(mailImageUrl(`${SITE}${upload}.webp`, SITE)).toBe(`${SITE}${upload}.webp.mail.jpg`);
+    expect(mailImageUrl(`${upload}.webp.w480.webp`, SITE)).toBe(`${SITE}${upload}.webp.mail.jpg`);
+    expect(mailImageUrl(`${upload}.jpg`, SITE)).toBe(`${SITE}${upload}.jpg.mail.jpg`);
+    expect(mailImageUrl(`${upload}.png`, SITE)).toBe(`${SITE}${upload}.png.mail.png`);
+    expect(mailImageUrl(`${upload}.gif`, SITE)).toBe(`${SITE}${upload}.gif.mail.png`);
+    expect(mailImageUrl(`${upload}.svg`, SITE)).toBeNull();
     expect(mailImageUrl('https://images.example/b.jpg', SITE)).toBe('https://images.example/b.jpg');
+    expect(mailImageUrl('https://images.example/c.webp', SITE)).toBeNull();
+    expect(mailImageUrl('https://images.example/d.gif', SITE)).toBeNull();
+    expect(mailImageUrl('/images/demo/solar-backpack.webp', SITE)).toBeNull();
     expect(mailImageUrl('/favicon.svg', SITE)).toBeNull();
     expect(mailImageUrl('javascript:alert(1).png', SITE)).toBe(SITE);
+  });
+
+  it('draws no WebP picture from the markdown, leaving its description', async () => {
+    const upload = '/uploads/2026/11/0123456789abcdef01234567-chart.webp';
+    const withPictures: IssueContent = { ...content, intro: `![Sales chart](${upload})\n\n![A photo elsewhere](https://images.example/far.webp)` };
+    const { html } = personalise(await renderIssue(withPictures, links), UNSUBSCRIBE);
+    const sources = tagsOf(html, 'img').map((tag) => tag.match(/src="([^"]+)"/)?.[1] ?? '');
+    expect(sources).toContain(`${SITE}${upload}.mail.jpg`);
+    for (const source of sources) expect(source).toMatch(/\.(jpe?g|png)$/);
+    expect(html).toContain('A photo elsewhere');
   });
 
   it("shows a campaign's fact line under its post's title, in the HTML and the plain text", async () => {

@@ -40,9 +40,10 @@ describe('responsiveImage', () => {
 });
 
 describe('parseStoredFileName', () => {
-  it('reads an upload and its resized copies', () => {
-    expect(parseStoredFileName(KEY)).toEqual({ key: KEY, extension: 'jpg', variantWidth: null });
-    expect(parseStoredFileName(`${KEY}.w960.webp`)).toEqual({ key: KEY, extension: 'jpg', variantWidth: 960 });
+  it('reads an upload, its resized copies and its copy for mail', () => {
+    expect(parseStoredFileName(KEY)).toEqual({ key: KEY, extension: 'jpg', variantWidth: null, mailCopy: false });
+    expect(parseStoredFileName(`${KEY}.w960.webp`)).toEqual({ key: KEY, extension: 'jpg', variantWidth: 960, mailCopy: false });
+    expect(parseStoredFileName(`${KEY}.mail.jpg`)).toEqual({ key: KEY, extension: 'jpg', variantWidth: null, mailCopy: true });
   });
 
   it.each([
@@ -52,6 +53,8 @@ describe('parseStoredFileName', () => {
     ['a temporary file', 'uploads/.incoming/0123456789abcdef01234567.part'],
     ['an upper-case name', 'uploads/2026/11/0123456789abcdef01234567-Lantern.jpg'],
     ['a short random part', 'uploads/2026/11/0123-lantern.jpg'],
+    ['a copy for mail of the other kind', `${KEY}.mail.png`],
+    ['a copy for mail of an SVG', 'uploads/2026/11/0123456789abcdef01234567-logo.svg.mail.png'],
   ])('refuses %s', (_what, name) => {
     expect(parseStoredFileName(name)).toBeNull();
   });

@@ -184,7 +184,8 @@ function SiteSection({ site }: { site: SiteSettingsJson }) {
       hint={
         <>
           Markdown. {'{{site_name}}'}, {'{{contact_email}}'}, {'{{privacy_email}}'}, {'{{response_time}}'} and {'{{live_time}}'} are
-          replaced by the values above, {'{{sponsored_price}}'} by the sponsored post&apos;s price.{' '}
+          replaced by the values above, {'{{sponsored_price}}'} by the sponsored post&apos;s price, {'{{cookies}}'} by the
+          cookies visitors get (analytics cookies only when analytics is configured).{' '}
           <a href={path} target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline underline-offset-4">
             See the published page<span className="sr-only"> (opens in a new tab)</span>
           </a>
