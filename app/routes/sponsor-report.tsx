@@ -203,23 +203,25 @@ function CountList({
       {rows.length === 0 ? (
         <p className="text-sm text-muted-foreground">{empty}</p>
       ) : (
-        <table className="w-full text-sm">
-          <caption className="sr-only">{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={`${cell} text-left`}>{first}</th>
-              <th scope="col" className={`${cell} text-right`}>{only}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map(([name, value]) => (
-              <tr key={name}>
-                <th scope="row" className={`${cell} text-left font-normal`}>{name}</th>
-                <td className={numberCell}>{count(value)}</td>
+        <ScrollTable label={caption}>
+          <table className="w-full text-sm">
+            <caption className="sr-only">{caption}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={`${cell} text-left`}>{first}</th>
+                <th scope="col" className={`${cell} text-right`}>{only}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map(([name, value]) => (
+                <tr key={name}>
+                  <th scope="row" className={`${cell} text-left font-normal`}>{name}</th>
+                  <td className={numberCell}>{count(value)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollTable>
       )}
     </section>
   );

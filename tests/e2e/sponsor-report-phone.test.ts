@@ -4,14 +4,15 @@
  * reachable by keyboard), and the page itself never runs off the screen.
  */
 import { describe, expect, it } from 'vitest';
-import { expectNoSeriousA11yViolations, useJourney } from './harness.ts';
+import { DESKTOP_CHROME, expectNoSeriousA11yViolations, useJourney } from './harness.ts';
 
 const PROJECT = 'Pocket Loom';
 const READERS = ['loom.first@example.com', 'loom.second@example.com'];
 const PHONE = { width: 360, height: 740 };
+const LONG_SOURCE = 'weekly-crowdfunding-roundup-newsletter-of-the-northern-makers-guild';
 
 describe("the sponsor's report on a phone", () => {
-  const { site, visitor } = useJourney({
+  const { site, visitor, openVisit } = useJourney({
     env: { NEWSLETTER_DOUBLE_OPT_IN: 'false', NEWSLETTER_RATE_PER_SECOND: '0' },
     visit: { viewport: PHONE, isMobile: true, hasTouch: true },
   });
@@ -67,6 +68,17 @@ describe("the sponsor's report on a phone", () => {
     expect((await site.admin('POST', `/admin/newsletters/${issue.body.id}/send`, {})).status).toBe(202);
     await expect.poll(async () => (await site.admin<{ status: string }>('GET', `/admin/newsletters/${issue.body.id}`)).body.status, { timeout: 20_000 }).toBe('sent');
 
+    // A reader arrives from a source whose name is longer than a phone is wide.
+    const slug = String(post.slug);
+    const reader = await openVisit({ userAgent: DESKTOP_CHROME });
+    await reader.page.goto(`/${slug}`, { waitUntil: 'networkidle' });
+    const beacon = await reader.page.evaluate(
+      async ([path, source]) =>
+        (await fetch('/api/events', { method: 'POST', body: JSON.stringify({ path, referrer: '', utm_source: source, utm_medium: '', utm_campaign: '', tz: 'UTC' }) })).status,
+      [`/${slug}`, LONG_SOURCE] as const,
+    );
+    expect(beacon).toBe(204);
+
     // The link is issued in the background once the post is live.
     let reportUrl = '';
     await expect
@@ -83,7 +95,17 @@ describe("the sponsor's report on a phone", () => {
 
   it('shows every column of its tables, scrolling sideways inside a table rather than off the page', { timeout: 120_000 }, async () => {
     const { page } = visitor;
-    await page.goto(await liveReport(), { waitUntil: 'networkidle' });
+    const report = await liveReport();
+    // Views are written within 5 seconds.
+    await expect
+      .poll(
+        async () => {
+          await page.goto(report, { waitUntil: 'networkidle' });
+          return page.getByRole('rowheader', { name: LONG_SOURCE }).count();
+        },
+        { timeout: 20_000, interval: 1000 },
+      )
+      .toBe(1);
     await page.getByRole('heading', { level: 1, name: "Your sponsored post's report" }).waitFor();
 
     // The page fits the screen: nothing is cut off at its right edge.
@@ -92,7 +114,7 @@ describe("the sponsor's report on a phone", () => {
     expect(await tables.count()).toBeGreaterThanOrEqual(2);
     const headings = page.locator('table thead th');
     const names = await headings.allInnerTexts();
-    expect(names).toEqual(expect.arrayContaining(['Day', 'Views', 'Visitors', 'Clicks to the campaign', 'Subject', 'Sent', 'Mails', 'Clicks to the post']));
+    expect(names).toEqual(expect.arrayContaining(['Day', 'Views', 'Visitors', 'Clicks to the campaign', 'Subject', 'Sent', 'Mails', 'Clicks to the post', 'Source']));
     for (let index = 0; index < names.length; index += 1) {
       const heading = headings.nth(index);
       // Scrolled to inside its table's frame, each heading comes fully into view.
