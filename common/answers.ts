@@ -432,6 +432,8 @@ export interface AnalyticsReportJson {
 /** GET /admin/analytics/now: distinct visitors seen in the last 5 minutes. */
 export interface AnalyticsNowJson {
   visitors: number;
+  /** Today on the site's calendar (`YYYY-MM-DD`), the day views are counted on now (decision 088). */
+  today: string;
 }
 
 /** The owner's security settings (GET/PUT /api/admin/settings/security). */
@@ -611,6 +613,16 @@ export interface DashboardJson {
   /** The latest events the role may see, newest first, at most 10. */
   activity: DashboardActivityJson[];
   revenue?: DashboardRevenueJson;
+  /** Owners only: what still stands between this install and a public launch; empty once ready (decision 083). */
+  launch?: LaunchItemJson[];
+}
+
+/** One open item of the launch checklist: what is left, and the link to where it is fixed. */
+export interface LaunchItemJson {
+  key: 'legal_texts' | 'public_url' | 'mail_server' | 'payments' | 'demo_content' | 'social_profiles' | 'owner_name';
+  title: string;
+  detail: string;
+  fix: { label: string; href: `/admin/${string}` };
 }
 
 /**
@@ -663,14 +675,23 @@ export interface OutboxMailJson extends OutboxMailSummaryJson {
 
 /**
  * `GET /api/sponsor-report/{token}` (decision 068): the sponsored post's
- * audience and clicks from the day it went live to today (UTC), from the
+ * audience and clicks from the day it went live to today (days of the
+ * site's time zone, `time_zone`), from the
  * daily roll-ups only: nothing about one person.
  */
 export interface SponsorReportJson {
   post: { slug: string; title: string; published_at: number | null };
   totals: { views: number; visitors: number; outbound_clicks: number; newsletter_clicks: number; share_clicks: number };
   days: { date: string; views: number; visitors: number; outbound_clicks: number }[];
-  newsletters: { subject: string; sent_at: number | null; delivered: number; clicks: number }[];
+  /**
+   * The sent issues that carried the post. `mails`: those that left the site,
+   * accepted by the mail server, or only kept in the outbox when
+   * `mail_delivery` is `outbox` (no mail server is set up).
+   */
+  newsletters: { subject: string; sent_at: number | null; mails: number; clicks: number }[];
+  mail_delivery: 'smtp' | 'outbox';
+  /** The site's time zone: the days are its calendar days, and times are shown on its clocks. */
+  time_zone: string;
   /** The sources of the post's views, most views first. */
   sources: { source: string; views: number }[];
   /** Share clicks by network, most first. */

@@ -9,6 +9,15 @@ import { formatSiteDateTime } from './dates.ts';
 export const KEPT_IN_OUTBOX = 'kept in the outbox: no mail server is set up';
 
 /**
+ * How many mails of a sending left the site, as every screen counts them:
+ * "Delivered" only for what a mail server accepted; without one they were
+ * kept, and the count says so ("Kept in the outbox: 2").
+ */
+export function mailCount(count: number, delivery: 'smtp' | 'outbox'): string {
+  return `${delivery === 'outbox' ? 'Kept in the outbox' : 'Delivered'}: ${count.toLocaleString('en-US')}`;
+}
+
+/**
  * One sentence about `what` ("Invitation", "Confirmation link"), e.g.
  * "Invitation kept in the outbox: no mail server is set up."
  */

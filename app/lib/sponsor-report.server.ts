@@ -13,20 +13,15 @@ import { isPassedThrough } from './form-answer.server.ts';
 /** A private link's page: never kept by any cache, never indexed, and its address never sent on. */
 export const SPONSOR_REPORT_HEADERS = { 'Cache-Control': NO_STORE, 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'no-referrer' };
 
+/** The report carries the site's time zone its days were counted on, for the times shown too. */
 export interface SponsorReportPage {
   report: SponsorReportJson;
-  /** The site's clocks, for the dates shown in full. */
-  timeZone: string;
 }
 
 /** The report behind the link; a 404 page for a wrong or revoked link. */
 export async function openSponsorReport(context: AppLoadContext, token: string): Promise<SponsorReportPage> {
   try {
-    const [report, profile] = await Promise.all([
-      context.services.readSponsorReport(token, { clientIp: context.clientIp }),
-      context.services.siteProfile.current(),
-    ]);
-    return { report, timeZone: profile.time_zone };
+    return { report: await context.services.readSponsorReport(token, { clientIp: context.clientIp }) };
   } catch (error) {
     if (isPassedThrough(error)) throw error;
     if (error instanceof DomainError && error.code === 'NOT_FOUND') throw data(null, { status: 404, headers: SPONSOR_REPORT_HEADERS });

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { data } from 'react-router';
 import type { SponsorReportJson } from '../../common/answers.ts';
 import { formatSiteDateTime } from '../../common/site-time.ts';
@@ -5,6 +6,7 @@ import { DailyAudienceChart } from '../components/daily-audience-chart.tsx';
 import { PrivateLinkError } from '../components/page-error.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { openSponsorReport, SPONSOR_REPORT_HEADERS } from '../lib/sponsor-report.server.ts';
+import { mailCount } from '../lib/mail-delivery.ts';
 import { pageTitle } from '../lib/seo.ts';
 import type { Route } from './+types/sponsor-report';
 
@@ -27,7 +29,9 @@ const cell = 'border-b border-border px-3 py-2';
 const numberCell = `${cell} text-right tabular-nums`;
 
 export default function SponsorReport({ loaderData }: Route.ComponentProps) {
-  const { report, timeZone } = loaderData;
+  const { report } = loaderData;
+  // The report's own zone: its days were counted on it (decision 088).
+  const timeZone = report.time_zone;
   const { post, totals } = report;
   const totalRows: [string, number][] = [
     ['Views', totals.views],
@@ -63,7 +67,8 @@ export default function SponsorReport({ loaderData }: Route.ComponentProps) {
           ))}
         </dl>
         <p className="mt-3 text-sm text-muted-foreground">
-          Days are UTC; visitors are counted per day; totals over several days add daily visitors. Nothing about individual people is kept or shown.
+          Days and times are in the site&apos;s time zone, {timeZone}; visitors are counted per day; totals over several days add daily visitors. Nothing about
+          individual people is kept or shown.
         </p>
       </section>
 
@@ -71,8 +76,8 @@ export default function SponsorReport({ loaderData }: Route.ComponentProps) {
         <h2 id="report-days" className="text-xl font-semibold">
           By day
         </h2>
-        <DailyAudienceChart days={report.days} label="Views and visitors of the post by day" />
-        <DaysTable days={report.days} />
+        <DailyAudienceChart days={report.days} label="Views and visitors of the post by day" timeZone={timeZone} />
+        <DaysTable days={report.days} timeZone={timeZone} />
       </section>
 
       <section aria-labelledby="report-newsletters" className="report-block mb-10">
@@ -82,14 +87,14 @@ export default function SponsorReport({ loaderData }: Route.ComponentProps) {
         {report.newsletters.length === 0 ? (
           <p className="text-sm text-muted-foreground">No newsletter issue has carried the post yet.</p>
         ) : (
-          <div className="overflow-x-auto">
+          <ScrollTable label="The newsletter issues that carried the post">
             <table className="w-full text-sm">
               <caption className="sr-only">The newsletter issues that carried the post</caption>
               <thead>
                 <tr>
                   <th scope="col" className={`${cell} text-left`}>Subject</th>
                   <th scope="col" className={`${cell} text-left`}>Sent</th>
-                  <th scope="col" className={`${cell} text-right`}>Delivered</th>
+                  <th scope="col" className={`${cell} text-right`}>Mails</th>
                   <th scope="col" className={`${cell} text-right`}>Clicks to the post</th>
                 </tr>
               </thead>
@@ -98,13 +103,13 @@ export default function SponsorReport({ loaderData }: Route.ComponentProps) {
                   <tr key={`${issue.sent_at ?? 'unsent'}-${index}`}>
                     <th scope="row" className={`${cell} text-left font-normal`}>{issue.subject}</th>
                     <td className={cell}>{issue.sent_at === null ? 'Not sent' : formatSiteDateTime(issue.sent_at, timeZone)}</td>
-                    <td className={numberCell}>{count(issue.delivered)}</td>
+                    <td className={numberCell}>{mailCount(issue.mails, report.mail_delivery)}</td>
                     <td className={numberCell}>{count(issue.clicks)}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollTable>
         )}
       </section>
 
@@ -132,11 +137,24 @@ export default function SponsorReport({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function DaysTable({ days }: { days: SponsorReportJson['days'] }) {
+/**
+ * A table that keeps every column on a narrow screen: it scrolls sideways
+ * inside its own frame (reachable by keyboard too) instead of being cut off
+ * by the page.
+ */
+function ScrollTable({ label, className = '', children }: { label: string; className?: string; children: ReactNode }) {
   return (
-    <div className="report-block mt-6 overflow-x-auto">
+    <div role="region" aria-label={label} tabIndex={0} className={`report-table max-w-full overflow-x-auto ${className}`}>
+      {children}
+    </div>
+  );
+}
+
+function DaysTable({ days, timeZone }: { days: SponsorReportJson['days']; timeZone: string }) {
+  return (
+    <ScrollTable label="Numbers by day" className="report-block mt-6">
       <table className="w-full text-sm">
-        <caption className="mb-2 text-left text-sm text-muted-foreground">Views, visitors and clicks to the campaign by day (UTC), oldest first</caption>
+        <caption className="mb-2 text-left text-sm text-muted-foreground">Views, visitors and clicks to the campaign by day ({timeZone}), oldest first</caption>
         <thead>
           <tr>
             <th scope="col" className={`${cell} text-left`}>Day</th>
@@ -156,7 +174,7 @@ function DaysTable({ days }: { days: SponsorReportJson['days'] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollTable>
   );
 }
 
@@ -178,30 +196,32 @@ function CountList({
   empty: string;
 }) {
   return (
-    <section aria-labelledby={id} className="report-block">
+    <section aria-labelledby={id} className="report-block min-w-0">
       <h2 id={id} className="mb-3 text-xl font-semibold">
         {title}
       </h2>
       {rows.length === 0 ? (
         <p className="text-sm text-muted-foreground">{empty}</p>
       ) : (
-        <table className="w-full text-sm">
-          <caption className="sr-only">{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={`${cell} text-left`}>{first}</th>
-              <th scope="col" className={`${cell} text-right`}>{only}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map(([name, value]) => (
-              <tr key={name}>
-                <th scope="row" className={`${cell} text-left font-normal`}>{name}</th>
-                <td className={numberCell}>{count(value)}</td>
+        <ScrollTable label={caption}>
+          <table className="w-full text-sm">
+            <caption className="sr-only">{caption}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={`${cell} text-left`}>{first}</th>
+                <th scope="col" className={`${cell} text-right`}>{only}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map(([name, value]) => (
+                <tr key={name}>
+                  <th scope="row" className={`${cell} text-left font-normal`}>{name}</th>
+                  <td className={numberCell}>{count(value)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollTable>
       )}
     </section>
   );

@@ -8,9 +8,14 @@ import { getTimezone } from 'countries-and-timezones';
 import { isbot } from 'isbot';
 import { UAParser } from 'ua-parser-js';
 import { RESERVED_SLUGS } from '../../common/schemas/slug.ts';
+import { secondsToSiteDay } from '../../common/site-time.ts';
 
-/** A UTC day as `YYYY-MM-DD`. */
-export const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+/**
+ * The day a moment is counted on, `YYYY-MM-DD`: the site's calendar day in
+ * its time zone (decision 088), so every report of days shows the owner's
+ * days, not UTC's.
+ */
+export const siteDay = (ms: number, timeZone: string): string => secondsToSiteDay(Math.floor(ms / 1000), timeZone);
 
 /** A fresh random salt for a day. */
 export const newSalt = (): string => randomBytes(32).toString('base64url');

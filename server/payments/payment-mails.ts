@@ -68,12 +68,10 @@ export function paymentConfirmationMail(
 export function paidSubmissionNotificationMail(
   submission: SponsoredSubmissionJson,
   payment: PaymentTransactionRow,
-  to: string,
   siteUrl: string | undefined,
-): MailMessage {
+): Omit<MailMessage, 'to'> {
   return {
     kind: 'payment_admin_notification',
-    to,
     subject: testSubject(payment, oneLine(`New paid sponsored submission: ${submission.project_name}`)),
     text: [
       'A sponsored post was paid for and waits for review.',

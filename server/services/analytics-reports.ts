@@ -1,10 +1,11 @@
 /**
  * The audience numbers as the back office reads them (issue 28): one range
- * of UTC days, optionally narrowed to one page, read from the daily
+ * of the site's days (decision 088), optionally narrowed to one page, read from the daily
  * roll-ups only; and the visitors seen in the last five minutes.
  */
 import type { AnalyticsNowJson, AnalyticsReportJson } from '../../common/answers.ts';
 import { analyticsQuerySchema } from '../../common/schemas/analytics.ts';
+import { secondsToSiteDay } from '../../common/site-time.ts';
 import { validate } from '../../common/validate.ts';
 import { nowSeconds } from '../db/database.ts';
 import {
@@ -25,7 +26,7 @@ const PAGES_LIMIT = 500;
 /** "Visitors now": seen within this many seconds. */
 const NOW_WINDOW_SECONDS = 5 * 60;
 
-/** Every UTC day from `from` to `to`, both included. */
+/** Every calendar day from `from` to `to`, both included. */
 export function eachDay({ from, to }: DayRange): string[] {
   const days: string[] = [];
   for (let at = Date.parse(`${from}T00:00:00Z`), end = Date.parse(`${to}T00:00:00Z`); at <= end; at += 86_400_000) {
@@ -52,7 +53,7 @@ function parseCampaign(value: string): [string, string, string] {
   return [value, '', ''];
 }
 
-export function analyticsReportsService({ db }: AppDeps) {
+export function analyticsReportsService({ db, siteProfileCache }: AppDeps) {
   return {
     /** The report of GET /admin/analytics, from its query parameters. */
     async report(query: unknown): Promise<AnalyticsReportJson> {
@@ -96,7 +97,8 @@ export function analyticsReportsService({ db }: AppDeps) {
 
     /** Distinct visitors seen in the last five minutes. */
     async now(): Promise<AnalyticsNowJson> {
-      return { visitors: await visitorsSeenSince(db, nowSeconds() - NOW_WINDOW_SECONDS) };
+      const [visitors, profile] = await Promise.all([visitorsSeenSince(db, nowSeconds() - NOW_WINDOW_SECONDS), siteProfileCache.current()]);
+      return { visitors, today: secondsToSiteDay(nowSeconds(), profile.time_zone) };
     },
   };
 }

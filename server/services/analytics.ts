@@ -11,7 +11,7 @@ import { DomainError } from '../../common/errors.ts';
 import { analyticsSettingsSchema, pageViewBeaconSchema } from '../../common/schemas/analytics.ts';
 import { validate } from '../../common/validate.ts';
 import { ViewBuffer } from '../analytics/buffer.ts';
-import { classify, countedPath, countryOfTimeZone, newSalt, sourceOf, utcDay, visitorHash } from '../analytics/visitor.ts';
+import { classify, countedPath, countryOfTimeZone, newSalt, siteDay, sourceOf, visitorHash } from '../analytics/visitor.ts';
 import type { Caller, Staff } from '../auth/caller.ts';
 import { isLiveStaffRefreshToken } from '../auth/tokens.ts';
 import { siteOrigin } from '../config.ts';
@@ -137,7 +137,7 @@ export function analyticsService(deps: AppDeps, audit: AuditLogService) {
     async recordView(body: unknown, request: BeaconRequest): Promise<boolean> {
       const beacon = validate(pageViewBeaconSchema, body);
       const nowMs = Date.now();
-      const day = utcDay(nowMs);
+      const day = siteDay(nowMs, (await deps.siteProfileCache.current()).time_zone);
       const daySaltValue = await saltOf(day);
       // Counted in memory per server (decision 071), keyed by the address hashed with the day's salt.
       limitBeacons(visitorHash(daySaltValue, request.caller.clientIp, '', 'beacon-rate'));

@@ -19,6 +19,7 @@ import { siteLink } from '../config.ts';
 import type { AppDeps } from '../deps.ts';
 import type { CampaignLinkJson, CampaignLinks } from './campaign-links.ts';
 import type { CampaignsService } from './campaigns.ts';
+import { notifyOwner } from './owner-notifications.ts';
 import { enforceRateLimit } from './rate-limits.ts';
 import type { SiteProfileService } from './site-profile.ts';
 
@@ -102,6 +103,15 @@ export function campaignUpdatesService(deps: AppDeps, { posts, campaigns, links,
       const updated = await campaigns.applyFacts(post.id, changes, { source: 'creator', ipAddress: caller.clientIp });
       logger.info({ post: post.id, fields: Object.keys(changes) }, 'campaign facts updated by the creator');
       if (!updated.campaign) throw notFound(LINK_NOT_FOUND);
+      await notifyOwner(deps, {
+        kind: 'campaign_update_notification',
+        subject: `Campaign updated by its creator: ${post.title.replace(/[\r\n]+/g, ' ')}`,
+        text: [
+          `The creator of "${post.title}" changed ${Object.keys(changes).join(', ')} through their update link.`,
+          '',
+          `See the post at ${siteLink(deps.config, `/admin/posts/${post.id}`)}`,
+        ].join('\n'),
+      });
       return publicCampaign(updated.campaign);
     },
 

@@ -19,6 +19,7 @@ import { addClick } from '../db/queries/analytics-clicks.ts';
 import { findIssueLink } from '../db/queries/newsletter-links.ts';
 import { findPost } from '../db/queries/posts.ts';
 import type { ClickKind } from '../db/schema.ts';
+import { siteDay } from '../analytics/visitor.ts';
 import type { AppDeps } from '../deps.ts';
 
 /** What of the request decides whether its click counts. */
@@ -34,13 +35,11 @@ export interface ClickDestination {
   url: string;
 }
 
-/** A UTC day, as `analytics_clicks` keeps them. */
-export const utcDay = (at: Date = new Date()): string => at.toISOString().slice(0, 10);
 
 const isShareNetwork = (value: string): value is ShareNetwork => (SHARE_NETWORKS as readonly string[]).includes(value);
 
 export function clickCountingService(
-  deps: Pick<AppDeps, 'db' | 'config' | 'logger'>,
+  deps: Pick<AppDeps, 'db' | 'config' | 'logger' | 'siteProfileCache'>,
   /** The owner's switch (the analytics service's): with counting off, no click is counted either. */
   counting: { countingEnabled: () => Promise<boolean> },
 ) {
@@ -63,7 +62,8 @@ export function clickCountingService(
       if (!from.userAgent || isbot(from.userAgent)) return false;
       try {
         if (!(await counting.countingEnabled())) return false;
-        await addClick(db, kind, subjectId, utcDay(), target);
+        // On the site's day, as the page views (decision 088).
+        await addClick(db, kind, subjectId, siteDay(Date.now(), (await deps.siteProfileCache.current()).time_zone), target);
         return true;
       } catch (error) {
         logger.warn({ err: error, kind, subject: subjectId }, 'clicks: a click could not be counted');

@@ -19,6 +19,9 @@ import {
 import { hitRateLimit, type RateLimitRule } from '../db/queries/rate-limits.ts';
 import type { PageRequest } from '../db/paging.ts';
 import type { AppDeps } from '../deps.ts';
+import { siteLink } from '../config.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+import { notifyOwner } from './owner-notifications.ts';
 import { enforceRateLimit } from './rate-limits.ts';
 import { changeStatus, type StatusChangeRules } from './status-change.ts';
 import type { Caller } from '../auth/caller.ts';
@@ -43,6 +46,17 @@ export const contactListFilterSchema = z.object({
   ...listSearchSchema.shape,
 });
 
+/** Tells the site's staff a message came in: who wrote and what, and where to answer it. */
+function contactNotificationMail(message: { name: string; email: string; message: string }, inbox: string): Omit<MailMessage, 'to'> {
+  // A name is one line of the subject: a line break in it would start a header.
+  const name = message.name.replace(/[\r\n]+/g, ' ').trim();
+  return {
+    kind: 'contact_notification',
+    subject: `New contact message from ${name}`,
+    text: [`${name} <${message.email}> wrote through the contact form:`, '', message.message, '', `Read it at ${inbox}`].join('\n'),
+  };
+}
+
 export function contactMessagesService(deps: AppDeps) {
   const { db, logger, rateLimits } = deps;
   return {
@@ -62,6 +76,7 @@ export function contactMessagesService(deps: AppDeps) {
         .digest('base64url');
       if (!(await hitRateLimit(db, DUPLICATE_WINDOW, fingerprint)).allowed) return { id: null };
       const message = await insertContactMessage(db, input);
+      await notifyOwner(deps, contactNotificationMail(input, siteLink(deps.config, '/admin/contacts')));
       return { id: message.id };
     },
 

@@ -14,6 +14,7 @@ import { nowSeconds } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import type { SiteProfileService } from './site-profile.ts';
 import { paymentModeIn } from '../payments/create-provider.ts';
+import { launchChecklist } from './launch-checklist.ts';
 import type { DashboardActivityJson, DashboardJson, DashboardRevenueJson } from '../../common/answers.ts';
 import { weekBounds } from '../../common/site-time.ts';
 import { can, type StaffRole } from '../../common/staff-roles.ts';
@@ -35,6 +36,7 @@ const SAME_SECOND_ORDER: Record<DashboardActivityJson['kind'], number> = {
 };
 
 export function dashboardService({ db, config, payments }: AppDeps, siteProfile: Pick<SiteProfileService, 'current'>) {
+  const checklist = launchChecklist({ db, config, payments }, siteProfile);
   /** The counts `role` may see: an editor sees posts only (common/staff-roles.ts). */
   async function counts(role: StaffRole) {
     if (!can(role, 'inbox') || !can(role, 'newsletter')) return { posts: await countContent(db, 'posts') };
@@ -136,12 +138,14 @@ export function dashboardService({ db, config, payments }: AppDeps, siteProfile:
     /** What `role` may see of the dashboard: an editor sees posts (and resources' activity) only. */
     async overview(role: StaffRole): Promise<DashboardJson> {
       const handlesMoney = can(role, 'inbox');
-      const [numbers, recent, weekly] = await Promise.all([
+      const [numbers, recent, weekly, launch] = await Promise.all([
         counts(role),
         activity(role),
         handlesMoney ? revenue(nowSeconds()) : Promise.resolve(undefined),
+        // The launch is the owner's to decide: nobody else sees the list.
+        role === 'owner' ? checklist.open() : Promise.resolve(undefined),
       ]);
-      return { ...numbers, activity: recent, ...(weekly ? { revenue: weekly } : {}) };
+      return { ...numbers, activity: recent, ...(weekly ? { revenue: weekly } : {}), ...(launch ? { launch } : {}) };
     },
   };
 }

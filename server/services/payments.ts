@@ -7,6 +7,7 @@
  * completes.
  */
 import type { SponsoredSubmissionInput } from '../../common/schemas/sponsored-submission.ts';
+import { notifyOwner } from './owner-notifications.ts';
 import { siteOrigin } from '../config.ts';
 import { nowSeconds } from '../db/database.ts';
 import {
@@ -221,11 +222,7 @@ async function sendPaymentCompletedMails(deps: PaymentDeps, payment: PaymentTran
     const receipt = await deps.mailer.sendMail(paymentConfirmationMail(submission, payment, siteUrl, await deps.siteProfileCache.sponsorMailTexts()));
     // The first mail of the sponsor's timeline.
     await insertSponsorEvent(deps.db, { submissionId: submission.id, kind: 'payment_mail', to: submission.contact_email, outboxId: receipt.outboxId });
-    if (deps.config.ADMIN_NOTIFY_EMAIL) {
-      await deps.mailer.sendMail(
-        paidSubmissionNotificationMail(submission, payment, deps.config.ADMIN_NOTIFY_EMAIL, siteUrl),
-      );
-    }
+    await notifyOwner(deps, paidSubmissionNotificationMail(submission, payment, siteUrl));
   } catch (error) {
     deps.logger.error({ err: error, paymentId: payment.id }, 'payment mails could not be queued');
   }

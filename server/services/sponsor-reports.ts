@@ -9,6 +9,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { PostJson, SponsorReportJson } from '../../common/answers.ts';
 import { notFound } from '../../common/errors.ts';
+import { secondsToSiteDay } from '../../common/site-time.ts';
 import { sealerFor } from '../auth/sealing.ts';
 import type { Caller } from '../auth/caller.ts';
 import { siteLink } from '../config.ts';
@@ -39,17 +40,16 @@ const REPORT_NOT_FOUND = 'This report link is not valid: it may have been replac
 
 export const sponsorReportPath = (token: string): `/${string}` => `/sponsor-report/${token}`;
 
-/** The UTC day of a time in seconds, `YYYY-MM-DD`. */
-export const utcDay = (at: number): string => new Date(at * 1000).toISOString().slice(0, 10);
+const calendarDay = (at: number): string => new Date(at * 1000).toISOString().slice(0, 10);
 
-/** Every UTC day from `from` to `to`, both included. */
+/** Every calendar day from `from` to `to` (`YYYY-MM-DD`), both included. */
 export function daysBetween(from: string, to: string): string[] {
   const days: string[] = [];
-  for (let at = Date.parse(`${from}T00:00:00Z`) / 1000; utcDay(at) <= to; at += DAY) days.push(utcDay(at));
+  for (let at = Date.parse(`${from}T00:00:00Z`) / 1000; calendarDay(at) <= to; at += DAY) days.push(calendarDay(at));
   return days;
 }
 
-export function sponsorReports(deps: Pick<AppDeps, 'config' | 'totpEncryptionKey'>) {
+export function sponsorReports(deps: Pick<AppDeps, 'config' | 'totpEncryptionKey' | 'siteProfileCache'>) {
   const sealer = sealerFor(deps.totpEncryptionKey, 'sponsor report links');
   const urlOf = (token: string) => siteLink(deps.config, sponsorReportPath(token));
 
@@ -77,10 +77,16 @@ export function sponsorReports(deps: Pick<AppDeps, 'config' | 'totpEncryptionKey
       return token === null ? null : urlOf(token);
     },
 
-    /** The report of a post, from the day it went live up to `today` (UTC), both included. */
-    async build(db: Db, post: Pick<PostJson, 'id' | 'slug' | 'title' | 'published_at'>, today: string): Promise<SponsorReportJson> {
+    /**
+     * The report of a post, from the day it went live up to today, both
+     * included: days of the site's time zone, as the roll-ups count them
+     * (decision 088).
+     */
+    async build(db: Db, post: Pick<PostJson, 'id' | 'slug' | 'title' | 'published_at'>): Promise<SponsorReportJson> {
       const path = `/${post.slug}`;
-      const from = post.published_at === null ? today : utcDay(post.published_at);
+      const timeZone = (await deps.siteProfileCache.current()).time_zone;
+      const today = secondsToSiteDay(nowSeconds(), timeZone);
+      const from = post.published_at === null ? today : secondsToSiteDay(post.published_at, timeZone);
       const [pages, outbound, shares, sources, issueClicks, carrying] = await Promise.all([
         pageDays(db, path, from),
         subjectClicks(db, 'outbound', post.id, from),
@@ -105,7 +111,7 @@ export function sponsorReports(deps: Pick<AppDeps, 'config' | 'totpEncryptionKey
       const newsletters = issues.map((issue) => ({
         subject: issue.subject,
         sent_at: issue.sent_at,
-        delivered: delivered.get(issue.id) ?? 0,
+        mails: delivered.get(issue.id) ?? 0,
         clicks: issueClicks.get(issue.id) ?? 0,
       }));
       const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
@@ -121,6 +127,8 @@ export function sponsorReports(deps: Pick<AppDeps, 'config' | 'totpEncryptionKey
         },
         days,
         newsletters,
+        mail_delivery: deps.config.SMTP_URL ? 'smtp' : 'outbox',
+        time_zone: timeZone,
         sources,
         shares: [...sharesByNetwork].map(([network, clicks]) => ({ network, clicks })).sort((a, b) => b.clicks - a.clicks || a.network.localeCompare(b.network)),
       };
@@ -140,6 +148,6 @@ export function sponsorReportReader(deps: Pick<AppDeps, 'db' | 'rateLimits'>, re
     const submissionId = await reports.open(deps.db, token);
     const post = submissionId === undefined ? undefined : await postOf(submissionId);
     if (!post) throw notFound(REPORT_NOT_FOUND);
-    return reports.build(deps.db, post, utcDay(nowSeconds()));
+    return reports.build(deps.db, post);
   };
 }

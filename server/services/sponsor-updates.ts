@@ -32,7 +32,7 @@ import {
   type SponsorMailSite,
 } from '../mail/sponsor-mails.ts';
 import type { CampaignLinks } from './campaign-links.ts';
-import { utcDay, type SponsorReports } from './sponsor-reports.ts';
+import type { SponsorReports } from './sponsor-reports.ts';
 import type { ContentSaveHooks } from './content.ts';
 import type { SiteProfileService } from './site-profile.ts';
 
@@ -200,7 +200,7 @@ export function sponsorUpdates(
     const post = submission && (await findPostOfSubmission(db, submissionId));
     const url = submission ? await reports.current(db, submissionId) : null;
     if (!submission || !post || !url) return;
-    const report = await reports.build(db, post, utcDay(nowSeconds()));
+    const report = await reports.build(db, post);
     const site = await mailSite();
     const message = sponsorReportSummaryMail(
       submission,

@@ -12,7 +12,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { CampaignJson } from '../../common/campaign.ts';
 import type { SponsoredSubmissionDetailsJson } from '../../common/answers.ts';
 import { settleTestCheckout } from '../../server/services/payments.ts';
-import { freshIp, useTestApp } from '../helpers/test-app.ts';
+import { ADMIN_EMAIL, freshIp, useTestApp } from '../helpers/test-app.ts';
 
 const PER_LINK = 4;
 const PER_IP = 12;
@@ -60,7 +60,7 @@ async function draftOf(submissionId: number) {
   expect((await admin('PATCH', `/admin/submissions/sponsored/${submissionId}`, { status: 'approved', version: details.version })).status).toBe(200);
   const drafted = await admin('POST', `/admin/submissions/sponsored/${submissionId}/draft`);
   expect(drafted.status).toBe(201);
-  return drafted.body as { id: number; slug: string; campaign: CampaignJson | null };
+  return drafted.body as { id: number; slug: string; title: string; campaign: CampaignJson | null };
 }
 
 /** Saves the post as it is, published now, as the editor does, and lets the sponsor's mails go. */
@@ -216,6 +216,11 @@ describe('updates through the link', () => {
     const state = await updateLink(token, { state: 'successful' });
     expect(state.status).toBe(200);
     expect(state.body).toMatchObject({ state: 'successful', pledged: 4_821_000 });
+
+    // No ADMIN_NOTIFY_EMAIL here: the owner's account address hears of each update (decision 083).
+    const notices = (await mailsTo(ADMIN_EMAIL)).filter((mail) => mail.kind === 'campaign_update_notification' && mail.text_body.includes(`/admin/posts/${post.id}`));
+    expect(notices.map((mail) => mail.subject)).toEqual([`Campaign updated by its creator: ${post.title}`, `Campaign updated by its creator: ${post.title}`]);
+    expect(notices[0]?.text_body).toContain('changed pledged, backers, ends_at');
   });
 
   it('makes one point of history per update on different days, each at its own time', async () => {

@@ -7,9 +7,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { SponsoredSubmissionDetailsJson, SponsorReportJson } from '../../common/answers.ts';
-import { utcDay } from '../../server/services/sponsor-reports.ts';
+import { secondsToSiteDay } from '../../common/site-time.ts';
 import { checkoutSubmission } from '../helpers/payments.ts';
 import { freshIp, useTestApp } from '../helpers/test-app.ts';
+
+/** A moment's day on a site left in UTC (the tests' default). */
+const utcDay = (at: number) => secondsToSiteDay(at, 'UTC');
 
 const t = useTestApp();
 const DAY = 24 * 60 * 60;
@@ -202,14 +205,16 @@ describe('what the report shows', () => {
     const opened = await openReport(token);
     expect(opened.status).toBe(200);
     const report = opened.body as SponsorReportJson;
-    expect(Object.keys(report).sort()).toEqual(['days', 'newsletters', 'post', 'shares', 'sources', 'totals']);
+    expect(Object.keys(report).sort()).toEqual(['days', 'mail_delivery', 'newsletters', 'post', 'shares', 'sources', 'time_zone', 'totals']);
     expect(report.post).toEqual({ slug: post.slug, title: post.title, published_at: publishedAt });
     expect(report.totals).toEqual({ views: 15, visitors: 11, outbound_clicks: 6, newsletter_clicks: 5, share_clicks: 4 });
     expect(report.days.map((day) => day.date)).toEqual([first, second, today]);
     expect(report.days[0]).toEqual({ date: first, views: 10, visitors: 7, outbound_clicks: 5 });
     expect(report.days[1]).toEqual({ date: second, views: 5, visitors: 4, outbound_clicks: 0 });
     expect(report.days[2]).toEqual({ date: today, views: 0, visitors: 0, outbound_clicks: 1 });
-    expect(report.newsletters).toEqual([{ subject: 'This week', sent_at: now, delivered: 2, clicks: 5 }]);
+    // No mail server here: the two mails were kept, and the answer says so.
+    expect(report.newsletters).toEqual([{ subject: 'This week', sent_at: now, mails: 2, clicks: 5 }]);
+    expect(report.mail_delivery).toBe('outbox');
     expect(report.sources).toEqual([
       { source: 'news.example.org', views: 8 },
       { source: '', views: 3 },

@@ -14,7 +14,8 @@ import type { ResponseCacheOptions } from '../../server/http/response-cache.ts';
 import { loadPageRenderer, serveBuiltFiles } from '../../server/pages.ts';
 import { SiteProfileCache } from '../../server/site-profile.ts';
 import { SocialCardCache } from '../../server/social-cards/card-cache.ts';
-import { beforeAll } from 'vitest';
+import { beforeAll, expect } from 'vitest';
+import { settleTestCheckout } from '../../server/services/payments.ts';
 import { freshIp, useTestApp, type TestApp, type TestAppOptions } from '../helpers/test-app.ts';
 
 export async function createSiteApp(
@@ -214,4 +215,58 @@ export function jsonLdOf(html: string): unknown[] {
   return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) =>
     JSON.parse(decodeHtml(match[1] ?? '')),
   );
+}
+
+let sponsoredCount = 0;
+
+/**
+ * A paid, approved sponsored submission whose post went live at
+ * `publishedAt`, as staff take it there through the API: its report link
+ * (path) and post.
+ */
+export async function liveSponsoredPostOf(t: TestApp, publishedAt: number) {
+  sponsoredCount += 1;
+  const admin = async (method: string, path: string, body?: unknown) =>
+    t.request(method, path, { token: await t.adminToken(), ...(body === undefined ? {} : { body }) });
+  const started = await t.request('POST', '/payments/create-checkout', {
+    ip: freshIp(),
+    body: {
+      project_name: `Reed Clock ${sponsoredCount}`,
+      project_url: 'https://www.kickstarter.com/projects/reed-clock',
+      contact_name: 'Grace Hopper',
+      contact_email: `sponsor.${sponsoredCount}.${Date.now()}@example.com`,
+      description: 'A clock of reeds.',
+      terms_accepted: true,
+    },
+  });
+  expect(started.status).toBe(201);
+  await settleTestCheckout(t.deps, started.body.session_id, 'pay');
+  const { submission_id: id } = await t.handle.db
+    .selectFrom('payment_transactions')
+    .select('submission_id')
+    .where('provider_session_id', '=', started.body.session_id)
+    .executeTakeFirstOrThrow();
+  const found = (await admin('GET', `/admin/submissions/sponsored/${id}`)).body as { version: number };
+  expect((await admin('PATCH', `/admin/submissions/sponsored/${id}`, { status: 'approved', version: found.version })).status).toBe(200);
+  const drafted = await admin('POST', `/admin/submissions/sponsored/${id}/draft`);
+  expect(drafted.status).toBe(201);
+  const current = (await admin('GET', `/admin/posts/${drafted.body.id}`)).body;
+  const published = await admin('PUT', `/admin/posts/${current.id}`, {
+    title: current.title,
+    slug: current.slug,
+    excerpt: current.excerpt,
+    content: current.content,
+    cover_image: current.cover_image,
+    campaign_url: current.campaign_url,
+    read_time: current.read_time,
+    category_ids: current.category_ids,
+    status: 'published',
+    published_at: publishedAt,
+    version: current.version,
+  });
+  expect(published.status).toBe(200);
+  await t.deps.jobs.whenIdle();
+  const url = ((await admin('GET', `/admin/submissions/sponsored/${id}`)).body as { report_url: string | null }).report_url ?? '';
+  expect(url).toMatch(/\/sponsor-report\/[A-Za-z0-9_-]{43}$/);
+  return { submissionId: id, post: { id: current.id as number, slug: current.slug as string, title: current.title as string }, publishedAt, path: new URL(url).pathname };
 }

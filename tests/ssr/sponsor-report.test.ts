@@ -5,64 +5,20 @@
  * a wrong or revoked link is a 404.
  */
 import { describe, expect, it } from 'vitest';
-import { settleTestCheckout } from '../../server/services/payments.ts';
-import { utcDay } from '../../server/services/sponsor-reports.ts';
-import { freshIp } from '../helpers/test-app.ts';
-import { decodeHtml, textsOf, useSiteApp } from './site-app.ts';
+import { secondsToSiteDay } from '../../common/site-time.ts';
+import { decodeHtml, liveSponsoredPostOf, textsOf, useSiteApp } from './site-app.ts';
+
+/** A moment's day on a site left in UTC (the tests' default). */
+const utcDay = (at: number) => secondsToSiteDay(at, 'UTC');
 
 const { t, site } = useSiteApp();
 const DAY = 86_400;
-let counter = 0;
 
 const admin = async (method: string, path: string, body?: unknown) =>
   t.request(method, path, { token: await t.adminToken(), ...(body === undefined ? {} : { body }) });
 
 /** A paid, approved sponsored submission whose post went live a day ago: its report link and post. */
-async function liveSponsoredPost() {
-  counter += 1;
-  const started = await t.request('POST', '/payments/create-checkout', {
-    ip: freshIp(),
-    body: {
-      project_name: `Reed Clock ${counter}`,
-      project_url: 'https://www.kickstarter.com/projects/reed-clock',
-      contact_name: 'Grace Hopper',
-      contact_email: `sponsor.${counter}.${Date.now()}@example.com`,
-      description: 'A clock of reeds.',
-      terms_accepted: true,
-    },
-  });
-  expect(started.status).toBe(201);
-  await settleTestCheckout(t.deps, started.body.session_id, 'pay');
-  const { submission_id: id } = await t.handle.db
-    .selectFrom('payment_transactions')
-    .select('submission_id')
-    .where('provider_session_id', '=', started.body.session_id)
-    .executeTakeFirstOrThrow();
-  const found = (await admin('GET', `/admin/submissions/sponsored/${id}`)).body as { version: number };
-  expect((await admin('PATCH', `/admin/submissions/sponsored/${id}`, { status: 'approved', version: found.version })).status).toBe(200);
-  const drafted = await admin('POST', `/admin/submissions/sponsored/${id}/draft`);
-  expect(drafted.status).toBe(201);
-  const current = (await admin('GET', `/admin/posts/${drafted.body.id}`)).body;
-  const publishedAt = Math.floor(Date.now() / 1000) - DAY;
-  const published = await admin('PUT', `/admin/posts/${current.id}`, {
-    title: current.title,
-    slug: current.slug,
-    excerpt: current.excerpt,
-    content: current.content,
-    cover_image: current.cover_image,
-    campaign_url: current.campaign_url,
-    read_time: current.read_time,
-    category_ids: current.category_ids,
-    status: 'published',
-    published_at: publishedAt,
-    version: current.version,
-  });
-  expect(published.status).toBe(200);
-  await t.deps.jobs.whenIdle();
-  const url = ((await admin('GET', `/admin/submissions/sponsored/${id}`)).body as { report_url: string | null }).report_url ?? '';
-  expect(url).toMatch(/\/sponsor-report\/[A-Za-z0-9_-]{43}$/);
-  return { submissionId: id, post: { id: current.id as number, slug: current.slug as string, title: current.title as string }, publishedAt, path: new URL(url).pathname };
-}
+const liveSponsoredPost = () => liveSponsoredPostOf(t, Math.floor(Date.now() / 1000) - DAY);
 
 /** The text of a table's cells, row by row. */
 const rowsOf = (table: string) =>

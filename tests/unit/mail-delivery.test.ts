@@ -3,7 +3,7 @@
  * note must be true to how the link works.
  */
 import { describe, expect, it } from 'vitest';
-import { KEPT_IN_OUTBOX, linkUseSentence, mailDeliverySentence } from '../../app/lib/mail-delivery.ts';
+import { KEPT_IN_OUTBOX, linkUseSentence, mailCount, mailDeliverySentence } from '../../app/lib/mail-delivery.ts';
 import { sendNowQuestion } from '../../app/lib/admin-newsletters.ts';
 
 describe('linkUseSentence', () => {
@@ -26,5 +26,12 @@ describe('the outbox words', () => {
     expect(sendNowQuestion({ active_subscribers: 2, delivery: 'outbox' } as Parameters<typeof sendNowQuestion>[0])).toBe(
       `Send this issue now to 2 active subscribers? The mails will be ${KEPT_IN_OUTBOX}.`,
     );
+  });
+});
+
+describe('mailCount', () => {
+  it('says "Delivered" only with a mail server, and "Kept in the outbox" without one', () => {
+    expect(mailCount(2, 'outbox')).toBe('Kept in the outbox: 2');
+    expect(mailCount(1234, 'smtp')).toBe('Delivered: 1,234');
   });
 });

@@ -1,6 +1,7 @@
 import { Form, Link } from 'react-router';
 import { adminPageMeta } from '../../components/admin/admin-meta.ts';
 import { AdminLoading, AdminPageHeader } from '../../components/admin/admin-page.tsx';
+import { useSiteTimeZone } from '../../lib/admin-time-zone.ts';
 import { DailyAudienceChart } from '../../components/daily-audience-chart.tsx';
 import { Alert, AlertDescription } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -26,7 +27,7 @@ function countryName(code: string): string {
 
 export const meta = adminPageMeta('Analytics');
 
-/** The ranges offered, in days back from today (UTC), today included. */
+/** The ranges offered, in days back from today, today included. */
 const RANGES = [
   { days: 7, label: '7 days' },
   { days: 30, label: '30 days' },
@@ -36,26 +37,26 @@ const RANGES = [
 
 const HONEST_LABEL = 'visitors are counted per day; totals over several days add daily visitors';
 
-const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+/** The calendar day `count` days before `day` (`YYYY-MM-DD`). */
+const daysBefore = (day: string, count: number) => new Date(Date.parse(`${day}T00:00:00Z`) - count * 86_400_000).toISOString().slice(0, 10);
 
-function rangeOf(request: Request) {
+/** The range asked for, ending today on the site's calendar (the server's `today`) unless chosen. */
+function rangeOf(request: Request, today: string) {
   const params = new URL(request.url).searchParams;
-  const today = Date.now();
   const days = Number(params.get('days') ?? '30');
-  const from = params.get('from')?.trim() || utcDay(today - ((RANGES.some((r) => r.days === days) ? days : 30) - 1) * 86_400_000);
-  const to = params.get('to')?.trim() || utcDay(today);
+  const from = params.get('from')?.trim() || daysBefore(today, (RANGES.some((r) => r.days === days) ? days : 30) - 1);
+  const to = params.get('to')?.trim() || today;
   const path = params.get('path')?.trim() ?? '';
   return { from, to, path, days: params.has('from') ? null : days };
 }
 
 export function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const range = rangeOf(request);
   return withAdminSession(async () => {
+    // First: today is the site's day, which only the server knows (decision 088).
+    const now = await api.get<AnalyticsNowJson>('/admin/analytics/now');
+    const range = rangeOf(request, now.today);
     try {
-      const [report, now] = await Promise.all([
-        api.get<AnalyticsReportJson>('/admin/analytics', { from: range.from, to: range.to, path: range.path || undefined }),
-        api.get<AnalyticsNowJson>('/admin/analytics/now'),
-      ]);
+      const report = await api.get<AnalyticsReportJson>('/admin/analytics', { from: range.from, to: range.to, path: range.path || undefined });
       return { range, report, now: now.visitors, problem: null };
     } catch (error) {
       // A range the server refuses is shown with the form, to be corrected there.
@@ -70,6 +71,8 @@ export const HydrateFallback = AdminLoading;
 
 export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
   const { range, report, now, problem } = loaderData;
+  // The roll-ups count the site's days (decision 088).
+  const timeZone = useSiteTimeZone();
   const narrowed = range.path ? `&path=${encodeURIComponent(range.path)}` : '';
   const counted = report !== null && (report.totals.views > 0 || report.pages.length > 0);
   return (
@@ -86,11 +89,11 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
       </nav>
       <Form method="get" className="mb-4 flex flex-wrap items-end gap-3">
         <div>
-          <Label htmlFor="analytics-from">From (UTC)</Label>
+          <Label htmlFor="analytics-from">From ({timeZone})</Label>
           <Input id="analytics-from" type="date" name="from" defaultValue={range.from} required />
         </div>
         <div>
-          <Label htmlFor="analytics-to">To (UTC)</Label>
+          <Label htmlFor="analytics-to">To ({timeZone})</Label>
           <Input id="analytics-to" type="date" name="to" defaultValue={range.to} required />
         </div>
         {range.path ? <input type="hidden" name="path" value={range.path} /> : null}
@@ -143,9 +146,10 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
 
 /** Views and visitors per day as the shared server-drawn chart; the same numbers as a table below it for screen readers and copying. */
 function DaysChart({ days }: { days: AnalyticsReportJson['days'] }) {
+  const timeZone = useSiteTimeZone();
   return (
     <div className="my-4">
-      <DailyAudienceChart days={days} label="Views and visitors per day" />
+      <DailyAudienceChart days={days} label="Views and visitors per day" timeZone={timeZone} />
       <details className="mt-2">
         <summary>Views and visitors by day, as a table</summary>
         <Table>

@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { api } from '../../lib/api-client.ts';
 import { withAdminSession } from '../../lib/admin-session.ts';
-import type { DashboardJson } from '../../../common/answers.ts';
+import type { DashboardJson, LaunchItemJson } from '../../../common/answers.ts';
 import type { Route } from './+types/dashboard';
 
 
@@ -39,6 +39,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <AdminPageHeader title="Dashboard" />
+      {loaderData.launch && loaderData.launch.length > 0 ? <LaunchChecklist items={loaderData.launch} /> : null}
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {cards.map(({ title, count, icon: Icon, note }) => (
           <Card key={title}>
@@ -93,5 +94,32 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       {loaderData.revenue ? <RevenueChart revenue={loaderData.revenue} /> : null}
       <RecentActivity events={loaderData.activity} />
     </>
+  );
+}
+
+/** The owner's list of what stands between this install and a public launch; each item goes once it is done (decision 083). */
+function LaunchChecklist({ items }: { items: LaunchItemJson[] }) {
+  return (
+    <section aria-labelledby="launch-checklist" className="mb-8 rounded-lg border border-amber-400 bg-amber-50 p-4 text-amber-950">
+      <h2 id="launch-checklist" className="text-lg font-semibold">
+        Before you launch
+      </h2>
+      <p className="mb-3 text-sm">
+        {items.length === 1 ? 'One thing still stands' : `${items.length} things still stand`} between this site and a public launch.
+      </p>
+      <ul className="grid gap-3">
+        {items.map((item) => (
+          <li key={item.key} data-testid={`launch-${item.key}`} className="grid gap-1 sm:flex sm:items-baseline sm:justify-between sm:gap-4">
+            <div>
+              <p className="font-medium">{item.title}</p>
+              <p className="text-sm">{item.detail}</p>
+            </div>
+            <Link to={item.fix.href} className="shrink-0 text-sm font-medium underline underline-offset-4">
+              {item.fix.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -18,11 +18,12 @@ clientLoader.hydrate = true as const;
 
 export const HydrateFallback = AdminLoading;
 
-/** The list's headings, which also label each issue's card on a phone. */
-const COLUMNS = ['Subject', 'Status', 'Sent', 'Failed', 'Pending', 'Date'];
+/** The list's headings, which also label each issue's card on a phone: "Delivered" only with a mail server. */
+const columnsFor = (delivery: 'smtp' | 'outbox') => ['Subject', 'Status', delivery === 'outbox' ? 'Kept in the outbox' : 'Delivered', 'Failed', 'Pending', 'Date'];
 
 export default function NewsletterIssues({ loaderData }: Route.ComponentProps) {
   const { issues, delivery } = loaderData;
+  const columns = columnsFor(delivery);
   return (
     <>
       <AdminPageHeader title="Newsletter Issues">
@@ -34,17 +35,17 @@ export default function NewsletterIssues({ loaderData }: Route.ComponentProps) {
         </Button>
       </AdminPageHeader>
       {delivery === 'outbox' ? <OutboxNotice /> : null}
-      <Table labels={COLUMNS}>
+      <Table labels={columns}>
         <TableHeader>
           <TableRow>
-            {COLUMNS.map((column) => (
+            {columns.map((column) => (
               <TableHead key={column}>{column}</TableHead>
             ))}
           </TableRow>
         </TableHeader>
         <TableBody>
           {issues.length === 0 ? (
-            <EmptyTableRow columns={COLUMNS.length}>No issues yet. Compose your first one!</EmptyTableRow>
+            <EmptyTableRow columns={columns.length}>No issues yet. Compose your first one!</EmptyTableRow>
           ) : (
             issues.map((issue) => (
               <TableRow key={issue.id}>

@@ -160,8 +160,54 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         {loaderData.security ? <SecuritySection security={loaderData.security} /> : null}
         {loaderData.campaignFetching ? <CampaignFetchingSection settings={loaderData.campaignFetching} /> : null}
         {loaderData.analytics ? <AnalyticsSection settings={loaderData.analytics} /> : null}
+        <ServerSection />
       </div>
     </>
+  );
+}
+
+/**
+ * What the launch checklist's server items link to (decision 083): these
+ * are set in the server's environment, not here, and take effect at the
+ * next start.
+ */
+function ServerSection() {
+  const rows = [
+    {
+      id: 'server-public-url',
+      name: 'PUBLIC_URL',
+      text: 'The address visitors reach the site at, such as https://example.com. Every link in mails, feeds, the sitemap and payment returns is built from it.',
+    },
+    {
+      id: 'server-smtp-url',
+      name: 'SMTP_URL',
+      text: 'Your mail server, such as smtp://user:password@mail.example.com:587. Without it, mails are only kept in the outbox; with it, they are sent and counted as delivered once the server accepts them.',
+    },
+    {
+      id: 'server-payments',
+      name: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+      text: 'Your Stripe keys, for real payments. Without them the built-in test checkout charges nothing, or sponsored posts cannot be bought at all.',
+    },
+  ];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Server configuration</CardTitle>
+        <CardDescription>
+          Set in the server&apos;s environment (or the container&apos;s), not on this page; restart the server for a change to apply.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-4 text-sm">
+          {rows.map((row) => (
+            <div key={row.id} id={row.id} className="scroll-mt-20">
+              <dt className="font-mono font-medium">{row.name}</dt>
+              <dd className="text-muted-foreground">{row.text}</dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
   );
 }
 

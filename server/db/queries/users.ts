@@ -37,6 +37,12 @@ export async function countOwners(db: Db): Promise<number> {
   return Number(row.count);
 }
 
+/** The owner's account address (the first owner, should there be several); undefined before the first start made one. */
+export async function findOwnerEmail(db: Db): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('email').where('role', '=', 'owner').orderBy('id').limit(1).executeTakeFirst();
+  return row?.email;
+}
+
 export async function createUser(
   db: Db,
   user: { email: string; passwordHash: string; role: UserRole; name?: string },

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type { AnalyticsReportJson } from '../../../../common/answers.ts';
+import type { AnalyticsNowJson, AnalyticsReportJson } from '../../../../common/answers.ts';
 import { api } from '../../../lib/api-client.ts';
 import { SettingsSection } from './settings-section.tsx';
 
 const DAYS = 30;
-const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+const daysBefore = (day: string, count: number) => new Date(Date.parse(`${day}T00:00:00Z`) - count * 86_400_000).toISOString().slice(0, 10);
 
 type State = { kind: 'loading' } | { kind: 'shown'; report: AnalyticsReportJson } | { kind: 'hidden' };
 
@@ -17,19 +17,19 @@ type State = { kind: 'loading' } | { kind: 'shown'; report: AnalyticsReportJson 
 export function PostAnalytics({ slug }: { slug: string }) {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const path = `/${slug}`;
-  const from = utcDay(Date.now() - (DAYS - 1) * 86_400_000);
-  const to = utcDay(Date.now());
   useEffect(() => {
     let current = true;
     api
-      .get<AnalyticsReportJson>('/admin/analytics', { from, to, path })
+      // The 30 days end today on the site's calendar, the days views are counted on (decision 088).
+      .get<AnalyticsNowJson>('/admin/analytics/now')
+      .then(({ today }) => api.get<AnalyticsReportJson>('/admin/analytics', { from: daysBefore(today, DAYS - 1), to: today, path }))
       .then((report) => current && setState({ kind: 'shown', report }))
       // A failed read leaves the panel out rather than showing an error beside the form.
       .catch(() => current && setState({ kind: 'hidden' }));
     return () => {
       current = false;
     };
-  }, [from, to, path]);
+  }, [path]);
   if (state.kind === 'hidden') return null;
   return (
     <SettingsSection title="Audience (30 days)">

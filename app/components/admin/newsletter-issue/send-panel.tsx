@@ -1,11 +1,21 @@
 import { useState } from 'react';
-import type { NewsletterIssueJson } from '../../../../common/answers.ts';
+import type { NewsletterAudienceJson, NewsletterIssueJson } from '../../../../common/answers.ts';
 import { cancelIssue, getAudience, sendIssue, sendNowQuestion, sendTest } from '../../../lib/admin-newsletters.ts';
 import { KEPT_IN_OUTBOX } from '../../../lib/mail-delivery.ts';
 import { describeFailure } from '../../../lib/admin-session.ts';
 import { useSiteTimeZone } from '../../../lib/admin-time-zone.ts';
 import { notifyError, notifySuccess } from '../../../lib/admin-toasts.ts';
 import { formatSiteDateTime, siteInputToSeconds } from '../../../lib/dates.ts';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '../../ui/alert-dialog.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Label } from '../../ui/label.tsx';
@@ -97,6 +107,8 @@ function TestSend({ issueId, isBusy, act }: SendActionProps) {
 /** The issue sent to every active subscriber now, or scheduled for a time typed on the site's clocks. */
 function SendNowOrLater({ issueId, isBusy, act }: SendActionProps) {
   const [scheduleAt, setScheduleAt] = useState('');
+  // The question "Send now" asks, once the audience is counted; null while no question is open.
+  const [question, setQuestion] = useState<{ text: string; delivery: NewsletterAudienceJson['delivery'] } | null>(null);
   // Typed and shown on the clocks of the site's time zone, as the post editor's times.
   const timeZone = useSiteTimeZone();
   return (
@@ -112,14 +124,27 @@ function SendNowOrLater({ issueId, isBusy, act }: SendActionProps) {
               notifyError('No recipients', 'There are no active subscribers: nobody would receive this issue. Nothing was sent.');
               return null;
             }
-            if (!window.confirm(sendNowQuestion(audience))) return null;
-            await sendIssue(issueId);
-            return audience.delivery === 'outbox' ? `Issue ${KEPT_IN_OUTBOX}` : 'Sending started';
-          }, 'Failed to send the issue')
+            setQuestion({ text: sendNowQuestion(audience), delivery: audience.delivery });
+            return null;
+          }, 'Failed to count the subscribers')
         }
       >
         Send now
       </Button>
+      <ConfirmDialog
+        title="Send this issue?"
+        question={question?.text ?? null}
+        confirm="Send"
+        onAnswer={(isYes) => {
+          const delivery = question?.delivery;
+          setQuestion(null);
+          if (!isYes) return;
+          void act(async () => {
+            await sendIssue(issueId);
+            return delivery === 'outbox' ? `Issue ${KEPT_IN_OUTBOX}` : 'Sending started';
+          }, 'Failed to send the issue');
+        }}
+      />
       <div className="grid gap-2">
         <Label htmlFor="issue-schedule">Send later at ({timeZone})</Label>
         <Input id="issue-schedule" type="datetime-local" value={scheduleAt} onChange={(event) => setScheduleAt(event.target.value)} />
@@ -142,24 +167,66 @@ function SendNowOrLater({ issueId, isBusy, act }: SendActionProps) {
   );
 }
 
+/**
+ * A question in the back office's own dialog (as its deletions ask), open
+ * while `question` is set; `onAnswer` hears yes or no once.
+ */
+function ConfirmDialog({
+  title,
+  question,
+  confirm,
+  onAnswer,
+}: {
+  title: string;
+  question: string | null;
+  confirm: string;
+  onAnswer: (isYes: boolean) => void;
+}) {
+  return (
+    <AlertDialog open={question !== null} onOpenChange={(isOpen) => (isOpen ? undefined : onAnswer(false))}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{question}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction
+            onClick={(event) => {
+              // Answered here, once: the dialog's own closing would answer no as well.
+              event.preventDefault();
+              onAnswer(true);
+            }}
+          >
+            {confirm}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
 /** A scheduled or sending issue stopped: mails not sent yet are not sent. */
 function CancelSending({ issueId, isBusy, act }: SendActionProps) {
+  const [isAsking, setIsAsking] = useState(false);
   return (
     <div>
-      <Button
-        type="button"
-        variant="destructive"
-        disabled={isBusy}
-        onClick={() => {
-          if (!window.confirm('Stop this issue? Mails not sent yet will not be sent.')) return;
+      <Button type="button" variant="destructive" disabled={isBusy} onClick={() => setIsAsking(true)}>
+        Cancel sending
+      </Button>
+      <ConfirmDialog
+        title="Stop this issue?"
+        question={isAsking ? 'Mails not sent yet will not be sent.' : null}
+        confirm="Stop the issue"
+        onAnswer={(isYes) => {
+          setIsAsking(false);
+          if (!isYes) return;
           void act(async () => {
             await cancelIssue(issueId);
             return 'Issue cancelled';
           }, 'Failed to cancel the issue');
         }}
-      >
-        Cancel sending
-      </Button>
+      />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useRevalidator } from 'react-router';
 import type { NewsletterIssueJson } from '../../../../common/answers.ts';
-import { KEPT_IN_OUTBOX } from '../../../lib/mail-delivery.ts';
+import { KEPT_IN_OUTBOX, mailCount } from '../../../lib/mail-delivery.ts';
 import { useSiteTimeZone } from '../../../lib/admin-time-zone.ts';
 import { formatDateTime, formatSiteDateTime } from '../../../lib/dates.ts';
 
@@ -28,8 +28,7 @@ export function SendingProgress({ issue, delivery }: { issue: NewsletterIssueJso
         <>
           <progress className="w-full" max={issue.recipients} value={done} aria-label="Recipients done" />
           <p aria-live="polite">
-            {kept ? `Kept ${issue.sent} of ${issue.recipients} in the outbox` : `Sent ${issue.sent} of ${issue.recipients}`} · Failed{' '}
-            {issue.failed} · Pending {issue.pending}
+            {mailCount(issue.sent, delivery)} of {issue.recipients} · Failed: {issue.failed} · Pending: {issue.pending}
           </p>
           {kept ? <p>The mails are {KEPT_IN_OUTBOX}.</p> : null}
         </>
