@@ -73,5 +73,6 @@ export function storedCoverImage(
     const path = value.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '').replace(/[?#].*$/s, '');
     return storedCoverImage(path || '/');
   }
-  return url.protocol === 'https:' ? { ok: true, value } : refused;
+  // Another site's image is kept as the browser reads it, which `new URL` may have tidied.
+  return url.protocol === 'https:' ? { ok: true, value: url.href } : refused;
 }

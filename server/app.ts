@@ -36,6 +36,7 @@ import type { AppDeps, AppEnv } from './deps.ts';
 import type { Permission } from '../common/staff-roles.ts';
 import { API_CONTENT_SECURITY_POLICY } from './http/content-security-policy.ts';
 import { DomainError } from '../common/errors.ts';
+import { isPrivateLinkPath } from '../common/private-links.ts';
 import { callerReader } from './http/client-ip.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, errorBody, handleError } from './http/errors.ts';
 import { strictTransportSecurity } from './http/https.ts';
@@ -46,7 +47,7 @@ import { logRequests, PAGE_ROUTE, STATIC_ROUTE, withRouteLabel } from './http/re
 import type { ResponseCache } from './http/response-cache.ts';
 import { LOCAL_UPLOAD_PATH } from './storage/local.ts';
 import type { MediaStorage } from './storage/media.ts';
-import { isPrivateLinkPath, securityHeaders } from './http/security-headers.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { serveUploads } from './http/serve-uploads.ts';
 import { BEACON_PATH } from './http/session-cookies.ts';
 import { serveSocialCards } from './http/social-cards.ts';

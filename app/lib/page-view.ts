@@ -5,18 +5,15 @@
  * an origin: the server keeps the host alone), the UTM tags and the time
  * zone for an approximate country.
  */
+import { isPrivateLinkPage } from '../../common/private-links.ts';
 import type { PageViewBeaconInput } from '../../common/schemas/analytics.ts';
 
 const ENDPOINT = '/api/events';
 
-/**
- * Pages reached by a private link carry its secret in their path: the server
- * counts none of them, so the browser does not send that path at all, nor
- * keep it as the next page's referrer.
- */
-const PRIVATE_LINK_PAGE = /^\/(?:campaign-update|sponsor-report|preview)\//;
-
-export const isPrivateLinkPage = (pathname: string): boolean => PRIVATE_LINK_PAGE.test(pathname);
+// Pages reached by a private link carry its secret in their path: the server
+// counts none of them, so the browser does not send that path at all, nor
+// keep it as the next page's referrer.
+export { isPrivateLinkPage };
 
 /** The page before this one, for a client-side navigation's referrer; held in memory only. */
 let previousPage: string | null = null;

@@ -1,5 +1,5 @@
 import { storedCoverImage } from '../site-images.ts';
-import { optionalText, readTimeField, requiredText } from './fields.ts';
+import { isOneLine, oneLineMessage, optionalText, readTimeField, requiredText } from './fields.ts';
 import { slugField } from './slug.ts';
 
 /**
@@ -9,6 +9,11 @@ import { slugField } from './slug.ts';
  */
 const coverImageField = optionalText('Cover image', 2048).superRefine((value, ctx) => {
   if (value === null) return;
+  // `new URL` drops tabs and line breaks: the address checked would not be the one kept.
+  if (!isOneLine(value)) {
+    ctx.addIssue({ code: 'custom', message: oneLineMessage('Cover image') });
+    return;
+  }
   const stored = storedCoverImage(value);
   if (!stored.ok) ctx.addIssue({ code: 'custom', message: `Cover image ${stored.problem}` });
 });

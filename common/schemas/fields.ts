@@ -39,25 +39,58 @@ export function optionalText(label: string, maxLength: number) {
     .transform((value) => (value ? value : null));
 }
 
-function isHttpUrl(value: string): boolean {
+/** The address as the browser reads it, or null when it is not an http(s) one. */
+function parsedHttpUrl(value: string): URL | null {
   try {
     const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' ? url : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
-/** A required http(s) URL. */
-export function requiredUrl(label: string) {
-  return requiredText(label, 2048).refine(isHttpUrl, `${label} must be a valid http(s) URL`);
+function isHttpUrl(value: string): boolean {
+  return parsedHttpUrl(value) !== null;
 }
 
-/** An optional http(s) URL; empty or missing becomes null. */
+/**
+ * The stored form of an address field: refused with a control character
+ * (`new URL()` drops tabs and line breaks, so the address it checked would
+ * not be the one kept, nor one a redirect's header can carry), refused when
+ * `accept` turns it down, else its `href`, the address every reader sees.
+ * Anything `accept` passes that is not absolute (a path on this site) is
+ * kept as written.
+ */
+export function storedAddress(
+  value: string,
+  ctx: z.RefinementCtx,
+  label: string,
+  accept: (value: string, url: URL | null) => boolean,
+  rule: string,
+): string {
+  if (!isOneLine(value)) {
+    ctx.addIssue({ code: 'custom', message: oneLineMessage(label) });
+    return z.NEVER;
+  }
+  const url = parsedHttpUrl(value);
+  if (!accept(value, url)) {
+    ctx.addIssue({ code: 'custom', message: rule });
+    return z.NEVER;
+  }
+  return url ? url.href : value;
+}
+
+/** A required http(s) URL, kept as its `href`. */
+export function requiredUrl(label: string) {
+  return requiredText(label, 2048).transform((value, ctx) =>
+    storedAddress(value, ctx, label, (_value, url) => url !== null, `${label} must be a valid http(s) URL`),
+  );
+}
+
+/** An optional http(s) URL, kept as its `href`; empty or missing becomes null. */
 export function optionalUrl(label: string) {
-  return optionalText(label, 2048).refine(
-    (value) => value === null || isHttpUrl(value),
-    `${label} must be a valid http(s) URL`,
+  return optionalText(label, 2048).transform((value, ctx) =>
+    value === null ? null : storedAddress(value, ctx, label, (_value, url) => url !== null, `${label} must be a valid http(s) URL`),
   );
 }
 

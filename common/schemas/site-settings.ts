@@ -9,7 +9,7 @@ import { PRIVACY_POLICY_TEMPLATE, TERMS_TEMPLATE } from '../legal-templates.ts';
 import { LOGO_PATH, PRIVACY_EMAIL, SITE_NAME, SUPPORT_EMAIL } from '../site.ts';
 import { emailProblem } from './email.ts';
 import { DEFAULT_TAGLINE, NO_SOCIAL_PROFILES, SOCIAL_NETWORK_LABELS, SOCIAL_NETWORKS, type SocialNetwork } from '../site-profile.ts';
-import { isOneLine, isSitePath, oneLineMessage, optionalText, requiredText, versionField } from './fields.ts';
+import { isOneLine, isSitePath, oneLineMessage, optionalText, requiredText, storedAddress, versionField } from './fields.ts';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../site-time.ts';
 import {
   DEFAULT_CONTACT_LINE,
@@ -27,14 +27,7 @@ export { SOCIAL_NETWORK_LABELS, SOCIAL_NETWORKS, type SocialNetwork } from '../s
 /** A legal text's largest size, in characters of markdown. */
 export const LEGAL_MARKDOWN_MAX = 100_000;
 
-const isHttpsUrl = (value: string) => {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' && url.hostname !== '';
-  } catch {
-    return false;
-  }
-};
+const isHttps = (url: URL | null) => url?.protocol === 'https:';
 
 const requiredEmail = (label: string) =>
   z
@@ -46,7 +39,9 @@ const requiredEmail = (label: string) =>
     });
 
 const optionalHttpsUrl = (label: string) =>
-  optionalText(label, 2048).refine((value) => value === null || isHttpsUrl(value), `${label} must be an https:// URL`);
+  optionalText(label, 2048).transform((value, ctx) =>
+    value === null ? null : storedAddress(value, ctx, label, (_value, url) => isHttps(url), `${label} must be an https:// URL`),
+  );
 
 const markdownField = (label: string) =>
   z
@@ -58,9 +53,16 @@ const markdownField = (label: string) =>
 export const siteSettingsSchema = z.object({
   site_name: requiredText('Site name', 80).refine(isOneLine, oneLineMessage('Site name')),
   tagline: optionalText('Tagline', 160).refine(isOneLine, oneLineMessage('Tagline')),
-  logo_url: optionalText('Logo', 2048).refine(
-    (value) => value === null || isHttpsUrl(value) || isSitePath(value),
-    'Logo must be an https:// URL or a path on this site, such as /uploads/logo.png',
+  logo_url: optionalText('Logo', 2048).transform((value, ctx) =>
+    value === null
+      ? null
+      : storedAddress(
+          value,
+          ctx,
+          'Logo',
+          (path, url) => isHttps(url) || isSitePath(path),
+          'Logo must be an https:// URL or a path on this site, such as /uploads/logo.png',
+        ),
   ),
   contact_email: requiredEmail('Contact email'),
   privacy_email: requiredEmail('Privacy email'),

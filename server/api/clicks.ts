@@ -8,6 +8,7 @@
  * through to the site's 404.
  */
 import { Hono, type Context } from 'hono';
+import { isOneLine } from '../../common/schemas/fields.ts';
 import type { AppEnv } from '../deps.ts';
 import type { ClickDestination, ClickRequest } from '../services/click-counting.ts';
 import type { AppServices } from '../services/index.ts';
@@ -21,6 +22,14 @@ const clickRequestOf = (c: Context): ClickRequest => ({
 function wholeNumber(text: string): number | undefined {
   return /^[1-9][0-9]{0,14}$/.test(text) ? Number(text) : undefined;
 }
+
+/**
+ * A destination a redirect may lead to: one with a control character (an
+ * address stored before such were refused) cannot be a Location header, and
+ * is nowhere to lead, so the request falls through to the 404.
+ */
+const redirectable = (destination: ClickDestination | undefined): ClickDestination | undefined =>
+  destination && isOneLine(destination.url) ? destination : undefined;
 
 /** The redirect itself: never kept, so each click reaches the server, and never indexed. */
 function redirectTo(c: Context, destination: ClickDestination): Response {
@@ -47,7 +56,7 @@ export function clickRedirects(services: Pick<AppServices, 'clicks'>) {
   const counted = (c: Context) => c.req.method === 'GET';
 
   app.get('/go/:slug', async (c, next) => {
-    const destination = await services.clicks.campaignOf(c.req.param('slug'));
+    const destination = redirectable(await services.clicks.campaignOf(c.req.param('slug')));
     if (!destination) return next();
     if (counted(c)) await services.clicks.countClick('outbound', destination.subjectId, 'go', clickRequestOf(c));
     return redirectTo(c, destination);
@@ -55,7 +64,7 @@ export function clickRedirects(services: Pick<AppServices, 'clicks'>) {
 
   app.get('/share/:slug/:network', async (c, next) => {
     const network = c.req.param('network');
-    const destination = await services.clicks.shareOf(c.req.param('slug'), network);
+    const destination = redirectable(await services.clicks.shareOf(c.req.param('slug'), network));
     if (!destination) return next();
     if (counted(c)) await services.clicks.countClick('share', destination.subjectId, network, clickRequestOf(c));
     return redirectTo(c, destination);
@@ -64,7 +73,7 @@ export function clickRedirects(services: Pick<AppServices, 'clicks'>) {
   app.get('/n/:issue/:link', async (c, next) => {
     const issueId = wholeNumber(c.req.param('issue'));
     const linkNo = wholeNumber(c.req.param('link'));
-    const destination = issueId && linkNo ? await services.clicks.newsletterLinkOf(issueId, linkNo) : undefined;
+    const destination = issueId && linkNo ? redirectable(await services.clicks.newsletterLinkOf(issueId, linkNo)) : undefined;
     if (!destination || !linkNo) return next();
     if (counted(c)) await services.clicks.countClick('newsletter', destination.subjectId, String(linkNo), clickRequestOf(c));
     return redirectTo(c, destination);

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { Logger } from 'pino';
+import { maskPrivateLinkToken } from '../../common/private-links.ts';
 import type { AppEnv } from '../deps.ts';
 
 /** Route label of everything the page renderer answers: one value, whatever the address. */
@@ -64,7 +65,9 @@ export function requestLogLevel({ logLevel, demo, logLevelSet }: { logLevel: str
 /**
  * One log line per request, tagged with the request id that is also sent
  * back as `X-Request-Id`. Only method, route, path, status and time: never
- * bodies, query strings or headers, which may carry tokens or personal data.
+ * bodies, query strings or headers, which may carry tokens or personal data,
+ * nor a private link's token (`/sponsor-report/[token]`), a working one or
+ * a guess.
  */
 export function logRequests(logger: Logger, observer?: RequestObserver): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -82,7 +85,7 @@ export function logRequests(logger: Logger, observer?: RequestObserver): Middlew
       requestId: c.get('requestId'),
       method,
       route,
-      path: c.req.path,
+      path: maskPrivateLinkToken(c.req.path),
       status,
       durationMs: Math.round(elapsedMs * 10) / 10,
     };

@@ -9,6 +9,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { CALCULATOR_EMBED_PATHS } from '../../common/fee-calculators.ts';
+import { isPrivateLinkPath } from '../../common/private-links.ts';
 import type { AppEnv } from '../deps.ts';
 
 const EMBEDDABLE_PAGE_PATHS: ReadonlySet<string> = new Set(Object.values(CALCULATOR_EMBED_PATHS));
@@ -32,13 +33,11 @@ const shared = {
 } as const;
 
 const neverFramed = secureHeaders({ ...shared, xFrameOptions: 'DENY' });
-// The creator's update link and the sponsor's report link carry their token
-// in the path: their pages and API never send that address on as a referrer
-// (decisions 063 and 068).
+// A private link (a preview, the creator's update link, the sponsor's report
+// link) carries its token in the path: its pages and API never send that
+// address on as a referrer (decisions 063 and 068).
 const privateLink = secureHeaders({ ...shared, referrerPolicy: 'no-referrer', xFrameOptions: 'DENY' });
 
-/** Whether `path` is a private link (the creator's update link, the sponsor's report), its page or its API. */
-export const isPrivateLinkPath = (path: string): boolean => /^\/(api\/)?(campaign-update|sponsor-report)\//.test(path);
 // X-Frame-Options has no "anyone" value: it is left out, and the page
 // policy's `frame-ancestors *` says who may frame.
 const embeddable = secureHeaders({ ...shared, xFrameOptions: false });

@@ -13,6 +13,7 @@
 import { isbot } from 'isbot';
 import { isLive } from '../../common/publication.ts';
 import { outboundUrl } from '../../common/outbound.ts';
+import { isOneLine } from '../../common/schemas/fields.ts';
 import { SHARE_NETWORKS, shareUrl, type ShareNetwork } from '../../common/share.ts';
 import { siteLink } from '../config.ts';
 import { addClick } from '../db/queries/analytics-clicks.ts';
@@ -71,10 +72,15 @@ export function clickCountingService(
       }
     },
 
-    /** A live post's campaign as stored, with its referral tag; undefined without one. */
+    /**
+     * A live post's campaign as stored, with its referral tag; undefined
+     * without one, or when the stored address has a control character (kept
+     * from before such were refused): `new URL` would drop it and lead
+     * somewhere that is not what was stored.
+     */
     async campaignOf(slug: string): Promise<ClickDestination | undefined> {
       const post = await livePost(slug);
-      const url = post ? outboundUrl({ url: post.campaign_url, ref_tag: post.campaign?.ref_tag ?? null }) : null;
+      const url = post && isOneLine(post.campaign_url) ? outboundUrl({ url: post.campaign_url, ref_tag: post.campaign?.ref_tag ?? null }) : null;
       return post && url ? { subjectId: post.id, url } : undefined;
     },
 

@@ -142,6 +142,24 @@ describe('/go/{slug}', () => {
     }
     expect(await clicks('outbound', draft.id)).toEqual([]);
   });
+
+  it('is 404, never a failure, for a stored campaign URL with control characters', async () => {
+    // Such an address is refused on every save now; this one was stored before that rule.
+    for (const [refTag, stored] of [
+      [null, 'https://www.kickstarter.com/projects/lamp\r\nSet-Cookie: x=1'],
+      ['showcase', 'https://www.kickstarter.com/projects/lamp\r\nSet-Cookie: x=1'],
+      [null, 'https://www.kickstarter.com/projects/la\tmp'],
+      [null, 'https://www.kickstarter.com/projects/lamp\u0085'],
+    ] as const) {
+      const post = await createPost({ campaign: { platform: 'kickstarter', state: 'live', ref_tag: refTag } });
+      await t.handle.db.updateTable('posts').set({ campaign_url: stored }).where('id', '=', post.id).execute();
+      const response = await visit(`/go/${post.slug}`);
+      expect(response.status, JSON.stringify(stored)).toBe(404);
+      expect(response.headers.get('location')).toBeNull();
+      expect(response.headers.get('set-cookie')).toBeNull();
+      expect(await clicks('outbound', post.id)).toEqual([]);
+    }
+  });
 });
 
 describe('the ping of a campaign link', () => {

@@ -13,6 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import type { AppDeps } from '../../server/deps.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
+import { campaignLinks } from '../../server/services/campaign-links.ts';
+import { sponsorReports } from '../../server/services/sponsor-reports.ts';
+import { checkoutSubmission } from '../helpers/payments.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, freshIp, type TestApp } from '../helpers/test-app.ts';
 
 const WEBHOOK_SECRET = 'whsec_log_test_secret_value_0123456789';
@@ -117,6 +120,63 @@ describe('the logs', () => {
     expect((await send('POST', '/api/auth/logout', { json: { refresh_token: next.refresh_token }, headers: bearer })).status).toBe(204);
 
     expect(lines.length).toBeGreaterThanOrEqual(10);
+    allLines.push(...lines);
+  });
+
+  it('keep the route of every private link, never its token, for a working link and a guess alike', async () => {
+    const { lines, send } = capture(t);
+    const bearer = { authorization: `Bearer ${await t.adminToken()}` };
+    const post = await send('POST', '/api/admin/posts', {
+      json: {
+        title: 'Private links',
+        slug: 'private-links-logged',
+        content: 'Body.',
+        status: 'draft',
+        campaign_url: 'https://www.kickstarter.com/projects/private-links',
+        campaign: { platform: 'kickstarter', state: 'live' },
+      },
+      headers: bearer,
+    });
+    expect(post.status).toBe(201);
+    const { id: postId } = (await post.json()) as { id: number };
+    const preview = await send('POST', `/api/admin/posts/${postId}/preview-links`, { headers: bearer });
+    expect(preview.status).toBe(201);
+    const campaignLink = await campaignLinks(t.deps).issue(t.handle.db, postId, null);
+    const submissionId = await checkoutSubmission(
+      t,
+      { project_name: 'Logged Links', project_url: 'https://example.com/logged', contact_name: 'Ada Lovelace', contact_email: 'logged.links@example.com', description: 'Logged.' },
+      { pay: true },
+    );
+    const reportUrl = await sponsorReports(t.deps).issue(t.handle.db, submissionId);
+    const tokenOf = (url: string | null | undefined) => url?.slice(url.lastIndexOf('/') + 1) ?? '';
+    const working = {
+      preview: tokenOf(((await preview.json()) as { url: string }).url),
+      'campaign-update': tokenOf(campaignLink?.url),
+      'sponsor-report': tokenOf(reportUrl),
+    };
+    const guess = (token: string) => `${token.slice(0, -4)}${token.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
+    const shapes = ['/preview', '/campaign-update', '/api/campaign-update', '/sponsor-report', '/api/sponsor-report'];
+
+    const before = lines.length;
+    for (const shape of shapes) {
+      const token = working[shape.replace('/api', '').slice(1) as keyof typeof working];
+      expect(token).toMatch(/^[\w-]{43}$/);
+      for (const sent of [token, guess(token)]) {
+        secrets.push(sent);
+        await send('GET', `${shape}/${sent}`);
+        if (shape.startsWith('/api/campaign-update')) await send('PUT', `${shape}/${sent}`, { json: { pledged: 1 } });
+      }
+    }
+    expect((await send('GET', `/api/campaign-update/${working['campaign-update']}`)).status).toBe(200);
+    const logged = lines.slice(before).map((line) => JSON.parse(line) as { path?: string; route?: string });
+    for (const shape of shapes) {
+      expect(logged.filter((line) => line.path === `${shape}/[token]`).length, shape).toBeGreaterThanOrEqual(2);
+    }
+    const text = lines.join('\n');
+    for (const token of Object.values(working)) {
+      expect(text.includes(token), 'a working token is in the logs').toBe(false);
+      expect(text.includes(guess(token)), 'a guessed token is in the logs').toBe(false);
+    }
     allLines.push(...lines);
   });
 

@@ -25,6 +25,8 @@ describe('a preview link', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    // Its address is its secret: no link on it sends that address on.
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
     const html = await response.text();
     expect(html).toContain('Preview — not published');
     expect(textsOf(html, 'h1')).toEqual(['Secret Lamp']);

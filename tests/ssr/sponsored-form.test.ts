@@ -239,6 +239,31 @@ describe('the sponsored post landing page', () => {
     expect(await countSubmissions(t)).toBe(before);
   });
 
+  it('refuses a line break or a control character in either address by its field, and stores nothing', async () => {
+    const before = await countSubmissions(t);
+    for (const [field, id, label] of [
+      ['project_url', 'sponsored-project-url', 'Project URL'],
+      ['press_kit_url', 'sponsored-press-kit-url', 'Press kit URL'],
+    ] as const) {
+      for (const value of ['https://www.kickstarter.com/projects/orbit\r\nSet-Cookie: x=1', 'https://www.kickstarter.com/pro\tjects/orbit', 'https://press.example/k\u0085it']) {
+        const response = await site.post(PATH, filledForm({ [field]: value }), { ip: freshIp() });
+        expect(response.status, `${field} ${JSON.stringify(value)}`).toBe(400);
+        const html = await response.text();
+        expect(errorText(html, id)).toBe(`${label} must be a single line, without line breaks or control characters`);
+        expect(inputTag(html, id)).toContain('aria-invalid="true"');
+      }
+    }
+    expect(await countSubmissions(t)).toBe(before);
+  });
+
+  it('stores the project URL as the browser reads it', async () => {
+    const form = filledForm({ project_url: 'HTTPS://WWW.Kickstarter.com/projects/orbit planter' });
+    const response = await site.post(PATH, form, { ip: freshIp() });
+    expect(response.status).toBe(302);
+    const [submission] = await submissionsOf(t, form.contact_email);
+    expect(submission?.project_url).toBe('https://www.kickstarter.com/projects/orbit%20planter');
+  });
+
   it('answers a filled honeypot by showing the form again, with no checkout and nothing stored', async () => {
     const before = await countSubmissions(t);
     const response = await site.post(PATH, filledForm({ website: 'https://spam.example' }), { ip: freshIp() });

@@ -1,0 +1,22 @@
+/**
+ * Private links: addresses whose path segment after the prefix is a secret
+ * token (a draft's preview, the creator's update link, the sponsor's
+ * report). The one list of them: the browser's page-view beacon skips their
+ * pages, the server sends no referrer from them, and the request log keeps
+ * their route, never the token.
+ */
+export const PRIVATE_LINK_PREFIXES = ['preview', 'campaign-update', 'sponsor-report'] as const;
+
+const alternatives = PRIVATE_LINK_PREFIXES.join('|');
+const PRIVATE_LINK_PAGE = new RegExp(`^/(?:${alternatives})/`);
+// A page or its API; the token is the segment that follows.
+const PRIVATE_LINK_PATH = new RegExp(`^(/(?:api/)?(?:${alternatives}))/[^/]*`);
+
+/** Whether `pathname` is a page reached by a private link. */
+export const isPrivateLinkPage = (pathname: string): boolean => PRIVATE_LINK_PAGE.test(pathname);
+
+/** Whether `path` is a private link's page or its API. */
+export const isPrivateLinkPath = (path: string): boolean => PRIVATE_LINK_PATH.test(path);
+
+/** `path` with a private link's token replaced by `[token]` (`/sponsor-report/[token]`); any other path as it is. */
+export const maskPrivateLinkToken = (path: string): string => path.replace(PRIVATE_LINK_PATH, '$1/[token]');
