@@ -432,7 +432,7 @@ export interface AnalyticsReportJson {
 /** GET /admin/analytics/now: distinct visitors seen in the last 5 minutes. */
 export interface AnalyticsNowJson {
   visitors: number;
-  /** Today on the site's calendar (`YYYY-MM-DD`), the day views are counted on now (decision 088). */
+  /** Today on the site's calendar (`YYYY-MM-DD`), the day views are counted on now (decision 085). */
   today: string;
 }
 

@@ -30,7 +30,7 @@ const numberCell = `${cell} text-right tabular-nums`;
 
 export default function SponsorReport({ loaderData }: Route.ComponentProps) {
   const { report } = loaderData;
-  // The report's own zone: its days were counted on it (decision 088).
+  // The report's own zone: its days were counted on it (decision 085).
   const timeZone = report.time_zone;
   const { post, totals } = report;
   const totalRows: [string, number][] = [

@@ -12,7 +12,7 @@ import { secondsToSiteDay } from '../../common/site-time.ts';
 
 /**
  * The day a moment is counted on, `YYYY-MM-DD`: the site's calendar day in
- * its time zone (decision 088), so every report of days shows the owner's
+ * its time zone (decision 085), so every report of days shows the owner's
  * days, not UTC's.
  */
 export const siteDay = (ms: number, timeZone: string): string => secondsToSiteDay(Math.floor(ms / 1000), timeZone);

@@ -1,6 +1,6 @@
 /**
  * The audience numbers as the back office reads them (issue 28): one range
- * of the site's days (decision 088), optionally narrowed to one page, read from the daily
+ * of the site's days (decision 085), optionally narrowed to one page, read from the daily
  * roll-ups only; and the visitors seen in the last five minutes.
  */
 import type { AnalyticsNowJson, AnalyticsReportJson } from '../../common/answers.ts';

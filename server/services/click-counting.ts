@@ -63,7 +63,7 @@ export function clickCountingService(
       if (!from.userAgent || isbot(from.userAgent)) return false;
       try {
         if (!(await counting.countingEnabled())) return false;
-        // On the site's day, as the page views (decision 088).
+        // On the site's day, as the page views (decision 085).
         await addClick(db, kind, subjectId, siteDay(Date.now(), (await deps.siteProfileCache.current()).time_zone), target);
         return true;
       } catch (error) {

@@ -80,7 +80,7 @@ export function sponsorReports(deps: Pick<AppDeps, 'config' | 'totpEncryptionKey
     /**
      * The report of a post, from the day it went live up to today, both
      * included: days of the site's time zone, as the roll-ups count them
-     * (decision 088).
+     * (decision 085).
      */
     async build(db: Db, post: Pick<PostJson, 'id' | 'slug' | 'title' | 'published_at'>): Promise<SponsorReportJson> {
       const path = `/${post.slug}`;

@@ -1,6 +1,6 @@
 /**
  * Page views and counted clicks are counted on the site's calendar day
- * (decision 088): on a site in Paris, a view and a click at 23:30 UTC fall
+ * (decision 085): on a site in Paris, a view and a click at 23:30 UTC fall
  * on the next day, the Paris day every report of days shows.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';

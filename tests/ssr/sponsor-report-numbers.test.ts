@@ -1,7 +1,7 @@
 /**
  * The sponsor report's numbers say where they come from: its days are the
  * site's calendar days and its times are on the site's clocks, named
- * (decision 088); a newsletter's mails count as "Delivered" only when a mail
+ * (decision 085); a newsletter's mails count as "Delivered" only when a mail
  * server took them, else as "Kept in the outbox"; a report of one day draws
  * one labelled bar of bounded width.
  */

@@ -52,7 +52,7 @@ function rangeOf(request: Request, today: string) {
 
 export function clientLoader({ request }: Route.ClientLoaderArgs) {
   return withAdminSession(async () => {
-    // First: today is the site's day, which only the server knows (decision 088).
+    // First: today is the site's day, which only the server knows (decision 085).
     const now = await api.get<AnalyticsNowJson>('/admin/analytics/now');
     const range = rangeOf(request, now.today);
     try {
@@ -71,7 +71,7 @@ export const HydrateFallback = AdminLoading;
 
 export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
   const { range, report, now, problem } = loaderData;
-  // The roll-ups count the site's days (decision 088).
+  // The roll-ups count the site's days (decision 085).
   const timeZone = useSiteTimeZone();
   const narrowed = range.path ? `&path=${encodeURIComponent(range.path)}` : '';
   const counted = report !== null && (report.totals.views > 0 || report.pages.length > 0);

@@ -20,7 +20,7 @@ export function PostAnalytics({ slug }: { slug: string }) {
   useEffect(() => {
     let current = true;
     api
-      // The 30 days end today on the site's calendar, the days views are counted on (decision 088).
+      // The 30 days end today on the site's calendar, the days views are counted on (decision 085).
       .get<AnalyticsNowJson>('/admin/analytics/now')
       .then(({ today }) => api.get<AnalyticsReportJson>('/admin/analytics', { from: daysBefore(today, DAYS - 1), to: today, path }))
       .then((report) => current && setState({ kind: 'shown', report }))
