@@ -54,7 +54,17 @@ export interface PostRecord extends ContentRecord {
   pinned: boolean;
 }
 
+/**
+ * Who a post's byline names: the member of staff who created it, by the
+ * name they set on their account (never their address).
+ */
+export interface PostAuthorJson {
+  name: string;
+}
+
 export interface PostSummaryJson extends Omit<PostRecord, 'content'> {
+  /** Null when its creator set no name, is unknown, or was removed: the post then shows no byline. */
+  author: PostAuthorJson | null;
   category_ids: string[];
   post_categories: PostCategoryJson[];
   /** Its crowdfunding campaign, with what the clock makes of the facts at the answer's moment; null when it has none. */

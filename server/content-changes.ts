@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { nowSeconds } from './db/database.ts';
 import { readContentTableStamp } from './db/queries/content.ts';
 import { readNewsletterIssuesStamp } from './db/queries/newsletters.ts';
 import { siteSettingsStamp } from './db/queries/site-settings.ts';
+import { listStaffNames } from './db/queries/users.ts';
 import type { Db } from './db/schema.ts';
 
 /**
@@ -89,8 +91,9 @@ export class ContentChanges {
 /**
  * What the caches of public answers compare to learn of writes made by
  * other servers: a stamp of everything a public page shows. Posts and
- * resources; newsletter issues, whose sent ones the archive pages list; and
- * the site settings, shown on every page.
+ * resources; newsletter issues, whose sent ones the archive pages list; the
+ * site settings, shown on every page; and the names of staff, shown as the
+ * bylines of the posts they created.
  */
 export async function readContentFingerprint(db: Db): Promise<string> {
   const { content, rest } = await readContentFingerprintParts(db);
@@ -100,15 +103,19 @@ export async function readContentFingerprint(db: Db): Promise<string> {
 /**
  * The fingerprint in two parts: `content`, the posts and resources, whose
  * writes through the content service are told in the change feed too
- * (decision 070); and `rest`, whose changes touch every page.
+ * (decision 070); and `rest`, whose changes touch every page (a byline is
+ * on post pages and lists alike, so a change of a staff name is one).
  */
 export async function readContentFingerprintParts(db: Db): Promise<{ content: string; rest: string }> {
   const now = nowSeconds();
-  const [posts, resources, issues, settings] = await Promise.all([
+  const [posts, resources, issues, settings, names] = await Promise.all([
     readContentTableStamp(db, 'posts', now),
     readContentTableStamp(db, 'resources', now),
     readNewsletterIssuesStamp(db),
     siteSettingsStamp(db),
+    listStaffNames(db),
   ]);
-  return { content: JSON.stringify([posts, resources]), rest: JSON.stringify([issues, settings]) };
+  // Hashed: the names themselves have no place in every kept page's row (decision 073).
+  const bylines = createHash('sha256').update(JSON.stringify(names)).digest('base64url').slice(0, 22);
+  return { content: JSON.stringify([posts, resources]), rest: JSON.stringify([issues, settings, bylines]) };
 }

@@ -3,6 +3,7 @@
  * the server by content.server.ts and sent to the browser, so it carries
  * nothing a page does not show.
  */
+import type { PostAuthorJson } from '../../common/answers.ts';
 import type { CampaignBoxView, CampaignCardView } from './campaign-view.ts';
 import type { PublishedDate } from './dates.ts';
 import type { RenderedMarkdown } from './markdown.server.tsx';
@@ -71,6 +72,9 @@ export interface ResourceCardPage {
 /** A whole item for its page: the card's fields, the last change, the rendered body and its social card's address (null for a draft). */
 export type Detail<Card> = Card & { updated_at: number; content: RenderedMarkdown; social_card: string | null };
 
-/** A post for its page: the fact box's view of its campaign in place of the card's. */
-export type PostDetail = Detail<Omit<PostCard, 'campaign'>> & { campaign: CampaignBoxView | null };
+/**
+ * A post for its page: the fact box's view of its campaign in place of the
+ * card's, and its byline (the member of staff who created it, null: none).
+ */
+export type PostDetail = Detail<Omit<PostCard, 'campaign'>> & { campaign: CampaignBoxView | null; author: PostAuthorJson | null };
 export type ResourceDetail = Detail<ResourceCard>;

@@ -99,13 +99,17 @@ async function toDetail<Card>(
   };
 }
 
-/** A post for its page: its card, body and fact box, the campaign noted for the page's expiry. */
+/** A post for its page: its card, body, fact box and byline, the campaign noted for the page's expiry. */
 async function toPostDetail(context: AppLoadContext, post: PostJson): Promise<PostDetail> {
   const now = nowSeconds();
   const timeZone = post.campaign ? await siteTimeZone(context) : '';
   noteCampaigns(context, [post.campaign], now);
   const detail = await toDetail(context, 'post', toPostCard(post, now, timeZone), post);
-  return { ...detail, campaign: post.campaign ? campaignBoxView(post.campaign, now, timeZone, post.slug) : null };
+  return {
+    ...detail,
+    campaign: post.campaign ? campaignBoxView(post.campaign, now, timeZone, post.slug) : null,
+    author: post.author,
+  };
 }
 
 /**

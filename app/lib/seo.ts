@@ -130,6 +130,8 @@ export function articleJsonLd(
     image: string | null;
     publishedAt: number | null;
     updatedAt: number;
+    /** A post's byline; without one the site itself is named as the author. */
+    author?: { name: string } | null;
   },
   site?: Pick<PublicSite, 'name' | 'logoUrl'>,
 ): JsonLd {
@@ -145,7 +147,7 @@ export function articleJsonLd(
     dateModified: new Date(article.updatedAt * 1000).toISOString(),
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },
     url,
-    author: organizationJsonLd(origin, site),
+    author: article.author ? { '@type': 'Person', name: article.author.name } : organizationJsonLd(origin, site),
     publisher: organizationJsonLd(origin, site),
   };
 }

@@ -79,6 +79,7 @@ export function meta({ loaderData, matches, error }: Route.MetaArgs) {
         image: item.cover_image,
         publishedAt: item.published_at,
         updatedAt: item.updated_at,
+        author: loaderData.kind === 'post' ? loaderData.post.author : null,
       }, site),
     }),
     ...(item.published_at

@@ -22,14 +22,16 @@ export async function loader({ context }: Route.LoaderArgs) {
     const labels = [...(post.sponsored ? ['Sponsored'] : []), ...post.category_ids.map(categoryLabel)];
     const categories = labels.map((label) => `<category>${escapeXml(label)}</category>`).join('');
     const description = post.excerpt ? `<description>${escapeXml(post.excerpt)}</description>` : '';
+    // RSS's own <author> wants an address: a byline is a name alone, in Dublin Core's element.
+    const creator = post.author ? `<dc:creator>${escapeXml(post.author.name)}</dc:creator>` : '';
     // Feed readers show the title first: the disclosure goes there.
     const title = post.sponsored ? `Sponsored: ${post.title}` : post.title;
-    return `<item><title>${escapeXml(title)}</title><link>${link}</link><guid isPermaLink="true">${link}</guid>${published}${description}${categories}</item>`;
+    return `<item><title>${escapeXml(title)}</title><link>${link}</link><guid isPermaLink="true">${link}</guid>${published}${creator}${description}${categories}</item>`;
   });
   const newest = posts[0]?.published_at;
   const xml =
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel>' +
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel>' +
     `<title>${escapeXml(site.site_name)}</title>` +
     `<link>${escapeXml(absoluteUrl(origin, '/'))}</link>` +
     `<description>${escapeXml(site.meta_description)}</description>` +

@@ -112,7 +112,7 @@ export function adminContentApi(service: ContentService, staffView: <T>(item: T)
 
   app.get('/', async (c) => c.json(await service.listAll(readQuery(c, ADMIN_LIST_QUERY))));
   app.get('/:id', async (c) => c.json(await staffView(await service.findForStaff(readIdParam(c, label)))));
-  app.post('/', async (c) => c.json(await staffView(await service.create(await readJsonObject(c))), 201));
+  app.post('/', async (c) => c.json(await staffView(await service.create(await readJsonObject(c), { created_by: c.get('staff').userId })), 201));
   app.put('/:id', async (c) => {
     const id = readIdParam(c, label);
     return c.json(await staffView(await service.update(id, await readJsonObject(c), { userId: c.get('staff').userId })));

@@ -33,6 +33,7 @@ import { contentChangeFeedMigration } from './migrations/2026-11-28-0026-content
 import { analyticsMonthlyMigration } from './migrations/2026-11-28-0027-analytics-monthly.ts';
 import { renderedPagesMigration } from './migrations/2026-11-29-0028-rendered-pages.ts';
 import { pinnedPostsMigration } from './migrations/2026-12-07-0029-pinned-posts.ts';
+import { postCreatorMigration } from './migrations/2026-12-07-0030-post-creator.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -65,6 +66,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-28-0027-analytics-monthly': analyticsMonthlyMigration(),
     '2026-11-29-0028-rendered-pages': renderedPagesMigration(engine),
     '2026-12-07-0029-pinned-posts': pinnedPostsMigration(),
+    '2026-12-07-0030-post-creator': postCreatorMigration(),
   };
 }
 

@@ -192,6 +192,8 @@ export type PostTable = Omit<AsTable<PostRecord>, 'sponsored' | 'sponsored_submi
   sponsored: ColumnType<number, number | undefined, number>;
   pinned: ColumnType<number, number | undefined, number>;
   sponsored_submission_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The member of staff who created it (its byline); null when unknown or since removed. */
+  created_by: ColumnType<number | null, number | null | undefined, number | null>;
 } & RenderedContentColumns & DemoFlagColumn;
 
 export interface PostCategoryTable {

@@ -102,6 +102,21 @@ export function accountService(deps: AppDeps, audit: AuditLogService) {
     }
   }
 
+  /**
+   * Saves the account's name (and address): a new name is the byline of the
+   * posts the account created, so every kept page is dropped while it is
+   * stored and again once it is, as on a change of the site settings.
+   */
+  async function saveProfile(user: UserRow, changes: { name: string; email?: string }): Promise<UserRow | undefined> {
+    const renamed = changes.name !== user.name;
+    if (renamed) deps.contentChanges.notify();
+    try {
+      return await updateUserProfile(db, user.id, changes);
+    } finally {
+      if (renamed) deps.contentChanges.notify();
+    }
+  }
+
   const record = (staff: Staff, caller: Caller, action: string, entity: string, entityId: string | number) =>
     audit.record({ userId: staff.userId, userEmail: staff.email, ipAddress: caller.clientIp, action, entity, entityId });
 
@@ -116,14 +131,14 @@ export function accountService(deps: AppDeps, audit: AuditLogService) {
       const user = await userOf(staff);
       const email = normalizeEmail(input.email);
       if (email === user.email) {
-        const saved = (await updateUserProfile(db, user.id, { name: input.name })) ?? user;
+        const saved = (await saveProfile(user, { name: input.name })) ?? user;
         if (saved.name !== user.name) await record(staff, caller, 'account.name_changed', 'user', user.id);
         return { name: saved.name, email: saved.email, email_change: 'unchanged', pending_email: null };
       }
       await check.checkPassword(user, input.current_password ?? '', caller);
       await assertAddressFree(email, user.id);
       if (config.SMTP_URL) {
-        await updateUserProfile(db, user.id, { name: input.name });
+        await saveProfile(user, { name: input.name });
         const token = await signEmailChangeToken(signingKey, { userId: user.id, from: user.email, to: email });
         const link = siteLink(config, `/admin/confirm-email?token=${token}`);
         await mailer.sendMail(confirmationMail(email, link, await deps.siteProfileCache.siteName()));
@@ -132,7 +147,7 @@ export function accountService(deps: AppDeps, audit: AuditLogService) {
       }
       let saved: UserRow | undefined;
       try {
-        saved = await updateUserProfile(db, user.id, { name: input.name, email });
+        saved = await saveProfile(user, { name: input.name, email });
       } catch (error) {
         // Another account took the address since it was checked.
         if (isUniqueViolation(error)) throw emailTaken(email);

@@ -357,9 +357,10 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
 
     /**
      * Stores a new item. `link` carries what no payload may set: the
-     * sponsored submission a post is drafted from.
+     * sponsored submission a post is drafted from, and the member of staff
+     * who creates it (a post's byline; resources keep none).
      */
-    async create(values: unknown, link: { sponsored_submission_id?: number } = {}): Promise<Json> {
+    async create(values: unknown, link: { sponsored_submission_id?: number; created_by?: number } = {}): Promise<Json> {
       const input = withStoredCover(
         validate(kind.inputSchema, values) as z.output<I> & { slug: string; cover_image: string | null },
         siteOrigin(deps.config),

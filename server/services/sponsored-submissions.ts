@@ -232,7 +232,10 @@ export function sponsoredSubmissionsService(deps: AppDeps, { posts, previewLinks
       for (let attempt = 0; ; attempt += 1) {
         const slug = freeSlugAmong(await listSlugsFrom(db, base), base);
         try {
-          const post = await posts.create({ ...draft, slug }, { sponsored_submission_id: submission.id });
+          const post = await posts.create(
+            { ...draft, slug },
+            { sponsored_submission_id: submission.id, ...(staff ? { created_by: staff.userId } : {}) },
+          );
           await insertSponsorEvent(db, { submissionId: id, kind: 'draft_created', createdBy: staff?.userId ?? null, detail: String(post.id) });
           logger.info({ submission: id, post: post.id }, 'sponsored submission: draft post created');
           return { post, created: true };

@@ -195,7 +195,7 @@ export function staffService(deps: AppDeps, audit: AuditLogService) {
      */
     async update(id: number, values: unknown): Promise<{ user: StaffUserJson; from: StaffRole }> {
       const { role, name } = validate(updateStaffSchema, values);
-      const { user, from } = await db.transaction().execute(async (trx) => {
+      const { user, from, current } = await db.transaction().execute(async (trx) => {
         await lockOwners(trx, engine);
         const current = await findUserById(trx, id);
         if (!current || !isStaffRole(current.role)) throw notFound('No member of staff with this id.');
@@ -204,22 +204,25 @@ export function staffService(deps: AppDeps, audit: AuditLogService) {
         }
         const updated = await updateUserRole(trx, id, { role, name });
         if (!updated) throw notFound('No member of staff with this id.');
-        return { user: updated, from: current.role };
+        return { user: updated, from: current.role, current };
       });
+      // A name is the byline of the posts the account created: every kept page goes, as on a change of the site settings.
+      if (user.name !== current.name) deps.contentChanges.notify();
       const [listed] = (await listStaffUsers(db)).filter((row) => row.id === user.id);
       return { user: staffUserJson(listed ?? { ...user, last_active_at: null }), from };
     },
 
     /**
      * Removes an account and ends its sessions at once. Posts, revisions,
-     * media and links it made stay (their author becomes unknown). Owners
-     * cannot remove themselves, and the last owner cannot be removed.
+     * media and links it made stay (their author becomes unknown, and its
+     * posts show no byline). Owners cannot remove themselves, and the last
+     * owner cannot be removed.
      */
     async remove(id: number, staff: Staff): Promise<{ email: string; role: StaffRole }> {
       if (id === staff.userId) {
         throw new DomainError('CANNOT_REMOVE_SELF', 'You cannot remove your own account. Ask another owner to remove it.');
       }
-      return db.transaction().execute(async (trx) => {
+      const removed = await db.transaction().execute(async (trx) => {
         await lockOwners(trx, engine);
         const user = await findUserById(trx, id);
         if (!user || !isStaffRole(user.role)) throw notFound('No member of staff with this id.');
@@ -230,8 +233,11 @@ export function staffService(deps: AppDeps, audit: AuditLogService) {
         await revokeStaffSessionsOfUser(trx, id, now);
         await revokeAccessTokensOfUser(trx, id, now);
         await deleteUser(trx, id);
-        return { email: user.email, role: user.role };
+        return { email: user.email, role: user.role, named: user.name !== '' };
       });
+      // The posts it created lose their byline: every kept page goes, as on a rename.
+      if (removed.named) deps.contentChanges.notify();
+      return { email: removed.email, role: removed.role };
     },
 
     /** What an invitation link offers, for the page to show before asking for a name and password. */

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nowSeconds } from '../../server/db/database.ts';
 import type { PostJson, PostPage } from '../../common/answers.ts';
-import { useTestApp } from '../helpers/test-app.ts';
+import { ADMIN_EMAIL, useTestApp } from '../helpers/test-app.ts';
 import { BASE_TIME, contentHelpers, POST_KIND, summaryOf, uniqueSlug } from './content-kinds.ts';
 
 const t = useTestApp();
@@ -101,6 +101,7 @@ describe('POST /api/admin/posts', () => {
     expect(response.body).toEqual({
       id: expect.any(Number),
       slug: 'solar-lantern',
+      author: null,
       title: 'Solar Lantern',
       excerpt: 'Light for a week.',
       content: '# Lantern',
@@ -125,9 +126,11 @@ describe('POST /api/admin/posts', () => {
     expect(post.created_at).toBe(post.published_at);
     expect(post.updated_at).toBe(post.created_at);
 
+    const owner = await t.handle.db.selectFrom('users').select('id').where('email', '=', ADMIN_EMAIL).executeTakeFirstOrThrow();
     expect(await findPostRow(post.id)).toEqual({
       id: post.id,
       slug: 'solar-lantern',
+      created_by: owner.id,
       title: 'Solar Lantern',
       excerpt: 'Light for a week.',
       content: '# Lantern',
@@ -177,6 +180,7 @@ describe('POST /api/admin/posts', () => {
     expect(response.body).toEqual({
       id: expect.any(Number),
       slug: 'bare',
+      author: null,
       title: 'Bare',
       excerpt: null,
       content: 'Only the essentials.',
@@ -302,6 +306,7 @@ describe('PUT /api/admin/posts/{id}', () => {
     expect(response.body).toEqual({
       id: post.id,
       slug: 'solar-lantern-v2',
+      author: null,
       title: 'Solar Lantern v2',
       excerpt: 'Now twice as bright.',
       content: 'New text.',
@@ -454,5 +459,48 @@ describe('DELETE /api/admin/posts/{id}', () => {
     const post = await createPost({ category_ids: ['tech', 'funding'] });
     expect((await t.request('DELETE', `/admin/posts/${post.id}`, { token })).status).toBe(204);
     expect(await categoryIdsInDb(post.id)).toEqual([]);
+  });
+});
+
+describe('bylines', () => {
+  const nameOwner = async (name: string) => {
+    const saved = await t.request('PUT', '/admin/account/profile', { token, body: { name, email: ADMIN_EMAIL } });
+    expect(saved.status).toBe(200);
+  };
+
+  it('names the member of staff who created a post, by the name on their account and never their address', async () => {
+    await nameOwner('');
+    const unnamed = await createPost({ published_at: BASE_TIME });
+    expect(unnamed.author).toBeNull();
+    expect((await t.request<PostJson>('GET', `/posts/${unnamed.slug}`)).body.author).toBeNull();
+
+    await nameOwner('Jo Marsh');
+    const named = await createPost({ published_at: BASE_TIME + 1 });
+    const one = await t.request<PostJson>('GET', `/posts/${named.slug}`);
+    expect(one.status).toBe(200);
+    expect(one.body.author).toEqual({ name: 'Jo Marsh' });
+    const list = await t.request<PostPage>('GET', '/posts');
+    expect(list.body.posts.map((post) => post.author)).toEqual([{ name: 'Jo Marsh' }, { name: 'Jo Marsh' }]);
+    for (const answer of [one, list]) expect(JSON.stringify(answer.body)).not.toContain(ADMIN_EMAIL);
+
+    // The byline follows the account: a post made before the name was set shows it now.
+    expect((await t.request<PostJson>('GET', `/posts/${unnamed.slug}`)).body.author).toEqual({ name: 'Jo Marsh' });
+    await nameOwner('');
+    expect((await t.request<PostJson>('GET', `/posts/${named.slug}`)).body.author).toBeNull();
+  });
+
+  it('names no one for a post whose creator was removed', async () => {
+    const editor = { email: 'byline-editor@example.com', password: 'a long password for bylines' };
+    await t.createUserWithRole(editor.email, editor.password, 'editor');
+    const user = await t.handle.db.selectFrom('users').select('id').where('email', '=', editor.email).executeTakeFirstOrThrow();
+    const signedIn = await t.login(editor.email, editor.password);
+    await t.request('PUT', '/admin/account/profile', { token: signedIn.access_token, body: { name: 'Sam Reed', email: editor.email } });
+    const made = await t.request<PostJson>('POST', '/admin/posts', { token: signedIn.access_token, body: postPayload({ published_at: BASE_TIME }) });
+    expect(made.status).toBe(201);
+    expect(made.body.author).toEqual({ name: 'Sam Reed' });
+
+    const removed = await t.request('DELETE', `/admin/users/${user.id}`, { token });
+    expect(removed.status).toBe(204);
+    expect((await t.request<PostJson>('GET', `/posts/${made.body.slug}`)).body.author).toBeNull();
   });
 });

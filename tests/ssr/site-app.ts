@@ -96,6 +96,8 @@ export interface SeedPost {
   pinned?: boolean;
   /** Days before PI_DAY it was published. */
   daysAgo?: number;
+  /** The member of staff who created it (its byline). */
+  created_by?: number;
 }
 
 export async function seedPost(t: TestApp, post: SeedPost) {
@@ -113,6 +115,7 @@ export async function seedPost(t: TestApp, post: SeedPost) {
     read_time: post.read_time === undefined ? 4 : post.read_time,
     published_at: status === 'published' ? PI_DAY - (post.daysAgo ?? 0) * DAY : null,
     category_ids: post.category_ids ?? [],
+    ...(post.created_by === undefined ? {} : { created_by: post.created_by }),
   });
 }
 

@@ -17,7 +17,8 @@ export type IconName =
   | 'mail'
   | 'menu'
   | 'search'
-  | 'share-2';
+  | 'share-2'
+  | 'user';
 
 /**
  * A decorative icon of the public pages, drawn from one shared sprite file: a

@@ -4,7 +4,7 @@
  * everything they share with resources is in content.ts.
  */
 import { sql } from 'kysely';
-import type { PostCategoryJson, PostJson, PostPage, PostSummaryJson } from '../../../common/answers.ts';
+import type { PostAuthorJson, PostCategoryJson, PostJson, PostPage, PostSummaryJson } from '../../../common/answers.ts';
 import type { PostInput, PostUpdate } from '../../../common/schemas/post.ts';
 import { nowSeconds } from '../database.ts';
 import type { Db, PostRow } from '../schema.ts';
@@ -26,7 +26,7 @@ import type { ContentListOptions, ContentState, OwnListRules } from './content.t
 
 export type { PostCategoryJson, PostJson, PostPage, PostSummaryJson };
 
-const SUMMARY_COLUMNS = [...CONTENT_SUMMARY_COLUMNS, 'campaign_url', 'sponsored', 'sponsored_submission_id', 'pinned'] as const;
+const SUMMARY_COLUMNS = [...CONTENT_SUMMARY_COLUMNS, 'campaign_url', 'sponsored', 'sponsored_submission_id', 'pinned', 'created_by'] as const;
 
 type SummaryRow = Omit<PostRow, 'content'>;
 
@@ -49,6 +49,22 @@ async function categoriesOfPosts(db: Db, postIds: number[]): Promise<Map<number,
   return byPost;
 }
 
+/**
+ * The bylines of many posts' creators, by user id: only a name they set
+ * (never an address), so an account with none names no one.
+ */
+async function authorsOf(db: Db, userIds: (number | null)[]): Promise<Map<number, PostAuthorJson>> {
+  const ids = [...new Set(userIds.filter((id): id is number => id !== null))];
+  const byId = new Map<number, PostAuthorJson>();
+  if (ids.length === 0) return byId;
+  const rows = await db.selectFrom('users').select(['id', 'name']).where('id', 'in', ids).execute();
+  for (const row of rows) {
+    const name = row.name.trim();
+    if (name) byId.set(row.id, { name });
+  }
+  return byId;
+}
+
 function campaignJson(row: SummaryRow, campaign: CampaignRow | undefined, now: number, forStaff: boolean): CampaignJson | null {
   if (!campaign) return null;
   const json = campaignAt({ ...factsOf(campaign), url: row.campaign_url }, now);
@@ -56,7 +72,12 @@ function campaignJson(row: SummaryRow, campaign: CampaignRow | undefined, now: n
   return forStaff ? { ...json, refresh_error: campaign.refresh_error, refresh_error_at: campaign.refresh_error_at } : json;
 }
 
-function toSummaryJson(row: SummaryRow, categories: PostCategoryJson[], campaign: CampaignJson | null): PostSummaryJson {
+function toSummaryJson(
+  row: SummaryRow,
+  categories: PostCategoryJson[],
+  campaign: CampaignJson | null,
+  author: PostAuthorJson | null,
+): PostSummaryJson {
   return {
     id: row.id,
     slug: row.slug,
@@ -67,6 +88,7 @@ function toSummaryJson(row: SummaryRow, categories: PostCategoryJson[], campaign
     sponsored: row.sponsored === 1,
     sponsored_submission_id: row.sponsored_submission_id,
     pinned: row.pinned === 1,
+    author,
     status: row.status,
     read_time: row.read_time,
     published_at: row.published_at,
@@ -79,12 +101,23 @@ function toSummaryJson(row: SummaryRow, categories: PostCategoryJson[], campaign
   };
 }
 
-/** The posts with their categories and campaigns: two queries for any number of posts. */
+/** The posts with their categories, campaigns and bylines: three queries for any number of posts. */
 async function withRelations(db: Db, rows: SummaryRow[], forStaff = false): Promise<PostSummaryJson[]> {
   const ids = rows.map((row) => row.id);
-  const [categories, campaigns] = await Promise.all([categoriesOfPosts(db, ids), findCampaigns(db, ids)]);
+  const [categories, campaigns, authors] = await Promise.all([
+    categoriesOfPosts(db, ids),
+    findCampaigns(db, ids),
+    authorsOf(db, rows.map((row) => row.created_by)),
+  ]);
   const now = nowSeconds();
-  return rows.map((row) => toSummaryJson(row, categories.get(row.id) ?? [], campaignJson(row, campaigns.get(row.id), now, forStaff)));
+  return rows.map((row) =>
+    toSummaryJson(
+      row,
+      categories.get(row.id) ?? [],
+      campaignJson(row, campaigns.get(row.id), now, forStaff),
+      (row.created_by !== null && authors.get(row.created_by)) || null,
+    ),
+  );
 }
 
 async function toPostJson(db: Db, row: PostRow, forStaff = false): Promise<PostJson> {
@@ -134,7 +167,7 @@ async function replacePostCategories(db: Db, postId: number, categoryIds: string
 }
 
 /** Inserts a post and its categories; call inside a transaction. */
-export async function insertPost(db: Db, input: PostInput & { sponsored_submission_id?: number }): Promise<PostJson> {
+export async function insertPost(db: Db, input: PostInput & { sponsored_submission_id?: number; created_by?: number }): Promise<PostJson> {
   const now = nowSeconds();
   // SPEC.md section 4: a post created as published is published now, unless
   // the editor gave a date.
@@ -147,6 +180,7 @@ export async function insertPost(db: Db, input: PostInput & { sponsored_submissi
       sponsored: input.sponsored ? 1 : 0,
       pinned: input.pinned ? 1 : 0,
       sponsored_submission_id: input.sponsored_submission_id ?? null,
+      created_by: input.created_by ?? null,
       published_at: publishedAt,
       created_at: now,
       updated_at: now,

@@ -19,6 +19,11 @@ export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The names staff set, by account: what a post's byline shows (empty names are none). */
+export function listStaffNames(db: Db): Promise<{ id: number; name: string }[]> {
+  return db.selectFrom('users').select(['id', 'name']).where('name', '<>', '').orderBy('id').execute();
+}
+
 export async function countAdministrators(db: Db): Promise<number> {
   const row = await db
     .selectFrom('users')
