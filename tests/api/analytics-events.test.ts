@@ -12,6 +12,9 @@ import { nowSeconds } from '../../server/db/database.ts';
 import type { AnalyticsDimension } from '../../server/db/schema.ts';
 import { runMaintenance } from '../../server/maintenance.ts';
 import { DEFAULT_RATE_LIMITS } from '../../server/deps.ts';
+import { PublicPages } from '../../server/analytics/public-pages.ts';
+import { ContentChanges } from '../../server/content-changes.ts';
+import type { Db } from '../../server/db/schema.ts';
 import { CAMPAIGNS_PER_DAY, SOURCES_PER_DAY } from '../../server/services/analytics.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, freshIp, useTestApp } from '../helpers/test-app.ts';
 
@@ -327,6 +330,33 @@ describe('what the roll-ups can be made to hold', () => {
     const held = (await daily('source', 'source-0.example')).views;
     await beacon({ path, referrer: 'https://source-0.example/' }, { ip: freshIp() });
     expect((await daily('source', 'source-0.example')).views).toBe(held + 1);
+  });
+});
+
+describe('the pages that exist, as the counting knows them', () => {
+  it('are read once for any number of paths, made up or not, and again after a write', async () => {
+    let reads = 0;
+    // The database as the counting sees it, counting the queries it starts.
+    const db = new Proxy(t.deps.db, {
+      get(target, property) {
+        if (property === 'selectFrom') reads += 1;
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    }) as Db;
+    const changes = new ContentChanges();
+    const pages = new PublicPages(db, changes);
+    const post = await freshPath();
+    for (let i = 0; i < 500; i += 1) expect(await pages.exists(`/made-up-${i}`)).toBe(false);
+    expect(await pages.exists(post)).toBe(true);
+    const perRead = reads;
+    expect(perRead).toBeGreaterThan(0);
+    // Another post appears: seen once a write is announced, with one more read.
+    const later = await freshPath();
+    changes.notify();
+    expect(await pages.exists(later)).toBe(true);
+    for (let i = 0; i < 100; i += 1) await pages.exists(`/made-up-${i}`);
+    expect(reads).toBe(2 * perRead);
   });
 });
 
