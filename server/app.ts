@@ -8,6 +8,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { adminCategoriesApi, categoriesApi } from './api/categories.ts';
 import { clickEventsApi, clickRedirects } from './api/clicks.ts';
+import { siteOrigin } from './config.ts';
 import { adminContactMessagesApi, contactMessagesApi } from './api/contact-messages.ts';
 import { adminDashboardApi } from './api/dashboard.ts';
 import { adminMediaApi, mediaUploadApi } from './api/media.ts';
@@ -41,7 +42,7 @@ import { callerReader } from './http/client-ip.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, errorBody, handleError } from './http/errors.ts';
 import { strictTransportSecurity } from './http/https.ts';
 import { publicReads } from './http/public-reads.ts';
-import { createMetrics, metricsEndpoint } from './http/metrics.ts';
+import { createMetrics, metricsEndpoint, reasonTotals } from './http/metrics.ts';
 import { pageRequests } from './http/page-requests.ts';
 import { logRequests, PAGE_ROUTE, STATIC_ROUTE, withRouteLabel } from './http/request-log.ts';
 import type { ResponseCache } from './http/response-cache.ts';
@@ -109,6 +110,14 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
 
   const services = options.services ?? composeApp(deps, options.media ? { storage: options.media } : {}).services;
   const { media } = services;
+  if (metrics) {
+    reasonTotals(metrics.registry, 'page_views_not_counted_total', 'Page-view beacons answered but not counted, by reason (this server, since it started).', () =>
+      services.analytics.notCounted(),
+    );
+    reasonTotals(metrics.registry, 'clicks_not_counted_total', 'Clicks led on (or pings answered) but not counted, by reason (this server, since it started).', () =>
+      services.clicks.notCounted(),
+    );
+  }
   const callerOf = callerReader(deps.config.TRUST_PROXY);
   const api = new Hono<AppEnv>();
   const contentLimit = bodyLimit({ maxSize: CONTENT_BODY_LIMIT, onError: payloadTooLarge(CONTENT_BODY_LIMIT) });
@@ -176,12 +185,12 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.use('/campaign-update/*', noStore);
   api.route('/campaign-update', campaignUpdatesApi(services, callerOf));
   // Page views of the public pages, counted without cookies (decision 065).
-  api.route('/events', eventsApi(services, callerOf));
+  api.route('/events', eventsApi(services, callerOf, siteOrigin(deps.config)));
   // The sponsor's private report: a secret in the path, never kept.
   api.use('/sponsor-report/*', noStore);
   api.route('/sponsor-report', sponsorReportApi(services, callerOf));
   // The ping of a campaign link on a post's page (decision 067).
-  api.route('/events', clickEventsApi(services));
+  api.route('/events', clickEventsApi(services, callerOf, siteOrigin(deps.config)));
 
   // Every admin route needs a member of staff, and each family the role that
   // may use it (common/staff-roles.ts): checked here for every route, so a
@@ -252,7 +261,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     clientIpOf: (c) => callerOf(c).clientIp,
   });
   // The counted redirects to campaigns, share forms and newsletter links (decision 067).
-  app.route('/', clickRedirects(services));
+  app.route('/', clickRedirects(services, callerOf));
   app.get('/social-cards/:file', socialCards);
   app.get('/social-cards/:type/:file', socialCards);
   // Without a token /metrics does not exist: it is an unknown path like any other.

@@ -61,6 +61,8 @@ export interface RateLimits {
   campaignUpdatePerLink: RateLimitRule;
   /** Page-view beacons from one address (its hash with the day's salt: the address is never stored). */
   beaconsPerIp: RateLimitRule;
+  /** Counted clicks from one address (in memory, as the beacons): past it, the reader is still led on, uncounted. */
+  clicksPerIp: RateLimitRule;
   /** Every request to a sponsor report link from one address, good token or not: guessing tokens stays slow. */
   sponsorReportPerIp: RateLimitRule;
 }
@@ -81,6 +83,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   campaignUpdatePerIp: { name: 'campaign-update-ip', max: 60, windowSeconds: 15 * 60 },
   campaignUpdatePerLink: { name: 'campaign-update-link', max: 20, windowSeconds: 60 * 60 },
   beaconsPerIp: { name: 'beacon-ip', max: 120, windowSeconds: 60 },
+  clicksPerIp: { name: 'click-ip', max: 30, windowSeconds: 60 },
   sponsorReportPerIp: { name: 'sponsor-report-ip', max: 60, windowSeconds: 15 * 60 },
 };
 

@@ -70,6 +70,10 @@ export default function SponsorReport({ loaderData }: Route.ComponentProps) {
           Days and times are in the site&apos;s time zone, {timeZone}; visitors are counted per day; totals over several days add daily visitors. Nothing about
           individual people is kept or shown.
         </p>
+        <p className="mt-2 text-sm text-muted-foreground">
+          The numbers are counted without cookies and cannot tell people apart exactly: readers who share an address and a browser count as one visitor,
+          one reader on two devices as two, and each address counts one click a day per kind of link.
+        </p>
       </section>
 
       <section aria-labelledby="report-days" className="mb-10">

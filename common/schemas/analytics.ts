@@ -8,16 +8,27 @@ import { z } from 'zod';
 /** A beacon larger than this is refused whole: none of its fields needs more. */
 export const BEACON_MAX_BYTES = 4096;
 
+/**
+ * What of a UTM tag is kept: real tags are short names, and each distinct
+ * value adds rows kept for good. Longer ones are cut, not refused, so the
+ * view still counts.
+ */
+export const UTM_MAX = 64;
+/** The longest host name DNS allows: a referrer host longer than this is no real one. */
+export const HOST_MAX = 253;
+
 const text = (field: string, max: number) =>
   z.string({ error: `${field} must be text` }).max(max, `${field} must be at most ${max} characters`);
 const optionalText = (field: string, max: number) => text(field, max).nullish().transform((value) => value ?? '');
 
+const utmTag = (field: string) => optionalText(field, 200).transform((value) => value.trim().slice(0, UTM_MAX));
+
 export const pageViewBeaconSchema = z.object({
   path: text('path', 1024).startsWith('/', 'path must start with /'),
   referrer: optionalText('referrer', 2048),
-  utm_source: optionalText('utm_source', 200),
-  utm_medium: optionalText('utm_medium', 200),
-  utm_campaign: optionalText('utm_campaign', 200),
+  utm_source: utmTag('utm_source'),
+  utm_medium: utmTag('utm_medium'),
+  utm_campaign: utmTag('utm_campaign'),
   tz: optionalText('tz', 64),
 });
 

@@ -15,8 +15,8 @@ export interface PageView {
   path: string;
   /** '' when the view came from nowhere or from the site itself. */
   source: string;
-  /** [utm_source, utm_medium, utm_campaign], or null when untagged. */
-  campaign: [string, string, string] | null;
+  /** The campaign's value as kept, `[utm_source, utm_medium, utm_campaign]` as JSON; null when untagged. */
+  campaign: string | null;
   country: string;
   client: Client;
 }
@@ -56,7 +56,7 @@ export class ViewBuffer {
       this.bump('source', day, source);
       this.bump('page_source', day, `${path}\n${source}`);
     }
-    if (view.campaign) this.bump('campaign', day, JSON.stringify(view.campaign));
+    if (view.campaign) this.bump('campaign', day, view.campaign);
     const key = `${day}${SEP}${view.visitor}`;
     let seen = this.visitors.get(key);
     if (!seen) {

@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { getTimezone } from 'countries-and-timezones';
 import { isbot } from 'isbot';
 import { UAParser } from 'ua-parser-js';
+import { HOST_MAX, UTM_MAX } from '../../common/schemas/analytics.ts';
 import { RESERVED_SLUGS } from '../../common/schemas/slug.ts';
 import { secondsToSiteDay } from '../../common/site-time.ts';
 
@@ -91,6 +92,9 @@ const FIXED_PAGES = new Set([
 /** First segments that are never public reading, even before a slug rule reserves them. */
 const NEVER = new Set(['admin', 'api', 'auth', 'embed', 'preview', 'campaign-update', 'sponsor-report', 'go', 'n', 'files', 'uploads', 'social-cards', 'checkout', 'payment']);
 
+/** Whether a counted path is `/` or one of the site's fixed pages: pages that always exist. */
+export const isFixedPage = (path: string): boolean => path === '/' || FIXED_PAGES.has(path.slice(1));
+
 /**
  * The path as counted, or null when it is not a public page. Allowed, and
  * nothing else: `/`, a fixed public page, a post or resource `/{slug}`,
@@ -115,8 +119,8 @@ export function countedPath(raw: string): string | null {
  * web address).
  */
 export function sourceOf(referrer: string, utmSource: string, siteHost: string): string {
-  const tagged = utmSource.trim().toLowerCase();
-  if (tagged) return tagged.slice(0, 200);
+  const tagged = utmSource.trim().toLowerCase().slice(0, UTM_MAX);
+  if (tagged) return tagged;
   if (!referrer) return '';
   let host: string;
   try {
@@ -127,5 +131,6 @@ export function sourceOf(referrer: string, utmSource: string, siteHost: string):
     return '';
   }
   host = host.replace(/^www\./, '');
+  if (host.length > HOST_MAX) return '';
   return host === siteHost.replace(/^www\./, '') ? '' : host;
 }

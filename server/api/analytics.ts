@@ -5,6 +5,7 @@ import { BEACON_MAX_BYTES } from '../../common/schemas/analytics.ts';
 import type { AppEnv } from '../deps.ts';
 import type { CallerOf } from '../http/client-ip.ts';
 import { readJsonObject, readSmallText } from '../http/input.ts';
+import { sentFromAnotherSite } from '../http/same-site.ts';
 import { REFRESH_COOKIE } from '../http/session-cookies.ts';
 import { parseBeaconText } from '../services/analytics.ts';
 import type { AppServices } from '../services/index.ts';
@@ -18,9 +19,10 @@ const saysPrefetch = (value: string | undefined) => /\bprefetch\b/i.test(value ?
 /**
  * POST /api/events: one page view, as `sendBeacon` sends it (JSON as
  * `application/json` or `text/plain`). Always 204 once well-formed and
- * within the rate, counted or not, so the answer tells nothing.
+ * within the rate, counted or not, so the answer tells nothing; 403 when a
+ * page of another site sent it.
  */
-export function eventsApi({ analytics }: AppServices, callerOf: CallerOf) {
+export function eventsApi({ analytics }: AppServices, callerOf: CallerOf, siteOrigin: string) {
   const app = new Hono<AppEnv>();
   app.post('/', async (c) => {
     const type = (c.req.header('content-type') ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
@@ -30,6 +32,7 @@ export function eventsApi({ analytics }: AppServices, callerOf: CallerOf) {
     const text = await readSmallText(c, BEACON_MAX_BYTES, tooLarge);
     await analytics.recordView(parseBeaconText(text), {
       caller: callerOf(c),
+      fromAnotherSite: sentFromAnotherSite(c, siteOrigin),
       prefetch: saysPrefetch(c.req.header('sec-purpose')) || saysPrefetch(c.req.header('purpose')),
       globalPrivacyControl: c.req.header('sec-gpc')?.trim() === '1',
       staffToken: getCookie(c, REFRESH_COOKIE),

@@ -9,13 +9,17 @@
  */
 import { Hono, type Context } from 'hono';
 import { isOneLine } from '../../common/schemas/fields.ts';
+import { DomainError } from '../../common/errors.ts';
 import type { AppEnv } from '../deps.ts';
+import type { CallerOf } from '../http/client-ip.ts';
+import { sentFromAnotherSite } from '../http/same-site.ts';
 import type { ClickDestination, ClickRequest } from '../services/click-counting.ts';
 import type { AppServices } from '../services/index.ts';
 
-const clickRequestOf = (c: Context): ClickRequest => ({
+const clickRequestOf = (c: Context, callerOf: CallerOf): ClickRequest => ({
   userAgent: c.req.header('user-agent') ?? null,
   purpose: c.req.header('sec-purpose') ?? c.req.header('purpose') ?? null,
+  clientIp: callerOf(c).clientIp,
 });
 
 /** A whole number as the path writes it, or undefined. */
@@ -39,18 +43,26 @@ function redirectTo(c: Context, destination: ClickDestination): Response {
   return c.redirect(destination.url, 302);
 }
 
-export function clickEventsApi(services: Pick<AppServices, 'clicks'>) {
+export function clickEventsApi(services: Pick<AppServices, 'clicks'>, callerOf: CallerOf, siteOrigin: string) {
   return new Hono<AppEnv>().post('/outbound', async (c) => {
-    const slug = c.req.query('post');
-    const campaign = slug ? await services.clicks.campaignOf(slug) : undefined;
-    if (campaign) await services.clicks.countClick('outbound', campaign.subjectId, 'page', clickRequestOf(c));
-    // Always the same answer: the ping asks for nothing back, and tells nobody which slugs exist.
     c.header('Cache-Control', 'no-store');
+    const slug = c.req.query('post');
+    const from = { ...clickRequestOf(c, callerOf), fromAnotherSite: sentFromAnotherSite(c, siteOrigin) };
+    const campaign = slug ? await services.clicks.campaignOf(slug) : undefined;
+    if (campaign) await services.clicks.countClick('outbound', campaign.subjectId, 'page', from);
+    // A page of another site may not make its visitors count clicks here.
+    if (from.fromAnotherSite) throw new DomainError('FORBIDDEN', "Clicks are counted from the site's own pages only");
+    // Else always the same answer, over the rate or not: the ping asks for nothing back, and tells nobody which slugs exist.
     return c.body(null, 204);
   });
 }
 
-export function clickRedirects(services: Pick<AppServices, 'clicks'>) {
+/**
+ * The counted redirects always lead on, counted or not (an address past its
+ * rate, a second click of the day): a reader following a link must reach
+ * the campaign.
+ */
+export function clickRedirects(services: Pick<AppServices, 'clicks'>, callerOf: CallerOf) {
   const app = new Hono<AppEnv>();
   // A HEAD (a link checker, a preview) is answered but not counted.
   const counted = (c: Context) => c.req.method === 'GET';
@@ -58,7 +70,7 @@ export function clickRedirects(services: Pick<AppServices, 'clicks'>) {
   app.get('/go/:slug', async (c, next) => {
     const destination = redirectable(await services.clicks.campaignOf(c.req.param('slug')));
     if (!destination) return next();
-    if (counted(c)) await services.clicks.countClick('outbound', destination.subjectId, 'go', clickRequestOf(c));
+    if (counted(c)) await services.clicks.countClick('outbound', destination.subjectId, 'go', clickRequestOf(c, callerOf));
     return redirectTo(c, destination);
   });
 
@@ -66,7 +78,7 @@ export function clickRedirects(services: Pick<AppServices, 'clicks'>) {
     const network = c.req.param('network');
     const destination = redirectable(await services.clicks.shareOf(c.req.param('slug'), network));
     if (!destination) return next();
-    if (counted(c)) await services.clicks.countClick('share', destination.subjectId, network, clickRequestOf(c));
+    if (counted(c)) await services.clicks.countClick('share', destination.subjectId, network, clickRequestOf(c, callerOf));
     return redirectTo(c, destination);
   });
 
@@ -75,7 +87,7 @@ export function clickRedirects(services: Pick<AppServices, 'clicks'>) {
     const linkNo = wholeNumber(c.req.param('link'));
     const destination = issueId && linkNo ? redirectable(await services.clicks.newsletterLinkOf(issueId, linkNo)) : undefined;
     if (!destination || !linkNo) return next();
-    if (counted(c)) await services.clicks.countClick('newsletter', destination.subjectId, String(linkNo), clickRequestOf(c));
+    if (counted(c)) await services.clicks.countClick('newsletter', destination.subjectId, String(linkNo), clickRequestOf(c, callerOf));
     return redirectTo(c, destination);
   });
 

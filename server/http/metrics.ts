@@ -5,7 +5,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Handler } from 'hono';
-import { Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { countJobsByStatus } from '../db/queries/jobs.ts';
 import { countDeliveriesByStatus } from '../db/queries/newsletters.ts';
 import { countSponsoredSubmissionsByPaymentStatus } from '../db/queries/sponsored-submissions.ts';
@@ -189,6 +189,23 @@ function gaugeOf(registry: Registry, name: string, help: string, read: () => num
     registers: [registry],
     collect() {
       this.set(read());
+    },
+  });
+}
+
+/**
+ * Totals by reason that a service keeps in memory since the server started
+ * (what it refused to count), exposed as a counter read at each scrape.
+ */
+export function reasonTotals(registry: Registry, name: string, help: string, read: () => ReadonlyMap<string, number>): void {
+  new Counter({
+    name,
+    help,
+    labelNames: ['reason'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [reason, total] of read()) this.inc({ reason }, total);
     },
   });
 }

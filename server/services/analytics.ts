@@ -11,12 +11,14 @@ import { DomainError } from '../../common/errors.ts';
 import { analyticsSettingsSchema, pageViewBeaconSchema } from '../../common/schemas/analytics.ts';
 import { validate } from '../../common/validate.ts';
 import { ViewBuffer } from '../analytics/buffer.ts';
+import { DayValues, OTHER } from '../analytics/day-values.ts';
+import { PublicPages } from '../analytics/public-pages.ts';
 import { classify, countedPath, countryOfTimeZone, newSalt, siteDay, sourceOf, visitorHash } from '../analytics/visitor.ts';
 import type { Caller, Staff } from '../auth/caller.ts';
 import { isLiveStaffRefreshToken } from '../auth/tokens.ts';
 import { siteOrigin } from '../config.ts';
 import { nowSeconds } from '../db/database.ts';
-import { addToDaily, daySalt, deleteOldSalts, insertVisitors, prunePresence, touchPresence } from '../db/queries/analytics.ts';
+import { addToDaily, daySalt, deleteOldSalts, insertVisitors, prunePresence, touchPresence, valuesOfDay } from '../db/queries/analytics.ts';
 import type { AppDeps } from '../deps.ts';
 import type { AuditLogService } from './audit-log.ts';
 import { ownerSwitch } from './owner-switch.ts';
@@ -33,9 +35,31 @@ export const SALT_LIFETIME_SECONDS = 48 * 60 * 60;
 /** Presence is kept this long; "visitors now" reads the last 5 minutes of it. */
 const PRESENCE_SECONDS = 10 * 60;
 
+/** Distinct sources a day may hold (per server); a new one past it is counted as "Other". */
+export const SOURCES_PER_DAY = 200;
+/** Distinct UTM campaigns (source, medium and campaign together) a day may hold (per server). */
+export const CAMPAIGNS_PER_DAY = 100;
+
+/** Why a beacon was not counted, as `/metrics` names it (`page_views_not_counted_total{reason}`). */
+export const NOT_COUNTED_REASONS = [
+  'cross_site',
+  'rate_limited',
+  'prefetch',
+  'privacy',
+  'bot',
+  'not_public',
+  'unknown_page',
+  'counting_off',
+  'staff',
+  'buffer_full',
+] as const;
+export type NotCountedReason = (typeof NOT_COUNTED_REASONS)[number];
+
 /** What the HTTP layer reads from a beacon's request, besides its body. */
 export interface BeaconRequest {
   caller: Caller;
+  /** Sent by a page of another site (`Sec-Fetch-Site: cross-site`, or an `Origin` that is not the site's). */
+  fromAnotherSite: boolean;
   /** `Sec-Purpose` or `Purpose` says prefetch. */
   prefetch: boolean;
   /** `Sec-GPC: 1`. */
@@ -55,6 +79,14 @@ export function analyticsService(deps: AppDeps, audit: AuditLogService) {
   let flushing: Promise<void> | null = null;
   let dropped = 0;
   const limitBeacons = memoryRateLimit(deps.rateLimits.beaconsPerIp);
+  const pages = new PublicPages(db, deps.contentChanges);
+  const sources = new DayValues(SOURCES_PER_DAY, (day) => valuesOfDay(db, 'source', day));
+  const campaigns = new DayValues(CAMPAIGNS_PER_DAY, (day) => valuesOfDay(db, 'campaign', day));
+  const notCounted = new Map<NotCountedReason, number>(NOT_COUNTED_REASONS.map((reason) => [reason, 0]));
+  const skip = (reason: NotCountedReason): false => {
+    notCounted.set(reason, (notCounted.get(reason) ?? 0) + 1);
+    return false;
+  };
 
   /** The day's salt, read once per day per server; a failed read is asked again next time. */
   function saltOf(day: string): Promise<string> {
@@ -136,32 +168,44 @@ export function analyticsService(deps: AppDeps, audit: AuditLogService) {
      */
     async recordView(body: unknown, request: BeaconRequest): Promise<boolean> {
       const beacon = validate(pageViewBeaconSchema, body);
+      if (request.fromAnotherSite) {
+        skip('cross_site');
+        throw new DomainError('FORBIDDEN', "Views are counted from the site's own pages only");
+      }
       const nowMs = Date.now();
       const day = siteDay(nowMs, (await deps.siteProfileCache.current()).time_zone);
       const daySaltValue = await saltOf(day);
-      // Counted in memory per server (decision 071), keyed by the address hashed with the day's salt.
-      limitBeacons(visitorHash(daySaltValue, request.caller.clientIp, '', 'beacon-rate'));
+      try {
+        // Counted in memory per server (decision 071), keyed by the address hashed with the day's salt.
+        limitBeacons(visitorHash(daySaltValue, request.caller.clientIp, '', 'beacon-rate'));
+      } catch (error) {
+        skip('rate_limited');
+        throw error;
+      }
       const userAgent = request.caller.userAgent ?? '';
-      if (request.prefetch || request.globalPrivacyControl) return false;
+      if (request.prefetch) return skip('prefetch');
+      if (request.globalPrivacyControl) return skip('privacy');
       const browser = classify(userAgent);
-      if (browser.bot) return false;
+      if (browser.bot) return skip('bot');
       const path = countedPath(beacon.path);
-      if (path === null) return false;
-      if (!(await counting.read()).enabled) return false;
-      if (request.staffToken && (await isLiveStaffRefreshToken(db, request.staffToken))) return false;
+      if (path === null) return skip('not_public');
+      if (!(await pages.exists(path))) return skip('unknown_page');
+      if (!(await counting.read()).enabled) return skip('counting_off');
+      if (request.staffToken && (await isLiveStaffRefreshToken(db, request.staffToken))) return skip('staff');
       if (buffer.size >= MAX_KEYS) {
         dropped += 1;
-        return false;
+        return skip('buffer_full');
       }
-      const campaign: [string, string, string] | null =
-        beacon.utm_source || beacon.utm_medium || beacon.utm_campaign ? [beacon.utm_source, beacon.utm_medium, beacon.utm_campaign] : null;
+      const tagged = beacon.utm_source || beacon.utm_medium || beacon.utm_campaign;
+      const campaign = tagged ? await campaigns.admit(day, JSON.stringify([beacon.utm_source, beacon.utm_medium, beacon.utm_campaign])) : null;
+      const source = sourceOf(beacon.referrer, beacon.utm_source, siteHost);
       buffer.add({
         day,
         at: Math.floor(nowMs / 1000),
         visitor: visitorHash(daySaltValue, request.caller.clientIp, userAgent, origin),
         path,
-        source: sourceOf(beacon.referrer, beacon.utm_source, siteHost),
-        campaign,
+        source: source && (await sources.admit(day, source)),
+        campaign: campaign === null ? null : campaign === OTHER ? JSON.stringify([OTHER, '', '']) : campaign,
         country: countryOfTimeZone(beacon.tz),
         client: browser.client,
       });
@@ -169,6 +213,26 @@ export function analyticsService(deps: AppDeps, audit: AuditLogService) {
       else scheduleFlush();
       return true;
     },
+
+    /**
+     * The day a click is counted on and its address's key for it: the
+     * address hashed with the day's salt and `purpose`, never kept as it is.
+     */
+    async addressOfDay(clientIp: string, purpose: string): Promise<{ day: string; key: string }> {
+      const day = siteDay(Date.now(), (await deps.siteProfileCache.current()).time_zone);
+      return { day, key: visitorHash(await saltOf(day), clientIp, '', purpose) };
+    },
+
+    /**
+     * True the first time `key` (from `addressOfDay`) does `what` on `day`,
+     * across servers: kept with the day's visitor hashes, and deleted with
+     * them and their salt after 48 hours.
+     */
+    firstToday: async (day: string, key: string, what: string): Promise<boolean> =>
+      (await insertVisitors(db, [{ day, visitor: key, path: what }])).length > 0,
+
+    /** Beacons not counted since the server started, by reason (for `/metrics`). */
+    notCounted: (): ReadonlyMap<NotCountedReason, number> => notCounted,
 
     /** Writes the buffer now: at shutdown, and for tests and benchmarks that read the roll-ups. */
     flush,

@@ -20,15 +20,28 @@ import { addClick } from '../db/queries/analytics-clicks.ts';
 import { findIssueLink } from '../db/queries/newsletter-links.ts';
 import { findPost } from '../db/queries/posts.ts';
 import type { ClickKind } from '../db/schema.ts';
-import { siteDay } from '../analytics/visitor.ts';
 import type { AppDeps } from '../deps.ts';
+import type { AnalyticsService } from './analytics.ts';
+import { memoryRateLimit } from './rate-limits.ts';
 
 /** What of the request decides whether its click counts. */
 export interface ClickRequest {
   userAgent: string | null;
   /** The `Sec-Purpose` (or older `Purpose`) header: a prefetch is nobody's click. */
   purpose: string | null;
+  /** The address the rate limits use (TRUST_PROXY applies); only its hash with the day's salt is kept, for two days. */
+  clientIp: string;
+  /** A ping sent by a page of another site (never said of a redirect: links from elsewhere are what they are for). */
+  fromAnotherSite?: boolean;
 }
+
+/** Why a click was not counted, as `/metrics` names it (`clicks_not_counted_total{reason}`). */
+export const CLICKS_NOT_COUNTED_REASONS = ['cross_site', 'prefetch', 'bot', 'counting_off', 'rate_limited', 'repeat', 'failed'] as const;
+export type ClickNotCountedReason = (typeof CLICKS_NOT_COUNTED_REASONS)[number];
+
+/** What one address's click counts once a day: the kind and the post (for a newsletter, the issue's link). */
+const onceADay = (kind: ClickKind, subjectId: number, target: string): string =>
+  kind === 'newsletter' ? `click:${kind}:${subjectId}:${target}` : `click:${kind}:${subjectId}`;
 
 /** Where a counted redirect leads, and the post it counts for. */
 export interface ClickDestination {
@@ -40,11 +53,21 @@ export interface ClickDestination {
 const isShareNetwork = (value: string): value is ShareNetwork => (SHARE_NETWORKS as readonly string[]).includes(value);
 
 export function clickCountingService(
-  deps: Pick<AppDeps, 'db' | 'config' | 'logger' | 'siteProfileCache'>,
-  /** The owner's switch (the analytics service's): with counting off, no click is counted either. */
-  counting: { countingEnabled: () => Promise<boolean> },
+  deps: Pick<AppDeps, 'db' | 'config' | 'logger' | 'rateLimits'>,
+  /**
+   * The analytics service: the owner's switch (with counting off, no click is
+   * counted either), and the day's salt that keys an address.
+   */
+  counting: Pick<AnalyticsService, 'countingEnabled' | 'addressOfDay' | 'firstToday'>,
 ) {
   const { db, config, logger } = deps;
+  // In memory per server, as the beacons' (decision 071).
+  const limitClicks = memoryRateLimit(deps.rateLimits.clicksPerIp);
+  const notCounted = new Map<ClickNotCountedReason, number>(CLICKS_NOT_COUNTED_REASONS.map((reason) => [reason, 0]));
+  const skip = (reason: ClickNotCountedReason): false => {
+    notCounted.set(reason, (notCounted.get(reason) ?? 0) + 1);
+    return false;
+  };
 
   /** A live post by its slug; undefined for any other. */
   async function livePost(slug: string) {
@@ -54,23 +77,37 @@ export function clickCountingService(
 
   return {
     /**
-     * Counts one click, unless counting is off or it came from a bot or a prefetch. A count
-     * that fails is logged and forgotten: the visitor still gets where
-     * they were going. True when it was counted.
+     * Counts one click, unless counting is off, it came from a bot, a
+     * prefetch or (a ping) a page of another site, the address passed its
+     * rate, or the address already clicked this post this way today: one
+     * click per address, post and kind a day (for a newsletter, per link of
+     * the issue). A count that fails is logged and forgotten: the visitor
+     * still gets where they were going. True when it was counted.
      */
     async countClick(kind: ClickKind, subjectId: number, target: string, from: ClickRequest): Promise<boolean> {
-      if (from.purpose && /prefetch|prerender/i.test(from.purpose)) return false;
-      if (!from.userAgent || isbot(from.userAgent)) return false;
+      if (from.fromAnotherSite) return skip('cross_site');
+      if (from.purpose && /prefetch|prerender/i.test(from.purpose)) return skip('prefetch');
+      if (!from.userAgent || isbot(from.userAgent)) return skip('bot');
       try {
-        if (!(await counting.countingEnabled())) return false;
+        if (!(await counting.countingEnabled())) return skip('counting_off');
         // On the site's day, as the page views (decision 085).
-        await addClick(db, kind, subjectId, siteDay(Date.now(), (await deps.siteProfileCache.current()).time_zone), target);
+        const { day, key } = await counting.addressOfDay(from.clientIp, 'click');
+        try {
+          limitClicks(key);
+        } catch {
+          return skip('rate_limited');
+        }
+        if (!(await counting.firstToday(day, key, onceADay(kind, subjectId, target)))) return skip('repeat');
+        await addClick(db, kind, subjectId, day, target);
         return true;
       } catch (error) {
         logger.warn({ err: error, kind, subject: subjectId }, 'clicks: a click could not be counted');
-        return false;
+        return skip('failed');
       }
     },
+
+    /** Clicks not counted since the server started, by reason (for `/metrics`). */
+    notCounted: (): ReadonlyMap<ClickNotCountedReason, number> => notCounted,
 
     /**
      * A live post's campaign as stored, with its referral tag; undefined

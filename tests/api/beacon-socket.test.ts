@@ -69,21 +69,21 @@ async function pageViews(path: string): Promise<number> {
 }
 
 it('counts a beacon sent with its length and one streamed without it', async () => {
-  const sized = await post(beaconText('/socket-counted'));
+  const sized = await post(beaconText('/contact-us'));
   expect(sized.status).toBe(204);
-  const chunked = await post(streamed(beaconText('/socket-counted')));
+  const chunked = await post(streamed(beaconText('/contact-us')));
   expect(chunked.status).toBe(204);
-  expect(await pageViews('/socket-counted')).toBe(2);
+  expect(await pageViews('/contact-us')).toBe(2);
 });
 
 it('refuses a beacon declared over 4 KB, and one that grows past 4 KB as it streams, counting neither', async () => {
-  const declared = await post(beaconText('/socket-refused', 'x'.repeat(5000)));
+  const declared = await post(beaconText('/privacy-policy', 'x'.repeat(5000)));
   expect(declared.status).toBe(400);
   expect(await declared.json()).toEqual(TOO_LARGE);
-  const grown = await post(streamed(beaconText('/socket-refused', 'x'.repeat(5000))));
+  const grown = await post(streamed(beaconText('/privacy-policy', 'x'.repeat(5000))));
   expect(grown.status).toBe(400);
   expect(await grown.json()).toEqual(TOO_LARGE);
-  expect(await pageViews('/socket-refused')).toBe(0);
+  expect(await pageViews('/privacy-policy')).toBe(0);
 });
 
 it('keeps a keep-alive connection able to carry the next request after a refused beacon', async () => {

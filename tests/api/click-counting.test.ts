@@ -4,15 +4,22 @@
  * link answers 204; `/share/{slug}/{network}` leads to the network's form
  * for the post; a sent issue's links become `/n/{issue}/{link}`, lead where
  * the mail led even after the issue is deleted, and are counted per link.
- * Bots and prefetches are not counted. Runs on SQLite and on PostgreSQL.
+ * Bots and prefetches are not counted, nor a ping from a page of another
+ * site; one address counts once a day per post and kind, and past its rate
+ * it is still led on, uncounted. Runs on SQLite and on PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_RATE_LIMITS } from '../../server/deps.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
 import { createTestApp, freshIp, type TestApp } from '../helpers/test-app.ts';
 
 const SITE = 'https://showcase.example';
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+const METRICS_TOKEN = 'm'.repeat(40);
+const CLICK_LIMIT = 500;
+/** What Chromium sends with a ping or a beacon from the site's own page. */
+const FROM_THE_SITE = { origin: SITE, 'sec-fetch-site': 'same-origin' };
 
 let sink: SmtpSink;
 let t: TestApp;
@@ -21,8 +28,10 @@ let token: string;
 beforeAll(async () => {
   sink = await startSmtpSink();
   t = await createTestApp({
-    env: { SMTP_URL: sink.url, PUBLIC_URL: SITE, NEWSLETTER_DOUBLE_OPT_IN: 'false', NEWSLETTER_RATE_PER_SECOND: '0' },
     newsletterSenderOptions: { retryDelaySeconds: 1, sliceMs: 2_000 },
+    // A day's window, which no test run crosses, and room for the 600 clicks of one address below.
+    rateLimits: { clicksPerIp: { ...DEFAULT_RATE_LIMITS.clicksPerIp, max: CLICK_LIMIT, windowSeconds: 24 * 3600 } },
+    env: { SMTP_URL: sink.url, PUBLIC_URL: SITE, NEWSLETTER_DOUBLE_OPT_IN: 'false', NEWSLETTER_RATE_PER_SECOND: '0', METRICS_TOKEN },
   });
   token = await t.adminToken();
 });
@@ -68,6 +77,13 @@ async function clicks(kind: string, subjectId: number) {
     .orderBy('target')
     .execute()
     .then((rows) => rows.map((row) => ({ ...row, clicks: Number(row.clicks) })));
+}
+
+/** `clicks_not_counted_total{reason}` as `/metrics` reads it. */
+async function notCounted(reason: string): Promise<number> {
+  const text = await (await t.app.request('http://localhost/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const line = text.split('\n').find((row) => row.startsWith(`clicks_not_counted_total{reason="${reason}"}`));
+  return Number(line?.split(' ')[1] ?? Number.NaN);
 }
 
 describe('the referral tag', () => {
@@ -167,12 +183,25 @@ describe('the ping of a campaign link', () => {
     const post = await createPost();
     const response = await t.request('POST', `/events/outbound?post=${post.slug}`, {
       rawBody: 'PING',
-      headers: { 'content-type': 'text/ping', 'user-agent': BROWSER, 'ping-to': 'https://www.kickstarter.com/projects/lamp' },
+      headers: { 'content-type': 'text/ping', 'user-agent': BROWSER, 'ping-to': 'https://www.kickstarter.com/projects/lamp', ...FROM_THE_SITE },
+      ip: freshIp(),
     });
     expect(response.status).toBe(204);
-    // A beacon sends no body at all.
-    expect((await t.request('POST', `/events/outbound?post=${post.slug}`, { headers: { 'user-agent': BROWSER } })).status).toBe(204);
+    // A beacon sends no body at all; an older browser sends no Origin either.
+    expect((await t.request('POST', `/events/outbound?post=${post.slug}`, { headers: { 'user-agent': BROWSER }, ip: freshIp() })).status).toBe(204);
     expect(await clicks('outbound', post.id)).toEqual([{ day: today(), target: 'page', clicks: 2 }]);
+  });
+
+  it('refuses, uncounted, a ping or a beacon sent by a page of another site', async () => {
+    const post = await createPost();
+    const sentFromElsewhere: Record<string, string>[] = [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }, { origin: 'null' }];
+    for (const headers of sentFromElsewhere) {
+      const response = await t.request('POST', `/events/outbound?post=${post.slug}`, { headers: { 'user-agent': BROWSER, ...headers }, ip: freshIp() });
+      expect(response.status, JSON.stringify(headers)).toBe(403);
+      expect(response.body).toMatchObject({ error: 'FORBIDDEN' });
+    }
+    expect(await clicks('outbound', post.id)).toEqual([]);
+    expect(await notCounted('cross_site')).toBeGreaterThanOrEqual(3);
   });
 
   it('answers 204 for an unknown post or a bot and counts nothing', async () => {
@@ -273,5 +302,44 @@ describe('newsletter links', () => {
 
   it('are 404 when unknown', async () => {
     for (const path of ['/n/999999/1', '/n/1/999999', '/n/abc/1', '/n/0/0']) expect((await visit(path)).status, path).toBe(404);
+  });
+});
+
+describe('one address clicking again and again', () => {
+  it('counts once a day per post and kind, and past its rate still leads on without counting', async () => {
+    expect(DEFAULT_RATE_LIMITS.clicksPerIp).toMatchObject({ max: 30, windowSeconds: 60 });
+    const post = await createPost();
+    const ip = freshIp();
+    const issueId = 900_000 + counter;
+    await t.handle.db.insertInto('newsletter_links').values({ issue_id: issueId, link_no: 1, url: `${SITE}/${post.slug}`, post_id: post.id }).execute();
+    const from = { 'x-forwarded-for': ip };
+    const statuses = new Set<number>();
+    for (let i = 0; i < 150; i += 1) statuses.add((await visit(`/go/${post.slug}`, from)).status);
+    for (let i = 0; i < 150; i += 1) statuses.add((await visit(`/share/${post.slug}/linkedin`, from)).status);
+    for (let i = 0; i < 150; i += 1) statuses.add((await visit(`/n/${issueId}/1`, from)).status);
+    expect(statuses).toEqual(new Set([302]));
+    const pings = new Set<number>();
+    for (let i = 0; i < 150; i += 1) {
+      pings.add((await t.request('POST', `/events/outbound?post=${post.slug}`, { headers: { 'user-agent': BROWSER, ...FROM_THE_SITE }, ip })).status);
+    }
+    expect(pings).toEqual(new Set([204]));
+    // The ping is the same kind as /go/ (a click to the campaign): that address has had its one today.
+    expect(await clicks('outbound', post.id)).toEqual([{ day: today(), target: 'go', clicks: 1 }]);
+    expect(await clicks('share', post.id)).toEqual([{ day: today(), target: 'linkedin', clicks: 1 }]);
+    expect(await clicks('newsletter', issueId)).toEqual([{ day: today(), target: '1', clicks: 1 }]);
+    // Within the rate, the 497 others were repeats; the last 100 were past it.
+    expect(await notCounted('repeat')).toBeGreaterThanOrEqual(CLICK_LIMIT - 3);
+    expect(await notCounted('rate_limited')).toBeGreaterThanOrEqual(600 - CLICK_LIMIT);
+
+    // Past its rate, a first click on another post leads on, uncounted; another address's counts.
+    const other = await createPost();
+    const limited = await notCounted('rate_limited');
+    const led = await visit(`/go/${other.slug}`, from);
+    expect(led.status).toBe(302);
+    expect(led.headers.get('location')).toBe('https://www.kickstarter.com/projects/lamp?ref=showcase&lang=en');
+    expect(await clicks('outbound', other.id)).toEqual([]);
+    expect(await notCounted('rate_limited')).toBe(limited + 1);
+    expect((await visit(`/go/${other.slug}`)).status).toBe(302);
+    expect(await clicks('outbound', other.id)).toEqual([{ day: today(), target: 'go', clicks: 1 }]);
   });
 });

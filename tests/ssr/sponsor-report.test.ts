@@ -2,7 +2,8 @@
  * The sponsor's report page as a browser without JavaScript gets it: the
  * post, the totals and the table by day from the roll-ups and click counts,
  * never cached, never indexed, never sent on as a referrer, and no beacon;
- * a wrong or revoked link is a 404.
+ * what it cannot tell apart said; sources shown as text; a wrong or revoked
+ * link is a 404.
  */
 import { describe, expect, it } from 'vitest';
 import { secondsToSiteDay } from '../../common/site-time.ts';
@@ -35,6 +36,7 @@ describe("the sponsor's report page", () => {
         { dimension: 'page', day: today, value: `/${post.slug}`, views: 5, visitors: 4 },
         { dimension: 'page', day: first, value: '/another-post', views: 50, visitors: 50 },
         { dimension: 'page_source', day: first, value: `/${post.slug}\nnews.example.org`, views: 6, visitors: 5 },
+        { dimension: 'page_source', day: first, value: `/${post.slug}\n<img src=x onerror=alert(1)>`, views: 1, visitors: 1 },
       ])
       .execute();
     await t.handle.db
@@ -57,6 +59,9 @@ describe("the sponsor's report page", () => {
     expect(textsOf(html, 'h1')).toEqual(["Your sponsored post's report"]);
     expect(html).toMatch(new RegExp(`<a href="/${post.slug}"[^>]*>${post.title}</a>`));
     expect(text).toContain('visitors are counted per day; totals over several days add daily visitors');
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'The numbers are counted without cookies and cannot tell people apart exactly: readers who share an address and a browser count as one visitor, one reader on two devices as two, and each address counts one click a day per kind of link.',
+    );
 
     const totals = html.match(/<dl[\s\S]*?<\/dl>/)?.[0] ?? '';
     const pairs = [...totals.matchAll(/<dt[^>]*>([^<]*)<\/dt><dd[^>]*>([^<]*)<\/dd>/g)].map((match) => [match[1], match[2]]);
@@ -84,7 +89,10 @@ describe("the sponsor's report page", () => {
     expect(rowsOf(tables.find((table) => table.includes('Where the post')) ?? '')).toEqual([
       ['Source', 'Views'],
       ['news.example.org', '6'],
+      ['<img src=x onerror=alert(1)>', '1'],
     ]);
+    // A source is text, never markup.
+    expect(html).not.toContain('<img src=x');
     // Another post's numbers are not this report's.
     expect(text).not.toContain('another-post');
   });

@@ -6,6 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { AnalyticsDimension, Db } from '../schema.ts';
+import { listPublishedSlugs } from './content.ts';
 
 /** Rows per statement: far below either engine's limit of bound values. */
 const CHUNK = 400;
@@ -138,6 +139,36 @@ export async function touchPresence(db: Db, rows: { visitor: string; seen_at: nu
 
 export async function prunePresence(db: Db, before: number): Promise<void> {
   await db.deleteFrom('analytics_presence').where('seen_at', '<', before).execute();
+}
+
+/** The values one dimension holds on `day` (the sources of a day already written, say). */
+export async function valuesOfDay(db: Db, dimension: AnalyticsDimension, day: string): Promise<string[]> {
+  const rows = await db.selectFrom('analytics_daily').select('value').where('dimension', '=', dimension).where('day', '=', day).execute();
+  return rows.map((row) => row.value);
+}
+
+/** The slugs of the pages that exist now, by kind: what a counted path is checked against. */
+export interface PublicSlugs {
+  /** Live posts and resources (both live at `/{slug}`). */
+  items: Set<string>;
+  categories: Set<string>;
+  /** Sent newsletter issues (`/newsletter/{slug}`). */
+  issues: Set<string>;
+}
+
+/** The slugs of live posts and resources, of categories and of sent issues, in one go. */
+export async function listPublicSlugs(db: Db): Promise<PublicSlugs> {
+  const [posts, resources, categories, issues] = await Promise.all([
+    listPublishedSlugs(db, 'posts'),
+    listPublishedSlugs(db, 'resources'),
+    db.selectFrom('categories').select('slug').execute(),
+    db.selectFrom('newsletter_issues').select('slug').where('status', '=', 'sent').execute(),
+  ]);
+  return {
+    items: new Set([...posts, ...resources].map((row) => row.slug)),
+    categories: new Set(categories.map((row) => row.slug)),
+    issues: new Set(issues.map((row) => row.slug)),
+  };
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
