@@ -126,9 +126,10 @@ describe('what the back office records', () => {
       detail: { status: 'read' },
     });
 
+    const projectName = `Solar Kettle ${Date.now()}`;
     const submitted = await t.request('POST', '/submissions/sponsored', {
       body: {
-        project_name: `Solar Kettle ${Date.now()}`,
+        project_name: projectName,
         project_url: 'https://www.kickstarter.com/projects/solar-kettle',
         contact_name: 'Grace Hopper',
         contact_email: 'grace@example.com',
@@ -140,12 +141,13 @@ describe('what the back office records', () => {
       ip: freshIp(),
     });
     expect(submitted.status).toBe(201);
-    const rejected = await admin('PATCH', `/admin/submissions/sponsored/${submitted.body.id}`, { status: 'rejected', version: 1 });
+    const { id: submittedId } = await t.handle.db.selectFrom('sponsored_submissions').select('id').where('project_name', '=', projectName).executeTakeFirstOrThrow();
+    const rejected = await admin('PATCH', `/admin/submissions/sponsored/${submittedId}`, { status: 'rejected', version: 1 });
     expect(rejected.status).toBe(200);
     expect(await lastEntry()).toMatchObject({
       action: 'sponsored_submission.status_change',
       entity: 'sponsored_submission',
-      entity_id: String(submitted.body.id),
+      entity_id: String(submittedId),
       version_before: 1,
       version_after: 2,
       detail: { status: 'rejected' },
