@@ -677,9 +677,13 @@ export interface OutboxMailJson extends OutboxMailSummaryJson {
   html: string | null;
   /** Every address the mail links to, in order, once each. */
   links: string[];
-  /** Its key-like link was cut out (decision 049): once `sent`, or once `expired`; null while it is there or it had none. */
-  link_removed: 'sent' | 'expired' | null;
-  /** Until when its key-like link works; null when it has none. */
+  /**
+   * Its key-like links were cut out (decisions 049 and 088): once `sent`,
+   * once `expired`, or at once as `private` (a password reset, kept for its
+   * recipient alone); null while they are there or it had none.
+   */
+  link_removed: 'sent' | 'expired' | 'private' | null;
+  /** Until when a copy that was not sent keeps its key-like links; null when it has none or keeps them. */
   link_expires_at: number | null;
 }
 

@@ -1,7 +1,7 @@
 /**
- * Where the image of a post or resource (its cover) may come from, and the
- * one stored form of each (docs/decisions/044-cover-rules-and-card-store.md,
- * 045-upload-paths.md):
+ * Where an image the site shows may come from (a post's or resource's
+ * cover, the site's logo), and the one stored form of each
+ * (docs/decisions/044-cover-rules-and-card-store.md, 045-upload-paths.md):
  *
  * - an upload: `/uploads/…`, a canonical path (no `.` or `..` segment, no
  *   `%`, no backslash, no empty segment), served by this site whatever the
@@ -15,7 +15,7 @@
  * form checks with it too.
  */
 
-/** The folders of this site that covers may name. */
+/** The folders of this site that covers and the logo may name. */
 const SITE_IMAGE_FOLDERS = ['uploads', 'images'] as const;
 
 // Segments of letters, digits, `_`, `~` and `-`, joined by single dots: no
@@ -50,20 +50,20 @@ function parsedUrl(value: string): URL | null {
   }
 }
 
-export const COVER_IMAGE_RULE =
+export const IMAGE_ADDRESS_RULE =
   'must be an uploaded image (/uploads/…), an image of this site (/images/…) or an https:// address';
 
 /**
- * A cover as it is stored, or why it cannot be. `siteOrigin` is this site's
+ * A cover or logo as it is stored, or why it cannot be. `siteOrigin` is this site's
  * (PUBLIC_URL): its absolute addresses become paths, then follow the path
  * rules. Without it (the editor's form, which cannot know the configured
  * origin) any http(s) address passes here and the server decides.
  */
-export function storedCoverImage(
+export function storedImageAddress(
   value: string,
   siteOrigin?: string,
 ): { ok: true; value: string } | { ok: false; problem: string } {
-  const refused = { ok: false as const, problem: COVER_IMAGE_RULE };
+  const refused = { ok: false as const, problem: IMAGE_ADDRESS_RULE };
   if (value.startsWith('/')) return isUploadPath(value) || isSiteImagePath(value) ? { ok: true, value } : refused;
   const url = parsedUrl(value);
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.hostname === '') return refused;
@@ -71,7 +71,7 @@ export function storedCoverImage(
   if (url.origin === siteOrigin) {
     // The raw path, not the URL's: `new URL` resolves `..` and `%2e%2e`, which must be refused, not tidied.
     const path = value.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '').replace(/[?#].*$/s, '');
-    return storedCoverImage(path || '/');
+    return storedImageAddress(path || '/');
   }
   // Another site's image is kept as the browser reads it, which `new URL` may have tidied.
   return url.protocol === 'https:' ? { ok: true, value: url.href } : refused;

@@ -1,11 +1,18 @@
 /** The owner's outbox in words: what each kind of mail is for, and how it stands. */
-import type { OutboxMailSummaryJson } from '../../common/answers.ts';
+import type { OutboxMailJson, OutboxMailSummaryJson } from '../../common/answers.ts';
 
 export const OUTBOX_STATUS_LABELS: Record<OutboxMailSummaryJson['status'], string> = {
   stored: 'Kept',
   sent: 'Sent',
   failed: 'Failed',
   pending: 'Sending',
+};
+
+/** Why the mail's private links are missing from this copy (decisions 049 and 088). */
+export const LINK_REMOVED_NOTES: Record<NonNullable<OutboxMailJson['link_removed']>, string> = {
+  sent: 'The private links of this mail (those that open an account, confirm an address or show a sponsor their report, preview or update form) were removed from this copy once it was sent: only its recipient has them.',
+  expired: 'The private links of this mail have expired, and were removed from this copy.',
+  private: 'The password reset link is for its recipient alone: this copy never kept it.',
 };
 
 const KIND_LABELS: Record<string, string> = {
@@ -17,6 +24,9 @@ const KIND_LABELS: Record<string, string> = {
   newsletter_confirmation: 'Newsletter confirmation',
   newsletter: 'Newsletter',
   payment_confirmation: 'Payment receipt',
+  sponsor_live: 'Sponsored post live',
+  sponsor_preview: 'Sponsored post preview',
+  sponsor_report_summary: 'Sponsor report summary',
 };
 
 /** `staff_invitation` → "Staff invitation"; a kind not listed reads as its words. */

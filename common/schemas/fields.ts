@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storedImageAddress } from '../site-images.ts';
 import { isSitePath } from '../site-path.ts';
 
 export { isSitePath } from '../site-path.ts';
@@ -139,3 +140,22 @@ export const unixSecondsField = z
   .int('Published at must be a Unix time in seconds')
   .min(0, 'Published at must be a Unix time in seconds')
   .max(32503680000, 'Published at must be a Unix time in seconds');
+
+/**
+ * An image the site shows (a cover, the logo): an upload's path, an image of
+ * this site, or an https address (common/site-images.ts). The server then
+ * stores this site's absolute addresses as paths, which only it can tell (it
+ * knows PUBLIC_URL). Empty or missing becomes null.
+ */
+export function imageAddressField(label: string) {
+  return optionalText(label, 2048).superRefine((value, ctx) => {
+    if (value === null) return;
+    // `new URL` drops tabs and line breaks: the address checked would not be the one kept.
+    if (!isOneLine(value)) {
+      ctx.addIssue({ code: 'custom', message: oneLineMessage(label) });
+      return;
+    }
+    const stored = storedImageAddress(value);
+    if (!stored.ok) ctx.addIssue({ code: 'custom', message: `${label} ${stored.problem}` });
+  });
+}

@@ -9,7 +9,7 @@ import { PRIVACY_POLICY_TEMPLATE, TERMS_TEMPLATE } from '../legal-templates.ts';
 import { LOGO_PATH, PRIVACY_EMAIL, SITE_NAME, SUPPORT_EMAIL } from '../site.ts';
 import { emailProblem } from './email.ts';
 import { DEFAULT_TAGLINE, NO_SOCIAL_PROFILES, SOCIAL_NETWORK_LABELS, SOCIAL_NETWORKS, type SocialNetwork } from '../site-profile.ts';
-import { isOneLine, isSitePath, oneLineMessage, optionalText, requiredText, storedAddress, versionField } from './fields.ts';
+import { imageAddressField, isOneLine, oneLineMessage, optionalText, requiredText, storedAddress, versionField } from './fields.ts';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../site-time.ts';
 import {
   DEFAULT_CONTACT_LINE,
@@ -53,17 +53,8 @@ const markdownField = (label: string) =>
 export const siteSettingsSchema = z.object({
   site_name: requiredText('Site name', 80).refine(isOneLine, oneLineMessage('Site name')),
   tagline: optionalText('Tagline', 160).refine(isOneLine, oneLineMessage('Tagline')),
-  logo_url: optionalText('Logo', 2048).transform((value, ctx) =>
-    value === null
-      ? null
-      : storedAddress(
-          value,
-          ctx,
-          'Logo',
-          (path, url) => isHttps(url) || isSitePath(path),
-          'Logo must be an https:// URL or a path on this site, such as /uploads/logo.png',
-        ),
-  ),
+  // The same rules as a cover's (common/site-images.ts); the server stores this site's addresses as paths.
+  logo_url: imageAddressField('Logo'),
   contact_email: requiredEmail('Contact email'),
   privacy_email: requiredEmail('Privacy email'),
   social: z

@@ -29,8 +29,11 @@ for (const [network, prefix] of [
 }
 for (const [network, prefix] of [
   ['::', 96], // unspecified, loopback and the old IPv4-compatible form
+  ['::ffff:0:0:0', 96], // IPv4-translated (SIIT): an IPv4 address in disguise
   ['64:ff9b::', 96], // NAT64: an IPv4 address in disguise
+  ['64:ff9b:1::', 48], // local-use NAT64: the same
   ['100::', 64], // discard
+  ['2001::', 32], // Teredo: an IPv4 address in disguise
   ['2001:db8::', 32], // documentation
   ['2002::', 16], // 6to4: an IPv4 address in disguise
   ['fc00::', 7], // unique-local

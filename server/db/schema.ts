@@ -348,9 +348,13 @@ export interface OutboxTable {
   sent_at: number | null;
   /** The HTML version, for a mail that has one (a newsletter kept without a mail server). */
   html_body: string | null;
-  /** The link that works as a key (reset, invitation, confirmation), until it is cut out of the bodies (decision 049). */
+  /**
+   * The links that work as keys (reset, invitation, confirmation, a sponsor's
+   * private links), one a line, until they are cut out of the bodies
+   * (decisions 049 and 088).
+   */
   secret_link: string | null;
-  /** When `secret_link` must go at the latest: when it stops working. */
+  /** When `secret_link` must go at the latest if the mail is not sent: when its links stop working. */
   redact_after: number | null;
   redacted_at: number | null;
 }

@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { MailDeliveryJson } from '../../common/answers.ts';
 import { SITE_NAME } from '../../common/site.ts';
 import { siteOrigin, type Config } from '../config.ts';
-import { insertOutboxMail, markOutboxMailFailed, markOutboxMailSent } from '../db/queries/outbox.ts';
+import { insertOutboxMail, markOutboxMailFailed, markOutboxMailSent, type SecretLinks } from '../db/queries/outbox.ts';
 import type { Database, OutboxStatus } from '../db/schema.ts';
 import { ModuleLoadError } from '../lazy-module.ts';
 import type { SiteProfileCache } from '../site-profile.ts';
@@ -30,11 +30,12 @@ export interface MailMessage {
   subject: string;
   text: string;
   /**
-   * A link in the text that works as a key (a reset, an invitation, a
-   * confirmation), and when it stops working: the outbox cuts it out once the
-   * mail is sent, or when it expires if the mail is only kept (decision 049).
+   * The links in the text that work as keys (a reset, an invitation, a
+   * confirmation, a sponsor's report or preview): the outbox cuts them out
+   * once the mail is sent, or by `keptUntil` if it is only kept (decisions
+   * 049 and 088).
    */
-  secretLink?: { url: string; expiresAt: number };
+  secretLinks?: SecretLinks;
 }
 
 export interface MailResult {

@@ -4,7 +4,8 @@
  * the post goes live (in the site's time zone), and once live one mail with
  * its address, the private report and the private link that keeps its
  * campaign's numbers fresh.
- * Plain text; every link is built from the site's configured address.
+ * Plain text; every link is built from the site's configured address, and
+ * each private one is named so the outbox cuts it once sent (decision 088).
  */
 import type { SponsoredSubmissionJson } from '../../common/answers.ts';
 import { formatSiteDateTime } from '../../common/site-time.ts';
@@ -23,9 +24,17 @@ type Submission = Pick<SponsoredSubmissionJson, 'project_name' | 'contact_name' 
 // Text typed into the form ends up in a header: keep it on one line.
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-function mail(kind: string, submission: Submission, subject: string, body: string[], site: SponsorMailSite): MailMessage {
+function mail(
+  kind: string,
+  submission: Submission,
+  subject: string,
+  body: string[],
+  site: SponsorMailSite,
+  secretLinks?: MailMessage['secretLinks'],
+): MailMessage {
   return {
     kind,
+    ...(secretLinks ? { secretLinks } : {}),
     to: submission.contact_email,
     subject: oneLine(subject),
     text: [
@@ -78,6 +87,8 @@ export function sponsorPreviewMail(submission: Submission, preview: { url: strin
       'If anything is wrong, reply through the contact form below and tell us what to change.',
     ],
     site,
+    // Stored hashed, it cannot be read again: a kept copy keeps it for staff to pass on until it expires.
+    { urls: [preview.url], keptUntil: preview.expiresAt },
   );
 }
 
@@ -157,6 +168,11 @@ export function sponsorLiveMail(submission: Submission, links: SponsorLiveLinks,
       ...(links.isAnnouncement ? ['', 'Thank you for sponsoring it.'] : []),
     ],
     site,
+    // Staff read both again on the back office (decisions 063 and 068), so a
+    // sent copy needs neither, and a kept one holds them while they all work.
+    privateLinks > 0
+      ? { urls: [reportUrl, campaignLink?.url].filter((url) => url !== null && url !== undefined), keptUntil: campaignLink?.expiresAt ?? null }
+      : undefined,
   );
 }
 
@@ -178,5 +194,6 @@ export function sponsorReportSummaryMail(
       summary.url,
     ],
     site,
+    { urls: [summary.url], keptUntil: null },
   );
 }

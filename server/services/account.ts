@@ -35,7 +35,7 @@ function confirmationMail(to: string, link: string, siteName: string) {
   return {
     kind: 'email_change',
     to,
-    secretLink: { url: link, expiresAt: nowSeconds() + EMAIL_CHANGE_TTL_SECONDS },
+    secretLinks: { urls: [link], keptUntil: nowSeconds() + EMAIL_CHANGE_TTL_SECONDS },
     subject: `Confirm your new address for ${siteName}`,
     text: [
       'Hello,',

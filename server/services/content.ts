@@ -21,7 +21,7 @@ import { resourceInputSchema, resourceUpdateSchema } from '../../common/schemas/
 import { versionField } from '../../common/schemas/fields.ts';
 import { postSnapshot, resourceSnapshot } from '../../common/content-snapshot.ts';
 import { parseWith, validate } from '../../common/validate.ts';
-import { storedCoverImage } from '../../common/site-images.ts';
+import { storedImageAddress } from '../../common/site-images.ts';
 import { pageSource } from '../../common/page-sources.ts';
 import { siteOrigin } from '../config.ts';
 import { isUniqueViolation, nowSeconds } from '../db/database.ts';
@@ -134,7 +134,7 @@ export const RESOURCE_KIND = {
  */
 function withStoredCover<T extends { cover_image: string | null }>(input: T, siteOrigin: string): T {
   if (input.cover_image === null) return input;
-  const stored = storedCoverImage(input.cover_image, siteOrigin);
+  const stored = storedImageAddress(input.cover_image, siteOrigin);
   if (stored.ok) return { ...input, cover_image: stored.value };
   const message = `Cover image ${stored.problem}`;
   throw new DomainError('VALIDATION_FAILED', message, { fieldErrors: { cover_image: message } });

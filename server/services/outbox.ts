@@ -4,7 +4,8 @@
  * is where mails are read; with one, it shows what went and what failed.
  * A key-like link is shown only while it works (decision 049): the stored
  * copy loses it once sent, or at expiry, and a link past its time is hidden
- * here before the hourly clean-up gets to it.
+ * here before the hourly clean-up gets to it. A reset link is never shown
+ * (decision 088).
  */
 import type { OutboxMailJson, OutboxMailSummaryJson, OutboxPageJson } from '../../common/answers.ts';
 import { notFound } from '../../common/errors.ts';
@@ -12,9 +13,11 @@ import { nowSeconds } from '../db/database.ts';
 import type { PageRequest } from '../db/paging.ts';
 import {
   countOutboxMailsByStatus,
+  cutLinks,
   findOutboxMail,
   LINK_REMOVED_EXPIRED,
   listOutboxMails,
+  secretLinksOf,
   type OutboxSummaryRow,
 } from '../db/queries/outbox.ts';
 import type { OutboxRow, OutboxStatus } from '../db/schema.ts';
@@ -44,22 +47,23 @@ function summaryJson(row: OutboxSummaryRow): OutboxMailSummaryJson {
   };
 }
 
+/** How its key-like links went: `private` when no copy was ever to keep them. */
+function linkRemoved(row: OutboxRow, expired: boolean): OutboxMailJson['link_removed'] {
+  if (row.redacted_at === null) return expired ? 'expired' : null;
+  if (row.redact_after !== null && row.redact_after <= row.created_at) return 'private';
+  return row.status === 'sent' ? 'sent' : 'expired';
+}
+
 function mailJson(row: OutboxRow, now: number): OutboxMailJson {
-  let text = row.text_body;
-  let html = row.html_body;
   const expired = row.secret_link !== null && row.redact_after !== null && row.redact_after <= now;
-  if (expired && row.secret_link !== null) {
-    const link = row.secret_link;
-    text = text.split(link).join(LINK_REMOVED_EXPIRED);
-    html = html === null ? null : html.split(link).join(LINK_REMOVED_EXPIRED);
-  }
-  const removed = row.redacted_at !== null || expired;
+  const hidden = expired ? secretLinksOf(row.secret_link) : [];
+  const text = cutLinks(row.text_body, hidden, LINK_REMOVED_EXPIRED);
   return {
     ...summaryJson(row),
     text,
-    html,
+    html: cutLinks(row.html_body, hidden, LINK_REMOVED_EXPIRED),
     links: linksIn(text),
-    link_removed: !removed ? null : row.status === 'sent' && row.redacted_at !== null ? 'sent' : 'expired',
+    link_removed: linkRemoved(row, expired),
     link_expires_at: row.redact_after,
   };
 }

@@ -52,11 +52,13 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 // office would otherwise try to refresh a session).
 const invalidLink = (message: string) => new DomainError('INVALID_TOKEN', message, { kind: 'invalid' });
 
-function resetMail(to: string, link: string, expiresAt: number, caller: Caller, siteName: string) {
+function resetMail(to: string, link: string, caller: Caller, siteName: string) {
   return {
     kind: 'password_reset',
     to,
-    secretLink: { url: link, expiresAt },
+    // No copy keeps it, not even a mail that did not leave: an owner reading
+    // the outbox could otherwise sign in as a colleague (decision 088).
+    secretLinks: { urls: [link], keptUntil: nowSeconds() },
     subject: `Reset your ${siteName} password`,
     text: [
       `Someone asked to reset the password of the ${siteName} back-office account ${to}.`,
@@ -110,7 +112,7 @@ export function passwordResetsService(deps: AppDeps, audit: AuditLogService) {
       // Not awaited: a slow mail server must not make known addresses answer
       // later than unknown ones. The mailer records failures in the outbox.
       deps.siteProfileCache.siteName()
-        .then((siteName) => mailer.sendMail(resetMail(user.email, link, now + RESET_LINK_SECONDS, caller, siteName)))
+        .then((siteName) => mailer.sendMail(resetMail(user.email, link, caller, siteName)))
         .catch((error: unknown) => {
           logger.error({ err: error, userId: user.id }, 'password reset mail could not be stored');
         });

@@ -14,7 +14,9 @@ import {
 } from '../../common/schemas/site-settings.ts';
 
 export type { SiteSettingsJson };
+import { storedImageAddress } from '../../common/site-images.ts';
 import { validate } from '../../common/validate.ts';
+import { siteOrigin } from '../config.ts';
 import { nowSeconds } from '../db/database.ts';
 import { replaceSiteSetting } from '../db/queries/site-settings.ts';
 import { readSiteProfile, SITE_PROFILE_KEY } from '../site-profile.ts';
@@ -28,7 +30,20 @@ const isoDate = (seconds: number) => new Date(seconds * 1000).toISOString().slic
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-export function siteProfileService({ db, contentChanges, siteProfileCache }: AppDeps) {
+/**
+ * The logo as stored, by the rules of a cover (common/site-images.ts): this
+ * site's absolute addresses become paths, another site's http address is
+ * refused; the schema could not tell, not knowing PUBLIC_URL.
+ */
+function storedLogo(logoUrl: string | null, origin: string): string | null {
+  if (logoUrl === null) return null;
+  const stored = storedImageAddress(logoUrl, origin);
+  if (stored.ok) return stored.value;
+  const message = `Logo ${stored.problem}`;
+  throw new DomainError('VALIDATION_FAILED', message, { fieldErrors: { logo_url: message } });
+}
+
+export function siteProfileService({ db, contentChanges, siteProfileCache, config }: AppDeps) {
   return {
     /** The profile, from the app's cached copy while it is current. */
     current: (): Promise<SiteSettingsJson> => siteProfileCache.current(),
@@ -45,13 +60,14 @@ export function siteProfileService({ db, contentChanges, siteProfileCache }: App
      */
     async update(staff: Staff, values: unknown): Promise<{ settings: SiteSettingsJson; changed: string[] }> {
       const input = validate(siteSettingsUpdateSchema, values);
+      const logoUrl = storedLogo(input.logo_url, siteOrigin(config));
       const { stored, value: before } = await readSiteProfile(db);
       if (input.version !== before.version) throw new DomainError('VERSION_CONFLICT', SITE_SETTINGS_CONFLICT);
       const now = nowSeconds();
       const next: SiteSettingsJson = {
         site_name: input.site_name,
         tagline: input.tagline,
-        logo_url: input.logo_url,
+        logo_url: logoUrl,
         contact_email: input.contact_email,
         privacy_email: input.privacy_email,
         social: Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, input.social[network] ?? null])) as SiteSettingsJson['social'],

@@ -131,16 +131,20 @@ export function sponsoredSubmissionsService(deps: AppDeps, { posts, previewLinks
   }
 
   return {
-    /** Stores a request without payment; its id, or null when a filled honeypot dropped it. */
-    async submit(values: unknown, caller: Caller): Promise<{ id: number | null; status: 'new' }> {
+    /**
+     * Stores a request without payment. The answer carries no id: a
+     * sequential one would tell anyone how many requests the site gets, and
+     * a dropped one (a filled honeypot) answers the same (decision 088).
+     */
+    async submit(values: unknown, caller: Caller): Promise<{ status: 'new' }> {
       const input = validate(sponsoredSubmissionSchema, values);
       if (isHoneypotFilled(values)) {
         logger.info('sponsored submission: honeypot filled, submission dropped');
-        return { id: null, status: 'new' };
+        return { status: 'new' };
       }
       await enforceRateLimit(db, rateLimits.sponsoredPerIp, caller.clientIp);
-      const submission = await insertSponsoredSubmission(db, input);
-      return { id: submission.id, status: 'new' };
+      await insertSponsoredSubmission(db, input);
+      return { status: 'new' };
     },
 
     /**

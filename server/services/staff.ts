@@ -64,7 +64,7 @@ function invitationMail(to: string, role: StaffRole, invitedBy: string, link: st
   return {
     kind: 'staff_invitation',
     to,
-    secretLink: { url: link, expiresAt },
+    secretLinks: { urls: [link], keptUntil: expiresAt },
     subject: `You are invited to the ${siteName} back office`,
     text: [
       `${invitedBy} invited you to join the back office of ${siteName} as ${STAFF_ROLE_LABELS[role]}.`,

@@ -77,7 +77,7 @@ export function subscribersService(deps: AppDeps) {
     return {
       kind: 'newsletter_confirmation',
       to: email,
-      secretLink: { url: link, expiresAt },
+      secretLinks: { urls: [link], keptUntil: expiresAt },
       subject: `Confirm your subscription to ${siteName}`,
       text:
         `Please confirm that you want ${siteName}'s newsletter at this address:\n\n${link}\n\n` +

@@ -36,6 +36,15 @@ const invite = async (app: TestApp, email: string) => {
   return response.body as { id: number; email: string; mail: MailDeliveryJson };
 };
 const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';
+/** The newest mail of `kind` to `to` once it reached `status`: a reset is mailed after the answer. */
+async function waitForMail(app: TestApp, to: string, kind: string, status: string) {
+  for (let tries = 0; tries < 200; tries += 1) {
+    const row = await app.handle.db.selectFrom('outbox').selectAll().where('to_address', '=', to).where('kind', '=', kind).orderBy('id', 'desc').executeTakeFirst();
+    if (row?.status === status) return row;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no ${status} ${kind} mail to ${to}`);
+}
 
 describe('without a mail server', () => {
   const t = useTestApp({ env: { PUBLIC_URL: 'https://showcase.example' } });
@@ -115,17 +124,18 @@ describe('without a mail server', () => {
     expect(await rowOf()).toMatchObject({ secret_link: null, redacted_at: expiresAt });
   });
 
-  it('keeps the reset link of a forgotten password until it expires, an hour later', async () => {
-    const requested = await t.request('POST', '/auth/forgot-password', { body: { email: 'admin@example.com' }, ip: freshIp() });
+  it("never shows the owner a colleague's reset link: the kept mail says it is for its recipient alone", async () => {
+    const editor = uniqueEmail('editor');
+    await t.createUserWithRole(editor, PASSWORD, 'editor');
+    const requested = await t.request('POST', '/auth/forgot-password', { body: { email: editor }, ip: freshIp() });
     expect(requested.status).toBe(202);
-    let row;
-    for (let tries = 0; tries < 100 && !row; tries += 1) {
-      row = await t.handle.db.selectFrom('outbox').selectAll().where('kind', '=', 'password_reset').executeTakeFirst();
-      if (!row) await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    expect(row?.secret_link).toMatch(/\/admin\/reset-password\?token=/);
-    expect((row?.redact_after ?? 0) - (row?.created_at ?? 0)).toBe(60 * 60);
-    expect(row?.text_body).toContain(row?.secret_link);
+    const row = await waitForMail(t, editor, 'password_reset', 'stored');
+    expect(row.text_body).not.toMatch(/token=/);
+    expect(row.text_body).toContain('[link removed: it is for its recipient alone]');
+    expect(row).toMatchObject({ secret_link: null, redacted_at: expect.any(Number) });
+    const shown = await mailOf(t, row.id);
+    expect(shown).toMatchObject({ status: 'stored', link_removed: 'private', links: [] });
+    expect(shown.text).not.toMatch(/reset-password/);
   });
 });
 
@@ -167,16 +177,37 @@ describe('with a mail server', () => {
     expect(accepted.status).toBe(201);
   });
 
+  it("gives the owner no working reset link of a colleague whose mail the server refused, while one that left works", async () => {
+    const editor = uniqueEmail('editor');
+    await t.createUserWithRole(editor, PASSWORD, 'editor');
+    sink.setRecipientRule((address) => (address === editor ? { code: 550, message: 'No such mailbox' } : undefined));
+    try {
+      expect((await t.request('POST', '/auth/forgot-password', { body: { email: editor }, ip: freshIp() })).status).toBe(202);
+      const refused = await waitForMail(t, editor, 'password_reset', 'failed');
+      expect(JSON.stringify(refused)).not.toMatch(/token=/);
+      expect(await mailOf(t, refused.id)).toMatchObject({ status: 'failed', link_removed: 'private', links: [] });
+    } finally {
+      sink.setRecipientRule(undefined);
+    }
+
+    // Asked again with the mail server taking it: the colleague's own copy works, the owner's has no link.
+    expect((await t.request('POST', '/auth/forgot-password', { body: { email: editor }, ip: freshIp() })).status).toBe(202);
+    const sent = await waitForMail(t, editor, 'password_reset', 'sent');
+    const link = /https:\/\/showcase\.example\/admin\/reset-password\?token=[\w-]+/.exec(sink.to(editor).at(-1)?.parsed.text ?? '')?.[0] ?? '';
+    expect(link).not.toBe('');
+    expect(JSON.stringify(sent)).not.toContain(tokenOf(link));
+    const shown = await mailOf(t, sent.id);
+    expect(shown).toMatchObject({ status: 'sent', link_removed: 'private', links: [] });
+    expect(JSON.stringify(shown)).not.toContain(tokenOf(link));
+    expect((await t.request('GET', `/auth/reset-password/${tokenOf(link)}`, { ip: freshIp() })).status).toBe(200);
+  });
+
   it('cuts the link of a sent password reset out too', async () => {
     const requested = await t.request('POST', '/auth/forgot-password', { body: { email: 'admin@example.com' }, ip: freshIp() });
     expect(requested.status).toBe(202);
-    let row;
-    for (let tries = 0; tries < 100 && row?.status !== 'sent'; tries += 1) {
-      row = await t.handle.db.selectFrom('outbox').selectAll().where('kind', '=', 'password_reset').executeTakeFirst();
-      if (row?.status !== 'sent') await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    const row = await waitForMail(t, 'admin@example.com', 'password_reset', 'sent');
     expect(row).toMatchObject({ status: 'sent', secret_link: null });
-    expect(row?.text_body).not.toMatch(/token=/);
+    expect(row.text_body).not.toMatch(/token=/);
   });
 
   it('answers a refused invitation as failed with the link to copy, and lists the error', async () => {

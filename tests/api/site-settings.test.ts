@@ -10,6 +10,7 @@ import { readContentFingerprint } from '../../server/content-changes.ts';
 import { freshIp, useTestApp } from '../helpers/test-app.ts';
 
 const t = useTestApp();
+const LOGO_RULE = 'Logo must be an uploaded image (/uploads/…), an image of this site (/images/…) or an https:// address';
 const PASSWORD = 'a long enough password for settings';
 const tokens: Record<'admin' | 'editor', string> = { admin: '', editor: '' };
 
@@ -66,8 +67,8 @@ describe('site settings', () => {
       [{ site_name: 'Show\u2028case' }, 'site_name', 'Site name must be a single line, without line breaks or control characters'],
       [{ tagline: 'Reviewed\nbefore they reach you' }, 'tagline', 'Tagline must be a single line, without line breaks or control characters'],
       [{ tagline: 'Reviewed\tbefore' }, 'tagline', 'Tagline must be a single line, without line breaks or control characters'],
-      [{ logo_url: 'http://example.com/logo.png' }, 'logo_url', 'Logo must be an https:// URL'],
-      [{ logo_url: '//evil.example/logo.png' }, 'logo_url', 'Logo must be an https:// URL'],
+      [{ logo_url: 'http://example.com/logo.png' }, 'logo_url', LOGO_RULE],
+      [{ logo_url: '//evil.example/logo.png' }, 'logo_url', LOGO_RULE],
       [{ contact_email: 'nobody' }, 'contact_email', 'Email must contain an @ symbol'],
       [{ privacy_email: '' }, 'privacy_email', 'Privacy email is required'],
       [{ social: { x: 'javascript:alert(1)' } }, 'social', 'X (Twitter) must be an https:// URL'],
@@ -162,5 +163,49 @@ describe('site settings', () => {
     };
     expect(response.body).toMatchObject(expected);
     expect((await read()).body).toMatchObject(expected);
+  });
+});
+
+describe("the logo's address", () => {
+  // The same rules as a cover's (common/site-images.ts): an upload, an image of the site, or https.
+  it.each([
+    '/admin/logo.png',
+    '/api/media/logo.png',
+    '/favicon.svg',
+    '/uploads/../admin/logo.png',
+    '/uploads/%2e%2e/logo.png',
+    '/uploads//logo.png',
+    '/uploads/./logo.png',
+    '/uploads/logo.png?size=1',
+    '/uploads/',
+    '/images/',
+    'http://localhost/admin/logo.png',
+    'http://localhost/uploads/../logo.png',
+    'http://cdn.example/logo.png',
+    'javascript:alert(1)',
+  ])('refuses %s as a cover would, naming the field, and stores nothing', async (logo) => {
+    const before = (await read()).body;
+    const refused = await save(await edited({ logo_url: logo }));
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: 'VALIDATION_FAILED', message: expect.stringContaining(LOGO_RULE) });
+    expect((await read()).body).toEqual(before);
+    // The cover field says the same of it.
+    const cover = await t.request('POST', '/admin/posts', {
+      token: await t.adminToken(),
+      body: { title: 'Logo rules', slug: `logo-rules-${Date.now()}`, content: 'x', status: 'draft', cover_image: logo },
+    });
+    expect(cover.status).toBe(400);
+    expect(cover.body.message).toContain(LOGO_RULE.replace('Logo', 'Cover image'));
+  });
+
+  it.each([
+    ['/uploads/2026/12/logo.png', '/uploads/2026/12/logo.png'],
+    ['/images/demo/logo.webp', '/images/demo/logo.webp'],
+    ['http://localhost/uploads/logo.png', '/uploads/logo.png'],
+    ['https://CDN.Example/logo.png', 'https://cdn.example/logo.png'],
+  ])('stores %s as %s', async (logo, stored) => {
+    const saved = await save(await edited({ logo_url: logo }));
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect((await read()).body.logo_url).toBe(stored);
   });
 });

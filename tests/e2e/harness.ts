@@ -332,7 +332,13 @@ export interface Journey {
  * afterAll with every visit it opened. Use the handles inside tests and
  * later hooks only.
  */
-export function useJourney(options: { env?: Record<string, string>; visit?: BrowserContextOptions | false } = {}): Journey {
+export function useJourney(
+  options: {
+    /** The server's environment; a function is read when the suite starts (a mail server's address known by then). */
+    env?: Record<string, string> | (() => Record<string, string>);
+    visit?: BrowserContextOptions | false;
+  } = {},
+): Journey {
   const site = {} as Site;
   const visitor = {} as Visit;
   let browser: Browser | undefined;
@@ -344,7 +350,7 @@ export function useJourney(options: { env?: Record<string, string>; visit?: Brow
     return opened;
   };
   beforeAll(async () => {
-    Object.assign(site, await startSite(options.env));
+    Object.assign(site, await startSite(typeof options.env === 'function' ? options.env() : options.env));
     browser = await launchBrowser();
     if (options.visit !== false) Object.assign(visitor, await open(options.visit));
   });

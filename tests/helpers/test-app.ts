@@ -19,7 +19,8 @@ import { migrateToLatest } from '../../server/db/migrate.ts';
 import { createUser } from '../../server/db/queries/users.ts';
 import type { UserRole } from '../../server/db/schema.ts';
 import { DEFAULT_RATE_LIMITS, type AppDeps, type RateLimits } from '../../server/deps.ts';
-import type { Mailer } from '../../server/mail/mailer.ts';
+import { SITE_NAME } from '../../common/site.ts';
+import { createMailer, type Mailer, type MailMessage } from '../../server/mail/mailer.ts';
 import type { PaymentProvider } from '../../server/payments/provider.ts';
 import type { AppServices } from '../../server/services/index.ts';
 import { buildDeps, composeApp } from '../../server/start-up.ts';
@@ -90,6 +91,23 @@ async function onServer(url: string, statement: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The mailer of a site without a mail server that also keeps each message it
+ * was handed, whole: what its recipient would read, before the outbox cut
+ * its private links (decision 088).
+ */
+export function recordingMailer(handedOver: MailMessage[]): NonNullable<TestAppOptions['mailer']> {
+  return ({ db, config, logger }) => {
+    const mailer = createMailer({ db, logger, config, siteProfile: { siteName: async () => SITE_NAME } });
+    return {
+      sendMail: (message) => {
+        handedOver.push(message);
+        return mailer.sendMail(message);
+      },
+    };
+  };
 }
 
 export interface TestAppOptions {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSiteImagePath, isUploadPath, storedCoverImage, uploadKeyOfPath } from '../../common/site-images.ts';
+import { isSiteImagePath, isUploadPath, storedImageAddress, uploadKeyOfPath } from '../../common/site-images.ts';
 
 const SITE = 'https://crowdfunding.example';
 
@@ -55,16 +55,16 @@ describe('isSiteImagePath', () => {
   });
 });
 
-describe('storedCoverImage', () => {
+describe('storedImageAddress', () => {
   it('keeps canonical paths and https addresses of other sites', () => {
     for (const value of ['/uploads/2026/11/x.png', '/images/demo/x.webp', 'https://cdn.example.com/x.jpg']) {
-      expect(storedCoverImage(value, SITE)).toEqual({ ok: true, value });
+      expect(storedImageAddress(value, SITE)).toEqual({ ok: true, value });
     }
   });
 
   it("stores this site's absolute addresses as their paths", () => {
-    expect(storedCoverImage(`${SITE}/uploads/2026/11/x.png`, SITE)).toEqual({ ok: true, value: '/uploads/2026/11/x.png' });
-    expect(storedCoverImage('HTTPS://Crowdfunding.Example:443/uploads/x.png?w=1#a', SITE)).toEqual({ ok: true, value: '/uploads/x.png' });
+    expect(storedImageAddress(`${SITE}/uploads/2026/11/x.png`, SITE)).toEqual({ ok: true, value: '/uploads/2026/11/x.png' });
+    expect(storedImageAddress('HTTPS://Crowdfunding.Example:443/uploads/x.png?w=1#a', SITE)).toEqual({ ok: true, value: '/uploads/x.png' });
   });
 
   it("applies the path rules to this site's absolute addresses, before any resolving", () => {
@@ -75,18 +75,18 @@ describe('storedCoverImage', () => {
       `${SITE}/admin`,
       `${SITE}`,
     ]) {
-      expect(storedCoverImage(value, SITE).ok, value).toBe(false);
+      expect(storedImageAddress(value, SITE).ok, value).toBe(false);
     }
   });
 
   it('refuses plain http for other sites, and anything that is not http(s)', () => {
     for (const value of ['http://cdn.example.com/x.jpg', 'ftp://cdn.example.com/x.jpg', 'data:image/png;base64,AAAA', 'javascript:alert(1)', 'x.png']) {
-      expect(storedCoverImage(value, SITE).ok, value).toBe(false);
+      expect(storedImageAddress(value, SITE).ok, value).toBe(false);
     }
   });
 
   it('lets any http(s) address through when the origin is unknown (the form), for the server to decide', () => {
-    expect(storedCoverImage('http://localhost:3000/uploads/x.png')).toEqual({ ok: true, value: 'http://localhost:3000/uploads/x.png' });
-    expect(storedCoverImage('/uploads/../x.png').ok).toBe(false);
+    expect(storedImageAddress('http://localhost:3000/uploads/x.png')).toEqual({ ok: true, value: 'http://localhost:3000/uploads/x.png' });
+    expect(storedImageAddress('/uploads/../x.png').ok).toBe(false);
   });
 });

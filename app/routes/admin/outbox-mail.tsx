@@ -10,7 +10,7 @@ import { notifyError, notifySuccess } from '../../lib/admin-toasts.ts';
 import { api } from '../../lib/api-client.ts';
 import { withAdminSession } from '../../lib/admin-session.ts';
 import { formatDateTime } from '../../lib/dates.ts';
-import { mailKindLabel, OUTBOX_STATUS_LABELS } from '../../lib/outbox.ts';
+import { LINK_REMOVED_NOTES, mailKindLabel, OUTBOX_STATUS_LABELS } from '../../lib/outbox.ts';
 import type { OutboxMailJson } from '../../../common/answers.ts';
 import type { Route } from './+types/outbox-mail';
 
@@ -98,13 +98,11 @@ export default function AdminOutboxMail({ loaderData: mail }: Route.ComponentPro
           </h2>
           {mail.link_removed ? (
             <p className="text-sm text-muted-foreground">
-              {mail.link_removed === 'sent'
-                ? 'The link that opens an account or confirms an address was removed from this copy once the mail was sent: only its recipient has it.'
-                : 'The link that opened an account or confirmed an address has expired, and was removed from this copy.'}
+              {LINK_REMOVED_NOTES[mail.link_removed]}
             </p>
           ) : mail.link_expires_at ? (
             <p className="text-sm text-muted-foreground">
-              Its link works until {formatDateTime(mail.link_expires_at)}, then it is removed from this copy. Whoever opens it acts as the recipient: pass it only to them.
+              Its private links stay in this copy until {formatDateTime(mail.link_expires_at)}, then they are removed. Whoever opens one acts as the recipient: pass it only to them.
             </p>
           ) : null}
           {mail.links.length === 0 ? (

@@ -1,5 +1,4 @@
 /** All outbox SQL: every e-mail the site sends, and how its delivery went. */
-import { sql } from 'kysely';
 import { nowSeconds } from '../database.ts';
 import { fetchNewestFirst, type PageRequest } from '../paging.ts';
 import type { Db, OutboxRow, OutboxStatus } from '../schema.ts';
@@ -7,9 +6,21 @@ import type { Db, OutboxRow, OutboxStatus } from '../schema.ts';
 /** Longer SMTP errors are cut: the start names the problem. */
 const MAX_ERROR_LENGTH = 1000;
 
-/** What stands in a mail's bodies where its secret link was (decision 049). */
+/** What stands in a mail's bodies where its secret links were (decisions 049 and 088). */
 export const LINK_REMOVED_ONCE_SENT = '[link removed once the mail was sent]';
 export const LINK_REMOVED_EXPIRED = '[link removed: it has expired]';
+export const LINK_REMOVED_PRIVATE = '[link removed: it is for its recipient alone]';
+
+/**
+ * The links of a mail that work as keys, and until when a copy that did not
+ * leave keeps them: when they stop working, null when they never do, or the
+ * moment the mail is written for a link no one but its recipient may read
+ * (a password reset, decision 088). Once sent, every copy loses them at once.
+ */
+export interface SecretLinks {
+  urls: string[];
+  keptUntil: number | null;
+}
 
 export interface NewOutboxMail {
   kind: string;
@@ -18,61 +29,80 @@ export interface NewOutboxMail {
   text: string;
   html?: string | undefined;
   status: OutboxStatus;
-  /** A link that works as a key, and when it stops working: it is cut out by then at the latest. */
-  secretLink?: { url: string; expiresAt: number } | undefined;
+  secretLinks?: SecretLinks | undefined;
+}
+
+// A line break cannot be part of an address: the row's one column holds them all.
+const LINK_SEPARATOR = '\n';
+
+/** The links a row still holds, as `secret_link` keeps them. */
+export function secretLinksOf(secretLink: string | null): string[] {
+  return secretLink === null ? [] : secretLink.split(LINK_SEPARATOR).filter((link) => link !== '');
+}
+
+/** `body` with each of `links` replaced by `placeholder`; a longer link first, should one begin another. */
+export function cutLinks<Body extends string | null>(body: Body, links: string[], placeholder: string): Body {
+  if (body === null) return body;
+  let cut: string = body;
+  for (const link of [...links].sort((a, b) => b.length - a.length)) cut = cut.split(link).join(placeholder);
+  return cut as Body;
 }
 
 export function insertOutboxMail(db: Db, mail: NewOutboxMail): Promise<OutboxRow> {
+  const now = nowSeconds();
+  const urls = mail.secretLinks?.urls.filter((url) => url !== '') ?? [];
+  const keptUntil = mail.secretLinks?.keptUntil ?? null;
+  // A link no copy may keep never reaches the table: the mailer sends the message it holds.
+  const withheld = urls.length > 0 && keptUntil !== null && keptUntil <= now;
   return db
     .insertInto('outbox')
     .values({
       kind: mail.kind,
       to_address: mail.to,
       subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html ?? null,
+      text_body: withheld ? cutLinks(mail.text, urls, LINK_REMOVED_PRIVATE) : mail.text,
+      html_body: withheld ? cutLinks(mail.html ?? null, urls, LINK_REMOVED_PRIVATE) : (mail.html ?? null),
       status: mail.status,
       error: null,
-      created_at: nowSeconds(),
+      created_at: now,
       sent_at: null,
-      secret_link: mail.secretLink?.url ?? null,
-      redact_after: mail.secretLink?.expiresAt ?? null,
-      redacted_at: null,
+      secret_link: urls.length > 0 && !withheld ? urls.join(LINK_SEPARATOR) : null,
+      redact_after: urls.length > 0 ? keptUntil : null,
+      redacted_at: withheld ? now : null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
-/** The bodies with the row's secret link replaced by `placeholder`, as SQL (both engines have `replace`). */
-const bodiesWithout = (placeholder: string) => ({
-  text_body: sql<string>`replace(text_body, secret_link, ${placeholder})`,
-  html_body: sql<string | null>`replace(html_body, secret_link, ${placeholder})`,
-});
-
 /**
- * Sent: the mail left with its link, so the copy kept here loses it at once,
- * in the same write: no reader (and no crash) sees a sent mail still holding it.
+ * Sent: the mail left with its links, so the copy kept here loses them in the
+ * same write that marks it sent: no reader (and no crash) sees a sent mail
+ * still holding one.
  */
 export async function markOutboxMailSent(db: Db, id: number): Promise<void> {
   const now = nowSeconds();
-  // Every right-hand side reads the row as it was, so `secret_link` is the link being cut out.
-  const hadLink = sql<boolean>`secret_link is not null`;
+  const row = await db.selectFrom('outbox').select(['secret_link', 'text_body', 'html_body']).where('id', '=', id).executeTakeFirst();
+  const links = secretLinksOf(row?.secret_link ?? null);
   await db
     .updateTable('outbox')
     .set({
       status: 'sent',
       sent_at: now,
       error: null,
-      text_body: sql<string>`case when ${hadLink} then replace(text_body, secret_link, ${LINK_REMOVED_ONCE_SENT}) else text_body end`,
-      html_body: sql<string | null>`case when ${hadLink} then replace(html_body, secret_link, ${LINK_REMOVED_ONCE_SENT}) else html_body end`,
-      redacted_at: sql<number | null>`case when ${hadLink} then ${now} else redacted_at end`,
-      secret_link: null,
+      ...(row && links.length > 0
+        ? {
+            text_body: cutLinks(row.text_body, links, LINK_REMOVED_ONCE_SENT),
+            html_body: cutLinks(row.html_body, links, LINK_REMOVED_ONCE_SENT),
+            redacted_at: now,
+            secret_link: null,
+          }
+        : {}),
     })
     .where('id', '=', id)
     .execute();
 }
 
-/** Failed: the mail and its link stay readable for the owner until the link expires. */
+/** Failed: the mail and its links stay readable for the owner until they expire. */
 export async function markOutboxMailFailed(db: Db, id: number, error: string): Promise<void> {
   await db
     .updateTable('outbox')
@@ -83,13 +113,30 @@ export async function markOutboxMailFailed(db: Db, id: number, error: string): P
 
 /** Cuts the links that stopped working out of kept mails; the number of mails changed. */
 export async function redactExpiredOutboxLinks(db: Db, now: number): Promise<number> {
-  const result = await db
-    .updateTable('outbox')
-    .set({ ...bodiesWithout(LINK_REMOVED_EXPIRED), secret_link: null, redacted_at: now })
+  const due = await db
+    .selectFrom('outbox')
+    .select(['id', 'secret_link', 'text_body', 'html_body'])
     .where('secret_link', 'is not', null)
     .where('redact_after', '<=', now)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .execute();
+  let changed = 0;
+  for (const row of due) {
+    const links = secretLinksOf(row.secret_link);
+    // Only while the row still holds these links: a send that cut them meanwhile wins.
+    const result = await db
+      .updateTable('outbox')
+      .set({
+        text_body: cutLinks(row.text_body, links, LINK_REMOVED_EXPIRED),
+        html_body: cutLinks(row.html_body, links, LINK_REMOVED_EXPIRED),
+        secret_link: null,
+        redacted_at: now,
+      })
+      .where('id', '=', row.id)
+      .where('secret_link', '=', row.secret_link)
+      .executeTakeFirst();
+    changed += Number(result.numUpdatedRows);
+  }
+  return changed;
 }
 
 /** The owner's list: newest first, without the bodies. */
