@@ -294,6 +294,9 @@ function ownExpiry(headers: readonly [string, string][]): number | null {
   return Number.isNaN(at) ? null : at;
 }
 
+/** How many applied changes are remembered; a render that began further back is kept by none of them. */
+const CHANGES_KEPT = 256;
+
 /** How far back the change feed is read past the last look: longer than any write's transaction. */
 const FEED_MARGIN_SECONDS = 60;
 
@@ -312,7 +315,14 @@ const acceptsGzip = (acceptEncoding: string | undefined) => /\bgzip\b/i.test(acc
  */
 export class ResponseCache {
   private readonly pages: SegmentedLru<CachedPage>;
-  private generation = 0;
+  /**
+   * How many changes this cache has applied (this process's writes and
+   * other servers' alike), and what each of the last ones touched (null:
+   * anything), the newest last. A render notes the count before it reads
+   * and is kept only if none applied since touches what it shows.
+   */
+  private changesApplied = 0;
+  private appliedScopes: (ReadonlySet<string> | null)[] = [];
   private fingerprint: { content: string; rest: string } | null = null;
   /** The rows of the change feed already acted on, among those still in its window. */
   private feedSeen = new Set<number>();
@@ -366,8 +376,9 @@ export class ResponseCache {
     }
 
     const start = storedAs ? await this.beginRender() : null;
-    const generation = this.generation;
-    const writesBefore = this.deps.contentChanges.count;
+    // This process's writes announced by now are applied first: they do not count as changes after the render began.
+    this.noticeWrites();
+    const changesBefore = this.changesApplied;
     const response = await render();
     // stale-if-error: a page that cannot be rendered now (the database is
     // down) is answered from the copy kept earlier, however old.
@@ -385,7 +396,7 @@ export class ResponseCache {
       if (cached) this.pages.delete(key);
       return await forward(c, response);
     }
-    const page = await this.keep(key, response, { generation, writesBefore, policy, renderUrl, start });
+    const page = await this.keep(key, response, { changesBefore, policy, renderUrl, start });
     return this.send(c, page, key);
   }
 
@@ -421,8 +432,7 @@ export class ResponseCache {
   ): Promise<CachedPage | null> {
     const rest = this.fingerprint?.rest;
     if (!this.store || rest === undefined) return null;
-    const generation = this.generation;
-    const writesBefore = this.deps.contentChanges.count;
+    const changesBefore = this.changesApplied;
     let stored: StoredPage | null;
     try {
       stored = await this.store.find(path, rest);
@@ -433,10 +443,7 @@ export class ResponseCache {
     // A page rendered with a nonce needs the policy that carries it, and the other way round.
     if (!stored || (stored.nonce !== null) !== (policy !== undefined)) return null;
     this.noticeWrites();
-    const changedMeanwhile =
-      generation !== this.generation ||
-      (this.deps.contentChanges.count !== writesBefore && touches(this.deps.contentChanges.touchedSince(writesBefore), stored.sources));
-    if (changedMeanwhile || this.isSettling(stored.sources)) return null;
+    if (this.changedSince(changesBefore, stored.sources) || this.isSettling(stored.sources)) return null;
     const parts = {
       status: stored.status,
       headers: stored.headers,
@@ -461,14 +468,13 @@ export class ResponseCache {
     key: string,
     response: Response,
     {
-      generation,
-      writesBefore,
+      changesBefore,
       policy,
       renderUrl,
       start,
     }: {
-      generation: number;
-      writesBefore: number;
+      /** How many changes this cache had applied before the render began reading. */
+      changesBefore: number;
       policy: ((nonce: string) => string) | undefined;
       renderUrl: PageRender | undefined;
       /** Set when the page may be kept in the store too: what its render started from. */
@@ -482,11 +488,7 @@ export class ResponseCache {
     const page = policy && nonce ? noncedPage(parts, nonce, policy) : staticPage(parts);
     page.render = renderUrl;
     this.noticeWrites();
-    const changedMeanwhile =
-      generation !== this.generation ||
-      (this.deps.contentChanges.count !== writesBefore &&
-        touches(this.deps.contentChanges.touchedSince(writesBefore), page.sources));
-    if (!changedMeanwhile && !this.isSettling(page.sources) && Date.now() < page.expiresAt) {
+    if (!this.changedSince(changesBefore, page.sources) && !this.isSettling(page.sources) && Date.now() < page.expiresAt) {
       this.pages.set(key, page);
       if (start && this.store && COMPRESSIBLE_TYPE.test(response.headers.get('content-type') ?? '')) {
         this.store.save(
@@ -528,21 +530,43 @@ export class ResponseCache {
     return this.settling.some((write) => write.until > now && touches(write.touched, sources));
   }
 
-  /** Forgets the pages a write that touched `touched` changes; null empties the cache. */
+  /**
+   * Forgets the pages a write that touched `touched` changes, from this
+   * process or another server; null empties the cache. A render begun
+   * before is not kept if it shows any of it.
+   */
   invalidate(touched: ReadonlySet<string> | null): void {
     if (touched === null) {
       this.clear();
       return;
     }
+    this.applied(touched);
     this.queueRewarm((page) => touches(touched, page.sources));
     this.pages.deleteWhere((page) => touches(touched, page.sources));
   }
 
   /** Empties the cache (the content changed). */
   clear(): void {
+    this.applied(null);
     this.queueRewarm(() => true);
     this.pages.clear();
-    this.generation += 1;
+  }
+
+  private applied(touched: ReadonlySet<string> | null): void {
+    this.changesApplied += 1;
+    this.appliedScopes.push(touched);
+    if (this.appliedScopes.length > CHANGES_KEPT) this.appliedScopes.shift();
+  }
+
+  /**
+   * Whether a change applied after the `count`-th touches a page made from
+   * `sources`: one that began reading before it may show what it replaced.
+   */
+  private changedSince(count: number, sources: ReadonlySet<string> | null): boolean {
+    const missed = this.changesApplied - count;
+    if (missed <= 0) return false;
+    if (missed > this.appliedScopes.length) return true;
+    return this.appliedScopes.slice(-missed).some((touched) => touches(touched, sources));
   }
 
   /**
@@ -591,8 +615,8 @@ export class ResponseCache {
       this.noticeWrites();
       if (!(await this.checkContent())) return null;
       const start = this.storePathOf(key) ? await this.beginRender() : null;
-      const generation = this.generation;
-      const writesBefore = this.deps.contentChanges.count;
+      this.noticeWrites();
+      const changesBefore = this.changesApplied;
       const response = await render(key);
       if (response.status >= 300 || !isShareable(response)) {
         await response.body?.cancel();
@@ -601,7 +625,7 @@ export class ResponseCache {
         if (path && response.status < 500) await this.store?.forget(path);
         return null;
       }
-      return await this.keep(key, response, { generation, writesBefore, policy, renderUrl: render, start });
+      return await this.keep(key, response, { changesBefore, policy, renderUrl: render, start });
     } catch (error) {
       this.deps.logger.warn({ err: error, url: key }, 'response cache: a page could not be rendered in the background');
       return null;

@@ -7,8 +7,9 @@
  */
 import { Hono } from 'hono';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { ContentChanges } from '../../server/content-changes.ts';
 import { nowSeconds } from '../../server/db/database.ts';
-import type { AppEnv } from '../../server/deps.ts';
+import type { AppDeps, AppEnv } from '../../server/deps.ts';
 import { createNonce, scriptNonceOf } from '../../server/http/content-security-policy.ts';
 import { RenderedPageStore, renderKey } from '../../server/http/rendered-page-store.ts';
 import { DEFAULT_RESPONSE_CACHE_OPTIONS, expireAnswerAt, noteAnswerSources, ResponseCache } from '../../server/http/response-cache.ts';
@@ -16,8 +17,16 @@ import { freshIp, useTestApp } from '../helpers/test-app.ts';
 
 const t = useTestApp();
 
-/** What each page shows: `/post/12` its post, `/` anything (no sources). */
-const sourcesOf = (path: string): string[] | null => (path.startsWith('/post/') ? [`post:${path.slice('/post/'.length)}`] : null);
+/** Pages that show a post's title as the database holds it when they render: path → the post's id. */
+let titled: Map<string, number>;
+/** A render of the path held open after it read the title, until the test lets it go. */
+let held: { path: string; read: () => void; release: Promise<void> } | null;
+
+/** What each page shows: `/post/12` its post, a titled page its post, `/` anything (no sources). */
+function sourcesOf(path: string): string[] | null {
+  const shown = titled.get(path) ?? (path.startsWith('/post/') ? path.slice('/post/'.length) : null);
+  return shown === null ? null : [`post:${shown}`];
+}
 
 const policy = (nonce: string) => `script-src 'nonce-${nonce}'`;
 
@@ -31,44 +40,71 @@ beforeEach(() => {
   renders = new Map();
   edition = 'first';
   expiresAt = null;
+  titled = new Map();
+  held = null;
 });
 
-/** A server: a page cache over the store, with pages rendered by the stand-in; `build` is its web build. */
-function server(build = 'build-1') {
-  const store = new RenderedPageStore(t.deps, renderKey(build, t.deps.config));
+/** The stand-in's render of `path`, counted. */
+async function renderPage(path: string): Promise<Response> {
+  renders.set(path, (renders.get(path) ?? 0) + 1);
+  const postId = titled.get(path);
+  let shows = edition;
+  if (postId !== undefined) {
+    const post = await t.deps.db.selectFrom('posts').select('title').where('id', '=', postId).executeTakeFirstOrThrow();
+    shows = post.title;
+    if (held?.path === path) {
+      const hold = held;
+      held = null;
+      hold.read();
+      await hold.release;
+    }
+  }
+  const nonce = createNonce();
+  const response = new Response(`<html><body><h1>${path} ${shows}</h1><script nonce="${nonce}">1</script></body></html>`, {
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'public, max-age=0',
+      'content-security-policy': policy(nonce),
+    },
+  });
+  if (expiresAt !== null) expireAnswerAt(response.headers, expiresAt);
+  const sources = sourcesOf(path);
+  if (sources) noteAnswerSources(response, sources);
+  return response;
+}
+
+/** Holds the next render of `path` open once it has read what it shows: `read` settles then, `release` lets it finish. */
+function holdRender(path: string): { read: Promise<void>; release: () => void } {
+  let read = () => {};
+  let release = () => {};
+  const wasRead = new Promise<void>((resolve) => (read = resolve));
+  held = { path, read, release: new Promise<void>((resolve) => (release = resolve)) };
+  return { read: wasRead, release };
+}
+
+/**
+ * A server: a page cache over the store, with pages rendered by the stand-in; `build` is its web build.
+ * By default it is the server the test's writes go through; a `remote` one hears of them only through the database.
+ */
+function server(build = 'build-1', { remote = false } = {}) {
+  const changes = remote ? new ContentChanges() : t.deps.contentChanges;
+  const deps: AppDeps = { ...t.deps, contentChanges: changes };
+  const store = new RenderedPageStore(deps, renderKey(build, t.deps.config));
   const cache = new ResponseCache(
-    t.deps,
+    deps,
     { ...DEFAULT_RESPONSE_CACHE_OPTIONS, checkIntervalMs: 0, writeSettleMs: 0, rewarmWithinMs: 0 },
     store,
   );
   const site = new Hono<AppEnv>();
-  site.get('*', (c) =>
-    cache.serve(
-      c,
-      async () => {
-        renders.set(c.req.path, (renders.get(c.req.path) ?? 0) + 1);
-        const nonce = createNonce();
-        const response = new Response(`<html><body><h1>${c.req.path} ${edition}</h1><script nonce="${nonce}">1</script></body></html>`, {
-          headers: {
-            'content-type': 'text/html; charset=utf-8',
-            'cache-control': 'public, max-age=0',
-            'content-security-policy': policy(nonce),
-          },
-        });
-        if (expiresAt !== null) expireAnswerAt(response.headers, expiresAt);
-        const sources = sourcesOf(c.req.path);
-        if (sources) noteAnswerSources(response, sources);
-        return response;
-      },
-      policy,
-    ),
-  );
+  site.get('*', (c) => cache.serve(c, () => renderPage(c.req.path), policy));
   const visit = async (path: string) => {
     const response = await site.request(`http://localhost${path}`);
     expect(response.status).toBe(200);
     return { text: await response.text(), policy: response.headers.get('content-security-policy') };
   };
-  return { visit, store, cache };
+  /** Renders ahead of readers what the store holds out of date, as the job does. */
+  const renderAhead = () => cache.renderAhead('http://localhost', (url) => renderPage(new URL(url).pathname), () => policy, 1000);
+  return { visit, store, cache, renderAhead };
 }
 
 let slugs = 0;
@@ -92,11 +128,11 @@ async function createPost(publishedAt = nowSeconds()): Promise<{ id: number; ver
   return answer.body;
 }
 
-async function editPost(id: number) {
+async function editPost(id: number, title?: string) {
   const current = (await t.request('GET', `/admin/posts/${id}`, { token: await t.adminToken() })).body;
   const answer = await t.request('PUT', `/admin/posts/${id}`, {
     token: await t.adminToken(),
-    body: { ...current, title: `${String(current.title)} (edited)` },
+    body: { ...current, title: title ?? `${String(current.title)} (edited)` },
   });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
 }
@@ -216,5 +252,52 @@ describe('rendered pages kept in the database', () => {
     expect(renders.get('/search')).toBe(2);
     const kept = await t.deps.db.selectFrom('rendered_pages').select('path').where('path', 'like', '/search%').execute();
     expect(kept).toEqual([]);
+  });
+});
+
+describe("a render held open across another server's edit", () => {
+  /** A post titled `v2`, shown by the page at `path` as its render reads it. */
+  async function postAtV2(path: (post: Record<string, unknown>) => string) {
+    const post = await createPost();
+    await editPost(post.id, 'v2');
+    const at = path(post);
+    titled.set(at, post.id);
+    return { post, path: at };
+  }
+
+  it('is answered once, then neither kept in memory nor in the store: the next read shows the edit', async () => {
+    const { post, path } = await postAtV2((post) => `/post/${post.id}`);
+    const remote = server('build-1', { remote: true });
+    const hold = holdRender(path);
+    const answer = remote.visit(path);
+    await hold.read;
+    // Another server saves the post; this one applies the change at its next request, while the render is still open.
+    await editPost(post.id, 'v3');
+    await remote.visit('/elsewhere');
+    hold.release();
+    expect((await answer).text).toContain('v2');
+
+    expect((await remote.visit(path)).text).toContain('v3');
+    await remote.store.flush();
+    const rendered = renders.get(path);
+    // A third server answers the newer copy from the store, without rendering it.
+    expect((await server('build-1', { remote: true }).visit(path)).text).toContain('v3');
+    expect(renders.get(path)).toBe(rendered);
+  });
+
+  it('is not kept when it renders ahead of readers', async () => {
+    const { post, path } = await postAtV2((post) => `/${String(post.slug)}`);
+    const remote = server('build-1', { remote: true });
+    const hold = holdRender(path);
+    const ahead = remote.renderAhead();
+    await hold.read;
+    await editPost(post.id, 'v3');
+    await remote.visit('/elsewhere');
+    hold.release();
+    await ahead;
+
+    expect((await remote.visit(path)).text).toContain('v3');
+    await remote.store.flush();
+    expect((await server('build-1', { remote: true }).visit(path)).text).toContain('v3');
   });
 });
