@@ -10,7 +10,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { PostJson, SponsorReportJson } from '../../common/answers.ts';
 import { notFound } from '../../common/errors.ts';
 import { secondsToSiteDay } from '../../common/site-time.ts';
-import { sealerFor } from '../auth/sealing.ts';
+import { SEALED_WITH_ANOTHER_KEY, sealerFor } from '../auth/sealing.ts';
 import type { Caller } from '../auth/caller.ts';
 import { siteLink } from '../config.ts';
 import { nowSeconds } from '../db/database.ts';
@@ -70,11 +70,17 @@ export function sponsorReports(deps: Pick<AppDeps, 'config' | 'totpEncryptionKey
       return (await findReportByTokenHash(db, hashToken(token)))?.submission_id;
     },
 
-    /** The submission's working link, null when it has none. */
-    async current(db: Db, submissionId: number): Promise<string | null> {
+    /** The submission's working link as staff read it: its address, or why this server cannot show it; both null without a link. */
+    async shown(db: Db, submissionId: number): Promise<{ url: string | null; problem: string | null }> {
       const record = await findReportLink(db, submissionId);
-      const token = record ? sealer.open(record.sealed, boundTo(submissionId)) : null;
-      return token === null ? null : urlOf(token);
+      if (!record) return { url: null, problem: null };
+      const token = sealer.open(record.sealed, boundTo(submissionId));
+      return token === null ? { url: null, problem: SEALED_WITH_ANOTHER_KEY } : { url: urlOf(token), problem: null };
+    },
+
+    /** The submission's working link, null when it has none or this server cannot read it. */
+    async current(db: Db, submissionId: number): Promise<string | null> {
+      return (await this.shown(db, submissionId)).url;
     },
 
     /**
