@@ -46,7 +46,7 @@ export async function checkKeyFingerprints(db: Db, keys: ServerKeys): Promise<vo
     if (stored !== mine) {
       throw new KeyMismatchError(
         `${variable} is not the key the other servers of this database use (its fingerprint differs from the one the first server stored): ` +
-          `give every server the same ${variable}, or after changing it on purpose run npm run admin -- accept-keys (docs/operations.md, Keys)`,
+          `give every server the same ${variable}, or after changing it on purpose run npm run admin -- accept-keys (docs/operations.md, Keys every server shares)`,
       );
     }
   }
