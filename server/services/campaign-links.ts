@@ -60,12 +60,19 @@ export const campaignUpdatePath = (token: string): `/${string}` => `/campaign-up
 export function campaignLinks(deps: Pick<AppDeps, 'config' | 'totpEncryptionKey'>) {
   const sealer = sealerFor(deps.totpEncryptionKey, 'campaign update links');
 
-  const shown = (link: CampaignLinkRecord): StaffCampaignLink => {
+  const shownOne = (link: CampaignLinkRecord): StaffCampaignLink => {
     const token = sealer.open(link.sealed, boundTo(link.post_id));
     return token === null
       ? { url: null, problem: SEALED_WITH_ANOTHER_KEY, expires_at: link.expires_at }
       : { url: siteLink(deps.config, campaignUpdatePath(token)), problem: null, expires_at: link.expires_at };
   };
+
+  /** The working link of each post that has one, as staff read it. */
+  async function shown(db: Db, postIds: readonly number[]): Promise<Map<number, StaffCampaignLink>> {
+    const links = new Map<number, StaffCampaignLink>();
+    for (const [postId, record] of await findCampaignLinks(db, postIds, nowSeconds())) links.set(postId, shownOne(record));
+    return links;
+  }
 
   return {
     /** A new link for the post's campaign, replacing any before it; null when the post has no campaign. */
@@ -90,17 +97,12 @@ export function campaignLinks(deps: Pick<AppDeps, 'config' | 'totpEncryptionKey'
       return found ? { postId: found.post_id, expiresAt: found.expires_at } : undefined;
     },
 
-    /** The working link of each post that has one, as staff read it. */
-    async shown(db: Db, postIds: readonly number[]): Promise<Map<number, StaffCampaignLink>> {
-      const links = new Map<number, StaffCampaignLink>();
-      for (const [postId, record] of await findCampaignLinks(db, postIds, nowSeconds())) links.set(postId, shown(record));
-      return links;
-    },
+    shown,
 
     /** The working link of each post that has one and whose address this server can read. */
     async current(db: Db, postIds: readonly number[]): Promise<Map<number, CampaignLinkJson>> {
       const links = new Map<number, CampaignLinkJson>();
-      for (const [postId, link] of await this.shown(db, postIds)) {
+      for (const [postId, link] of await shown(db, postIds)) {
         if (link.url !== null) links.set(postId, { url: link.url, expires_at: link.expires_at });
       }
       return links;
