@@ -214,6 +214,8 @@ export interface SponsoredSubmissionDetailsJson extends SponsoredSubmissionJson,
   timeline: SponsorEventJson[];
   /** The sponsor's private report link (decision 068); null before the post exists or once revoked. */
   report_url: string | null;
+  /** Why the link in use cannot be shown (sealed with another key; it still works); null when it can or there is none. */
+  report_url_problem: string | null;
 }
 
 /** "Send a preview link": the link made (to copy) and the mail sent with it. */

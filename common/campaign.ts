@@ -110,6 +110,8 @@ export interface CampaignJson extends CampaignFacts {
   badges: CampaignBadge[];
   /** Staff only: the creator's private link to keep the numbers fresh. */
   update_url?: string | null;
+  /** Staff only: why the link in use cannot be shown (sealed with another key; it still works); null when it can or there is none. */
+  update_url_problem?: string | null;
   /** Staff only: why the last refresh from the platform failed (null after one that worked), and when. */
   refresh_error?: string | null;
   refresh_error_at?: number | null;

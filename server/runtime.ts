@@ -2,11 +2,13 @@
  * Everything that happens once at start, before the first request: open the
  * database, apply migrations, make sure an administrator exists, load demo
  * content when asked, load the signing key and the key of secrets at rest
- * (sealing any two-factor secret still in plain text).
+ * (refusing keys other than the first server's, and sealing any two-factor
+ * secret still in plain text).
  */
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { ensureFirstAdministrator } from './auth/bootstrap-admin.ts';
+import { checkKeyFingerprints } from './auth/key-fingerprints.ts';
 import { loadSigningKey } from './auth/signing-key.ts';
 import { loadTotpEncryptionKey } from './auth/totp-encryption-key.ts';
 import { sealStoredTotpSecrets } from './auth/totp-secrets.ts';
@@ -52,11 +54,14 @@ const DEMO_COVERS_WAIT_MS = 15_000;
 
 export async function startRuntime(config: Config, logger: Logger): Promise<Runtime> {
   const totpEncryptionKey = loadTotpEncryptionKey(config.TOTP_ENCRYPTION_KEY, config.DATA_DIR);
+  const signingKey = loadSigningKey(config.JWT_SECRET, config.DATA_DIR);
   const handle = openConfiguredDatabase(config, logger);
   let firstAdmin: Runtime['firstAdmin'];
   let seededNow = false;
   try {
     await migrateToLatest(handle);
+    // Before anything is read or sealed with them: a server with keys of its own would answer half the links with 404.
+    await checkKeyFingerprints(handle.db, { TOTP_ENCRYPTION_KEY: totpEncryptionKey, JWT_SECRET: signingKey });
     const { sealed } = await sealStoredTotpSecrets(handle.db, totpEncryptionKey);
     if (sealed > 0) logger.info({ sealed }, 'two-factor secrets stored in plain text are now encrypted');
     // Servers started together on an empty database take turns here.
@@ -81,7 +86,7 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
     ...(handle.pool ? { dbPool: handle.pool } : {}),
     config,
     logger,
-    signingKey: loadSigningKey(config.JWT_SECRET, config.DATA_DIR),
+    signingKey,
     totpEncryptionKey,
     rateLimits: DEFAULT_RATE_LIMITS,
   });

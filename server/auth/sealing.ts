@@ -21,6 +21,14 @@ export interface Sealer {
 
 export const isSealed = (value: string): boolean => value.startsWith(PREFIX);
 
+/**
+ * What staff read in place of a private link whose stored copy does not open
+ * with this server's key. The link itself still opens: it is found by its
+ * hash, never by unsealing.
+ */
+export const SEALED_WITH_ANOTHER_KEY =
+  "Sealed with another key: this server's TOTP_ENCRYPTION_KEY is not the one that made this link, so the link cannot be shown here (it still works). Make a new link to read one, and give every server the same key.";
+
 export function sealerFor(key: Uint8Array, purpose: string): Sealer {
   const purposeKey = Buffer.from(hkdfSync('sha256', key, new Uint8Array(0), purpose, 32));
   return {

@@ -1,13 +1,15 @@
 /**
  * The creator's private update link of a post's campaign (decision 063):
- * 32 random bytes in the address, found by their SHA-256, and kept sealed
- * (server/auth/sealing.ts, bound to the post) so staff can read the link on
- * the post and the sponsor's mail can carry the link already issued. A copy
+ * 32 random bytes in the address, found by their SHA-256 alone, and kept
+ * sealed (server/auth/sealing.ts, bound to the post) so staff can read the
+ * link on the post and the sponsor's mail can carry the link already issued;
+ * a server holding another key still opens the link, and tells staff it
+ * cannot show it. A copy
  * of the database alone holds no working link. One link per campaign:
  * issuing replaces it (the old token stops working), revoking clears it.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { sealerFor } from '../auth/sealing.ts';
+import { SEALED_WITH_ANOTHER_KEY, sealerFor } from '../auth/sealing.ts';
 import { siteLink } from '../config.ts';
 import { nowSeconds } from '../db/database.ts';
 import {
@@ -50,15 +52,27 @@ export interface CampaignLinkJson {
   expires_at: number;
 }
 
+/** The link as staff read it: its address, or, when it was sealed under another key, why it cannot be shown. */
+export type StaffCampaignLink = { url: string; problem: null; expires_at: number } | { url: null; problem: string; expires_at: number };
+
 export const campaignUpdatePath = (token: string): `/${string}` => `/campaign-update/${token}`;
 
 export function campaignLinks(deps: Pick<AppDeps, 'config' | 'totpEncryptionKey'>) {
   const sealer = sealerFor(deps.totpEncryptionKey, 'campaign update links');
 
-  const toJson = (link: CampaignLinkRecord): CampaignLinkJson | null => {
+  const shownOne = (link: CampaignLinkRecord): StaffCampaignLink => {
     const token = sealer.open(link.sealed, boundTo(link.post_id));
-    return token === null ? null : { url: siteLink(deps.config, campaignUpdatePath(token)), expires_at: link.expires_at };
+    return token === null
+      ? { url: null, problem: SEALED_WITH_ANOTHER_KEY, expires_at: link.expires_at }
+      : { url: siteLink(deps.config, campaignUpdatePath(token)), problem: null, expires_at: link.expires_at };
   };
+
+  /** The working link of each post that has one, as staff read it. */
+  async function shown(db: Db, postIds: readonly number[]): Promise<Map<number, StaffCampaignLink>> {
+    const links = new Map<number, StaffCampaignLink>();
+    for (const [postId, record] of await findCampaignLinks(db, postIds, nowSeconds())) links.set(postId, shownOne(record));
+    return links;
+  }
 
   return {
     /** A new link for the post's campaign, replacing any before it; null when the post has no campaign. */
@@ -73,20 +87,23 @@ export function campaignLinks(deps: Pick<AppDeps, 'config' | 'totpEncryptionKey'
     /** Ends the post's link at once; false when the post has no campaign. */
     revoke: (db: Db, postId: number): Promise<boolean> => clearCampaignLink(db, postId),
 
-    /** The post whose campaign a token opens now, with its link; undefined for a wrong, revoked or expired one. */
-    async open(db: Db, token: string): Promise<{ postId: number; link: CampaignLinkJson } | undefined> {
+    /**
+     * The post whose campaign a token opens now, and until when; undefined for a wrong, revoked or expired one.
+     * Found by the token's hash alone: the sealed copy is for staff, and a server holding another key still opens it.
+     */
+    async open(db: Db, token: string): Promise<{ postId: number; expiresAt: number } | undefined> {
       if (!TOKEN_SHAPE.test(token)) return undefined;
       const found = await findCampaignByLink(db, hashToken(token), nowSeconds());
-      const link = found && toJson(found);
-      return found && link ? { postId: found.post_id, link } : undefined;
+      return found ? { postId: found.post_id, expiresAt: found.expires_at } : undefined;
     },
 
-    /** The working link of each post that has one. */
+    shown,
+
+    /** The working link of each post that has one and whose address this server can read. */
     async current(db: Db, postIds: readonly number[]): Promise<Map<number, CampaignLinkJson>> {
       const links = new Map<number, CampaignLinkJson>();
-      for (const [postId, record] of await findCampaignLinks(db, postIds, nowSeconds())) {
-        const link = toJson(record);
-        if (link) links.set(postId, link);
+      for (const [postId, link] of await shown(db, postIds)) {
+        if (link.url !== null) links.set(postId, { url: link.url, expires_at: link.expires_at });
       }
       return links;
     },

@@ -69,13 +69,13 @@ export function campaignUpdatesService(deps: AppDeps, { posts, campaigns, links,
   const findPost = async (id: number) => (await posts.findById(id)) as PostJson;
 
   /** The post and campaign a token opens, counted against the caller's address first, so guessing stays slow. */
-  async function opened(token: string, caller: Caller): Promise<{ post: PostJson; campaign: CampaignJson; link: CampaignLinkJson }> {
+  async function opened(token: string, caller: Caller): Promise<{ post: PostJson; campaign: CampaignJson; expiresAt: number }> {
     await enforceRateLimit(db, rateLimits.campaignUpdatePerIp, caller.clientIp);
     const found = await links.open(db, token);
     if (!found) throw notFound(LINK_NOT_FOUND);
     const post = await findPost(found.postId).catch(() => undefined);
     if (!post?.campaign) throw notFound(LINK_NOT_FOUND);
-    return { post, campaign: publicCampaign(post.campaign), link: found.link };
+    return { post, campaign: publicCampaign(post.campaign), expiresAt: found.expiresAt };
   }
 
   return {
@@ -86,9 +86,9 @@ export function campaignUpdatesService(deps: AppDeps, { posts, campaigns, links,
 
     /** The creator's page: the campaign, the post it belongs to, and until when the link works. */
     async page(token: string, caller: Caller): Promise<CampaignUpdatePageJson> {
-      const { post, campaign, link } = await opened(token, caller);
+      const { post, campaign, expiresAt } = await opened(token, caller);
       const settings = await siteProfile.current();
-      return { project: post.title, post_url: siteLink(deps.config, `/${post.slug}`), campaign, time_zone: settings.time_zone, expires_at: link.expires_at };
+      return { project: post.title, post_url: siteLink(deps.config, `/${post.slug}`), campaign, time_zone: settings.time_zone, expires_at: expiresAt };
     },
 
     /**
@@ -115,12 +115,15 @@ export function campaignUpdatesService(deps: AppDeps, { posts, campaigns, links,
       return publicCampaign(updated.campaign);
     },
 
-    /** Staff: the post as the back office answers it, its campaign with the creator's link in use (null when none). */
+    /**
+     * Staff: the post as the back office answers it, its campaign with the creator's link in use (null when none),
+     * or why this server cannot show it.
+     */
     async staffView<T>(item: T): Promise<T> {
       const post = item as PostJson;
       if (!post.campaign) return item;
-      const link = (await links.current(db, [post.id])).get(post.id);
-      return { ...post, campaign: { ...post.campaign, update_url: link?.url ?? null } } as T;
+      const link = (await links.shown(db, [post.id])).get(post.id);
+      return { ...post, campaign: { ...post.campaign, update_url: link?.url ?? null, update_url_problem: link?.problem ?? null } } as T;
     },
 
     /** Staff: a new link for the post's campaign; the old one stops working at once. */

@@ -1,8 +1,9 @@
 /**
  * The sponsor report (decision 068): a private, revocable link per
  * sponsored submission, like the creator's update link (decision 063): 32
- * random bytes in the address, found by their SHA-256, kept sealed (bound
- * to the submission) so staff can read the link again. The report shows the
+ * random bytes in the address, found by their SHA-256 alone, kept sealed
+ * (bound to the submission) so staff can read the link again; a server
+ * holding another key still opens it, and tells staff it cannot show it. The report shows the
  * post's daily roll-ups and click counts from the day it went live: nothing
  * about one person is kept, so nothing about one can be shown.
  */
@@ -10,7 +11,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { PostJson, SponsorReportJson } from '../../common/answers.ts';
 import { notFound } from '../../common/errors.ts';
 import { secondsToSiteDay } from '../../common/site-time.ts';
-import { sealerFor } from '../auth/sealing.ts';
+import { SEALED_WITH_ANOTHER_KEY, sealerFor } from '../auth/sealing.ts';
 import type { Caller } from '../auth/caller.ts';
 import { siteLink } from '../config.ts';
 import { nowSeconds } from '../db/database.ts';
@@ -53,6 +54,14 @@ export function sponsorReports(deps: Pick<AppDeps, 'config' | 'totpEncryptionKey
   const sealer = sealerFor(deps.totpEncryptionKey, 'sponsor report links');
   const urlOf = (token: string) => siteLink(deps.config, sponsorReportPath(token));
 
+  /** The submission's working link as staff read it: its address, or why this server cannot show it; both null without a link. */
+  async function shown(db: Db, submissionId: number): Promise<{ url: string | null; problem: string | null }> {
+    const record = await findReportLink(db, submissionId);
+    if (!record) return { url: null, problem: null };
+    const token = sealer.open(record.sealed, boundTo(submissionId));
+    return token === null ? { url: null, problem: SEALED_WITH_ANOTHER_KEY } : { url: urlOf(token), problem: null };
+  }
+
   return {
     /** A new link for the submission's report, replacing any before it (the old one stops working). */
     async issue(db: Db, submissionId: number): Promise<string | null> {
@@ -70,12 +79,10 @@ export function sponsorReports(deps: Pick<AppDeps, 'config' | 'totpEncryptionKey
       return (await findReportByTokenHash(db, hashToken(token)))?.submission_id;
     },
 
-    /** The submission's working link, null when it has none. */
-    async current(db: Db, submissionId: number): Promise<string | null> {
-      const record = await findReportLink(db, submissionId);
-      const token = record ? sealer.open(record.sealed, boundTo(submissionId)) : null;
-      return token === null ? null : urlOf(token);
-    },
+    shown,
+
+    /** The submission's working link, null when it has none or this server cannot read it. */
+    current: async (db: Db, submissionId: number): Promise<string | null> => (await shown(db, submissionId)).url,
 
     /**
      * The report of a post, from the day it went live up to today, both

@@ -103,7 +103,7 @@ export interface SponsoredSubmissionsNeeds {
   posts: { create(values: unknown, link: { sponsored_submission_id: number }): Promise<PostJson> };
   previewLinks: Pick<PreviewLinksService, 'create'>;
   updates: Pick<SponsorUpdates, 'mailSite' | 'mailSponsor'>;
-  reports: Pick<SponsorReports, 'current' | 'issue' | 'revoke'>;
+  reports: Pick<SponsorReports, 'shown' | 'issue' | 'revoke'>;
 }
 
 export function sponsoredSubmissionsService(deps: AppDeps, { posts, previewLinks, updates, reports }: SponsoredSubmissionsNeeds) {
@@ -175,10 +175,10 @@ export function sponsoredSubmissionsService(deps: AppDeps, { posts, previewLinks
     async find(id: number): Promise<SponsoredSubmissionDetailsJson | undefined> {
       const submission = await findSponsoredSubmissionById(db, id);
       if (!submission) return undefined;
-      const [withPost, timeline, reportUrl] = await Promise.all([withArticleProgress([submission]), listSponsorEvents(db, id), reports.current(db, id)]);
+      const [withPost, timeline, report] = await Promise.all([withArticleProgress([submission]), listSponsorEvents(db, id), reports.shown(db, id)]);
       const progress = withPost[0] as SponsoredSubmissionWithProgress;
       // A report needs a post: no link shows before there is one.
-      return { ...progress, timeline, report_url: progress.post ? reportUrl : null };
+      return { ...progress, timeline, report_url: progress.post ? report.url : null, report_url_problem: progress.post ? report.problem : null };
     },
 
     /** Staff: a new report link (the old one stops working at once); the submission needs its post. */

@@ -12,7 +12,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { CampaignJson } from '../../common/campaign.ts';
 import type { SponsoredSubmissionDetailsJson } from '../../common/answers.ts';
 import { settleTestCheckout } from '../../server/services/payments.ts';
-import { ADMIN_EMAIL, freshIp, useTestApp } from '../helpers/test-app.ts';
+import { ADMIN_EMAIL, freshIp, serverWithAnotherKey, useTestApp } from '../helpers/test-app.ts';
 
 const PER_LINK = 4;
 const PER_IP = 12;
@@ -321,6 +321,21 @@ describe("staff and the creator's link", () => {
     expect((await updateLink(token, { backers: 3 })).status).toBe(404);
     expect((await factsOf(post.id)).update_url ?? null).toBeNull();
     expect((await factsOf(post.id)).backers).toBeNull();
+  });
+
+  it('opens by its hash on a server whose key did not seal it, where staff read that it was sealed with another key', async () => {
+    const { post, token } = await livePostWithLink();
+    const other = serverWithAnotherKey(t);
+
+    expect((await other.request('GET', `/campaign-update/${token}`, { ip: freshIp() })).status).toBe(200);
+    // The creator's page is rendered from the service.
+    expect((await other.services.campaignUpdates.page(token, { clientIp: freshIp() })).expires_at).toBeGreaterThan(Date.now() / 1000);
+    expect((await other.request('PUT', `/campaign-update/${token}`, { ip: freshIp(), body: { backers: 7 } })).status).toBe(200);
+    const seen = (await other.request('GET', `/admin/posts/${post.id}`, { token: await t.adminToken() })).body as { campaign: CampaignJson };
+    expect(seen.campaign.backers).toBe(7);
+    expect(seen.campaign.update_url).toBeNull();
+    expect(seen.campaign.update_url_problem).toMatch(/^Sealed with another key: .*TOTP_ENCRYPTION_KEY/);
+    expect((await factsOf(post.id)).update_url_problem ?? null).toBeNull();
   });
 
   it('refuses a link for a post without a campaign, and answers 401 without sign-in', async () => {

@@ -5,7 +5,7 @@
  * PostgreSQL those signups really run at once.
  */
 import { describe, expect, it } from 'vitest';
-import { freshIp, useTestApp } from '../helpers/test-app.ts';
+import { freshIp, serverWithAnotherKey, useTestApp } from '../helpers/test-app.ts';
 
 const t = useTestApp();
 
@@ -26,6 +26,17 @@ describe('POST /api/submissions/newsletter with confirmation by mail', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe('Confirm your subscription to Crowdfunding Showcase');
     expect(mails[0]?.text_body).toMatch(/http:\/\/localhost\/newsletter\/confirm\?token=[\w-]{43}\n/);
+  });
+
+  it('confirms by the hash of its token alone, on a server holding another key too', async () => {
+    const email = uniqueEmail();
+    await subscribe(email);
+    const token = /confirm\?token=([\w-]{43})/.exec((await mailsTo(email))[0]?.text_body ?? '')?.[1] ?? '';
+
+    await serverWithAnotherKey(t).services.subscribers.confirm(token);
+
+    const row = await t.deps.db.selectFrom('newsletter_subscribers').select('status').where('email', '=', email).executeTakeFirstOrThrow();
+    expect(row.status).toBe('active');
   });
 
   it('makes one subscriber and one mail of signups of one address at the same moment', async () => {

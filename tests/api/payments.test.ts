@@ -249,6 +249,7 @@ describe('a checkout settled on the test checkout', () => {
       newsletter_issues: [],
       // No post drafted yet, so no report of it either.
       report_url: null,
+      report_url_problem: null,
       payment_status: 'completed',
       paid_amount: 7500,
       paid_currency: 'usd',
@@ -278,7 +279,7 @@ describe('a checkout settled on the test checkout', () => {
     });
     const list = await t.request('GET', '/admin/submissions/sponsored?limit=100', { token: await t.adminToken() });
     // The list carries neither the timeline nor the report link: only the details do.
-    const { timeline: _timeline, report_url: _reportUrl, ...listed } = admin.body;
+    const { timeline: _timeline, report_url: _reportUrl, report_url_problem: _reportUrlProblem, ...listed } = admin.body;
     expect(list.body.submissions).toContainEqual(listed);
 
     const [confirmation, ...more] = await mailsTo(payload.contact_email);

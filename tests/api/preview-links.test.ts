@@ -5,7 +5,7 @@
  * SQLite and on PostgreSQL.
  */
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../helpers/test-app.ts';
+import { serverWithAnotherKey, useTestApp } from '../helpers/test-app.ts';
 
 const t = useTestApp();
 let counter = 0;
@@ -47,6 +47,15 @@ describe.each(['posts', 'resources'] as const)('preview links of %s', (kind) => 
     expect((await call('DELETE', `/admin/${kind}/${id}/preview-links/${made.body.id}`)).status).toBe(204);
     expect((await call('GET', `/admin/${kind}/${id}/preview-links`)).body.links).toEqual([]);
     expect((await call('DELETE', `/admin/${kind}/${id}/preview-links/${made.body.id}`)).status).toBe(404);
+  });
+
+  it('opens by the hash of its token alone, on a server holding another key too', async () => {
+    const id = await create(kind, 'draft');
+    const made = await call('POST', `/admin/${kind}/${id}/preview-links`);
+
+    const opened = await serverWithAnotherKey(t).services.previewLinks.open(made.body.url.split('/').pop());
+
+    expect(opened && (opened.kind === 'post' ? opened.post.id : opened.resource.id)).toBe(id);
   });
 
   it('works for a scheduled item, is refused for a live one, and revokes all at once', async () => {

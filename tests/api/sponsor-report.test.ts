@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { SponsoredSubmissionDetailsJson, SponsorReportJson } from '../../common/answers.ts';
 import { secondsToSiteDay } from '../../common/site-time.ts';
 import { checkoutSubmission } from '../helpers/payments.ts';
-import { freshIp, useTestApp } from '../helpers/test-app.ts';
+import { freshIp, serverWithAnotherKey, useTestApp } from '../helpers/test-app.ts';
 
 /** A moment's day on a site left in UTC (the tests' default). */
 const utcDay = (at: number) => secondsToSiteDay(at, 'UTC');
@@ -104,6 +104,17 @@ describe('the report link of a sponsored post', () => {
     expect(opened.status).toBe(200);
     expect(opened.headers.get('cache-control')).toBe('no-store');
     expect(opened.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+
+  it('opens by its hash on a server whose key did not seal it, where staff read that it was sealed with another key', async () => {
+    const { submissionId, token } = await liveSponsoredPost();
+    const other = serverWithAnotherKey(t);
+
+    expect((await other.request('GET', `/sponsor-report/${token}`, { ip: freshIp() })).status).toBe(200);
+    const seen = (await other.request('GET', `/admin/submissions/sponsored/${submissionId}`, { token: await t.adminToken() })).body as SponsoredSubmissionDetailsJson;
+    expect(seen.report_url).toBeNull();
+    expect(seen.report_url_problem).toMatch(/^Sealed with another key: .*TOTP_ENCRYPTION_KEY/);
+    expect((await details(submissionId)).report_url_problem).toBeNull();
   });
 
   it('reissues: the old token gets 404, the new one works and is on the submission; both audited without the token', async () => {

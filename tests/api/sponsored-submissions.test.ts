@@ -410,7 +410,7 @@ describe('GET /api/admin/submissions/sponsored/{id}', () => {
     const response = await t.request('GET', `/admin/submissions/sponsored/${id}`, { token: await t.adminToken() });
     expect(response.status).toBe(200);
     // Nothing has happened to it yet: its timeline is empty, and without a post it has no report link.
-    expect(response.body).toEqual({ ...(await rowById(id)), ...NO_PAYMENT, timeline: [], report_url: null });
+    expect(response.body).toEqual({ ...(await rowById(id)), ...NO_PAYMENT, timeline: [], report_url: null, report_url_problem: null });
   });
 
   it('shows the amount, currency, transaction id and transaction of a completed payment', async () => {
@@ -424,6 +424,7 @@ describe('GET /api/admin/submissions/sponsored/{id}', () => {
       ...NO_ARTICLE,
       timeline: [],
       report_url: null,
+      report_url_problem: null,
       payment_status: 'completed',
       paid_amount: 7500,
       paid_currency: 'usd',
@@ -443,7 +444,7 @@ describe('GET /api/admin/submissions/sponsored/{id}', () => {
 
     // The list shows the same payment details (the timeline and the report link are the details panel's alone).
     const list = await t.request('GET', '/admin/submissions/sponsored?limit=100', { token: await t.adminToken() });
-    const { timeline: _timeline, report_url: _reportUrl, ...listed } = response.body;
+    const { timeline: _timeline, report_url: _reportUrl, report_url_problem: _reportUrlProblem, ...listed } = response.body;
     expect(list.body.submissions).toContainEqual(listed);
   });
 

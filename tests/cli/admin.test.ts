@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { fingerprintSettingKey, keyFingerprint } from '../../server/auth/key-fingerprints.ts';
 import { verifyPassword } from '../../server/auth/passwords.ts';
+import { totpKeyFromText } from '../../server/auth/totp-encryption-key.ts';
 import { openDatabase } from '../../server/db/database.ts';
 
 const run = promisify(execFile);
@@ -15,8 +17,8 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function admin(args: string[], password?: string) {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: '' };
+async function admin(args: string[], password?: string, keys: Record<string, string> = {}) {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: '', ...keys };
   if (password === undefined) delete env.ADMIN_PASSWORD;
   else env.ADMIN_PASSWORD = password;
   try {
@@ -98,5 +100,22 @@ describe('npm run admin', { timeout: 30_000 }, () => {
     });
     expect((await admin(['promote', '--email', 'x@example.com'], 'long enough')).code).toBe(1);
     expect(await storedUser('short@example.com')).toBeUndefined();
+  });
+
+  it('accept-keys makes the keys of its environment the ones every server of the database must hold', async () => {
+    const rotated = { TOTP_ENCRYPTION_KEY: 'd'.repeat(64), JWT_SECRET: 'a-rotated-signing-secret-0123456789abcdef' };
+
+    expect(await admin(['accept-keys'], undefined, rotated)).toMatchObject({ code: 0 });
+
+    const handle = openDatabase({ sqliteFile: path.join(dataDir, 'site.db') });
+    try {
+      const stored = await handle.db.selectFrom('site_settings').select(['key', 'value']).where('key', 'like', 'key_fingerprint.%').execute();
+      expect(Object.fromEntries(stored.map((row) => [row.key, row.value]))).toEqual({
+        [fingerprintSettingKey('TOTP_ENCRYPTION_KEY')]: JSON.stringify(keyFingerprint('TOTP_ENCRYPTION_KEY', totpKeyFromText(rotated.TOTP_ENCRYPTION_KEY))),
+        [fingerprintSettingKey('JWT_SECRET')]: JSON.stringify(keyFingerprint('JWT_SECRET', new TextEncoder().encode(rotated.JWT_SECRET))),
+      });
+    } finally {
+      await handle.destroy();
+    }
   });
 });

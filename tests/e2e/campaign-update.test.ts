@@ -4,7 +4,11 @@
  * major units and the backers, and is told their numbers are updated; the
  * post then shows them as from the creator. axe finds nothing serious.
  */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { sealerFor } from '../../server/auth/sealing.ts';
 import { openAdmin, signIn } from './admin-journey.ts';
 import { expectNoSeriousA11yViolations, toastText, useJourney, visit, type Site } from './harness.ts';
 
@@ -119,5 +123,32 @@ describe("staff and the creator's link in the post editor", () => {
     await toastText(page, 'Update link revoked');
     await page.getByText('No link in use.').waitFor();
     expect((await fetch(`${site.baseUrl}${renewed}`)).status).toBe(404);
+  });
+
+  it('says a link sealed with another key cannot be shown, and makes a new one in its place', async () => {
+    const { page } = visitor;
+    const { id, path: linkPath } = await postWithLink(site);
+    // As a server of the fleet whose TOTP_ENCRYPTION_KEY is another would have sealed it.
+    const db = new SQLite(path.join(site.dataDir, 'site.db'));
+    try {
+      const token = linkPath.slice(linkPath.lastIndexOf('/') + 1);
+      const sealed = sealerFor(new Uint8Array(randomBytes(32)), 'campaign update links').seal(token, `post:${id}`);
+      db.prepare('update post_campaigns set update_token_sealed = ? where post_id = ?').run(sealed, id);
+    } finally {
+      db.close();
+    }
+    // Signed in, with confirmations accepted, by the test before.
+    await openAdmin(page, `/admin/posts/${id}`, 'Edit Post');
+
+    await page.getByText(/^Sealed with another key: .*TOTP_ENCRYPTION_KEY/).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Update link' }).count()).toBe(0);
+    expect((await fetch(`${site.baseUrl}${linkPath}`)).status).toBe(200);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('button', { name: 'Make a new link' }).click();
+    await toastText(page, 'New update link made');
+    const renewed = new URL(await page.getByRole('textbox', { name: 'Update link' }).inputValue()).pathname;
+    expect(renewed).not.toBe(linkPath);
+    expect(await page.getByText(/^Sealed with another key/).count()).toBe(0);
   });
 });

@@ -39,6 +39,8 @@ export const CHROMIUM_ARGS: readonly string[] = [
 
 export interface Site {
   baseUrl: string;
+  /** The server's data folder: its SQLite database and key files. */
+  dataDir: string;
   /** The mails the site kept in its outbox for `to` (no SMTP is set), oldest first. */
   mailsTo: (to: string) => { subject: string; text_body: string }[];
   /** Page views of `path` counted today and written so far (the daily roll-up of the page). */
@@ -115,7 +117,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
       db.close();
     }
   };
-  return { baseUrl, admin, mailsTo, pageViews, stop };
+  return { baseUrl, dataDir, admin, mailsTo, pageViews, stop };
 }
 
 export interface PostSeed {

@@ -1,10 +1,12 @@
 /**
  * The built server as an operator runs it: stopped with SIGTERM while a
- * request is in flight, and started against a database it cannot use.
+ * request is in flight, and started against a database it cannot use or
+ * with a key that is not the one of the servers before it.
  * Each test starts `node build/node/server.js` (in the copy of the build made
  * by the e2e global set-up) on a free 127.0.0.1 port with its own data.
  */
-import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -166,5 +168,27 @@ describe('starting the server', () => {
     const lines = server.stderr().split('\n').filter(Boolean);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^Start-up failed: .*2099-01-01-0001-from-the-future/);
+  });
+
+  it('stops before listening with one line naming TOTP_ENCRYPTION_KEY when its key file is not the first server\'s; the same key starts', async () => {
+    const first = await startServer();
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    const keyFile = path.join(first.dataDir, 'totp-key');
+    const firstKey = readFileSync(keyFile, 'utf8');
+    // As a second server of the database whose DATA_DIR generated a key of its own.
+    writeFileSync(keyFile, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600 });
+
+    const other = await startServer({}, { dataDir: first.dataDir, waitUntilReady: false });
+
+    expect(await other.exited).toBe(1);
+    const lines = other.stderr().split('\n').filter(Boolean);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Start-up failed: TOTP_ENCRYPTION_KEY is not the key the other servers of this database use/);
+    expect(await readiness(other).catch(() => 'refused')).toBe('refused');
+
+    writeFileSync(keyFile, firstKey, { mode: 0o600 });
+    const again = await startServer({}, { dataDir: first.dataDir });
+    expect(await readiness(again)).toBe(200);
   });
 });

@@ -122,6 +122,38 @@ export interface TestAppOptions {
   campaignFetchLimits?: AppDeps['campaignFetchLimits'];
 }
 
+/** `TestApp['request']` against one app, from a fresh client address unless a request names its own. */
+function requestsTo(app: TestApp['app']): TestApp['request'] {
+  const defaultIp = freshIp();
+  return async (method, urlPath, opts = {}) => {
+    const headers: Record<string, string> = { 'x-forwarded-for': opts.ip ?? defaultIp, ...opts.headers };
+    let body: string | undefined;
+    if (opts.rawBody !== undefined) body = opts.rawBody;
+    else if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    const response = await app.request(`http://localhost/api${urlPath}`, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    if ((response.headers.get('content-type') ?? '').includes('application/json') && text) parsed = JSON.parse(text);
+    return { status: response.status, body: parsed as never, headers: response.headers };
+  };
+}
+
+/**
+ * A second server of the test app's database whose TOTP_ENCRYPTION_KEY is
+ * another (as when each server generated its own key file): its requests,
+ * and its services. Same signing key, so the first app's tokens sign in here.
+ */
+export function serverWithAnotherKey(t: TestApp): Pick<TestApp, 'request' | 'services'> {
+  const { contentChanges: _c, siteProfileCache: _s, jobs: _j, providerChecks: _p, securitySettingsCache: _k, socialCardCache: _r, ...input } = t.deps;
+  const deps = buildDeps({ ...input, totpEncryptionKey: new Uint8Array(randomBytes(32)) });
+  const { services } = composeApp(deps);
+  return { request: requestsTo(createApp(deps, { services })), services };
+}
+
 /**
  * A test app for the enclosing suite (file or describe block): created in
  * its beforeAll, closed in its afterAll. The handle is filled in when the
@@ -177,23 +209,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   const { services } = composeApp(deps);
   const app = createApp(deps, { services });
-  const defaultIp = freshIp();
-
-  const request: TestApp['request'] = async (method, urlPath, opts = {}) => {
-    const headers: Record<string, string> = { 'x-forwarded-for': opts.ip ?? defaultIp, ...opts.headers };
-    let body: string | undefined;
-    if (opts.rawBody !== undefined) body = opts.rawBody;
-    else if (opts.body !== undefined) {
-      body = JSON.stringify(opts.body);
-      headers['content-type'] ??= 'application/json';
-    }
-    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    const response = await app.request(`http://localhost/api${urlPath}`, { method, headers, body });
-    const text = await response.text();
-    let parsed: unknown = text;
-    if ((response.headers.get('content-type') ?? '').includes('application/json') && text) parsed = JSON.parse(text);
-    return { status: response.status, body: parsed as never, headers: response.headers };
-  };
+  const request = requestsTo(app);
 
   let cachedToken: string | undefined;
   const login: TestApp['login'] = async (email = ADMIN_EMAIL, password = ADMIN_PASSWORD) => {

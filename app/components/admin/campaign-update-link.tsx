@@ -23,35 +23,42 @@ export interface PrivateLinkTexts {
 /**
  * A private, revocable link staff read, copy, replace and revoke: the link
  * in use (to copy and pass on), a new one in its place (the old stops
- * working), or none at all. `path` answers POST with the new link under
+ * working), or none at all. A link in use that this server cannot show
+ * (sealed with another key) is said so, and can still be replaced or revoked. `path` answers POST with the new link under
  * `urlKey` (and its expiry, when it has one) and DELETE by revoking it.
  */
 export function PrivateLinkControl({
   path,
   initialUrl,
+  initialProblem = null,
   urlKey,
   inputId,
   texts,
 }: {
   path: string;
   initialUrl: string | null | undefined;
+  /** Why the link in use cannot be shown, from the answer; null when it can or there is none. */
+  initialProblem?: string | null | undefined;
   urlKey: string;
   inputId: string;
   texts: PrivateLinkTexts;
 }) {
   const timeZone = useSiteTimeZone();
   const [url, setUrl] = useState<string | null>(initialUrl ?? null);
+  const [problem, setProblem] = useState<string | null>(initialProblem ?? null);
+  const hasLink = url !== null || problem !== null;
   const [expiresAt, setExpiresAt] = useState<number | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const capitalNoun = texts.noun.charAt(0).toUpperCase() + texts.noun.slice(1);
 
   const reissue = async () => {
-    if (url && !window.confirm(`Make a new ${texts.noun}? The one ${texts.holder} has stops working at once.`)) return;
+    if (hasLink && !window.confirm(`Make a new ${texts.noun}? The one ${texts.holder} has stops working at once.`)) return;
     setIsBusy(true);
     try {
       const link = await api.post<Record<string, unknown>>(path, {});
       const made = link[urlKey];
       setUrl(typeof made === 'string' ? made : null);
+      setProblem(null);
       setExpiresAt(typeof link.expires_at === 'number' ? link.expires_at : null);
       notifySuccess(`New ${texts.noun} made`, texts.madeBody);
     } catch (error) {
@@ -67,6 +74,7 @@ export function PrivateLinkControl({
     try {
       await api.delete(path);
       setUrl(null);
+      setProblem(null);
       setExpiresAt(null);
       notifySuccess(`${capitalNoun} revoked`);
     } catch (error) {
@@ -89,15 +97,17 @@ export function PrivateLinkControl({
             </p>
           ) : null}
         </div>
+      ) : problem ? (
+        <p className="text-sm text-destructive">{problem}</p>
       ) : (
         <p className="text-sm text-muted-foreground">No link in use.</p>
       )}
       <div className="flex flex-wrap gap-3">
         <Button type="button" variant="outline" disabled={isBusy} onClick={() => void reissue()}>
           <RefreshCw aria-hidden="true" />
-          {url ? 'Make a new link' : 'Make a link'}
+          {hasLink ? 'Make a new link' : 'Make a link'}
         </Button>
-        {url ? (
+        {hasLink ? (
           <Button type="button" variant="ghost" disabled={isBusy} onClick={() => void revoke()}>
             <XCircle aria-hidden="true" />
             Revoke link
@@ -109,11 +119,20 @@ export function PrivateLinkControl({
 }
 
 /** The creator's private update link of a post's campaign, in the editor's campaign fieldset. */
-export function CampaignUpdateLink({ postId, updateUrl }: { postId: number; updateUrl: string | null | undefined }) {
+export function CampaignUpdateLink({
+  postId,
+  updateUrl,
+  problem,
+}: {
+  postId: number;
+  updateUrl: string | null | undefined;
+  problem: string | null | undefined;
+}) {
   return (
     <PrivateLinkControl
       path={`/admin/posts/${postId}/campaign/update-link`}
       initialUrl={updateUrl}
+      initialProblem={problem}
       urlKey="update_url"
       inputId="campaign-update-url"
       texts={{
@@ -128,11 +147,12 @@ export function CampaignUpdateLink({ postId, updateUrl }: { postId: number; upda
 }
 
 /** The sponsor's private report link of a sponsored submission's post (decision 068), in its details panel. */
-export function SponsorReportLink({ submissionId, reportUrl }: { submissionId: number; reportUrl: string | null }) {
+export function SponsorReportLink({ submissionId, reportUrl, problem }: { submissionId: number; reportUrl: string | null; problem: string | null }) {
   return (
     <PrivateLinkControl
       path={`/admin/submissions/sponsored/${submissionId}/report-link`}
       initialUrl={reportUrl}
+      initialProblem={problem}
       urlKey="report_url"
       inputId={`sponsor-report-url-${submissionId}`}
       texts={{

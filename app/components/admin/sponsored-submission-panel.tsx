@@ -327,7 +327,14 @@ export function SubmissionPanelActions({
           canOpenOutbox={canOpenOutbox}
         />
       ) : null}
-      {post ? <SponsorReportLink key={`${submission.id}:${submission.report_url ?? ''}`} submissionId={submission.id} reportUrl={submission.report_url} /> : null}
+      {post ? (
+        <SponsorReportLink
+          key={`${submission.id}:${submission.report_url ?? ''}:${submission.report_url_problem ?? ''}`}
+          submissionId={submission.id}
+          reportUrl={submission.report_url}
+          problem={submission.report_url_problem}
+        />
+      ) : null}
     </div>
   );
 }

@@ -100,7 +100,7 @@ export function ContentEditor({
               {...fields}
               refresh={id !== null && campaign !== null ? <CampaignRefresh postId={id} campaign={campaign} fetchingOn={campaignRefreshOn} /> : null}
               creatorLink={
-                id !== null && campaignUpdateUrl !== undefined ? <CampaignUpdateLink postId={id} updateUrl={campaignUpdateUrl} /> : null
+                id !== null && campaignUpdateUrl !== undefined ? <CampaignUpdateLink postId={id} updateUrl={campaignUpdateUrl} problem={campaign?.update_url_problem} /> : null
               }
             />
           ) : null}
