@@ -30,7 +30,7 @@ function BackLink({ to, children }: { to: string; children: string }) {
     <Link
       to={to}
       prefetch="intent"
-      className="mb-6 inline-flex min-h-6 items-center gap-1.5 rounded-sm text-sm font-medium text-muted-foreground hover:text-foreground"
+      className="mb-4 inline-flex min-h-6 items-center gap-1.5 rounded-sm text-sm font-medium sm:mb-6 text-muted-foreground hover:text-foreground"
     >
       <Icon name="arrow-left" className="size-4" />
       {children}
@@ -52,7 +52,7 @@ export function PostArticle({ post, shareUrl }: { post: WithBody<PostDetail> & {
         className="rounded-xl shadow-sm"
       />
       <div className={PROSE_COLUMN}>
-        <header className="mt-8">
+        <header className="mt-6 sm:mt-8">
           <div className="flex flex-wrap items-center gap-2">
             {post.sponsored ? <SponsoredLabel /> : null}
             <CategoryBadges categories={post.categories} />
