@@ -10,8 +10,18 @@ export const pageSource = {
   resource: (id: number | string) => `resource:${id}`,
   /** A category's posts: its page, and the related blocks drawn from it. */
   category: (id: number | string) => `category:${id}`,
-  /** Any post: touched by every post write, named by every page listing posts. */
+  /** Any post: touched by every post write, named by the pages listing the newest posts (home, feeds, search). */
   postLists: 'latest-posts',
+  /**
+   * Which posts are live and in what order: touched by a post's creation
+   * and by an edit of its state or publication time, not by other edits.
+   * Named by a list that also names each post it shows (a post page's
+   * related block drawn from the newest posts), so an edit of a post it
+   * does not show leaves it alone.
+   */
+  postOrder: 'post-order',
+  /** Any post with a campaign, before or after a write: named by the lists of live campaigns (`/ending-soon`). */
+  campaignLists: 'campaign-lists',
   /** Any resource: touched by every resource write, named by every page listing resources. */
   resourceLists: 'latest-resources',
 } as const;

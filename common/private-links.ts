@@ -8,9 +8,10 @@
 export const PRIVATE_LINK_PREFIXES = ['preview', 'campaign-update', 'sponsor-report'] as const;
 
 const alternatives = PRIVATE_LINK_PREFIXES.join('|');
-const PRIVATE_LINK_PAGE = new RegExp(`^/(?:${alternatives})/`);
+// In any letter case and with doubled slashes: every spelling the server redirects to the page carries the token too.
+const PRIVATE_LINK_PAGE = new RegExp(`^/+(?:${alternatives})/`, 'i');
 // A page or its API; the token is the segment that follows.
-const PRIVATE_LINK_PATH = new RegExp(`^(/(?:api/)?(?:${alternatives}))/[^/]*`);
+const PRIVATE_LINK_PATH = new RegExp(`^(/+(?:api/+)?(?:${alternatives}))/+[^/]*`, 'i');
 
 /** Whether `pathname` is a page reached by a private link. */
 export const isPrivateLinkPage = (pathname: string): boolean => PRIVATE_LINK_PAGE.test(pathname);

@@ -117,6 +117,12 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     reasonTotals(metrics.registry, 'clicks_not_counted_total', 'Clicks led on (or pings answered) but not counted, by reason (this server, since it started).', () =>
       services.clicks.notCounted(),
     );
+    reasonTotals(metrics.registry, 'pages_rendered_in_background_total', 'Pages rendered without a reader waiting, by reason: what writes set off (this server, since it started).', () =>
+      deps.pageRenders.background,
+    );
+    reasonTotals(metrics.registry, 'kept_pages_let_go_total', 'Pages let go of the rendered-page store, by reason (this server, since it started).', () =>
+      deps.pageRenders.letGo,
+    );
   }
   const callerOf = callerReader(deps.config.TRUST_PROXY);
   const api = new Hono<AppEnv>();

@@ -1,3 +1,4 @@
+import type { PageRenderCounts } from './page-render-counts.ts';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
@@ -117,6 +118,8 @@ export interface AppDeps {
   securitySettingsCache: SecuritySettingsCache;
   /** The social cards this app has drawn or read, kept in memory. */
   socialCardCache: SocialCardCache;
+  /** Pages this app rendered in the background and let go of the store, for `/metrics`. */
+  pageRenders: PageRenderCounts;
   /** Timings of the newsletter's sending (tests shorten them). */
   newsletterSenderOptions?: Partial<NewsletterSenderOptions>;
   /** Limits of reading campaign pages (tests shorten the timeout). */

@@ -12,7 +12,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { HttpBindings } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
-import type { Handler, MiddlewareHandler } from 'hono';
+import type { Context, Handler, MiddlewareHandler } from 'hono';
 import { createRequestHandler, type AppLoadContext, type RequestHandler, type ServerBuild } from 'react-router';
 import type { CreateAppOptions } from './app.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
@@ -22,7 +22,11 @@ import { siteOrigin } from './config.ts';
 import { nowSeconds } from './db/database.ts';
 import type { JobKind } from './jobs/jobs.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
+import { countedPath } from './analytics/visitor.ts';
+import type { PublicPages } from './analytics/public-pages.ts';
+import { canonicalRedirect } from './http/canonical-paths.ts';
 import { clientIp } from './http/client-ip.ts';
+import { isPrivateLinkPath } from '../common/private-links.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from './http/errors.ts';
 import { createNonce, pageContentSecurityPolicy } from './http/content-security-policy.ts';
 import { isEmbeddablePage } from './http/security-headers.ts';
@@ -157,11 +161,51 @@ function pageHandler(
   // A page a write dropped, rendered again in the background as a reader's request would have it.
   const renderUrl = (url: string) => renderRequest(new Request(url, { headers: { accept: 'text/html' } }), new URL(url).pathname, () => OWN_ADDRESS);
   if (cache?.hasStore) renderAheadOfReaders(page.deps, cache, renderUrl, (path) => policyOf(path));
+  const callerOf = (c: Context<AppEnv>) => () => clientIp(c, page.deps.config.TRUST_PROXY);
   return async (c) => {
-    const render = () => renderRequest(c.req.raw, c.req.path, () => clientIp(c, page.deps.config.TRUST_PROXY));
+    const url = new URL(c.req.url);
+    const canonical = canonicalRedirect(url.pathname);
+    if (canonical) return answerVariantSpelling(c, canonical, url, page.services.publicPages, (to) => renderRequest(new Request(to, c.req.raw), new URL(to).pathname, callerOf(c)));
+    const render = () => renderRequest(c.req.raw, c.req.path, callerOf(c));
     if (cache && (c.req.method === 'GET' || c.req.method === 'HEAD')) return cache.serve(c, render, policyOf(c.req.path), renderUrl);
     return forward(c, await render());
   };
+}
+
+/** How long a browser or CDN may keep a redirect to a page's one spelling (not forever: a page may go). */
+const CANONICAL_REDIRECT_CACHE_CONTROL = 'public, max-age=3600';
+
+/**
+ * A page asked for by another spelling than its one (decision 089): a
+ * permanent redirect there (308 for a form post, which keeps its body), or,
+ * when there is no such page, what the one address answers (the not-found
+ * page, or the redirect of a renamed post), never kept. Nothing is rendered
+ * or counted under the spelling.
+ */
+async function answerVariantSpelling(
+  c: Context<AppEnv>,
+  canonical: NonNullable<ReturnType<typeof canonicalRedirect>>,
+  url: URL,
+  publicPages: PublicPages,
+  renderAt: (url: string) => Promise<Response>,
+): Promise<Response> {
+  if ('notFound' in canonical) return c.text('Not found', 404);
+  const target = `${canonical.to}${url.search}`;
+  const reads = c.req.method === 'GET' || c.req.method === 'HEAD';
+  const counted = countedPath(canonical.to);
+  // A reading page not known to exist: the render says (another server's post may be newer than the list).
+  if (reads && counted === canonical.to && !(await publicPages.exists(counted))) {
+    const response = await renderAt(new URL(target, url).href);
+    // Not found, or moved (a renamed post, an unknown category): what the one address answers.
+    if (response.status !== 200) return forward(c, response);
+    await response.body?.cancel();
+  }
+  const isPrivate = isPrivateLinkPath(canonical.to);
+  return c.body(null, reads ? 301 : 308, {
+    Location: target,
+    // A private link's token is in the address: no shared cache keeps it.
+    'Cache-Control': isPrivate ? 'no-store' : CANONICAL_REDIRECT_CACHE_CONTROL,
+  });
 }
 
 /** Pages rendered ahead per pass, and passes per run of the job, before it lets other jobs run. */

@@ -12,6 +12,7 @@ import { SocialCardCache } from './social-cards/card-cache.ts';
 import { Jobs } from './jobs/jobs.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createPaymentProvider } from './payments/create-provider.ts';
+import { PageRenderCounts } from './page-render-counts.ts';
 import { ProviderChecks } from './payments/provider-checks.ts';
 import { createServices, type AppServices } from './services/index.ts';
 import { SiteProfileCache } from './site-profile.ts';
@@ -20,7 +21,7 @@ import { MediaStorage } from './storage/media.ts';
 /** What an app is built from; what each app keeps for itself is made in `buildDeps`. */
 export type DepsInput = Omit<
   AppDeps,
-  'payments' | 'mailer' | 'contentChanges' | 'siteProfileCache' | 'jobs' | 'providerChecks' | 'securitySettingsCache' | 'socialCardCache'
+  'payments' | 'mailer' | 'contentChanges' | 'siteProfileCache' | 'jobs' | 'providerChecks' | 'securitySettingsCache' | 'socialCardCache' | 'pageRenders'
 > &
   Partial<Pick<AppDeps, 'payments' | 'mailer'>>;
 
@@ -44,6 +45,7 @@ export function buildDeps(input: DepsInput): AppDeps {
     providerChecks: new ProviderChecks(),
     securitySettingsCache: new SecuritySettingsCache(),
     socialCardCache: new SocialCardCache(),
+    pageRenders: new PageRenderCounts(),
   };
 }
 

@@ -181,7 +181,7 @@ export async function listRelatedPostCards(
   sources?: Set<string>,
 ): Promise<PostCard[]> {
   const related: PostCard[] = [];
-  const isWanted = (card: PostCard) => card.slug !== post.slug && !related.some((other) => other.slug === card.slug);
+  const isWanted = (card: { slug: string }) => card.slug !== post.slug && !related.some((other) => other.slug === card.slug);
   // One more than wanted: the post itself may be among them.
   for (const category of post.categories) {
     if (related.length >= size) break;
@@ -189,9 +189,12 @@ export async function listRelatedPostCards(
     related.push(...page.posts.filter(isWanted).slice(0, size - related.length));
   }
   if (related.length < size) {
-    sources?.add(pageSource.postLists);
-    const latest = await listPostCards(context, { pageSize: size * 2 + 1, nextToken: null });
-    related.push(...latest.posts.filter(isWanted).slice(0, size - related.length));
+    // The newest posts as they stand, and each one shown: an edit of another post leaves the block as it is.
+    sources?.add(pageSource.postOrder);
+    const latest = await context.services.posts.listPublished({ pageSize: size * 2 + 1, nextToken: null });
+    const added = latest.posts.filter(isWanted).slice(0, size - related.length);
+    for (const shown of added) sources?.add(pageSource.post(shown.id));
+    related.push(...(await postCardsOf(context, added)));
   }
   return related;
 }
@@ -225,8 +228,8 @@ export function notePageSources(context: AppLoadContext, sources: Iterable<strin
 
 /**
  * What a post's page shows: the post, and a related block drawn from its
- * categories (and, when they hold too few, from the newest posts: the
- * caller adds `pageSource.postLists` then).
+ * categories (and, when they hold too few, from the newest posts:
+ * `listRelatedPostCards` adds the order of the posts and each one it shows).
  */
 export function postPageSources(post: PostJson): Set<string> {
   return new Set([pageSource.post(post.id), ...post.category_ids.map((id) => pageSource.category(id))]);

@@ -22,7 +22,7 @@ const ENDING_SOON_PAGE_SIZE = 20;
  * within 48 hours, then the others (the page shows them in two groups).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  notePageSources(context, [pageSource.postLists]);
+  notePageSources(context, [pageSource.campaignLists]);
   return loadPagedList(request, (nextToken) =>
     listPostCards(context, { pageSize: ENDING_SOON_PAGE_SIZE, nextToken, campaign: 'live', sort: 'ends_at' }),
   );

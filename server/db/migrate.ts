@@ -34,6 +34,7 @@ import { analyticsMonthlyMigration } from './migrations/2026-11-28-0027-analytic
 import { renderedPagesMigration } from './migrations/2026-11-29-0028-rendered-pages.ts';
 import { pinnedPostsMigration } from './migrations/2026-12-07-0029-pinned-posts.ts';
 import { postCreatorMigration } from './migrations/2026-12-07-0030-post-creator.ts';
+import { renderedPageBoundMigration } from './migrations/2026-12-07-0031-rendered-page-bound.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -67,6 +68,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-29-0028-rendered-pages': renderedPagesMigration(engine),
     '2026-12-07-0029-pinned-posts': pinnedPostsMigration(),
     '2026-12-07-0030-post-creator': postCreatorMigration(),
+    '2026-12-07-0031-rendered-page-bound': renderedPageBoundMigration(),
   };
 }
 

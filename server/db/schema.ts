@@ -553,6 +553,7 @@ export interface Database {
   content_change_feed: ContentChangeFeedTable;
   rendered_pages: RenderedPageTable;
   rendered_page_state: RenderedPageStateTable;
+  rendered_page_sources: RenderedPageSourceTable;
   page_source_versions: PageSourceVersionTable;
 }
 
@@ -586,6 +587,16 @@ export interface RenderedPageTable {
   rendered_at: number;
   /** Epoch milliseconds: its own expiry, the next scheduled publication, or a day, whichever comes first. */
   valid_until: number;
+  /** The body's size: what counts against the store's bound. */
+  bytes: number;
+  /** Epoch milliseconds: when a reader last asked for it (or it was first kept); the least recently read go first. */
+  read_at: number;
+}
+
+/** One source a kept page shows (its `sources`, one row each), for finding the out-of-date pages in the database. */
+export interface RenderedPageSourceTable {
+  path: string;
+  source: string;
 }
 
 /** One row (id 1): the sequence every content write moves on. */

@@ -16,11 +16,13 @@ import type { Config } from '../config.ts';
 import { listLivePathsNotRendered, readNextPublication } from '../db/queries/content.ts';
 import {
   ANY_SOURCE,
-  deleteRenderedPage,
+  deleteRenderedPages,
   findRenderedPage,
-  listRenderedPageStates,
-  listSourceStamps,
+  listLeastRecentlyRead,
+  listOutOfDatePaths,
   listSourceStampsAfter,
+  markRenderedPagesRead,
+  measureRenderedPages,
   pruneRenderedPages,
   readWriteSequence,
   saveRenderedPages,
@@ -33,6 +35,22 @@ import type { AppDeps } from '../deps.ts';
 const MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** Pages rendered close together are written in one go, off the reader's path. */
 const SAVE_DELAY_MS = 100;
+/** Reads are written down together, this often: when a page was last read only orders what goes first. */
+const READS_DELAY_MS = 30_000;
+
+/**
+ * How much the store keeps at most (decision 089): far more than a site's
+ * pages, so it bounds only what nothing else does. Past either, the least
+ * recently read go until both are back under `EVICT_TO` of it.
+ */
+export interface StoreBound {
+  rows: number;
+  bytes: number;
+}
+export const DEFAULT_STORE_BOUND: StoreBound = { rows: 10_000, bytes: 256 * 1024 * 1024 };
+const EVICT_TO = 0.9;
+/** Least recently read pages looked at per query while choosing what to let go. */
+const EVICTION_PAGE = 500;
 
 /** What a render started from: the write sequence and the next scheduled publication, read before it. */
 export interface RenderStart {
@@ -107,9 +125,10 @@ export class RenderedPageStore {
   private stamping: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly deps: Pick<AppDeps, 'db' | 'logger' | 'contentChanges'>,
+    private readonly deps: Pick<AppDeps, 'db' | 'logger' | 'contentChanges' | 'pageRenders'>,
     /** From renderKey(): pages another build or configuration rendered are not used. */
     readonly key: string,
+    private readonly bound: StoreBound = DEFAULT_STORE_BOUND,
   ) {
     // Writes outside the content service (campaign facts, settings, demo content) say only that they touch
     // anything, after they commit: stamped here, so every server's kept pages go with them.
@@ -166,7 +185,9 @@ export class RenderedPageStore {
     await this.stamping;
     if (!this.stampsRead) await this.readStamps();
     const row = this.pending.get(path) ?? (await findRenderedPage(this.deps.db, path));
-    if (!row || row.build !== this.key || row.rest !== rest || Date.now() >= row.valid_until) return null;
+    if (!row) return null;
+    this.noteRead(path);
+    if (row.build !== this.key || row.rest !== rest || Date.now() >= row.valid_until) return null;
     const sources = row.sources === null ? null : new Set(JSON.parse(row.sources) as string[]);
     if (!this.isCurrent(Number(row.seq), sources && [...sources])) return null;
     return {
@@ -182,37 +203,81 @@ export class RenderedPageStore {
   /**
    * The paths to render ahead of readers, at most `limit`: pages this
    * build kept that are no longer current under settings `rest` (the latest
-   * rendered first), then live posts and resources of which no page is
-   * kept at all, newest first.
+   * rendered first), then, while the store has room, live posts and
+   * resources of which no page is kept at all, newest first. Reads only
+   * those paths, never every kept page's state.
    */
   async outOfDate(rest: string, limit: number): Promise<string[]> {
     // Pages just rendered are current: written first, so they are not counted as missing.
     await this.flush();
     await this.stamping;
-    const [pages, stamps, latest] = await Promise.all([
-      listRenderedPageStates(this.deps.db, this.key),
-      listSourceStamps(this.deps.db),
-      readWriteSequence(this.deps.db),
-    ]);
-    const anything = stamps.get(ANY_SOURCE) ?? 0;
-    const now = Date.now();
-    const stale = pages
-      .filter((page) => {
-        if (page.rest !== rest || page.valid_until <= now) return true;
-        if (page.sources === null) return latest > page.seq;
-        const sources = JSON.parse(page.sources) as string[];
-        return Math.max(anything, ...sources.map((source) => stamps.get(source) ?? 0)) > page.seq;
-      })
-      .sort((a, b) => b.rendered_at - a.rendered_at)
-      .map((page) => page.path);
-    if (stale.length >= limit) return stale.slice(0, limit);
-    return [...stale, ...(await listLivePathsNotRendered(this.deps.db, limit - stale.length))];
+    const stale = await listOutOfDatePaths(this.deps.db, { build: this.key, rest, nowMs: Date.now(), limit });
+    this.deps.pageRenders.rendered('out_of_date', stale.length);
+    if (stale.length >= limit) return stale;
+    // A full store renders no page nobody asked for: it would only push out one somebody did.
+    const { rows } = await measureRenderedPages(this.deps.db);
+    const room = Math.floor(this.bound.rows * EVICT_TO) - rows;
+    if (room <= 0) return stale;
+    const missing = await listLivePathsNotRendered(this.deps.db, Math.min(limit - stale.length, room));
+    this.deps.pageRenders.rendered('not_kept', missing.length);
+    return [...stale, ...missing];
   }
 
   /** Lets go the kept copy of `path`: it no longer renders as a page to keep. */
   async forget(path: string): Promise<void> {
     this.pending.delete(path);
-    await deleteRenderedPage(this.deps.db, path);
+    await deleteRenderedPages(this.deps.db, [path]);
+  }
+
+  private reads = new Set<string>();
+  private readsTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /** Notes that a reader asked for the page at `path`, written down with others shortly. */
+  private noteRead(path: string): void {
+    this.reads.add(path);
+    this.readsTimer ??= setTimeout(() => void this.writeReads(), READS_DELAY_MS).unref();
+  }
+
+  private async writeReads(): Promise<void> {
+    if (this.readsTimer) clearTimeout(this.readsTimer);
+    this.readsTimer = null;
+    const paths = [...this.reads];
+    this.reads.clear();
+    if (paths.length === 0) return;
+    try {
+      await markRenderedPagesRead(this.deps.db, paths, Date.now());
+    } catch (error) {
+      // Only the order of what goes first when the store is full.
+      this.deps.logger.warn({ err: error, pages: paths.length }, 'rendered pages: could not note reads');
+    }
+  }
+
+  /**
+   * Keeps the store within its bound: when it holds more pages or bytes
+   * than that, lets go the least recently read until both are back under
+   * `EVICT_TO` of it. Returns how many pages went.
+   */
+  async evict(): Promise<number> {
+    await this.writeReads();
+    const { rows, bytes } = await measureRenderedPages(this.deps.db);
+    if (rows <= this.bound.rows && bytes <= this.bound.bytes) return 0;
+    const rowsOver = rows - Math.floor(this.bound.rows * EVICT_TO);
+    const bytesOver = bytes - Math.floor(this.bound.bytes * EVICT_TO);
+    const going: string[] = [];
+    let freed = 0;
+    for (let offset = 0; going.length < rowsOver || freed < bytesOver; offset += EVICTION_PAGE) {
+      const oldest = await listLeastRecentlyRead(this.deps.db, offset, EVICTION_PAGE);
+      for (const page of oldest) {
+        if (going.length >= rowsOver && freed >= bytesOver) break;
+        going.push(page.path);
+        freed += page.bytes;
+      }
+      if (oldest.length < EVICTION_PAGE) break;
+    }
+    await deleteRenderedPages(this.deps.db, going);
+    this.deps.pageRenders.evicted(going.length);
+    if (going.length > 0) this.deps.logger.info({ pages: going.length, bytes: freed }, 'rendered pages: let the least recently read go');
+    return going.length;
   }
 
   /** Keeps a page rendered from `start` under settings `rest`, written shortly after with others. */
@@ -236,6 +301,8 @@ export class RenderedPageStore {
       nonce: page.nonce,
       rendered_at: now,
       valid_until: validUntil,
+      bytes: page.body.byteLength,
+      read_at: now,
     });
     this.saving ??= new Promise<void>((resolve) => setTimeout(resolve, SAVE_DELAY_MS).unref()).then(() => this.writePending());
   }
@@ -246,6 +313,7 @@ export class RenderedPageStore {
     this.saving = null;
     try {
       await this.deps.db.transaction().execute((trx) => saveRenderedPages(trx, rows));
+      await this.evict();
     } catch (error) {
       // Only a copy: the page renders again when asked for.
       this.deps.logger.warn({ err: error, pages: rows.length }, 'rendered pages: could not keep rendered pages');
@@ -255,6 +323,7 @@ export class RenderedPageStore {
   /** Writes the pages waiting to be kept (at shutdown, and in tests). */
   async flush(): Promise<void> {
     while (this.saving) await this.saving;
+    await this.writeReads();
   }
 
   /**

@@ -337,7 +337,7 @@ export class ResponseCache {
   private rewarming: Promise<void> | null = null;
 
   constructor(
-    private readonly deps: Pick<AppDeps, 'db' | 'logger' | 'contentChanges'>,
+    private readonly deps: Pick<AppDeps, 'db' | 'logger' | 'contentChanges' | 'pageRenders'>,
     private readonly options: ResponseCacheOptions = DEFAULT_RESPONSE_CACHE_OPTIONS,
     /** Where rendered pages are kept beneath this cache, for every server and past restarts (decision 073). */
     private readonly store?: RenderedPageStore,
@@ -599,6 +599,7 @@ export class ResponseCache {
     for (const [key, { render, policy }] of this.rewarmQueue) {
       this.rewarmQueue.delete(key);
       if (this.pages.peek(key)) continue;
+      this.deps.pageRenders.rendered('read_lately');
       const page = await this.renderInBackground(key, render, policy);
       // Warmed for readers to come: it counts as read when one asks, not now.
       if (page) page.readAt = 0;

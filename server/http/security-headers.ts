@@ -11,6 +11,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { CALCULATOR_EMBED_PATHS } from '../../common/fee-calculators.ts';
 import { isPrivateLinkPath } from '../../common/private-links.ts';
 import type { AppEnv } from '../deps.ts';
+import { canonicalPath } from './canonical-paths.ts';
 
 const EMBEDDABLE_PAGE_PATHS: ReadonlySet<string> = new Set(Object.values(CALCULATOR_EMBED_PATHS));
 
@@ -57,6 +58,7 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
   return (c, next) => {
     if (isEmbeddablePage(c.req.path)) return embeddable(c, next);
     if (c.req.path.startsWith('/uploads/')) return upload(c, next);
-    return isPrivateLinkPath(c.req.path) ? privateLink(c, next) : neverFramed(c, next);
+    // Judged on the page's one spelling: `/SPONSOR-REPORT/…` redirects to a private link and carries its token too.
+    return isPrivateLinkPath(canonicalPath(c.req.path)) ? privateLink(c, next) : neverFramed(c, next);
   };
 }

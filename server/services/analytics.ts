@@ -12,7 +12,7 @@ import { analyticsSettingsSchema, pageViewBeaconSchema } from '../../common/sche
 import { validate } from '../../common/validate.ts';
 import { ViewBuffer } from '../analytics/buffer.ts';
 import { DayValues, OTHER } from '../analytics/day-values.ts';
-import { PublicPages } from '../analytics/public-pages.ts';
+import type { PublicPages } from '../analytics/public-pages.ts';
 import { classify, countedPath, countryOfTimeZone, newSalt, siteDay, sourceOf, visitorHash } from '../analytics/visitor.ts';
 import type { Caller, Staff } from '../auth/caller.ts';
 import { isLiveStaffRefreshToken } from '../auth/tokens.ts';
@@ -68,7 +68,7 @@ export interface BeaconRequest {
   staffToken: string | undefined;
 }
 
-export function analyticsService(deps: AppDeps, audit: AuditLogService) {
+export function analyticsService(deps: AppDeps, audit: AuditLogService, pages: PublicPages) {
   const { db, logger, config } = deps;
   const origin = siteOrigin(config);
   const siteHost = new URL(origin).hostname.toLowerCase();
@@ -79,7 +79,6 @@ export function analyticsService(deps: AppDeps, audit: AuditLogService) {
   let flushing: Promise<void> | null = null;
   let dropped = 0;
   const limitBeacons = memoryRateLimit(deps.rateLimits.beaconsPerIp);
-  const pages = new PublicPages(db, deps.contentChanges);
   const sources = new DayValues(SOURCES_PER_DAY, (day) => valuesOfDay(db, 'source', day));
   const campaigns = new DayValues(CAMPAIGNS_PER_DAY, (day) => valuesOfDay(db, 'campaign', day));
   const notCounted = new Map<NotCountedReason, number>(NOT_COUNTED_REASONS.map((reason) => [reason, 0]));

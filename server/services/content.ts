@@ -186,8 +186,13 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
       kind.type === 'post' ? [pageSource.post(id), pageSource.postLists] : [pageSource.resource(id), pageSource.resourceLists];
     const categoryIds = 'category_ids' in item && Array.isArray(item.category_ids) ? item.category_ids : [];
     for (const categoryId of categoryIds) sources.push(pageSource.category(String(categoryId)));
+    if ('campaign' in item && item.campaign) sources.push(pageSource.campaignLists);
     return sources;
   }
+
+  /** What places a post among the live ones: an edit changing it touches `pageSource.postOrder`. */
+  const orderOf = (item: Json): string =>
+    JSON.stringify(['status' in item ? item.status : null, 'published_at' in item ? item.published_at : null]);
 
   /**
    * Runs a write in one transaction, with the caches told before and after
@@ -295,9 +300,11 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
       await kind.checkUpdate?.(trx, id, input);
       await checkReferences(trx, input, id);
       // The lists and blocks it leaves (its old categories) are touched too.
-      for (const source of sourcesOf(await keepRevision(trx, current, actor))) touched.add(source);
+      const before = await keepRevision(trx, current, actor);
+      for (const source of sourcesOf(before)) touched.add(source);
       const updated = await kind.update(trx, current, input);
       if (!updated) throw versionConflict(what);
+      if (kind.type === 'post' && orderOf(before) !== orderOf(updated)) touched.add(pageSource.postOrder);
       await storeRenderingOf(trx, updated);
       return updated;
     }, new Set([pageSource[kind.type](id)]));
@@ -365,12 +372,16 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
         validate(kind.inputSchema, values) as z.output<I> & { slug: string; cover_image: string | null },
         siteOrigin(deps.config),
       );
-      return saveWrite(() => input.slug, async (trx) => {
-        await checkReferences(trx, input);
-        const created = await kind.insert(trx, { ...input, ...link });
-        await storeRenderingOf(trx, created);
-        return created;
-      });
+      return saveWrite(
+        () => input.slug,
+        async (trx) => {
+          await checkReferences(trx, input);
+          const created = await kind.insert(trx, { ...input, ...link });
+          await storeRenderingOf(trx, created);
+          return created;
+        },
+        new Set(kind.type === 'post' ? [pageSource.postOrder] : []),
+      );
     },
 
     /**

@@ -8,6 +8,7 @@ import type { JobKind } from '../jobs/jobs.ts';
 import type { MediaStorage } from '../storage/media.ts';
 import { findPostOfSubmission } from '../db/queries/posts.ts';
 import { accountService } from './account.ts';
+import { PublicPages } from '../analytics/public-pages.ts';
 import { analyticsService } from './analytics.ts';
 import { analyticsReportsService } from './analytics-reports.ts';
 import { auditLogService } from './audit-log.ts';
@@ -64,8 +65,10 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
   const campaigns = campaignsService(deps, posts, auditLog);
   const previewLinks = previewLinksService(deps);
   const newsletters = newslettersService(deps, siteProfile);
+  // The public pages that exist now: what a beacon may count, and what a variant spelling leads to.
+  const publicPages = new PublicPages(deps.db, deps.contentChanges);
   // Page views, and the owner's switch every counter obeys.
-  const analytics = analyticsService(deps, auditLog);
+  const analytics = analyticsService(deps, auditLog, publicPages);
   // Reading campaigns from their platforms: its results go through the campaigns service like a creator's.
   const campaignRefresh = campaignRefreshService(deps, auditLog, campaigns);
   const services = {
@@ -81,6 +84,8 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
     campaignRefresh,
     /** Cookie-free page-view counting, and the owner's switch the click counters obey too. */
     analytics,
+    /** Whether a post, resource, category or sent issue lives at a path now (read together, kept briefly). */
+    publicPages,
     resources: contentService(deps, RESOURCE_KIND, markdown),
     /** Markdown rendered once per source (decision 033): the legal pages, a newsletter issue's web version. */
     markdown,

@@ -11,7 +11,7 @@ import { ContentChanges } from '../../server/content-changes.ts';
 import { nowSeconds } from '../../server/db/database.ts';
 import type { AppDeps, AppEnv } from '../../server/deps.ts';
 import { createNonce, scriptNonceOf } from '../../server/http/content-security-policy.ts';
-import { RenderedPageStore, renderKey } from '../../server/http/rendered-page-store.ts';
+import { RenderedPageStore, renderKey, type StoreBound } from '../../server/http/rendered-page-store.ts';
 import { DEFAULT_RESPONSE_CACHE_OPTIONS, expireAnswerAt, noteAnswerSources, ResponseCache } from '../../server/http/response-cache.ts';
 import { freshIp, useTestApp } from '../helpers/test-app.ts';
 
@@ -86,10 +86,10 @@ function holdRender(path: string): { read: Promise<void>; release: () => void } 
  * A server: a page cache over the store, with pages rendered by the stand-in; `build` is its web build.
  * By default it is the server the test's writes go through; a `remote` one hears of them only through the database.
  */
-function server(build = 'build-1', { remote = false } = {}) {
+function server(build = 'build-1', { remote = false, bound }: { remote?: boolean; bound?: StoreBound } = {}) {
   const changes = remote ? new ContentChanges() : t.deps.contentChanges;
   const deps: AppDeps = { ...t.deps, contentChanges: changes };
-  const store = new RenderedPageStore(deps, renderKey(build, t.deps.config));
+  const store = new RenderedPageStore(deps, renderKey(build, t.deps.config), bound);
   const cache = new ResponseCache(
     deps,
     { ...DEFAULT_RESPONSE_CACHE_OPTIONS, checkIntervalMs: 0, writeSettleMs: 0, rewarmWithinMs: 0 },
@@ -242,6 +242,61 @@ describe('rendered pages kept in the database', () => {
     const ahead = await server('build-1').store.outOfDate('any settings', 1000);
     expect(ahead).toContain(`/${String(missing.slug)}`);
     expect(ahead).not.toContain(`/${String(kept.slug)}`);
+  });
+
+  it('renders ahead exactly the kept pages a write made out of date, found by the database', async () => {
+    const [edited, untouched] = [await createPost(), await createPost()];
+    const paths = [`/post/${edited.id}`, `/post/${untouched.id}`, '/'];
+    const first = server();
+    for (const path of paths) await first.visit(path);
+    await first.store.flush();
+    const ahead = server();
+    const renderedAhead = async () => {
+      renders = new Map();
+      await ahead.renderAhead();
+      await ahead.store.flush();
+      return paths.filter((path) => renders.has(path));
+    };
+    expect(await renderedAhead()).toEqual([]);
+
+    await editPost(edited.id);
+    // The edited post's page and the page that may show anything; not the untouched post's.
+    expect(await renderedAhead()).toEqual([`/post/${edited.id}`, '/']);
+    expect(await renderedAhead()).toEqual([]);
+  });
+
+  it('stays within its bound, letting the least recently read pages go first', async () => {
+    const bound = { rows: 4, bytes: 1024 * 1024 };
+    const posts = [await createPost(), await createPost(), await createPost(), await createPost()];
+    const paths = posts.map((post) => `/post/${post.id}`);
+    const first = server('build-1', { bound });
+    for (const path of paths) {
+      await first.visit(path);
+      await first.store.flush();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    // The oldest kept is read again on another server: it is no longer the least recently read.
+    const [readAgain, second, third] = paths;
+    const reader = server('build-1', { bound });
+    await reader.visit(readAgain ?? '');
+    await reader.store.flush();
+
+    await first.visit(`/post/${(await createPost()).id}`);
+    await first.store.flush();
+    const kept = (await t.deps.db.selectFrom('rendered_pages').select('path').execute()).map((row) => row.path);
+    expect(kept.length).toBeLessThanOrEqual(bound.rows);
+    expect(kept).toContain(readAgain);
+    expect(kept).not.toContain(second);
+    expect(kept).not.toContain(third);
+    expect(t.deps.pageRenders.letGo.get('bound')).toBeGreaterThan(0);
+
+    // And within its bytes: a bound of about two pages keeps two at most.
+    const page = await t.deps.db.selectFrom('rendered_pages').select('bytes').executeTakeFirstOrThrow();
+    const small = server('build-1', { bound: { rows: 1000, bytes: Math.floor(page.bytes * 2.5) } });
+    await small.visit(`/post/${(await createPost()).id}`);
+    await small.store.flush();
+    const { total } = await t.deps.db.selectFrom('rendered_pages').select((eb) => eb.fn.sum<number>('bytes').as('total')).executeTakeFirstOrThrow();
+    expect(Number(total)).toBeLessThanOrEqual(page.bytes * 2.5);
   });
 
   it('keeps no page whose address has a query string', async () => {

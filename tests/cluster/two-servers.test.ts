@@ -78,6 +78,27 @@ describe.skipIf(unavailable)('two servers on one database', () => {
     expect(Date.now() - written).toBeLessThan(FRESHNESS_BOUND_MS + 1000);
   });
 
+  it("redirect every other spelling of a page to its one address on both servers, a post just published on the other included, and keep only that one", async () => {
+    const token = await adminToken(a);
+    const slug = `spelled-${randomBytes(4).toString('hex')}`;
+    expect((await call(a, 'POST', '/api/admin/posts', { token, body: post(slug) })).status).toBe(201);
+    const spellings = [`/${slug.toUpperCase()}`, `/${slug}/`, `/%${slug.charCodeAt(0).toString(16)}${slug.slice(1)}`, `/resources/${slug}`];
+    for (const server of [a, b]) {
+      for (const spelling of spellings) {
+        const answer = await fetch(`${server.baseUrl}${spelling}?from=mail`, { redirect: 'manual', headers: { 'x-forwarded-for': freshIp() } });
+        expect(answer.status, `${server.baseUrl} ${spelling}`).toBe(301);
+        expect(answer.headers.get('location'), `${server.baseUrl} ${spelling}`).toBe(`/${slug}?from=mail`);
+      }
+      const missing = await fetch(`${server.baseUrl}/No-Such-${slug}`, { redirect: 'manual', headers: { 'x-forwarded-for': freshIp() } });
+      expect(missing.status, server.baseUrl).toBe(404);
+      expect((await call(server, 'GET', `/${slug}`)).status).toBe(200);
+    }
+    await eventually('the page kept under its one address', 10_000, async () => {
+      const kept = await onDatabase(databaseUrl, (client) => client.query<{ path: string }>('SELECT path FROM rendered_pages WHERE lower(path) LIKE $1', [`%${slug}%`]));
+      return kept.rows.length > 0 ? kept.rows.map((row) => row.path) : undefined;
+    }).then((paths) => expect(paths).toEqual([`/${slug}`]));
+  });
+
   it("show a campaign's new facts saved on one server on the other within the documented bound", async () => {
     const token = await adminToken(a);
     const slug = `facts-${randomBytes(4).toString('hex')}`;

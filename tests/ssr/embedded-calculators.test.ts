@@ -119,14 +119,18 @@ describe('framing', () => {
       '/',
       '/contact-us',
       '/auth',
-      // Spellings that still reach the embed page keep refusing: only the exact paths are open.
-      '/embed/instant-kickstarter-fee-calculator/',
-      '/EMBED/instant-kickstarter-fee-calculator',
       '/embed/no-such-calculator',
     ]) {
       const response = await site.get(path);
       expect(response.headers.get('x-frame-options'), path).toBe('DENY');
       expect(directives(response.headers.get('content-security-policy')).get('frame-ancestors'), path).toEqual(["'none'"]);
+    }
+    // Other spellings of an embed page are a redirect to it, which no frame shows.
+    for (const path of ['/embed/instant-kickstarter-fee-calculator/', '/EMBED/instant-kickstarter-fee-calculator']) {
+      const response = await site.get(path);
+      expect(response.status, path).toBe(301);
+      expect(response.headers.get('location'), path).toBe('/embed/instant-kickstarter-fee-calculator');
+      expect(response.headers.get('x-frame-options'), path).toBe('DENY');
     }
     const api = await site.app.request('http://localhost/api/health');
     expect(api.headers.get('x-frame-options')).toBe('DENY');

@@ -45,7 +45,7 @@ describe('the kept header and footer', () => {
     `/category/${category}`,
     '/kept-frame-one',
     '/resources',
-    '/RESOURCES',
+    '/ending-soon',
     '/kept-frame-guide',
     '/contact-us',
     '/instant-kickstarter-fee-calculator',

@@ -102,4 +102,40 @@ describe('rendering ahead of readers', () => {
     const page = await site.get(`/${edited.slug}`);
     expect(withoutNonces(await page.text())).toContain('After the edit');
   });
+
+  it("re-renders after a post's edit its page, the lists and the related blocks showing it: not every post page", async () => {
+    // Posts without a category: their related blocks are drawn from the newest posts.
+    const posts: { id: number; slug: string }[] = [];
+    for (let n = 0; n < 6; n += 1) posts.push(await createPost(`Without a category ${n}`));
+    const [oldest] = posts;
+    if (!oldest) throw new Error('no post');
+    for (const post of posts) await renderAhead(`/${post.slug}`);
+    expect((await site.get('/')).status).toBe(200);
+    await renderAhead('/');
+    await t.deps.jobs.whenIdle();
+
+    // The kept pages that show the oldest of them: its own, and the lists of the newest posts.
+    const kept = await t.deps.db.selectFrom('rendered_pages').select(['path', 'sources']).execute();
+    const showing = kept.filter(({ sources }) => sources === null || sources.includes('"latest-posts"') || sources.includes(`"post:${oldest.id}"`));
+    const postPages = posts.map((post) => `/${post.slug}`);
+    expect(showing.map(({ path }) => path).filter((path) => postPages.includes(path))).toEqual([`/${oldest.slug}`]);
+    expect(showing.map(({ path }) => path)).toContain('/');
+
+    const before = t.deps.pageRenders.background.get('out_of_date') ?? 0;
+    const current = (await t.request('GET', `/admin/posts/${oldest.id}`, { token: await t.adminToken() })).body;
+    const saved = await t.request('PUT', `/admin/posts/${oldest.id}`, { token: await t.adminToken(), body: { ...current, title: 'The oldest, edited' } });
+    expect(saved.status).toBe(200);
+    await expect
+      .poll(
+        async () => {
+          await t.deps.jobs.whenIdle();
+          const row = await t.deps.db.selectFrom('rendered_pages').select('body').where('path', '=', `/${oldest.slug}`).executeTakeFirst();
+          return row?.body.toString('utf8').includes('The oldest, edited');
+        },
+        { timeout: 15_000, interval: 250 },
+      )
+      .toBe(true);
+    await t.deps.jobs.whenIdle();
+    expect((t.deps.pageRenders.background.get('out_of_date') ?? 0) - before).toBe(showing.length);
+  });
 });

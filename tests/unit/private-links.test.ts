@@ -17,6 +17,13 @@ describe('private links', () => {
     }
   });
 
+  it('know a private link in any letter case and with doubled slashes, as the server redirects each to it', () => {
+    expect(maskPrivateLinkToken(`/SPONSOR-REPORT/${TOKEN}`)).toBe('/SPONSOR-REPORT/[token]');
+    expect(maskPrivateLinkToken(`//api//Campaign-Update//${TOKEN}`)).toBe('//api//Campaign-Update/[token]');
+    expect(isPrivateLinkPage(`/Preview/${TOKEN}`)).toBe(true);
+    expect(isPrivateLinkPath(`/API/SPONSOR-REPORT/${TOKEN}`)).toBe(true);
+  });
+
   it('tell a private page from its API', () => {
     expect(isPrivateLinkPage(`/preview/${TOKEN}`)).toBe(true);
     expect(isPrivateLinkPage(`/api/sponsor-report/${TOKEN}`)).toBe(false);
