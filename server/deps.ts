@@ -6,7 +6,7 @@ import type { Staff } from './auth/caller.ts';
 import type { AuditEntry } from './db/queries/audit-log.ts';
 import type { Engine, PoolStats } from './db/database.ts';
 import type { Database } from './db/schema.ts';
-import type { ContentChanges } from './content-changes.ts';
+import type { ChangeFeed, ContentChanges } from './content-changes.ts';
 import type { Jobs } from './jobs/jobs.ts';
 import type { FetchLimits } from './campaigns/safe-fetch.ts';
 import type { RateLimitRule } from './db/queries/rate-limits.ts';
@@ -108,6 +108,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Announces content writes to this app's caches of public answers. */
   contentChanges: ContentChanges;
+  /** The one reader of what every server wrote: the content fingerprint and the change feed. */
+  changeFeed: ChangeFeed;
   /** The site profile (name, addresses, legal texts): the one cached reader, for pages and mails alike. */
   siteProfileCache: SiteProfileCache;
   /** Durable background work, run by whichever server claims it. */

@@ -5,7 +5,7 @@
  * (server/runtime.ts), the HTTP app when none is handed in (server/app.ts)
  * and the tests all build an app here, so it is wired one way only.
  */
-import { ContentChanges } from './content-changes.ts';
+import { ChangeFeed, ContentChanges } from './content-changes.ts';
 import { SecuritySettingsCache } from './auth/security-settings.ts';
 import type { AppDeps } from './deps.ts';
 import { SocialCardCache } from './social-cards/card-cache.ts';
@@ -21,7 +21,7 @@ import { MediaStorage } from './storage/media.ts';
 /** What an app is built from; what each app keeps for itself is made in `buildDeps`. */
 export type DepsInput = Omit<
   AppDeps,
-  'payments' | 'mailer' | 'contentChanges' | 'siteProfileCache' | 'jobs' | 'providerChecks' | 'securitySettingsCache' | 'socialCardCache' | 'pageRenders'
+  'payments' | 'mailer' | 'contentChanges' | 'siteProfileCache' | 'jobs' | 'providerChecks' | 'securitySettingsCache' | 'socialCardCache' | 'pageRenders' | 'changeFeed'
 > &
   Partial<Pick<AppDeps, 'payments' | 'mailer'>>;
 
@@ -40,6 +40,7 @@ export function buildDeps(input: DepsInput): AppDeps {
     payments: input.payments ?? createPaymentProvider(config, db),
     mailer: input.mailer ?? createMailer({ db, logger, config, siteProfile: siteProfileCache }),
     contentChanges,
+    changeFeed: new ChangeFeed(db),
     siteProfileCache,
     jobs: new Jobs({ db, engine, logger }),
     providerChecks: new ProviderChecks(),

@@ -130,13 +130,11 @@ export class RenderedPageStore {
     readonly key: string,
     private readonly bound: StoreBound = DEFAULT_STORE_BOUND,
   ) {
-    // Writes outside the content service (campaign facts, settings, demo content) say only that they touch
-    // anything, after they commit: stamped here, so every server's kept pages go with them.
+    // Every write stamps what it touched in its own transaction (ContentChanges.write). This process's is
+    // announced as it starts and once it has committed: the stamps it wrote are read before the next kept
+    // page is answered, whatever the fingerprint's pace.
     deps.contentChanges.onWrite(() => {
-      // This process's write is announced as it starts and once it has committed: the stamps it wrote are read
-      // before the next kept page is answered, whatever the fingerprint's pace.
       this.stampsRead = false;
-      if (deps.contentChanges.touchedSince(deps.contentChanges.count - 1) === null) void this.stampAnything();
     });
   }
 

@@ -8,9 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { readContentFingerprintParts } from '../content-changes.ts';
-import { nowSeconds } from '../db/database.ts';
-import { readContentChangesSince } from '../db/queries/content.ts';
+import type { ContentFingerprint, FeedChange } from '../content-changes.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { createNonce, scriptNonceOf } from './content-security-policy.ts';
 import { NoncedBody } from './nonced-body.ts';
@@ -297,9 +295,6 @@ function ownExpiry(headers: readonly [string, string][]): number | null {
 /** How many applied changes are remembered; a render that began further back is kept by none of them. */
 const CHANGES_KEPT = 256;
 
-/** How far back the change feed is read past the last look: longer than any write's transaction. */
-const FEED_MARGIN_SECONDS = 60;
-
 /** Whether the request accepts gzip (nonced pages are never sent in brotli). */
 const acceptsGzip = (acceptEncoding: string | undefined) => /\bgzip\b/i.test(acceptEncoding ?? '');
 
@@ -323,10 +318,9 @@ export class ResponseCache {
    */
   private changesApplied = 0;
   private appliedScopes: (ReadonlySet<string> | null)[] = [];
-  private fingerprint: { content: string; rest: string } | null = null;
-  /** The rows of the change feed already acted on, among those still in its window. */
-  private feedSeen = new Set<number>();
-  private feedReadAt = 0;
+  private fingerprint: ContentFingerprint | null = null;
+  /** How far into the changes the change feed found this cache has gone. */
+  private feedPosition = 0;
   private checkedAt = Number.NEGATIVE_INFINITY;
   private checking: Promise<boolean> | null = null;
   private writesSeen: number;
@@ -337,7 +331,7 @@ export class ResponseCache {
   private rewarming: Promise<void> | null = null;
 
   constructor(
-    private readonly deps: Pick<AppDeps, 'db' | 'logger' | 'contentChanges' | 'pageRenders'>,
+    private readonly deps: Pick<AppDeps, 'db' | 'logger' | 'contentChanges' | 'changeFeed' | 'pageRenders'>,
     private readonly options: ResponseCacheOptions = DEFAULT_RESPONSE_CACHE_OPTIONS,
     /** Where rendered pages are kept beneath this cache, for every server and past restarts (decision 073). */
     private readonly store?: RenderedPageStore,
@@ -738,26 +732,15 @@ export class ResponseCache {
    */
   private async checkContent(): Promise<boolean> {
     if (Date.now() - this.checkedAt < this.options.checkIntervalMs && this.fingerprint !== null) return true;
-    this.checking ??= this.readFingerprint()
-      .then(async (fingerprint) => {
-        const before = this.fingerprint;
+    this.checking ??= this.deps.changeFeed
+      .check(this.options.checkIntervalMs)
+      .then(async ({ fingerprint, position }) => {
         // The store's kept pages are judged on stamps read as often as the fingerprint.
         await this.store?.readStamps();
-        if (before === null) {
-          await this.readFeed();
-        } else if (fingerprint.rest !== before.rest) {
-          this.clear();
-          this.deps.contentChanges.changedElsewhere();
-        } else if (fingerprint.content !== before.content) {
-          // Another server's write (or this one's): the feed says what it touched.
-          // A change it does not explain (a scheduled publication's time came) touches anything.
-          const touched = await this.readFeed();
-          const unexplained = touched !== null && touched.size === 0;
-          // Kept pages of the store go with it too: no write stamped what it changed.
-          if (unexplained) await this.store?.stampAnything();
-          this.invalidate(unexplained ? null : touched);
-          this.deps.contentChanges.changedElsewhere();
+        if (this.fingerprint !== null) {
+          for (const change of this.deps.changeFeed.since(this.feedPosition)) await this.apply(change);
         }
+        this.feedPosition = position;
         this.fingerprint = fingerprint;
         this.checkedAt = Date.now();
         return true;
@@ -774,27 +757,15 @@ export class ResponseCache {
     return this.checking;
   }
 
-  private readFingerprint(): Promise<{ content: string; rest: string }> {
-    return readContentFingerprintParts(this.deps.db);
-  }
-
-  /**
-   * What the change feed's rows not acted on yet touched (null: anything;
-   * an empty set: no new row). Rows are read by time, not by id, with a
-   * margin: a transaction that took its id earlier may commit later.
-   */
-  private async readFeed(): Promise<ReadonlySet<string> | null> {
-    const now = nowSeconds();
-    const rows = await readContentChangesSince(this.deps.db, Math.min(this.feedReadAt, now) - FEED_MARGIN_SECONDS);
-    this.feedReadAt = now;
-    const touched = new Set<string>();
-    let anything = false;
-    for (const row of rows) {
-      if (this.feedSeen.has(row.id)) continue;
-      if (row.sources === null) anything = true;
-      else for (const source of row.sources) touched.add(source);
+  /** Drops what a change some server made touched (this process's own writes were dropped as they were announced). */
+  private async apply(change: FeedChange): Promise<void> {
+    if (change.settings) {
+      this.clear();
+    } else {
+      // Kept pages of the store go with a change no write stamped.
+      if (change.unexplained) await this.store?.stampAnything();
+      this.invalidate(change.touched);
     }
-    this.feedSeen = new Set(rows.map((row) => row.id));
-    return anything ? null : touched;
+    this.deps.contentChanges.changedElsewhere();
   }
 }

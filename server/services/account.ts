@@ -108,13 +108,8 @@ export function accountService(deps: AppDeps, audit: AuditLogService) {
    * stored and again once it is, as on a change of the site settings.
    */
   async function saveProfile(user: UserRow, changes: { name: string; email?: string }): Promise<UserRow | undefined> {
-    const renamed = changes.name !== user.name;
-    if (renamed) deps.contentChanges.notify();
-    try {
-      return await updateUserProfile(db, user.id, changes);
-    } finally {
-      if (renamed) deps.contentChanges.notify();
-    }
+    if (changes.name === user.name) return updateUserProfile(db, user.id, changes);
+    return deps.contentChanges.write(db, null, (trx) => updateUserProfile(trx, user.id, changes));
   }
 
   const record = (staff: Staff, caller: Caller, action: string, entity: string, entityId: string | number) =>

@@ -66,10 +66,11 @@ export function campaignsService(deps: AppDeps, posts: ContentService, auditLog:
       let saved: PostJson;
       let versions: { before: number; after: number };
       if (changed.length === 0) {
-        // Confirmed numbers are stamped fresh, without a revision of nothing.
-        await saveCampaign(db, postId, { ...factsOf(stored), ...stamp });
-        if (giver.source === 'refresh') await setRefreshError(db, postId, null, now);
-        deps.contentChanges.notify();
+        // Confirmed numbers are stamped fresh, without a revision of nothing; every server shows the new "as of".
+        await posts.touchBeside(postId, async (trx) => {
+          await saveCampaign(trx, postId, { ...factsOf(stored), ...stamp });
+          if (giver.source === 'refresh') await setRefreshError(trx, postId, null, now);
+        });
         saved = (await posts.findById(postId)) as PostJson;
         versions = { before: saved.version, after: saved.version };
       } else {
@@ -107,8 +108,7 @@ export function campaignsService(deps: AppDeps, posts: ContentService, auditLog:
 
     /** Keeps the facts and records why a refresh failed, for staff to see. */
     async refreshFailed(postId: number, error: string): Promise<void> {
-      await setRefreshError(db, postId, error.slice(0, 500), nowSeconds());
-      deps.contentChanges.notify();
+      await posts.touchBeside(postId, (trx) => setRefreshError(trx, postId, error.slice(0, 500), nowSeconds()));
     },
   };
 }

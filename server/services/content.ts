@@ -31,7 +31,6 @@ import {
   bumpContentVersion,
   countContent,
   deleteContent,
-  recordContentChange,
   findContentState,
   findStoredRendering,
   listPublishedSlugs,
@@ -205,21 +204,13 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
     work: (trx: Db, touched: Set<string>) => Promise<T>,
     touched: Set<string> | null = new Set(),
   ): Promise<T> {
-    contentChanges.notify(touched && [...touched]);
     try {
-      return await db.transaction().execute(async (trx) => {
-        const result = await work(trx, touched ?? new Set());
-        // Other servers drop the same pages (decision 070).
-        await recordContentChange(trx, touched && [...touched]);
-        return result;
-      });
+      return await contentChanges.write(db, touched, work);
     } catch (error) {
       // Two saves of one slug at once: the unique index refuses the second.
       const slug = slugOf();
       if (slug !== undefined && isUniqueViolation(error)) throw slugTaken(slug);
       throw error;
-    } finally {
-      contentChanges.notify(touched && [...touched]);
     }
   }
 
@@ -415,6 +406,21 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
         if (!item) throw missing();
         return item;
       });
+    },
+
+    /**
+     * A change beside an item that its pages show but that is no edit of it
+     * (a campaign's numbers confirmed as they were, a failed refresh noted):
+     * no revision and no new version, but told like every write, so every
+     * server and the rendered-page store let go of the pages showing it.
+     */
+    async touchBeside(id: number, change: (trx: Db) => Promise<void>): Promise<void> {
+      await write(() => undefined, async (trx, touched) => {
+        const item = await kind.find(trx, { id });
+        if (!item) throw missing();
+        await change(trx);
+        for (const source of sourcesOf(item)) touched.add(source);
+      }, new Set([pageSource[kind.type](id)]));
     },
 
     /** The kept earlier states of an item, newest first. */

@@ -27,19 +27,13 @@ export function demoContentService({ db, contentChanges, logger }: AppDeps, audi
     /** Deletes every demo post and resource in one transaction, as a delete of each would; answers what went. */
     async removeAll(staff: Staff, caller: Caller): Promise<{ posts: number; resources: number }> {
       if (staff.role !== 'owner') throw new DomainError('FORBIDDEN', 'Only the owner can remove the demo content.');
-      contentChanges.notify();
-      let removed: { posts: number; resources: number };
-      try {
-        removed = await db.transaction().execute(async (trx) => {
-          const posts = await listDemoContent(trx, 'posts');
-          const resources = await listDemoContent(trx, 'resources');
-          for (const { id } of posts) await deleteContent(trx, 'posts', id);
-          for (const { id } of resources) await deleteContent(trx, 'resources', id);
-          return { posts: posts.length, resources: resources.length };
-        });
-      } finally {
-        contentChanges.notify();
-      }
+      const removed = await contentChanges.write(db, null, async (trx) => {
+        const posts = await listDemoContent(trx, 'posts');
+        const resources = await listDemoContent(trx, 'resources');
+        for (const { id } of posts) await deleteContent(trx, 'posts', id);
+        for (const { id } of resources) await deleteContent(trx, 'resources', id);
+        return { posts: posts.length, resources: resources.length };
+      });
       await audit.record({
         userId: staff.userId,
         userEmail: staff.email,
@@ -79,17 +73,12 @@ export function demoContentService({ db, contentChanges, logger }: AppDeps, audi
       }
       if (moves.length === 0) return 0;
       const now = nowSeconds();
-      contentChanges.notify();
-      try {
-        await db.transaction().execute(async (trx) => {
-          for (const { from, to } of moves) {
-            await replaceDemoCover(trx, 'posts', from, to, now);
-            await replaceDemoCover(trx, 'resources', from, to, now);
-          }
-        });
-      } finally {
-        contentChanges.notify();
-      }
+      await contentChanges.write(db, null, async (trx) => {
+        for (const { from, to } of moves) {
+          await replaceDemoCover(trx, 'posts', from, to, now);
+          await replaceDemoCover(trx, 'resources', from, to, now);
+        }
+      });
       return moves.length;
     },
   };

@@ -90,12 +90,15 @@ export function siteProfileService({ db, contentChanges, siteProfileCache, confi
       const changed = (Object.keys(SITE_SETTINGS_DEFAULTS) as (keyof SiteSettingsData)[]).filter(
         (field) => !sameValue(before[field], next[field]),
       );
-      // Caches of pages stop serving copies now, and again once the save is stored.
-      contentChanges.notify();
-      const saved = await replaceSiteSetting(db, { key: SITE_PROFILE_KEY, expected: stored, value: JSON.stringify(next), now, userId: staff.userId });
-      contentChanges.notify();
-      siteProfileCache.forget();
-      if (!saved) throw new DomainError('VERSION_CONFLICT', SITE_SETTINGS_CONFLICT);
+      // Shown on every page: told like a write that touches them all; a save another one overtook records nothing.
+      try {
+        await contentChanges.write(db, null, async (trx) => {
+          const saved = await replaceSiteSetting(trx, { key: SITE_PROFILE_KEY, expected: stored, value: JSON.stringify(next), now, userId: staff.userId });
+          if (!saved) throw new DomainError('VERSION_CONFLICT', SITE_SETTINGS_CONFLICT);
+        });
+      } finally {
+        siteProfileCache.forget();
+      }
       return { settings: next, changed };
     },
   };

@@ -39,7 +39,7 @@ import { listSearchSchema } from '../../common/schemas/search.ts';
 import { assertAcceptablePassword } from '../auth/password-policy.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { nowSeconds } from '../db/database.ts';
-import type { StaffInvitationRow } from '../db/schema.ts';
+import type { Db, StaffInvitationRow } from '../db/schema.ts';
 import { revokeStaffSessionsOfUser } from '../db/queries/staff-sessions.ts';
 import {
   claimStaffInvitation,
@@ -195,7 +195,10 @@ export function staffService(deps: AppDeps, audit: AuditLogService) {
      */
     async update(id: number, values: unknown): Promise<{ user: StaffUserJson; from: StaffRole }> {
       const { role, name } = validate(updateStaffSchema, values);
-      const { user, from, current } = await db.transaction().execute(async (trx) => {
+      // A name is the byline of the posts the account created: a rename is told like a write that touches every page.
+      const renames = name !== (await findUserById(db, id))?.name;
+      const change = <T>(work: (trx: Db) => Promise<T>) => (renames ? deps.contentChanges.write(db, null, work) : db.transaction().execute(work));
+      const { user, from } = await change(async (trx) => {
         await lockOwners(trx, engine);
         const current = await findUserById(trx, id);
         if (!current || !isStaffRole(current.role)) throw notFound('No member of staff with this id.');
@@ -204,10 +207,8 @@ export function staffService(deps: AppDeps, audit: AuditLogService) {
         }
         const updated = await updateUserRole(trx, id, { role, name });
         if (!updated) throw notFound('No member of staff with this id.');
-        return { user: updated, from: current.role, current };
+        return { user: updated, from: current.role };
       });
-      // A name is the byline of the posts the account created: every kept page goes, as on a change of the site settings.
-      if (user.name !== current.name) deps.contentChanges.notify();
       const [listed] = (await listStaffUsers(db)).filter((row) => row.id === user.id);
       return { user: staffUserJson(listed ?? { ...user, last_active_at: null }), from };
     },
@@ -222,7 +223,10 @@ export function staffService(deps: AppDeps, audit: AuditLogService) {
       if (id === staff.userId) {
         throw new DomainError('CANNOT_REMOVE_SELF', 'You cannot remove your own account. Ask another owner to remove it.');
       }
-      const removed = await db.transaction().execute(async (trx) => {
+      // The posts it created lose their byline: told like a write that touches every page, as on a rename.
+      const named = Boolean((await findUserById(db, id))?.name);
+      const change = <T>(work: (trx: Db) => Promise<T>) => (named ? deps.contentChanges.write(db, null, work) : db.transaction().execute(work));
+      const removed = await change(async (trx) => {
         await lockOwners(trx, engine);
         const user = await findUserById(trx, id);
         if (!user || !isStaffRole(user.role)) throw notFound('No member of staff with this id.');
@@ -233,10 +237,8 @@ export function staffService(deps: AppDeps, audit: AuditLogService) {
         await revokeStaffSessionsOfUser(trx, id, now);
         await revokeAccessTokensOfUser(trx, id, now);
         await deleteUser(trx, id);
-        return { email: user.email, role: user.role, named: user.name !== '' };
+        return { email: user.email, role: user.role };
       });
-      // The posts it created lose their byline: every kept page goes, as on a rename.
-      if (removed.named) deps.contentChanges.notify();
       return { email: removed.email, role: removed.role };
     },
 

@@ -126,6 +126,31 @@ describe.skipIf(unavailable)('two servers on one database', () => {
     });
   });
 
+  it("show a creator's confirmation of unchanged numbers on one server as the new \"as of\" time of the post page on the other", async () => {
+    const token = await adminToken(a);
+    const slug = `confirmed-${randomBytes(4).toString('hex')}`;
+    const campaign = { platform: 'kickstarter', currency: 'USD', goal: 2_000_000, pledged: 100_000, backers: 3, state: 'live' };
+    const created = await call(a, 'POST', '/api/admin/posts', { token, body: { ...post(slug), campaign } });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const link = await call(a, 'POST', `/api/admin/posts/${id}/campaign/update-link`, { token });
+    expect(link.status).toBe(201);
+    const updateToken = new URL(((await link.json()) as { update_url: string }).update_url).pathname.split('/').pop() ?? '';
+    // The fact box's last line: `<p …><time dateTime="…">As of …</time></p>`.
+    const asOfOnB = async () => /<p class="mt-2 text-xs text-muted-foreground"><time dateTime="([^"]+)"/.exec(await (await call(b, 'GET', `/${slug}`)).text())?.[1];
+    const before = await eventually('the post page on the other server', FRESHNESS_BOUND_MS, asOfOnB);
+    // Read twice: the other server answers it from its cache now.
+    expect(await asOfOnB()).toBe(before);
+    // The "as of" time counts in seconds.
+    await sleep(1_100);
+    const confirmed = await call(a, 'PUT', `/api/campaign-update/${updateToken}`, { body: { pledged: 100_000, backers: 3 } });
+    expect(confirmed.status, await confirmed.clone().text()).toBe(200);
+    await eventually('the new "as of" time on the other server', FRESHNESS_BOUND_MS, async () => {
+      const now = await asOfOnB();
+      return now !== undefined && now !== before ? now : undefined;
+    });
+  });
+
   it('accept a session started on one server on the other, and catch a refresh token reused there', async () => {
     const login = await call(a, 'POST', '/api/auth/login', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
     const session = (await login.json()) as { access_token: string; refresh_token: string };

@@ -148,7 +148,7 @@ function requestsTo(app: TestApp['app']): TestApp['request'] {
  * and its services. Same signing key, so the first app's tokens sign in here.
  */
 export function serverWithAnotherKey(t: TestApp): Pick<TestApp, 'request' | 'services'> {
-  const { contentChanges: _c, siteProfileCache: _s, jobs: _j, providerChecks: _p, securitySettingsCache: _k, socialCardCache: _r, pageRenders: _g, ...input } = t.deps;
+  const { contentChanges: _c, siteProfileCache: _s, jobs: _j, providerChecks: _p, securitySettingsCache: _k, socialCardCache: _r, pageRenders: _g, changeFeed: _f, ...input } = t.deps;
   const deps = buildDeps({ ...input, totpEncryptionKey: new Uint8Array(randomBytes(32)) });
   const { services } = composeApp(deps);
   return { request: requestsTo(createApp(deps, { services })), services };

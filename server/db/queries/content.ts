@@ -393,6 +393,12 @@ export async function recordContentChange(trx: Db, sources: readonly string[] | 
   await trx.deleteFrom('content_change_feed').where('changed_at', '<', now - CHANGE_FEED_KEPT_SECONDS).execute();
 }
 
+/** The id of the newest row of the change feed (0 when it is empty): part of the content fingerprint. */
+export async function readNewestContentChange(db: Db): Promise<number> {
+  const row = await db.selectFrom('content_change_feed').select((eb) => eb.fn.max('id').as('newest')).executeTakeFirst();
+  return Number(row?.newest ?? 0);
+}
+
 /** The rows of the change feed written since `since` (Unix seconds), oldest first. */
 export async function readContentChangesSince(
   db: Db,
