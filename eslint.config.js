@@ -86,7 +86,7 @@ export default tseslint.config(
       ],
       // A cycle is two modules that cannot be understood, tested or loaded
       // apart; lazy imports (`import()`) and type-only imports are cycles too.
-      'local/no-import-cycle': ['error', { appRoot: path.join(ROOT, 'app') }],
+      'local/no-import-cycle': 'error',
     },
   },
   {

@@ -180,6 +180,18 @@ describe('lint refuses import cycles', () => {
     expect(refused).toContain(LAYER_RULE);
   });
 
+  // On disk commented.ts imports leaf.ts in an import list that holds a
+  // comment with an apostrophe; quoted.ts names leaf.ts only in a string and
+  // a comment. Imports are read from a parse, so neither fools the rule.
+  it('closed by an import list that holds a comment', async () => {
+    const refused = await refusals('tests/unit/import-cycle/leaf.ts', `import { commented } from './commented.ts';\nexport const leaf = commented;\n`);
+    expect(refused).toContain(CYCLE_RULE);
+  });
+
+  it('but not one that a string or a comment only reads like', async () => {
+    expect(await refusals('tests/unit/import-cycle/leaf.ts', `import { quoted } from './quoted.ts';\nexport const leaf = quoted;\n`)).toEqual([]);
+  });
+
   it('but not an import that leads nowhere back', async () => {
     expect(await refusals(from, `import { nowSeconds } from '../db/database.ts';\nexport { nowSeconds };\n`)).toEqual([]);
   });
