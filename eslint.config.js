@@ -19,7 +19,10 @@ const TOOLBOX = ['config.ts', 'logger.ts', 'lazy-module.ts', 'private-files.ts',
  * which types each may not import. Imports are checked on the file they
  * resolve to, so no spelling of a path slips past, and type-only imports
  * count as much as any other: a type pulled from above is a dependency on
- * above (decision 058).
+ * above (decision 058). A file of app/, common/ or server/ that no layer
+ * declares is refused, and so is an import, from any layer, of a file no
+ * layer declares or that does not resolve to a file (there is no path
+ * alias): a new folder is declared here, with its rules, before it is used.
  */
 const LAYERS = [
   { type: 'common', pattern: 'common/**', mode: 'full' },
@@ -36,9 +39,10 @@ const LAYERS = [
   { type: 'toolbox', pattern: TOOLBOX.map((file) => `server/${file}`), mode: 'full' },
   // Every other file at the top of server/ builds and starts the app.
   { type: 'wiring', pattern: 'server/*.{ts,tsx}', mode: 'full' },
+  { type: 'package-types', pattern: 'server/types/*.d.ts', mode: 'full' },
 ];
 
-const SERVER = ['db', 'http', 'api', 'services', 'domain', 'cli', 'deps', 'toolbox', 'wiring'];
+const SERVER = ['db', 'http', 'api', 'services', 'domain', 'cli', 'deps', 'toolbox', 'wiring', 'package-types'];
 const APP = ['page-module', 'app-lib', 'app'];
 
 /** [importing type, the types it never imports, why]: docs/architecture.md's table. */
@@ -54,8 +58,9 @@ const LAYER_RULES = [
   ['cli', [...APP, 'http', 'api'], 'The command line does not speak HTTP.'],
   ['wiring', APP, 'server/ never imports the web app (app/).'],
   ['page-module', SERVER.filter((type) => type !== 'services'), 'Pages reach the server only through its services (server/services).'],
-  ['app-lib', [...SERVER, 'app'], 'app/lib holds helpers: no server/, no components or routes.'],
+  ['app-lib', [...SERVER, 'app', 'page-module'], 'app/lib holds browser helpers: no server/, no components, routes or page modules.'],
   ['app', SERVER, 'Browser code never imports server/: only app/**/*.server.ts modules call the services.'],
+  ['package-types', ['common', ...APP, ...SERVER], 'server/types declares the types of packages that ship none: it imports nothing of the project.'],
 ];
 
 export default tseslint.config(
@@ -71,6 +76,9 @@ export default tseslint.config(
       'boundaries/elements': LAYERS,
       'boundaries/root-path': ROOT,
       'boundaries/legacy-warnings': false,
+      // What React Router and Vite make of a path, resolving to no file of
+      // the tree: a route's own generated types and an asset's URL.
+      'boundaries/flag-as-external': { customSourcePatterns: ['[.]/[+]types/*', '[.]/*.{css,svg}[?]url*'] },
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
     },
     rules: {
@@ -86,7 +94,14 @@ export default tseslint.config(
       ],
       // A cycle is two modules that cannot be understood, tested or loaded
       // apart; lazy imports (`import()`) and type-only imports are cycles too.
-      'local/no-import-cycle': ['error', { appRoot: path.join(ROOT, 'app') }],
+      'local/no-import-cycle': 'error',
+    },
+  },
+  {
+    files: ['app/**', 'common/**', 'server/**'],
+    rules: {
+      'boundaries/no-unknown-files': 'error',
+      'boundaries/no-unknown-dependencies': ['error', { require: 'element' }],
     },
   },
   {

@@ -40,10 +40,6 @@ export default defineConfig(({ isSsrBuild }) => {
   let siteModules: Set<string> | undefined;
   return {
     plugins: [tailwindcss(), reactRouter()],
-    resolve: {
-      // The `~/*` path of tsconfig.json.
-      alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) },
-    },
     ssr: {
       // Bundled into the server build rather than loaded whole at start: the
       // server uses a few dozen icons, three Radix primitives and one date-fns

@@ -1,25 +1,25 @@
 /**
  * Refuses an import that closes a cycle, type-only imports and lazy
  * `import()` included: import-x's no-cycle skips type imports, so a cycle
- * held together by types (server/deps.ts ↔ a service) passed it. Modules
- * are read from disk and their imports found by pattern, once per process
- * and file version, so the rule stays cheap on the whole tree.
+ * held together by types (server/deps.ts ↔ a service) passed it. The other
+ * modules are read from disk and parsed by the TypeScript compiler, once per
+ * process and file version, so the rule stays cheap on the whole tree, and
+ * an import is what the parser calls one: a comment in an import list hides
+ * none, and a string that reads like an import makes none.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 
-const SOURCE = /(?:^|[\n;])\s*(?:import|export)\s[^'"`]*?from\s*['"]([^'"]+)['"]|(?:^|[\n;])\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 const EXTENSIONS = ['', '.ts', '.tsx', '.js', '.mjs', '/index.ts', '/index.tsx', '/index.js'];
 
 /** @type {Map<string, { mtimeMs: number, imports: string[] }>} */
 const graph = new Map();
 
-/** The project file a specifier names, or null for packages and missing files. */
-function resolveSpecifier(specifier, fromFile, appRoot) {
-  let base;
-  if (specifier.startsWith('.')) base = path.resolve(path.dirname(fromFile), specifier);
-  else if (specifier.startsWith('~/')) base = path.join(appRoot, specifier.slice(2));
-  else return null;
+/** The project file a relative specifier names, or null for packages and missing files. */
+function resolveSpecifier(specifier, fromFile) {
+  if (!specifier.startsWith('.')) return null;
+  const base = path.resolve(path.dirname(fromFile), specifier);
   for (const ext of EXTENSIONS) {
     const candidate = base + ext;
     try {
@@ -31,16 +31,28 @@ function resolveSpecifier(specifier, fromFile, appRoot) {
   return null;
 }
 
-function importsIn(source, file, appRoot) {
-  const found = new Set();
-  for (const match of source.matchAll(SOURCE)) {
-    const resolved = resolveSpecifier(match[1] ?? match[2] ?? match[3], file, appRoot);
-    if (resolved) found.add(resolved);
-  }
-  return [...found];
+/**
+ * The specifiers a module imports from, in the four forms the rule checks
+ * in the linted file: `import`, `export … from`, and `import()`.
+ */
+function specifiersIn(source, file) {
+  const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : file.endsWith('.ts') ? ts.ScriptKind.TS : ts.ScriptKind.JS;
+  const sourceFile = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, false, kind);
+  const found = [];
+  const visit = (node) => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      found.push(node.moduleSpecifier.text);
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const [argument] = node.arguments;
+      if (argument && ts.isStringLiteralLike(argument)) found.push(argument.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  return found;
 }
 
-function importsOf(file, appRoot) {
+function importsOf(file) {
   let stat;
   try {
     stat = fs.statSync(file);
@@ -49,18 +61,19 @@ function importsOf(file, appRoot) {
   }
   const known = graph.get(file);
   if (known && known.mtimeMs === stat.mtimeMs) return known.imports;
-  const imports = importsIn(fs.readFileSync(file, 'utf8'), file, appRoot);
+  const resolved = specifiersIn(fs.readFileSync(file, 'utf8'), file).map((specifier) => resolveSpecifier(specifier, file));
+  const imports = [...new Set(resolved.filter((target) => target !== null))];
   graph.set(file, { mtimeMs: stat.mtimeMs, imports });
   return imports;
 }
 
 /** The shortest chain of imports from `start` back to `target`, or null. */
-function pathBack(start, target, appRoot) {
+function pathBack(start, target) {
   const cameFrom = new Map([[start, null]]);
   const queue = [start];
   while (queue.length > 0) {
     const file = queue.shift();
-    for (const next of importsOf(file, appRoot)) {
+    for (const next of importsOf(file)) {
       if (next === target) {
         const chain = [file];
         for (let at = cameFrom.get(file); at; at = cameFrom.get(at)) chain.unshift(at);
@@ -79,19 +92,18 @@ export default {
   meta: {
     type: 'problem',
     docs: { description: 'Refuse import cycles, type-only and lazy imports included.' },
-    schema: [{ type: 'object', properties: { appRoot: { type: 'string' } }, required: ['appRoot'], additionalProperties: false }],
+    schema: [],
     messages: { cycle: 'Import cycle: {{chain}}. Move what both need down a layer.' },
   },
   create(context) {
     const file = context.physicalFilename;
     if (!path.isAbsolute(file)) return {};
-    const { appRoot } = context.options[0];
     const root = context.cwd;
     const check = (node) => {
       if (typeof node.value !== 'string') return;
-      const target = resolveSpecifier(node.value, file, appRoot);
+      const target = resolveSpecifier(node.value, file);
       if (!target || target === file) return;
-      const chain = target === file ? [] : pathBack(target, file, appRoot);
+      const chain = pathBack(target, file);
       if (chain) {
         const names = [file, ...chain, file].map((f) => path.relative(root, f));
         context.report({ node, messageId: 'cycle', data: { chain: names.join(' → ') } });

@@ -4,9 +4,9 @@
  * nothing a page does not show.
  */
 import type { PostAuthorJson } from '../../common/answers.ts';
+import type { RenderedMarkdown } from '../../common/markdown-dialect.ts';
 import type { CampaignBoxView, CampaignCardView } from './campaign-view.ts';
 import type { PublishedDate } from './dates.ts';
-import type { RenderedMarkdown } from './markdown.server.tsx';
 
 export interface CategoryBadge {
   id: string;
