@@ -1,11 +1,17 @@
 /**
  * Private links: addresses whose path segment after the prefix is a secret
  * token (a draft's preview, the creator's update link, the sponsor's
- * report). The one list of them: the browser's page-view beacon skips their
+ * report), each kind with the path prefix its token follows. The one list
+ * of them: the browser's page-view beacon skips their
  * pages, the server sends no referrer from them, and the request log keeps
  * their route, never the token.
  */
-export const PRIVATE_LINK_PREFIXES = ['preview', 'campaign-update', 'sponsor-report'] as const;
+export const PRIVATE_LINK_PATHS = { preview: 'preview', creatorUpdate: 'campaign-update', sponsorReport: 'sponsor-report' } as const;
+
+/** A kind of private link; server/private-links/kinds.ts gives each its rules. */
+export type PrivateLinkKind = keyof typeof PRIVATE_LINK_PATHS;
+
+export const PRIVATE_LINK_PREFIXES: readonly string[] = Object.values(PRIVATE_LINK_PATHS);
 
 const alternatives = PRIVATE_LINK_PREFIXES.join('|');
 // In any letter case and with doubled slashes: every spelling the server redirects to the page carries the token too.

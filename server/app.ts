@@ -20,7 +20,7 @@ import { adminSponsoredSubmissionsApi, sponsoredSubmissionsApi, sponsorReportApi
 import { adminSubscribersApi, subscribersApi } from './api/subscribers.ts';
 import { adminNewslettersApi } from './api/newsletters.ts';
 import { adminPreviewLinksApi } from './api/preview-links.ts';
-import { adminCampaignLinksApi, campaignUpdatesApi } from './api/campaign-updates.ts';
+import { adminCreatorLinksApi, campaignUpdatesApi } from './api/campaign-updates.ts';
 import { adminMeApi, adminUsersApi } from './api/staff.ts';
 import { accountLinksApi, adminAccountApi } from './api/account.ts';
 import { adminDemoContentApi } from './api/demo-content.ts';
@@ -229,7 +229,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route('/admin/posts', adminContentApi(services.posts, (post) => services.campaignUpdates.staffView(post)));
   api.route('/admin/resources', adminContentApi(services.resources));
   api.route('/admin/posts', adminPreviewLinksApi(services.previewLinks, 'post'));
-  api.route('/admin/posts', adminCampaignLinksApi(services));
+  api.route('/admin/posts', adminCreatorLinksApi(services));
   api.route('/admin/resources', adminPreviewLinksApi(services.previewLinks, 'resource'));
   api.route('/admin/categories', adminCategoriesApi(services));
   api.route('/admin/submissions/contact', adminContactMessagesApi(services));

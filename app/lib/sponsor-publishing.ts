@@ -16,7 +16,7 @@ export interface PostSponsor {
   /** The sponsor was told the post is live: the mail on going live went out already. */
   isAnnounced: boolean;
   hasReportLink: boolean;
-  hasCampaignLink: boolean;
+  hasCreatorLink: boolean;
 }
 
 export function postSponsorOf(submission: SponsoredSubmissionDetailsJson): PostSponsor {
@@ -28,7 +28,7 @@ export function postSponsorOf(submission: SponsoredSubmissionDetailsJson): PostS
     isPreviewPromised: submission.timeline.some((event) => event.kind === 'approval_mail' && event.detail === PREVIEW_PROMISED),
     isAnnounced: has('live_mail'),
     hasReportLink: has('report_link_mail'),
-    hasCampaignLink: has('campaign_link_mail'),
+    hasCreatorLink: has('campaign_link_mail'),
   };
 }
 
@@ -49,6 +49,6 @@ export function linksMailedOnPublishing(draft: Pick<ContentDraft, 'campaign_url'
     ...(sponsor?.isAnnounced ? [] : ["the post's address, to share freely"]),
     ...(hasCampaignUrl && !sponsor?.isAnnounced ? ['a link straight to the campaign, its clicks counted in the report'] : []),
     ...(sponsor?.hasReportLink ? [] : ["the private link to the post's report: views, visitors and clicks to the campaign"]),
-    ...(draft.campaign !== null && !sponsor?.hasCampaignLink ? ["the private link to keep the campaign's numbers up to date"] : []),
+    ...(draft.campaign !== null && !sponsor?.hasCreatorLink ? ["the private link to keep the campaign's numbers up to date"] : []),
   ];
 }

@@ -22,7 +22,7 @@ export function campaignUpdatesApi({ campaignUpdates }: AppServices, callerOf: C
   return app;
 }
 
-export function adminCampaignLinksApi({ campaignUpdates }: AppServices) {
+export function adminCreatorLinksApi({ campaignUpdates }: AppServices) {
   const app = new Hono<AppEnv>();
   app.post('/:id/campaign/update-link', async (c) => {
     const link = await campaignUpdates.reissue(readIdParam(c, 'Post'));

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
 import { nowSeconds } from '../db/database.ts';
@@ -12,6 +12,7 @@ import { findUserById } from '../db/queries/users.ts';
 import type { Database, UserRole, UserRow } from '../db/schema.ts';
 import { DomainError } from '../../common/errors.ts';
 import { isStaffRole } from '../../common/staff-roles.ts';
+import { hashToken, newToken } from './token-hash.ts';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -33,8 +34,6 @@ export interface AccessClaims {
   /** The sign-in session (`sid`); null for tokens issued before sessions were kept. */
   sessionId: string | null;
 }
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * The `iat` of a token issued now: never below the user's
@@ -78,7 +77,7 @@ async function createRefreshToken(
 ): Promise<string> {
   // Opaque and random; only its hash is stored, so a database leak does not
   // hand out sessions.
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   await insertRefreshToken(db, {
     userId,
     tokenHash: hashToken(token),

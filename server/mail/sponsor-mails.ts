@@ -114,7 +114,7 @@ export interface SponsorLiveLinks {
   /** The private report (decision 068); null when it was mailed before or cannot be made. */
   reportUrl: string | null;
   /** The creator's update link (decision 063); null without a campaign or when mailed before. */
-  campaignLink: { url: string; expiresAt: number } | null;
+  creatorLink: { url: string; expiresAt: number } | null;
 }
 
 /**
@@ -123,7 +123,7 @@ export interface SponsorLiveLinks {
  * it, rather than three mails in the same second.
  */
 export function sponsorLiveMail(submission: Submission, links: SponsorLiveLinks, site: SponsorMailSite): MailMessage {
-  const { postUrl, goUrl, reportUrl, campaignLink } = links;
+  const { postUrl, goUrl, reportUrl, creatorLink } = links;
   const post = links.isAnnouncement
     ? [
         `Your sponsored post about ${submission.project_name} is live. Share its address freely:`,
@@ -132,7 +132,7 @@ export function sponsorLiveMail(submission: Submission, links: SponsorLiveLinks,
         ...(goUrl ? ['', 'To send people straight to your campaign, with their clicks counted in your report, use:', '', goUrl] : []),
       ]
     : [`Your sponsored post about ${submission.project_name} is live at ${postUrl}`];
-  const privateLinks = [reportUrl, campaignLink].filter((link) => link !== null).length;
+  const privateLinks = [reportUrl, creatorLink].filter((link) => link !== null).length;
   const report = reportUrl
     ? [
         '',
@@ -143,14 +143,14 @@ export function sponsorLiveMail(submission: Submission, links: SponsorLiveLinks,
         'Keep this link to yourself: anyone who has it can read the report.',
       ]
     : [];
-  const campaign = campaignLink
+  const campaign = creatorLink
     ? [
         '',
         "Your campaign's numbers: when they change, update the amount pledged, the number of backers, the state or the end date here:",
         '',
-        campaignLink.url,
+        creatorLink.url,
         '',
-        `This link works until ${formatSiteDateTime(campaignLink.expiresAt, site.timeZone)}. Anyone who has it can change these numbers, so please do not share it. The post says the numbers came from you, with the time of your last update.`,
+        `This link works until ${formatSiteDateTime(creatorLink.expiresAt, site.timeZone)}. Anyone who has it can change these numbers, so please do not share it. The post says the numbers came from you, with the time of your last update.`,
       ]
     : [];
   const subject = links.isAnnouncement
@@ -171,7 +171,7 @@ export function sponsorLiveMail(submission: Submission, links: SponsorLiveLinks,
     // Staff read both again on the back office (decisions 063 and 068), so a
     // sent copy needs neither, and a kept one holds them while they all work.
     privateLinks > 0
-      ? { urls: [reportUrl, campaignLink?.url].filter((url) => url !== null && url !== undefined), keptUntil: campaignLink?.expiresAt ?? null }
+      ? { urls: [reportUrl, creatorLink?.url].filter((url) => url !== null && url !== undefined), keptUntil: creatorLink?.expiresAt ?? null }
       : undefined,
   );
 }

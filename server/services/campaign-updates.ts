@@ -17,7 +17,7 @@ import { validate } from '../../common/validate.ts';
 import type { Caller } from '../auth/caller.ts';
 import { siteLink } from '../config.ts';
 import type { AppDeps } from '../deps.ts';
-import type { CampaignLinkJson, CampaignLinks } from './campaign-links.ts';
+import type { CreatorLinkJson, CreatorLinks } from '../private-links/links.ts';
 import type { CampaignsService } from './campaigns.ts';
 import { notifyOwner } from './owner-notifications.ts';
 import { enforceRateLimit } from './rate-limits.ts';
@@ -41,7 +41,7 @@ const LINK_NOT_FOUND = 'This campaign update link does not work: it may have exp
 export interface CampaignUpdatesNeeds {
   posts: { findById(id: number): Promise<unknown> };
   campaigns: Pick<CampaignsService, 'applyFacts'>;
-  links: CampaignLinks;
+  links: CreatorLinks;
   siteProfile: Pick<SiteProfileService, 'current'>;
 }
 
@@ -127,10 +127,10 @@ export function campaignUpdatesService(deps: AppDeps, { posts, campaigns, links,
     },
 
     /** Staff: a new link for the post's campaign; the old one stops working at once. */
-    async reissue(postId: number): Promise<CampaignLinkJson> {
+    async reissue(postId: number): Promise<CreatorLinkJson> {
       const post = await findPost(postId);
       if (!post.campaign) throw new DomainError('INVALID_STATUS_TRANSITION', 'This post has no campaign: add one before making its update link');
-      const link = await links.issue(db, postId, post.campaign.ends_at);
+      const link = await links.reissue(db, postId, post.campaign.ends_at);
       if (!link) throw new DomainError('INVALID_STATUS_TRANSITION', 'This post has no campaign: add one before making its update link');
       logger.info({ post: postId }, 'campaign update link issued');
       return link;

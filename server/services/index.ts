@@ -12,7 +12,6 @@ import { PublicPages } from '../analytics/public-pages.ts';
 import { analyticsService } from './analytics.ts';
 import { analyticsReportsService } from './analytics-reports.ts';
 import { auditLogService } from './audit-log.ts';
-import { campaignLinks } from './campaign-links.ts';
 import { campaignUpdatesService } from './campaign-updates.ts';
 import { authService } from './auth.ts';
 import { campaignRefreshService } from './campaign-refresh.ts';
@@ -25,6 +24,7 @@ import { dashboardService } from './dashboard.ts';
 import { demoContentService } from './demo-content.ts';
 import { markdownService } from './markdown-renderings.ts';
 import { mediaService } from './media.ts';
+import { creatorLinks } from '../private-links/links.ts';
 import { newslettersService } from './newsletters.ts';
 import { outboxService } from './outbox.ts';
 import { paymentsService } from './payments.ts';
@@ -56,8 +56,8 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
   const markdown = markdownService();
   const siteProfile = siteProfileService(deps);
   // The sponsor hears of their post's progress: saving a post drafted from a submission tells them.
-  // The creator's private update links of campaigns: mailed when a sponsored post goes live, reissued by staff.
-  const links = campaignLinks(deps);
+  // Creator links, the creator's private update links of campaigns: mailed when a sponsored post goes live, reissued by staff.
+  const links = creatorLinks(deps);
   // The sponsor's private report of their post: its link is mailed when the post goes live.
   const reports = sponsorReports(deps);
   const sponsorMails = sponsorUpdates(deps, siteProfile, links, reports);

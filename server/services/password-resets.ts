@@ -12,7 +12,6 @@
  * Only the token's SHA-256 hash is stored; neither the token nor the
  * password goes into logs or the audit log.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { DomainError } from '../../common/errors.ts';
 import { isStaffRole } from '../../common/staff-roles.ts';
 import {
@@ -26,6 +25,7 @@ import { validate } from '../../common/validate.ts';
 import { assertAcceptablePassword } from '../auth/password-policy.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { resetPassword } from '../auth/reset-password.ts';
+import { hashToken, newToken } from '../auth/token-hash.ts';
 import { siteLink } from '../config.ts';
 import { nowSeconds } from '../db/database.ts';
 import {
@@ -45,8 +45,6 @@ import { enforceRateLimit } from './rate-limits.ts';
 export const RESET_LINK_SECONDS = 60 * 60;
 
 export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for that address, we have sent a link to reset its password.';
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 // A 400, not a 401: the link is wrong, not the caller's sign-in (the back
 // office would otherwise try to refresh a session).
@@ -99,7 +97,7 @@ export function passwordResetsService(deps: AppDeps, audit: AuditLogService) {
       if (!perAddress.allowed) return answer;
 
       const user = await findUserByEmail(db, email);
-      const token = randomBytes(32).toString('base64url');
+      const token = newToken();
       const tokenHash = hashToken(token);
       if (!user || !isStaffRole(user.role)) {
         // The same kind of indexed round trip as the insert below.

@@ -1,45 +1,26 @@
 /**
  * The sponsor report (decision 068): a private, revocable link per
- * sponsored submission, like the creator's update link (decision 063): 32
- * random bytes in the address, found by their SHA-256 alone, kept sealed
- * (bound to the submission) so staff can read the link again; a server
- * holding another key still opens it, and tells staff it cannot show it. The report shows the
+ * sponsored submission, like the creator link (decision 063), issued,
+ * opened and revoked by server/private-links/ (found by its token's hash
+ * alone, kept sealed so staff can read it again). The report shows the
  * post's daily roll-ups and click counts from the day it went live: nothing
  * about one person is kept, so nothing about one can be shown.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import type { PostJson, SponsorReportJson } from '../../common/answers.ts';
 import { notFound } from '../../common/errors.ts';
 import { secondsToSiteDay } from '../../common/site-time.ts';
-import { SEALED_WITH_ANOTHER_KEY, sealerFor } from '../auth/sealing.ts';
 import type { Caller } from '../auth/caller.ts';
-import { siteLink } from '../config.ts';
 import { nowSeconds } from '../db/database.ts';
 import { findIssuesCarryingPosts } from '../db/queries/newsletters.ts';
-import {
-  clearReportLink,
-  deliveredCounts,
-  findReportByTokenHash,
-  findReportLink,
-  newsletterClicksToPost,
-  pageDays,
-  pageSources,
-  setReportLink,
-  subjectClicks,
-} from '../db/queries/sponsor-reports.ts';
+import { deliveredCounts, newsletterClicksToPost, pageDays, pageSources, subjectClicks } from '../db/queries/sponsor-reports.ts';
 import type { Db } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
+import { sponsorReportLinks } from '../private-links/links.ts';
 import { enforceRateLimit } from './rate-limits.ts';
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-const boundTo = (submissionId: number) => `sponsored_submission:${submissionId}`;
-/** base64url of 32 bytes; anything else is no token of ours. */
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const TOP_SOURCES = 10;
 const DAY = 24 * 60 * 60;
 const REPORT_NOT_FOUND = 'This report link is not valid: it may have been replaced or revoked';
-
-export const sponsorReportPath = (token: string): `/${string}` => `/sponsor-report/${token}`;
 
 const calendarDay = (at: number): string => new Date(at * 1000).toISOString().slice(0, 10);
 
@@ -51,38 +32,15 @@ export function daysBetween(from: string, to: string): string[] {
 }
 
 export function sponsorReports(deps: Pick<AppDeps, 'config' | 'totpEncryptionKey' | 'siteProfileCache'>) {
-  const sealer = sealerFor(deps.totpEncryptionKey, 'sponsor report links');
-  const urlOf = (token: string) => siteLink(deps.config, sponsorReportPath(token));
-
-  /** The submission's working link as staff read it: its address, or why this server cannot show it; both null without a link. */
-  async function shown(db: Db, submissionId: number): Promise<{ url: string | null; problem: string | null }> {
-    const record = await findReportLink(db, submissionId);
-    if (!record) return { url: null, problem: null };
-    const token = sealer.open(record.sealed, boundTo(submissionId));
-    return token === null ? { url: null, problem: SEALED_WITH_ANOTHER_KEY } : { url: urlOf(token), problem: null };
-  }
+  const { issue, revoke, open, shown, current } = sponsorReportLinks(deps);
 
   return {
-    /** A new link for the submission's report, replacing any before it (the old one stops working). */
-    async issue(db: Db, submissionId: number): Promise<string | null> {
-      const token = randomBytes(32).toString('base64url');
-      const set = await setReportLink(db, submissionId, { tokenHash: hashToken(token), sealed: sealer.seal(token, boundTo(submissionId)), issuedAt: nowSeconds() });
-      return set ? urlOf(token) : null;
-    },
-
-    /** Ends the link at once; false when there was none. */
-    revoke: (db: Db, submissionId: number): Promise<boolean> => clearReportLink(db, submissionId),
-
-    /** The submission a token opens; undefined for a wrong or revoked one. */
-    async open(db: Db, token: string): Promise<number | undefined> {
-      if (!TOKEN_SHAPE.test(token)) return undefined;
-      return (await findReportByTokenHash(db, hashToken(token)))?.submission_id;
-    },
-
+    /** The report's link: issued, revoked, opened and read back for staff and the sponsor's mails. */
+    issue,
+    revoke,
+    open,
     shown,
-
-    /** The submission's working link, null when it has none or this server cannot read it. */
-    current: async (db: Db, submissionId: number): Promise<string | null> => (await shown(db, submissionId)).url,
+    current,
 
     /**
      * The report of a post, from the day it went live up to today, both

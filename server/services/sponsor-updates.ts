@@ -31,7 +31,7 @@ import {
   sponsorScheduledMail,
   type SponsorMailSite,
 } from '../mail/sponsor-mails.ts';
-import type { CampaignLinks } from './campaign-links.ts';
+import type { CreatorLinks } from '../private-links/links.ts';
 import type { SponsorReports } from './sponsor-reports.ts';
 import type { ContentSaveHooks } from './content.ts';
 import type { SiteProfileService } from './site-profile.ts';
@@ -50,7 +50,7 @@ export const REPORT_SUMMARY_DAYS = 7;
 export function sponsorUpdates(
   deps: AppDeps,
   siteProfile: Pick<SiteProfileService, 'current'>,
-  campaignLinks: CampaignLinks,
+  creatorLinks: CreatorLinks,
   reports: SponsorReports,
 ) {
   const { db, jobs, mailer, logger, config } = deps;
@@ -160,16 +160,16 @@ export function sponsorUpdates(
     const reportUrl = (await hasSponsorEvent(db, submission.id, 'report_link_mail'))
       ? null
       : ((await reports.current(db, submission.id)) ?? (await reports.issue(db, submission.id)));
-    const campaignLink =
+    const creatorLink =
       !post.campaign || (await hasSponsorEvent(db, submission.id, 'campaign_link_mail'))
         ? null
-        : ((await campaignLinks.current(db, [post.id])).get(post.id) ?? (await campaignLinks.issue(db, post.id, post.campaign.ends_at)));
-    if (!isAnnouncement && !reportUrl && !campaignLink) return;
+        : ((await creatorLinks.current(db, [post.id])).get(post.id) ?? (await creatorLinks.issue(db, post.id, post.campaign.ends_at)));
+    if (!isAnnouncement && !reportUrl && !creatorLink) return;
 
     const events: (SponsorMailOptions & { kind: SponsorEventKind })[] = [
       ...(isAnnouncement ? [{ kind: 'live_mail' as const, detail: postUrl, dedupeKey: `sponsor-live:${submission.id}` }] : []),
-      ...(campaignLink
-        ? [{ kind: 'campaign_link_mail' as const, detail: String(campaignLink.expires_at), dedupeKey: `sponsor-campaign-link:${submission.id}` }]
+      ...(creatorLink
+        ? [{ kind: 'campaign_link_mail' as const, detail: String(creatorLink.expires_at), dedupeKey: `sponsor-campaign-link:${submission.id}` }]
         : []),
       ...(reportUrl ? [{ kind: 'report_link_mail' as const, dedupeKey: `sponsor-report-link:${submission.id}` }] : []),
     ];
@@ -180,7 +180,7 @@ export function sponsorUpdates(
         goUrl: post.campaign_url ? siteLink(config, goPath(post.slug)) : null,
         isAnnouncement,
         reportUrl,
-        campaignLink: campaignLink ? { url: campaignLink.url, expiresAt: campaignLink.expires_at } : null,
+        creatorLink: creatorLink ? { url: creatorLink.url, expiresAt: creatorLink.expires_at } : null,
       },
       site,
     );

@@ -2,7 +2,6 @@
  * Staff accounts: who is signed in (`me`), and the owner's management of
  * staff (accounts, roles, invitations).
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { DomainError, notFound } from '../../common/errors.ts';
 import type { InvitationLinkJson, MailDeliveryJson, StaffInvitationJson, StaffListJson, StaffMeJson, StaffUserJson } from '../../common/answers.ts';
 import { siteLink } from '../config.ts';
@@ -25,6 +24,7 @@ import { securitySettings } from '../auth/security-settings.ts';
 import type { AppDeps } from '../deps.ts';
 import type { AuditLogService } from './audit-log.ts';
 import type { Caller, Staff } from '../auth/caller.ts';
+import { hashToken, newToken } from '../auth/token-hash.ts';
 import { enforceRateLimit } from './rate-limits.ts';
 import {
   acceptInvitationSchema,
@@ -53,8 +53,6 @@ import {
 
 /** How long an invitation link works. */
 export const INVITATION_SECONDS = 72 * 60 * 60;
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 // A 404 naming why: the link is wrong, not the caller's sign-in (a 401 would
 // make the back office try to refresh a session).
@@ -155,7 +153,7 @@ export function staffService(deps: AppDeps, audit: AuditLogService) {
       const { email: typed, role } = validate(inviteStaffSchema, values);
       const email = normalizeEmail(typed);
       const now = nowSeconds();
-      const token = randomBytes(32).toString('base64url');
+      const token = newToken();
       // Checked and written in one transaction, one invitation of an address
       // at a time: two invitations sent at once (a double click, two owners)
       // must not both pass the check.

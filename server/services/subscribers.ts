@@ -6,7 +6,7 @@
  * them. With NEWSLETTER_DOUBLE_OPT_IN (the default) an address is `pending`
  * until its owner confirms it through the mailed link.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { MailDeliveryJson, SubscriberJson, SubscriberLeftVia, SubscriberStatus } from '../../common/answers.ts';
 import { DomainError, notFound } from '../../common/errors.ts';
 import { isHoneypotFilled } from '../../common/honeypot.ts';
@@ -41,6 +41,7 @@ import {
 } from '../db/queries/subscribers.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Caller } from '../auth/caller.ts';
+import { hashToken, newToken } from '../auth/token-hash.ts';
 import { enforceRateLimit } from './rate-limits.ts';
 
 /** A pending address is sent its link again at most this often, however often it signs up. */
@@ -48,10 +49,8 @@ const RESEND_AFTER_SECONDS = 10 * 60;
 /** Rows read per query while exporting the whole list. */
 const EXPORT_BATCH = 1000;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 /** What an erased address leaves behind: enough to recognise it, not to read it. */
 const hashAddress = (email: string) => createHash('sha256').update(`newsletter-erasure:${email.trim().toLowerCase()}`).digest('hex');
-const newToken = () => randomBytes(32).toString('base64url');
 
 /** Where a signup came from: the page it was made on. */
 export interface SignupPlace {

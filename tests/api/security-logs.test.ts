@@ -13,8 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import type { AppDeps } from '../../server/deps.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
-import { campaignLinks } from '../../server/services/campaign-links.ts';
-import { sponsorReports } from '../../server/services/sponsor-reports.ts';
+import { creatorLinks, sponsorReportLinks } from '../../server/private-links/links.ts';
 import { checkoutSubmission } from '../helpers/payments.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, freshIp, type TestApp } from '../helpers/test-app.ts';
 
@@ -141,17 +140,17 @@ describe('the logs', () => {
     const { id: postId } = (await post.json()) as { id: number };
     const preview = await send('POST', `/api/admin/posts/${postId}/preview-links`, { headers: bearer });
     expect(preview.status).toBe(201);
-    const campaignLink = await campaignLinks(t.deps).issue(t.handle.db, postId, null);
+    const creatorLink = await creatorLinks(t.deps).issue(t.handle.db, postId, null);
     const submissionId = await checkoutSubmission(
       t,
       { project_name: 'Logged Links', project_url: 'https://example.com/logged', contact_name: 'Ada Lovelace', contact_email: 'logged.links@example.com', description: 'Logged.' },
       { pay: true },
     );
-    const reportUrl = await sponsorReports(t.deps).issue(t.handle.db, submissionId);
+    const reportUrl = await sponsorReportLinks(t.deps).issue(t.handle.db, submissionId);
     const tokenOf = (url: string | null | undefined) => url?.slice(url.lastIndexOf('/') + 1) ?? '';
     const working = {
       preview: tokenOf(((await preview.json()) as { url: string }).url),
-      'campaign-update': tokenOf(campaignLink?.url),
+      'campaign-update': tokenOf(creatorLink?.url),
       'sponsor-report': tokenOf(reportUrl),
     };
     const guess = (token: string) => `${token.slice(0, -4)}${token.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;

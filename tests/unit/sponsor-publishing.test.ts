@@ -14,7 +14,7 @@ const SPONSOR: PostSponsor = {
   isPreviewPromised: false,
   isAnnounced: false,
   hasReportLink: false,
-  hasCampaignLink: false,
+  hasCreatorLink: false,
 };
 
 const draft = (changes: Partial<ContentDraft>): ContentDraft => ({ ...EMPTY_DRAFT, fromSubmission: 7, ...changes });

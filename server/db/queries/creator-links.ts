@@ -6,14 +6,14 @@
  */
 import type { Db } from '../schema.ts';
 
-export interface CampaignLinkRecord {
+export interface CreatorLinkRecord {
   post_id: number;
   sealed: string;
   expires_at: number;
 }
 
-/** Sets the campaign's link, replacing any before it; false when the post has no campaign. */
-export async function setCampaignLink(db: Db, postId: number, link: { tokenHash: string; sealed: string; expiresAt: number }): Promise<boolean> {
+/** Sets the campaign's creator link, replacing any before it; false when the post has no campaign. */
+export async function setCreatorLink(db: Db, postId: number, link: { tokenHash: string; sealed: string; expiresAt: number }): Promise<boolean> {
   const result = await db
     .updateTable('post_campaigns')
     .set({ update_token_hash: link.tokenHash, update_token_sealed: link.sealed, update_token_expires_at: link.expiresAt })
@@ -22,8 +22,8 @@ export async function setCampaignLink(db: Db, postId: number, link: { tokenHash:
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Clears the campaign's link; false when the post has no campaign. */
-export async function clearCampaignLink(db: Db, postId: number): Promise<boolean> {
+/** Clears the campaign's creator link; false when the post has no campaign. */
+export async function clearCreatorLink(db: Db, postId: number): Promise<boolean> {
   const result = await db
     .updateTable('post_campaigns')
     .set({ update_token_hash: null, update_token_sealed: null, update_token_expires_at: null })
@@ -33,7 +33,7 @@ export async function clearCampaignLink(db: Db, postId: number): Promise<boolean
 }
 
 /** The campaign a token opens at `now`, if its link is still valid. */
-export async function findCampaignByLink(db: Db, tokenHash: string, now: number): Promise<CampaignLinkRecord | undefined> {
+export async function findCreatorLinkByHash(db: Db, tokenHash: string, now: number): Promise<CreatorLinkRecord | undefined> {
   const row = await db
     .selectFrom('post_campaigns')
     .select(['post_id', 'update_token_sealed', 'update_token_expires_at'])
@@ -46,8 +46,8 @@ export async function findCampaignByLink(db: Db, tokenHash: string, now: number)
 }
 
 /** The valid links of these posts' campaigns (for the back office's post answers), one query. */
-export async function findCampaignLinks(db: Db, postIds: readonly number[], now: number): Promise<Map<number, CampaignLinkRecord>> {
-  const links = new Map<number, CampaignLinkRecord>();
+export async function findCreatorLinks(db: Db, postIds: readonly number[], now: number): Promise<Map<number, CreatorLinkRecord>> {
+  const links = new Map<number, CreatorLinkRecord>();
   if (postIds.length === 0) return links;
   const rows = await db
     .selectFrom('post_campaigns')
