@@ -7,12 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { SponsoredSubmissionDetailsJson, SponsorReportJson } from '../../common/answers.ts';
-import { secondsToSiteDay } from '../../common/site-time.ts';
+import { utcDay } from '../../common/calendar-days.ts';
 import { checkoutSubmission } from '../helpers/payments.ts';
 import { freshIp, serverWithAnotherKey, useTestApp } from '../helpers/test-app.ts';
-
-/** A moment's day on a site left in UTC (the tests' default). */
-const utcDay = (at: number) => secondsToSiteDay(at, 'UTC');
 
 const t = useTestApp();
 const DAY = 24 * 60 * 60;
