@@ -1,4 +1,5 @@
 import { format } from 'date-fns';
+import { utcDay } from '../../common/calendar-days.ts';
 import {
   DEFAULT_TIME_ZONE,
   formatSiteDateTime as formatInZone,
@@ -11,19 +12,16 @@ import {
  * UTC so every server prints the same date whatever its time zone; noon keeps
  * the day clear of any daylight-saving jump.
  */
-function utcDay(unixSeconds: number): Date {
-  const instant = new Date(unixSeconds * 1000);
-  return new Date(instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate(), 12);
-}
+const noonOfUtcDay = (unixSeconds: number): Date => new Date(`${utcDay(unixSeconds)}T12:00:00`);
 
 /** SPEC.md section 9, detail pages: `November 22, 2026`. */
 export function formatLongDate(unixSeconds: number): string {
-  return format(utcDay(unixSeconds), 'MMMM d, yyyy');
+  return format(noonOfUtcDay(unixSeconds), 'MMMM d, yyyy');
 }
 
 /** SPEC.md section 9, resource cards: `Nov 22, 2026`. */
 export function formatShortDate(unixSeconds: number): string {
-  return format(utcDay(unixSeconds), 'MMM d, yyyy');
+  return format(noonOfUtcDay(unixSeconds), 'MMM d, yyyy');
 }
 
 /** A publication date in every form a page shows it. */

@@ -4,6 +4,7 @@
  * One schema each for the browser and the server.
  */
 import { z } from 'zod';
+import { dayCount, isUtcDay } from '../calendar-days.ts';
 
 /** A beacon larger than this is refused whole: none of its fields needs more. */
 export const BEACON_MAX_BYTES = 4096;
@@ -42,28 +43,15 @@ export const analyticsSettingsSchema = z.object({
 /** The longest range the analytics screen reads at once: two years and a leap day. */
 export const ANALYTICS_MAX_DAYS = 731;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Whether `value` is a real UTC calendar day written `YYYY-MM-DD`. */
-export function isUtcDay(value: string): boolean {
-  if (!DAY.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
 const day = (name: string) =>
   z
     .string({ error: `${name} is required, as YYYY-MM-DD` })
     .trim()
     .refine(isUtcDay, `${name} must be a date written YYYY-MM-DD`);
 
-/** Days from `from` to `to`, both included. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
-}
-
 /**
- * The query of GET /admin/analytics: a range of UTC days, both included,
+ * The query of GET /admin/analytics: a range of the site's days (decision
+ * 085), both included,
  * and optionally one page (`path`, a site path such as `/some-post`) that
  * narrows the totals, the days and the outbound clicks.
  */
@@ -82,7 +70,7 @@ export const analyticsQuerySchema = z
     ),
   })
   .refine((query) => query.from <= query.to, { message: 'from must not be after to', path: ['from'] })
-  .refine((query) => daysBetween(query.from, query.to) <= ANALYTICS_MAX_DAYS, {
+  .refine((query) => dayCount(query.from, query.to) <= ANALYTICS_MAX_DAYS, {
     message: `The range must be at most ${ANALYTICS_MAX_DAYS} days`,
     path: ['to'],
   });

@@ -25,12 +25,15 @@ const saysPrefetch = (value: string | undefined) => /\bprefetch\b/i.test(value ?
 export function eventsApi({ analytics }: AppServices, callerOf: CallerOf, siteOrigin: string) {
   const app = new Hono<AppEnv>();
   app.post('/', async (c) => {
-    const type = (c.req.header('content-type') ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
-    if (type !== 'application/json' && type !== 'text/plain') {
-      throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'A beacon is sent as application/json or text/plain');
-    }
-    const text = await readSmallText(c, BEACON_MAX_BYTES, tooLarge);
-    await analytics.recordView(parseBeaconText(text), {
+    // Read by the service, so a beacon refused for its body is counted as malformed.
+    const readBody = async (): Promise<unknown> => {
+      const type = (c.req.header('content-type') ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
+      if (type !== 'application/json' && type !== 'text/plain') {
+        throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'A beacon is sent as application/json or text/plain');
+      }
+      return parseBeaconText(await readSmallText(c, BEACON_MAX_BYTES, tooLarge));
+    };
+    await analytics.recordView(readBody, {
       caller: callerOf(c),
       fromAnotherSite: sentFromAnotherSite(c, siteOrigin),
       prefetch: saysPrefetch(c.req.header('sec-purpose')) || saysPrefetch(c.req.header('purpose')),

@@ -20,6 +20,7 @@ const clickRequestOf = (c: Context, callerOf: CallerOf): ClickRequest => ({
   userAgent: c.req.header('user-agent') ?? null,
   purpose: c.req.header('sec-purpose') ?? c.req.header('purpose') ?? null,
   clientIp: callerOf(c).clientIp,
+  head: c.req.method === 'HEAD',
 });
 
 /** A whole number as the path writes it, or undefined. */
@@ -48,8 +49,7 @@ export function clickEventsApi(services: Pick<AppServices, 'clicks'>, callerOf: 
     c.header('Cache-Control', 'no-store');
     const slug = c.req.query('post');
     const from = { ...clickRequestOf(c, callerOf), fromAnotherSite: sentFromAnotherSite(c, siteOrigin) };
-    const campaign = slug ? await services.clicks.campaignOf(slug) : undefined;
-    if (campaign) await services.clicks.countClick('outbound', campaign.subjectId, 'page', from);
+    await services.clicks.countCampaignPing(slug, from);
     // A page of another site may not make its visitors count clicks here.
     if (from.fromAnotherSite) throw new DomainError('FORBIDDEN', "Clicks are counted from the site's own pages only");
     // Else always the same answer, over the rate or not: the ping asks for nothing back, and tells nobody which slugs exist.
@@ -64,13 +64,11 @@ export function clickEventsApi(services: Pick<AppServices, 'clicks'>, callerOf: 
  */
 export function clickRedirects(services: Pick<AppServices, 'clicks'>, callerOf: CallerOf) {
   const app = new Hono<AppEnv>();
-  // A HEAD (a link checker, a preview) is answered but not counted.
-  const counted = (c: Context) => c.req.method === 'GET';
-
+  // A HEAD (a link checker, a preview) is answered but not counted (`ClickRequest.head`).
   app.get('/go/:slug', async (c, next) => {
     const destination = redirectable(await services.clicks.campaignOf(c.req.param('slug')));
     if (!destination) return next();
-    if (counted(c)) await services.clicks.countClick('outbound', destination.subjectId, 'go', clickRequestOf(c, callerOf));
+    await services.clicks.countClick('outbound', destination.subjectId, 'go', clickRequestOf(c, callerOf));
     return redirectTo(c, destination);
   });
 
@@ -78,7 +76,7 @@ export function clickRedirects(services: Pick<AppServices, 'clicks'>, callerOf: 
     const network = c.req.param('network');
     const destination = redirectable(await services.clicks.shareOf(c.req.param('slug'), network));
     if (!destination) return next();
-    if (counted(c)) await services.clicks.countClick('share', destination.subjectId, network, clickRequestOf(c, callerOf));
+    await services.clicks.countClick('share', destination.subjectId, network, clickRequestOf(c, callerOf));
     return redirectTo(c, destination);
   });
 
@@ -87,7 +85,7 @@ export function clickRedirects(services: Pick<AppServices, 'clicks'>, callerOf: 
     const linkNo = wholeNumber(c.req.param('link'));
     const destination = issueId && linkNo ? redirectable(await services.clicks.newsletterLinkOf(issueId, linkNo)) : undefined;
     if (!destination || !linkNo) return next();
-    if (counted(c)) await services.clicks.countClick('newsletter', destination.subjectId, String(linkNo), clickRequestOf(c, callerOf));
+    await services.clicks.countClick('newsletter', destination.subjectId, String(linkNo), clickRequestOf(c, callerOf));
     return redirectTo(c, destination);
   });
 

@@ -10,8 +10,9 @@ import { lazyModule } from '../lazy-module.ts';
 export const TOTP_PERIOD_SECONDS = 30;
 export const RECOVERY_CODE_COUNT = 10;
 
-// Only an enrolment draws a QR code: loaded then (server/lazy-module.ts).
-const loadQrCode = lazyModule('qrcode', 'two-factor enrolment', async () => (await import('qrcode')).default);
+// Only an enrolment draws a QR code: loaded then (server/lazy-module.ts). The
+// share kit draws its codes with the same package, in the browser.
+const loadQrCode = lazyModule('uqr', 'two-factor enrolment', () => import('uqr'));
 
 /** One step either side: the phone's clock and the time to type the code. */
 const WINDOW = 1;
@@ -35,8 +36,8 @@ export async function newTotpEnrolment(
 ): Promise<{ secret: string; otpauth_url: string; qr_svg: string }> {
   const secret = new OTPAuth.Secret({ size: 20 }).base32;
   const otpauth_url = totpOf(secret, label, issuer).toString();
-  const QRCode = await loadQrCode();
-  const qr_svg = await QRCode.toString(otpauth_url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  const { renderSVG } = await loadQrCode();
+  const qr_svg = renderSVG(otpauth_url, { ecc: 'M', border: 2 });
   return { secret, otpauth_url, qr_svg };
 }
 

@@ -1,9 +1,12 @@
 /**
  * The audience numbers as the back office reads them (issue 28): one range
- * of the site's days (decision 085), optionally narrowed to one page, read from the daily
- * roll-ups only; and the visitors seen in the last five minutes.
+ * of the site's days (decision 085), optionally narrowed to one page, read
+ * from the roll-ups (`db/queries/analytics-reports.ts`, whose daily series
+ * and whole months the sponsor report reads too); and the visitors seen in
+ * the last five minutes. The post editor's audience panel reads this answer.
  */
 import type { AnalyticsNowJson, AnalyticsReportJson } from '../../common/answers.ts';
+import { eachDay } from '../../common/calendar-days.ts';
 import { analyticsQuerySchema } from '../../common/schemas/analytics.ts';
 import { secondsToSiteDay } from '../../common/site-time.ts';
 import { validate } from '../../common/validate.ts';
@@ -16,7 +19,6 @@ import {
   sumByValue,
   visitorsSeenSince,
   type CountRow,
-  type DayRange,
 } from '../db/queries/analytics-reports.ts';
 import type { AppDeps } from '../deps.ts';
 
@@ -25,15 +27,6 @@ const LIST_LIMIT = 50;
 const PAGES_LIMIT = 500;
 /** "Visitors now": seen within this many seconds. */
 const NOW_WINDOW_SECONDS = 5 * 60;
-
-/** Every calendar day from `from` to `to`, both included. */
-export function eachDay({ from, to }: DayRange): string[] {
-  const days: string[] = [];
-  for (let at = Date.parse(`${from}T00:00:00Z`), end = Date.parse(`${to}T00:00:00Z`); at <= end; at += 86_400_000) {
-    days.push(new Date(at).toISOString().slice(0, 10));
-  }
-  return days;
-}
 
 /** The slug of the post a site path addresses (`/{slug}`), or null for any other path. */
 function slugOfPath(path: string): string | null {
@@ -74,7 +67,7 @@ export function analyticsReportsService({ db, siteProfileCache }: AppDeps) {
         path !== undefined && postId === null ? Promise.resolve([]) : outboundByPost(db, range, LIST_LIMIT, postId ?? undefined),
       ]);
       const byDay = new Map(series.map((row) => [row.day, row]));
-      const days = eachDay(range).map((date) => {
+      const days = eachDay(from, to).map((date) => {
         const row = byDay.get(date);
         return { date, views: row?.views ?? 0, visitors: row?.visitors ?? 0 };
       });

@@ -8,7 +8,7 @@
  */
 import type { AnalyticsSettingsJson } from '../../common/answers.ts';
 import { DomainError } from '../../common/errors.ts';
-import { analyticsSettingsSchema, pageViewBeaconSchema } from '../../common/schemas/analytics.ts';
+import { analyticsSettingsSchema, pageViewBeaconSchema, type PageViewBeacon } from '../../common/schemas/analytics.ts';
 import { validate } from '../../common/validate.ts';
 import { ViewBuffer } from '../analytics/buffer.ts';
 import { DayValues, OTHER } from '../analytics/day-values.ts';
@@ -42,6 +42,7 @@ export const CAMPAIGNS_PER_DAY = 100;
 
 /** Why a beacon was not counted, as `/metrics` names it (`page_views_not_counted_total{reason}`). */
 export const NOT_COUNTED_REASONS = [
+  'malformed',
   'cross_site',
   'rate_limited',
   'prefetch',
@@ -52,6 +53,7 @@ export const NOT_COUNTED_REASONS = [
   'counting_off',
   'staff',
   'buffer_full',
+  'failed',
 ] as const;
 export type NotCountedReason = (typeof NOT_COUNTED_REASONS)[number];
 
@@ -149,6 +151,50 @@ export function analyticsService(deps: AppDeps, audit: AuditLogService, pages: P
     timer.unref();
   }
 
+  /** Counts a well-formed beacon from the site's own pages unless it must not be; throws past the rate. */
+  async function admitView(beacon: PageViewBeacon, request: BeaconRequest): Promise<boolean> {
+    const nowMs = Date.now();
+    const day = siteDay(nowMs, (await deps.siteProfileCache.current()).time_zone);
+    const daySaltValue = await saltOf(day);
+    try {
+      // Counted in memory per server (decision 071), keyed by the address hashed with the day's salt.
+      limitBeacons(visitorHash(daySaltValue, request.caller.clientIp, '', 'beacon-rate'));
+    } catch (error) {
+      skip('rate_limited');
+      throw error;
+    }
+    const userAgent = request.caller.userAgent ?? '';
+    if (request.prefetch) return skip('prefetch');
+    if (request.globalPrivacyControl) return skip('privacy');
+    const browser = classify(userAgent);
+    if (browser.bot) return skip('bot');
+    const path = countedPath(beacon.path);
+    if (path === null) return skip('not_public');
+    if (!(await pages.exists(path))) return skip('unknown_page');
+    if (!(await counting.read()).enabled) return skip('counting_off');
+    if (request.staffToken && (await isLiveStaffRefreshToken(db, request.staffToken))) return skip('staff');
+    if (buffer.size >= MAX_KEYS) {
+      dropped += 1;
+      return skip('buffer_full');
+    }
+    const tagged = beacon.utm_source || beacon.utm_medium || beacon.utm_campaign;
+    const campaign = tagged ? await campaigns.admit(day, JSON.stringify([beacon.utm_source, beacon.utm_medium, beacon.utm_campaign])) : null;
+    const source = sourceOf(beacon.referrer, beacon.utm_source, siteHost);
+    buffer.add({
+      day,
+      at: Math.floor(nowMs / 1000),
+      visitor: visitorHash(daySaltValue, request.caller.clientIp, userAgent, origin),
+      path,
+      source: source && (await sources.admit(day, source)),
+      campaign: campaign === null ? null : campaign === OTHER ? JSON.stringify([OTHER, '', '']) : campaign,
+      country: countryOfTimeZone(beacon.tz),
+      client: browser.client,
+    });
+    if (buffer.size >= FLUSH_AT_KEYS) flushInBackground();
+    else scheduleFlush();
+    return true;
+  }
+
   return {
     /** Whether counting is on (cached briefly): page views, and the clicks the other counters record. */
     countingEnabled: async (): Promise<boolean> => (await counting.read()).enabled,
@@ -160,57 +206,33 @@ export function analyticsService(deps: AppDeps, audit: AuditLogService, pages: P
     },
 
     /**
-     * Takes one beacon: refuses a malformed one and a caller over the rate,
-     * then counts it unless it must not be (a bot, a prefetch, Global Privacy
-     * Control, staff, a path that is no public page, counting off). Returns
-     * whether it was counted.
+     * Takes one beacon, its body read by `readBody` (which throws for one
+     * that cannot be read): refuses a malformed one, one from another site
+     * and a caller over the rate, then counts it unless it must not be (a
+     * bot, a prefetch, Global Privacy Control, staff, a path that is no
+     * public page, counting off). Returns whether it was counted; every
+     * beacon not counted is counted under its reason, a failure to count
+     * too.
      */
-    async recordView(body: unknown, request: BeaconRequest): Promise<boolean> {
-      const beacon = validate(pageViewBeaconSchema, body);
+    async recordView(readBody: () => Promise<unknown>, request: BeaconRequest): Promise<boolean> {
+      let beacon: PageViewBeacon;
+      try {
+        beacon = validate(pageViewBeaconSchema, await readBody());
+      } catch (error) {
+        skip('malformed');
+        throw error;
+      }
       if (request.fromAnotherSite) {
         skip('cross_site');
         throw new DomainError('FORBIDDEN', "Views are counted from the site's own pages only");
       }
-      const nowMs = Date.now();
-      const day = siteDay(nowMs, (await deps.siteProfileCache.current()).time_zone);
-      const daySaltValue = await saltOf(day);
       try {
-        // Counted in memory per server (decision 071), keyed by the address hashed with the day's salt.
-        limitBeacons(visitorHash(daySaltValue, request.caller.clientIp, '', 'beacon-rate'));
+        return await admitView(beacon, request);
       } catch (error) {
-        skip('rate_limited');
+        // A caller over the rate was counted as such; anything else is this server failing to count.
+        if (!(error instanceof DomainError && error.code === 'RATE_LIMITED')) skip('failed');
         throw error;
       }
-      const userAgent = request.caller.userAgent ?? '';
-      if (request.prefetch) return skip('prefetch');
-      if (request.globalPrivacyControl) return skip('privacy');
-      const browser = classify(userAgent);
-      if (browser.bot) return skip('bot');
-      const path = countedPath(beacon.path);
-      if (path === null) return skip('not_public');
-      if (!(await pages.exists(path))) return skip('unknown_page');
-      if (!(await counting.read()).enabled) return skip('counting_off');
-      if (request.staffToken && (await isLiveStaffRefreshToken(db, request.staffToken))) return skip('staff');
-      if (buffer.size >= MAX_KEYS) {
-        dropped += 1;
-        return skip('buffer_full');
-      }
-      const tagged = beacon.utm_source || beacon.utm_medium || beacon.utm_campaign;
-      const campaign = tagged ? await campaigns.admit(day, JSON.stringify([beacon.utm_source, beacon.utm_medium, beacon.utm_campaign])) : null;
-      const source = sourceOf(beacon.referrer, beacon.utm_source, siteHost);
-      buffer.add({
-        day,
-        at: Math.floor(nowMs / 1000),
-        visitor: visitorHash(daySaltValue, request.caller.clientIp, userAgent, origin),
-        path,
-        source: source && (await sources.admit(day, source)),
-        campaign: campaign === null ? null : campaign === OTHER ? JSON.stringify([OTHER, '', '']) : campaign,
-        country: countryOfTimeZone(beacon.tz),
-        client: browser.client,
-      });
-      if (buffer.size >= FLUSH_AT_KEYS) flushInBackground();
-      else scheduleFlush();
-      return true;
     },
 
     /**

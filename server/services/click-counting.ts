@@ -33,10 +33,12 @@ export interface ClickRequest {
   clientIp: string;
   /** A ping sent by a page of another site (never said of a redirect: links from elsewhere are what they are for). */
   fromAnotherSite?: boolean;
+  /** A HEAD request for a redirect (a link checker, a preview): led on, never counted. */
+  head?: boolean;
 }
 
 /** Why a click was not counted, as `/metrics` names it (`clicks_not_counted_total{reason}`). */
-export const CLICKS_NOT_COUNTED_REASONS = ['cross_site', 'prefetch', 'bot', 'counting_off', 'rate_limited', 'repeat', 'failed'] as const;
+export const CLICKS_NOT_COUNTED_REASONS = ['head_request', 'cross_site', 'unknown_post', 'prefetch', 'bot', 'counting_off', 'rate_limited', 'repeat', 'failed'] as const;
 export type ClickNotCountedReason = (typeof CLICKS_NOT_COUNTED_REASONS)[number];
 
 /** What one address's click counts once a day: the kind and the post (for a newsletter, the issue's link). */
@@ -75,51 +77,74 @@ export function clickCountingService(
     return post && isLive(post) ? post : undefined;
   }
 
-  return {
-    /**
-     * Counts one click, unless counting is off, it came from a bot, a
-     * prefetch or (a ping) a page of another site, the address passed its
-     * rate, or the address already clicked this post this way today: one
-     * click per address, post and kind a day (for a newsletter, per link of
-     * the issue). A count that fails is logged and forgotten: the visitor
-     * still gets where they were going. True when it was counted.
-     */
-    async countClick(kind: ClickKind, subjectId: number, target: string, from: ClickRequest): Promise<boolean> {
-      if (from.fromAnotherSite) return skip('cross_site');
-      if (from.purpose && /prefetch|prerender/i.test(from.purpose)) return skip('prefetch');
-      if (!from.userAgent || isbot(from.userAgent)) return skip('bot');
+  /**
+   * Counts one click, unless it is a HEAD request, counting is off, it came
+   * from a bot, a prefetch or (a ping) a page of another site, the address
+   * passed its rate, or the address already clicked this post this way
+   * today: one click per address, post and kind a day (for a newsletter,
+   * per link of the issue). A count that fails is logged and forgotten: the
+   * visitor still gets where they were going. True when it was counted.
+   */
+  async function countClick(kind: ClickKind, subjectId: number, target: string, from: ClickRequest): Promise<boolean> {
+    if (from.head) return skip('head_request');
+    if (from.fromAnotherSite) return skip('cross_site');
+    if (from.purpose && /prefetch|prerender/i.test(from.purpose)) return skip('prefetch');
+    if (!from.userAgent || isbot(from.userAgent)) return skip('bot');
+    try {
+      if (!(await counting.countingEnabled())) return skip('counting_off');
+      // On the site's day, as the page views (decision 085).
+      const { day, key } = await counting.addressOfDay(from.clientIp, 'click');
       try {
-        if (!(await counting.countingEnabled())) return skip('counting_off');
-        // On the site's day, as the page views (decision 085).
-        const { day, key } = await counting.addressOfDay(from.clientIp, 'click');
-        try {
-          limitClicks(key);
-        } catch {
-          return skip('rate_limited');
-        }
-        if (!(await counting.firstToday(day, key, onceADay(kind, subjectId, target)))) return skip('repeat');
-        await addClick(db, kind, subjectId, day, target);
-        return true;
-      } catch (error) {
-        logger.warn({ err: error, kind, subject: subjectId }, 'clicks: a click could not be counted');
-        return skip('failed');
+        limitClicks(key);
+      } catch {
+        return skip('rate_limited');
       }
+      if (!(await counting.firstToday(day, key, onceADay(kind, subjectId, target)))) return skip('repeat');
+      await addClick(db, kind, subjectId, day, target);
+      return true;
+    } catch (error) {
+      logger.warn({ err: error, kind, subject: subjectId }, 'clicks: a click could not be counted');
+      return skip('failed');
+    }
+  }
+
+  /**
+   * A live post's campaign as stored, with its referral tag; undefined
+   * without one, or when the stored address has a control character (kept
+   * from before such were refused): `new URL` would drop it and lead
+   * somewhere that is not what was stored.
+   */
+  async function campaignOf(slug: string): Promise<ClickDestination | undefined> {
+    const post = await livePost(slug);
+    const url = post && isOneLine(post.campaign_url) ? outboundUrl({ url: post.campaign_url, ref_tag: post.campaign?.ref_tag ?? null }) : null;
+    return post && url ? { subjectId: post.id, url } : undefined;
+  }
+
+  return {
+    countClick,
+
+    /**
+     * The ping of a campaign link on a post's page (`post` its slug):
+     * counted as an outbound click of a live post with a campaign, else not
+     * counted, under its reason like every click. True when it was counted.
+     */
+    async countCampaignPing(slug: string | undefined, from: ClickRequest): Promise<boolean> {
+      if (from.fromAnotherSite) return skip('cross_site');
+      let campaign: ClickDestination | undefined;
+      try {
+        campaign = slug ? await campaignOf(slug) : undefined;
+      } catch (error) {
+        skip('failed');
+        throw error;
+      }
+      if (!campaign) return skip('unknown_post');
+      return countClick('outbound', campaign.subjectId, 'page', from);
     },
 
     /** Clicks not counted since the server started, by reason (for `/metrics`). */
     notCounted: (): ReadonlyMap<ClickNotCountedReason, number> => notCounted,
 
-    /**
-     * A live post's campaign as stored, with its referral tag; undefined
-     * without one, or when the stored address has a control character (kept
-     * from before such were refused): `new URL` would drop it and lead
-     * somewhere that is not what was stored.
-     */
-    async campaignOf(slug: string): Promise<ClickDestination | undefined> {
-      const post = await livePost(slug);
-      const url = post && isOneLine(post.campaign_url) ? outboundUrl({ url: post.campaign_url, ref_tag: post.campaign?.ref_tag ?? null }) : null;
-      return post && url ? { subjectId: post.id, url } : undefined;
-    },
+    campaignOf,
 
     /** The network's share form for a live post's own address; undefined for an unknown post or network. */
     async shareOf(slug: string, network: string): Promise<ClickDestination | undefined> {

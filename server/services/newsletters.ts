@@ -11,6 +11,7 @@ import type {
   NewsletterIssueRecord,
   NewsletterPreviewJson,
 } from '../../common/answers.ts';
+import { utcDay } from '../../common/calendar-days.ts';
 import { DomainError, notFound, versionConflict } from '../../common/errors.ts';
 import {
   NEWSLETTER_MAX_POSTS,
@@ -55,7 +56,7 @@ const TAKEN_PATHS = new Set(['confirm', 'unsubscribe']);
 /** Slugs an issue made at `now` may take: its subject's, then with the date, then numbered. */
 function slugCandidates(subject: string, now: number): string[] {
   const base = slugify(subject).slice(0, 80).replace(/-+$/, '') || 'issue';
-  const dated = `${base}-${new Date(now * 1000).toISOString().slice(0, 10)}`;
+  const dated = `${base}-${utcDay(now)}`;
   const numbered = Array.from({ length: 20 }, (_, index) => `${dated}-${index + 2}`);
   return TAKEN_PATHS.has(base) ? [dated, ...numbered] : [base, dated, ...numbered];
 }

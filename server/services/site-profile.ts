@@ -4,6 +4,7 @@
  * go through the app's one cached copy (`server/site-profile.ts`), which a
  * save here drops.
  */
+import { utcDay } from '../../common/calendar-days.ts';
 import { DomainError } from '../../common/errors.ts';
 import {
   SITE_SETTINGS_DEFAULTS,
@@ -25,8 +26,6 @@ import type { Staff } from '../auth/caller.ts';
 
 export const SITE_SETTINGS_CONFLICT =
   'Someone else saved the site settings since you opened them. Reload to see their changes, then save yours again.';
-
-const isoDate = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -84,8 +83,8 @@ export function siteProfileService({ db, contentChanges, siteProfileCache, confi
         terms_md: input.terms_md,
         time_zone: input.time_zone,
         version: before.version + 1,
-        privacy_policy_updated: input.privacy_policy_md === before.privacy_policy_md ? before.privacy_policy_updated : isoDate(now),
-        terms_updated: input.terms_md === before.terms_md ? before.terms_updated : isoDate(now),
+        privacy_policy_updated: input.privacy_policy_md === before.privacy_policy_md ? before.privacy_policy_updated : utcDay(now),
+        terms_updated: input.terms_md === before.terms_md ? before.terms_updated : utcDay(now),
       };
       const changed = (Object.keys(SITE_SETTINGS_DEFAULTS) as (keyof SiteSettingsData)[]).filter(
         (field) => !sameValue(before[field], next[field]),

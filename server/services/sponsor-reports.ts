@@ -7,29 +7,22 @@
  * about one person is kept, so nothing about one can be shown.
  */
 import type { PostJson, SponsorReportJson } from '../../common/answers.ts';
+import { eachDay } from '../../common/calendar-days.ts';
 import { notFound } from '../../common/errors.ts';
 import { secondsToSiteDay } from '../../common/site-time.ts';
 import type { Caller } from '../auth/caller.ts';
 import { nowSeconds } from '../db/database.ts';
 import { findIssuesCarryingPosts } from '../db/queries/newsletters.ts';
-import { deliveredCounts, newsletterClicksToPost, pageDays, pageSources, subjectClicks } from '../db/queries/sponsor-reports.ts';
+import { clicksOfSubject, dailyOf, newsletterClicksToPost, sourcesOfPage } from '../db/queries/analytics-reports.ts';
+import { deliveredCounts } from '../db/queries/sponsor-reports.ts';
 import type { Db } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { sponsorReportLinks } from '../private-links/links.ts';
 import { enforceRateLimit } from './rate-limits.ts';
 
 const TOP_SOURCES = 10;
-const DAY = 24 * 60 * 60;
 const REPORT_NOT_FOUND = 'This report link is not valid: it may have been replaced or revoked';
 
-const calendarDay = (at: number): string => new Date(at * 1000).toISOString().slice(0, 10);
-
-/** Every calendar day from `from` to `to` (`YYYY-MM-DD`), both included. */
-export function daysBetween(from: string, to: string): string[] {
-  const days: string[] = [];
-  for (let at = Date.parse(`${from}T00:00:00Z`) / 1000; calendarDay(at) <= to; at += DAY) days.push(calendarDay(at));
-  return days;
-}
 
 export function sponsorReports(deps: Pick<AppDeps, 'config' | 'totpEncryptionKey' | 'siteProfileCache'>) {
   const { issue, revoke, open, shown, current } = sponsorReportLinks(deps);
@@ -52,11 +45,12 @@ export function sponsorReports(deps: Pick<AppDeps, 'config' | 'totpEncryptionKey
       const timeZone = (await deps.siteProfileCache.current()).time_zone;
       const today = secondsToSiteDay(nowSeconds(), timeZone);
       const from = post.published_at === null ? today : secondsToSiteDay(post.published_at, timeZone);
+      const range = { from, to: today };
       const [pages, outbound, shares, sources, issueClicks, carrying] = await Promise.all([
-        pageDays(db, path, from),
-        subjectClicks(db, 'outbound', post.id, from),
-        subjectClicks(db, 'share', post.id, from),
-        pageSources(db, path, from, TOP_SOURCES),
+        dailyOf(db, 'page', path, range),
+        clicksOfSubject(db, 'outbound', post.id, range),
+        clicksOfSubject(db, 'share', post.id, range),
+        sourcesOfPage(db, path, range, TOP_SOURCES),
         newsletterClicksToPost(db, post.id),
         findIssuesCarryingPosts(db, [post.id]),
       ]);
@@ -67,7 +61,7 @@ export function sponsorReports(deps: Pick<AppDeps, 'config' | 'totpEncryptionKey
       for (const row of outbound) outboundByDay.set(row.day, (outboundByDay.get(row.day) ?? 0) + row.clicks);
       const sharesByNetwork = new Map<string, number>();
       for (const row of shares) sharesByNetwork.set(row.target, (sharesByNetwork.get(row.target) ?? 0) + row.clicks);
-      const days = from > today ? [] : daysBetween(from, today).map((date) => ({
+      const days = eachDay(from, today).map((date) => ({
         date,
         views: byDay.get(date)?.views ?? 0,
         visitors: byDay.get(date)?.visitors ?? 0,
@@ -94,7 +88,7 @@ export function sponsorReports(deps: Pick<AppDeps, 'config' | 'totpEncryptionKey
         newsletters,
         mail_delivery: deps.config.SMTP_URL ? 'smtp' : 'outbox',
         time_zone: timeZone,
-        sources,
+        sources: sources.map((row) => ({ source: row.value, views: row.views })),
         shares: [...sharesByNetwork].map(([network, clicks]) => ({ network, clicks })).sort((a, b) => b.clicks - a.clicks || a.network.localeCompare(b.network)),
       };
     },

@@ -7,10 +7,10 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsReportJson } from '../../common/answers.ts';
+import { eachDay } from '../../common/calendar-days.ts';
 import { nowSeconds } from '../../server/db/database.ts';
 import { addToDaily, type DailyRow } from '../../server/db/queries/analytics.ts';
 import type { AnalyticsDimension } from '../../server/db/schema.ts';
-import { eachDay } from '../../server/services/analytics-reports.ts';
 import { useTestApp } from '../helpers/test-app.ts';
 import { POST_KIND } from './content-kinds.ts';
 
@@ -176,7 +176,7 @@ describe('GET /api/admin/analytics over whole and partial months', () => {
   // Written as a flush writes them, so the monthly roll-ups hold the same views as the days.
   const paths = ['/alpha', '/beta', '/gamma', '/delta'];
   const rows: DailyRow[] = [];
-  for (const day of eachDay({ from: '2024-04-20', to: '2024-09-10' })) {
+  for (const day of eachDay('2024-04-20', '2024-09-10')) {
     const n = Number(day.slice(8)) + Number(day.slice(5, 7)) * 3;
     paths.forEach((path, i) => {
       // Each page leads on different days, so a sum over the wrong days orders them differently.

@@ -7,7 +7,7 @@
  * long tags and endless sources cannot grow the roll-ups, and a page of
  * another site cannot make its visitors count views here.
  */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { nowSeconds } from '../../server/db/database.ts';
 import type { AnalyticsDimension } from '../../server/db/schema.ts';
 import { runMaintenance } from '../../server/maintenance.ts';
@@ -170,6 +170,30 @@ describe('POST /api/events', () => {
     expect(huge.status).toBe(400);
 
     expect(await daily('site', '')).toEqual(site);
+  });
+
+  it('names every beacon refused for its body in /metrics: not JSON, incomplete, too large or of another type', async () => {
+    const before = await notCounted('malformed');
+    const path = await freshPath();
+    expect((await t.request('POST', '/events', { rawBody: '{"path":', headers: { 'content-type': 'text/plain' }, ip: IPS[0] })).status).toBe(400);
+    expect((await t.request('POST', '/events', { rawBody: JSON.stringify({ referrer: '' }), headers: { 'content-type': 'application/json' }, ip: IPS[0] })).status).toBe(400);
+    expect((await beacon({ path, referrer: `https://example.org/${'x'.repeat(4200)}` })).status).toBe(400);
+    expect((await beacon({ path }, { contentType: 'application/x-www-form-urlencoded' })).status).toBe(415);
+    expect(await notCounted('malformed')).toBe(before + 4);
+    expect((await daily('page', path)).views).toBe(0);
+  });
+
+  it('names a beacon this server failed to count in /metrics', async () => {
+    const before = await notCounted('failed');
+    const path = await freshPath();
+    const read = vi.spyOn(t.deps.siteProfileCache, 'current').mockRejectedValueOnce(new Error('the database is away'));
+    try {
+      expect((await beacon({ path }, { ip: freshIp() })).status).toBe(500);
+    } finally {
+      read.mockRestore();
+    }
+    expect(await notCounted('failed')).toBe(before + 1);
+    expect((await daily('page', path)).views).toBe(0);
   });
 
   it('answers 429 past 120 beacons a minute from one address', async () => {

@@ -132,6 +132,16 @@ describe('/go/{slug}', () => {
     expect(await clicks('outbound', post.id)).toEqual([]);
   });
 
+  it('names a HEAD it leads on uncounted in /metrics', async () => {
+    const post = await createPost();
+    const before = await notCounted('head_request');
+    expect((await visit(`/go/${post.slug}`, {}, 'HEAD')).status).toBe(302);
+    expect((await visit(`/share/${post.slug}/x`, {}, 'HEAD')).status).toBe(302);
+    expect(await notCounted('head_request')).toBe(before + 2);
+    expect(await clicks('outbound', post.id)).toEqual([]);
+    expect(await clicks('share', post.id)).toEqual([]);
+  });
+
   it('counts nothing while the owner has counting turned off, and leads on all the same', async () => {
     const post = await createPost();
     expect((await t.request('PUT', '/admin/settings/analytics', { token, body: { enabled: false }, ip: freshIp() })).status).toBe(200);
@@ -210,6 +220,18 @@ describe('the ping of a campaign link', () => {
     expect((await t.request('POST', '/events/outbound', { headers: { 'user-agent': BROWSER } })).status).toBe(204);
     expect((await t.request('POST', `/events/outbound?post=${post.slug}`, { headers: { 'user-agent': BOT } })).status).toBe(204);
     expect(await clicks('outbound', post.id)).toEqual([]);
+  });
+
+  it('names a ping for no live post with a campaign in /metrics, and one from another site as such whatever its post', async () => {
+    const unknown = await notCounted('unknown_post');
+    const crossSite = await notCounted('cross_site');
+    expect((await t.request('POST', '/events/outbound?post=no-such-post', { headers: { 'user-agent': BROWSER }, ip: freshIp() })).status).toBe(204);
+    expect((await t.request('POST', '/events/outbound', { headers: { 'user-agent': BROWSER }, ip: freshIp() })).status).toBe(204);
+    expect(await notCounted('unknown_post')).toBe(unknown + 2);
+    const elsewhere = await t.request('POST', '/events/outbound?post=no-such-post', { headers: { 'user-agent': BROWSER, 'sec-fetch-site': 'cross-site' }, ip: freshIp() });
+    expect(elsewhere.status).toBe(403);
+    expect(await notCounted('cross_site')).toBe(crossSite + 1);
+    expect(await notCounted('unknown_post')).toBe(unknown + 2);
   });
 });
 

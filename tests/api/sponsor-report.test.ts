@@ -7,12 +7,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { SponsoredSubmissionDetailsJson, SponsorReportJson } from '../../common/answers.ts';
-import { secondsToSiteDay } from '../../common/site-time.ts';
+import { addDays, firstOfNextMonth, utcDay } from '../../common/calendar-days.ts';
+import { addToDaily } from '../../server/db/queries/analytics.ts';
 import { checkoutSubmission } from '../helpers/payments.ts';
 import { freshIp, serverWithAnotherKey, useTestApp } from '../helpers/test-app.ts';
-
-/** A moment's day on a site left in UTC (the tests' default). */
-const utcDay = (at: number) => secondsToSiteDay(at, 'UTC');
 
 const t = useTestApp();
 const DAY = 24 * 60 * 60;
@@ -235,6 +233,36 @@ describe('what the report shows', () => {
       { network: 'bluesky', clicks: 1 },
     ]);
     expect(JSON.stringify(report)).not.toMatch(/@example\.com/);
+  });
+
+  it('gives the same numbers over whole months, which it reads from the monthly roll-ups, as over days', async () => {
+    const { post, publishedAt, token } = await liveSponsoredPost(75);
+    const path = `/${post.slug}`;
+    const [first, today] = [utcDay(publishedAt), utcDay(Math.floor(Date.now() / 1000))];
+    // A day of a month the report holds whole.
+    const inside = addDays(firstOfNextMonth(first.slice(0, 7)), 10);
+    const row = (dimension: 'page' | 'page_source', day: string, value: string, views: number) => ({ dimension, day, value, views, visitors: views });
+    await t.handle.db.transaction().execute((trx) =>
+      addToDaily(trx, [
+        row('page', addDays(first, -1), path, 50),
+        row('page_source', addDays(first, -1), `${path}\nnews.example.org`, 50),
+        row('page', first, path, 2),
+        row('page_source', first, `${path}\nnews.example.org`, 2),
+        row('page', inside, path, 6),
+        row('page_source', inside, `${path}\nnews.example.org`, 5),
+        row('page_source', inside, `${path}\nother.example`, 1),
+        row('page_source', inside, '/another-post\nnews.example.org', 40),
+        row('page', today, path, 1),
+        row('page_source', today, `${path}\nnews.example.org`, 1),
+      ]),
+    );
+    const report = (await openReport(token)).body as SponsorReportJson;
+    expect(report.days[0]?.date).toBe(first);
+    expect(report.totals.views).toBe(9);
+    expect(report.sources).toEqual([
+      { source: 'news.example.org', views: 8 },
+      { source: 'other.example', views: 1 },
+    ]);
   });
 });
 

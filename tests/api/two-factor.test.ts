@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import * as OTPAuth from 'otpauth';
+import { renderSVG } from 'uqr';
 import { describe, expect, it } from 'vitest';
 import { sealStoredTotpSecrets, TotpKeyMismatchError, totpSecrets } from '../../server/auth/totp-secrets.ts';
 import { peekRateLimit } from '../../server/db/queries/rate-limits.ts';
@@ -65,6 +66,15 @@ const slowDownCount = async (email: string) =>
 const secondStep = (body: Record<string, string>, ip = freshIp()) => t.request('POST', '/auth/login/totp', { body, ip });
 
 describe('enrolment', () => {
+  it('draws the QR code of the otpauth address itself, as the share kit draws its codes', async () => {
+    const user = await createStaff();
+    const setup = await t.request('POST', '/admin/account/totp/setup', { token: user.token });
+    expect(setup.status).toBe(200);
+    expect(setup.body.qr_svg).toBe(renderSVG(setup.body.otpauth_url, { ecc: 'M', border: 2 }));
+    // The account screen shows it as a base64 data address (btoa), which takes Latin-1 text only.
+    expect(setup.body.qr_svg).toMatch(/^[\x20-\x7e]+$/);
+  });
+
   it('gives a secret, an otpauth address and a QR code, and enables only with a right code', async () => {
     const user = await createStaff();
     const setup = await t.request('POST', '/admin/account/totp/setup', { token: user.token });

@@ -6,11 +6,8 @@
  * link is a 404.
  */
 import { describe, expect, it } from 'vitest';
-import { secondsToSiteDay } from '../../common/site-time.ts';
+import { utcDay } from '../../common/calendar-days.ts';
 import { decodeHtml, liveSponsoredPostOf, textsOf, useSiteApp } from './site-app.ts';
-
-/** A moment's day on a site left in UTC (the tests' default). */
-const utcDay = (at: number) => secondsToSiteDay(at, 'UTC');
 
 const { t, site } = useSiteApp();
 const DAY = 86_400;

@@ -12,6 +12,7 @@ import { analyticsCsv } from '../../lib/analytics-csv.ts';
 import { api, ApiRequestError } from '../../lib/api-client.ts';
 import { withAdminSession } from '../../lib/admin-session.ts';
 import type { AnalyticsNowJson, AnalyticsReportJson } from '../../../common/answers.ts';
+import { addDays } from '../../../common/calendar-days.ts';
 import type { Route } from './+types/analytics';
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
@@ -38,13 +39,12 @@ const RANGES = [
 const HONEST_LABEL = 'visitors are counted per day; totals over several days add daily visitors';
 
 /** The calendar day `count` days before `day` (`YYYY-MM-DD`). */
-const daysBefore = (day: string, count: number) => new Date(Date.parse(`${day}T00:00:00Z`) - count * 86_400_000).toISOString().slice(0, 10);
 
 /** The range asked for, ending today on the site's calendar (the server's `today`) unless chosen. */
 function rangeOf(request: Request, today: string) {
   const params = new URL(request.url).searchParams;
   const days = Number(params.get('days') ?? '30');
-  const from = params.get('from')?.trim() || daysBefore(today, (RANGES.some((r) => r.days === days) ? days : 30) - 1);
+  const from = params.get('from')?.trim() || addDays(today, 1 - (RANGES.some((r) => r.days === days) ? days : 30));
   const to = params.get('to')?.trim() || today;
   const path = params.get('path')?.trim() ?? '';
   return { from, to, path, days: params.has('from') ? null : days };

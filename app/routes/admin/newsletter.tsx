@@ -22,6 +22,7 @@ import { subscribersCsv } from '../../lib/subscribers-csv.ts';
 import { fieldErrorsOf } from '../../../common/field-errors.ts';
 import { subscriberImportSchema } from '../../../common/schemas/subscriber.ts';
 import type { MailDeliveryJson, SubscriberCounts, SubscriberJson, SubscriberStatus } from '../../../common/answers.ts';
+import { utcDay } from '../../../common/calendar-days.ts';
 import type { Route } from './+types/newsletter';
 
 type Tab = 'all' | SubscriberStatus;
@@ -133,7 +134,7 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
     setIsExporting(true);
     try {
       const all = await listAllSubscribers();
-      download(`newsletter-subscribers-${new Date().toISOString().slice(0, 10)}.csv`, subscribersCsv(all));
+      download(`newsletter-subscribers-${utcDay(Date.now() / 1000)}.csv`, subscribersCsv(all));
     } catch (error) {
       notifyError('Error', errorMessage(error));
     } finally {

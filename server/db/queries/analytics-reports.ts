@@ -1,14 +1,17 @@
 /**
- * Reading the audience numbers for the back office: sums over the roll-ups
- * and the counted outbound clicks (`analytics_clicks`), never the
- * per-visitor tables, so a year reads the same few rows per day however
- * many people came. Sums over a range read its whole months from
- * `analytics_monthly` and only the days before and after them from
- * `analytics_daily` (decision 071). Days are UTC `YYYY-MM-DD` text and
- * months `YYYY-MM`, compared as text.
+ * The one reader of the audience numbers: the analytics screen (and the
+ * post editor's panel, which reads the screen's answer) and the sponsor
+ * report read them here alone. Sums over the roll-ups and the counted
+ * clicks (`analytics_clicks`), never the per-visitor tables, so a year
+ * reads the same few rows per day however many people came. Sums over a
+ * range read its whole months from `analytics_monthly` and only the days
+ * before and after them from `analytics_daily` (decision 071). Days are the
+ * days they were counted on (the site's, decision 085) as `YYYY-MM-DD` text
+ * and months `YYYY-MM`, compared as text.
  */
 import { sql } from 'kysely';
-import type { AnalyticsDimension, Db } from '../schema.ts';
+import { addDays, firstOfNextMonth, previousMonth } from '../../../common/calendar-days.ts';
+import type { AnalyticsDimension, ClickKind, Db } from '../schema.ts';
 
 export interface DayRange {
   from: string;
@@ -30,31 +33,16 @@ export interface DayCountRow {
 // Sums are bigint on PostgreSQL, answered as text by the driver.
 const sumOf = (column: 'views' | 'visitors' | 'clicks') => sql<string | number>`coalesce(sum(${sql.ref(column)}), 0)`;
 
-/** The first day of the month after `month` (`YYYY-MM`), as `YYYY-MM-DD`. */
-function firstOfNextMonth(month: string): string {
-  const [year = 0, index = 1] = month.split('-').map(Number);
-  return new Date(Date.UTC(year, index, 1)).toISOString().slice(0, 10);
-}
-
 /**
  * The whole months of a range (`from`..`to`, as `YYYY-MM`) and the first
  * day after them, or null when the range holds no whole month.
  */
 export function wholeMonths({ from, to }: DayRange): { from: string; to: string; start: string; end: string } | null {
   const first = from.endsWith('-01') ? from.slice(0, 7) : firstOfNextMonth(from.slice(0, 7)).slice(0, 7);
-  const endsMonth = firstOfNextMonth(to.slice(0, 7)) === nextDay(to);
+  const endsMonth = firstOfNextMonth(to.slice(0, 7)) === addDays(to, 1);
   const last = endsMonth ? to.slice(0, 7) : previousMonth(to.slice(0, 7));
   if (first > last) return null;
   return { from: first, to: last, start: `${first}-01`, end: firstOfNextMonth(last) };
-}
-
-function nextDay(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-}
-
-function previousMonth(month: string): string {
-  const [year = 0, index = 1] = month.split('-').map(Number);
-  return new Date(Date.UTC(year, index - 2, 1)).toISOString().slice(0, 7);
 }
 
 /**
@@ -84,13 +72,9 @@ function rowsOfRange(db: Db, dimension: AnalyticsDimension, range: DayRange, val
   if (values) rows = rows.where('value', '>=', values[0]).where('value', '<', values[1]);
   // Each edge as its own key range: one range with "outside the months"
   // as a filter would walk every daily row of the months too.
-  if (range.from < months.start) rows = rows.unionAll(daysBetween(range.from, previousDay(months.start)));
+  if (range.from < months.start) rows = rows.unionAll(daysBetween(range.from, addDays(months.start, -1)));
   if (months.end <= range.to) rows = rows.unionAll(daysBetween(months.end, range.to));
   return rows;
-}
-
-function previousDay(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 }
 
 /** Views and visitors of each value of `dimension` over the range, most viewed first. */
@@ -136,6 +120,40 @@ export async function dailyOf(db: Db, dimension: AnalyticsDimension, value: stri
     .orderBy('day')
     .execute();
   return rows.map((row) => ({ day: row.day, views: Number(row.views), visitors: Number(row.visitors) }));
+}
+
+/** Clicks of one kind on one subject over the range, by day and target. */
+export async function clicksOfSubject(db: Db, kind: ClickKind, subjectId: number, range: DayRange): Promise<{ day: string; target: string; clicks: number }[]> {
+  const rows = await db
+    .selectFrom('analytics_clicks')
+    .select(['day', 'target', 'clicks'])
+    .where('kind', '=', kind)
+    .where('subject_id', '=', subjectId)
+    .where('day', '>=', range.from)
+    .where('day', '<=', range.to)
+    .orderBy('day')
+    .orderBy('target')
+    .execute();
+  return rows.map((row) => ({ day: row.day, target: row.target, clicks: Number(row.clicks) }));
+}
+
+/** Clicks on the links of each issue that led to the post, by issue, every day added up. */
+export async function newsletterClicksToPost(db: Db, postId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('analytics_clicks')
+    .innerJoin('newsletter_links', (join) => join.onRef('newsletter_links.issue_id', '=', 'analytics_clicks.subject_id'))
+    .select(['analytics_clicks.subject_id as issue_id', 'analytics_clicks.target', 'newsletter_links.link_no', (eb) => eb.fn.sum<number | string>('analytics_clicks.clicks').as('clicks')])
+    .where('analytics_clicks.kind', '=', 'newsletter')
+    .where('newsletter_links.post_id', '=', postId)
+    .groupBy(['analytics_clicks.subject_id', 'analytics_clicks.target', 'newsletter_links.link_no'])
+    .execute();
+  const clicks = new Map<number, number>();
+  // The click's target is the link number as text: matched here, so both engines compare the same way.
+  for (const row of rows) {
+    if (row.target !== String(row.link_no)) continue;
+    clicks.set(row.issue_id, (clicks.get(row.issue_id) ?? 0) + Number(row.clicks));
+  }
+  return clicks;
 }
 
 /** Outbound clicks of each post over the range, by the post's current slug, most clicked first; `postId` narrows to one post. */

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { AnalyticsNowJson, AnalyticsReportJson } from '../../../../common/answers.ts';
+import { addDays } from '../../../../common/calendar-days.ts';
 import { api } from '../../../lib/api-client.ts';
 import { SettingsSection } from './settings-section.tsx';
 
 const DAYS = 30;
-const daysBefore = (day: string, count: number) => new Date(Date.parse(`${day}T00:00:00Z`) - count * 86_400_000).toISOString().slice(0, 10);
 
 type State = { kind: 'loading' } | { kind: 'shown'; report: AnalyticsReportJson } | { kind: 'hidden' };
 
@@ -22,7 +22,7 @@ export function PostAnalytics({ slug }: { slug: string }) {
     api
       // The 30 days end today on the site's calendar, the days views are counted on (decision 085).
       .get<AnalyticsNowJson>('/admin/analytics/now')
-      .then(({ today }) => api.get<AnalyticsReportJson>('/admin/analytics', { from: daysBefore(today, DAYS - 1), to: today, path }))
+      .then(({ today }) => api.get<AnalyticsReportJson>('/admin/analytics', { from: addDays(today, -(DAYS - 1)), to: today, path }))
       .then((report) => current && setState({ kind: 'shown', report }))
       // A failed read leaves the panel out rather than showing an error beside the form.
       .catch(() => current && setState({ kind: 'hidden' }));
