@@ -7,12 +7,12 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { freshIp } from '../helpers/test-app.ts';
+import { adminCalls } from '../helpers/admin-calls.ts';
 import { metaContent, seedPost, textsOf, useSiteApp } from './site-app.ts';
 
 const { t, site } = useSiteApp({ app: { env: { NEWSLETTER_DOUBLE_OPT_IN: 'false' } } });
 
-const admin = async (method: string, path: string, body?: unknown) =>
-  t.request(method, `/admin/newsletters${path}`, { token: await t.adminToken(), ...(body === undefined ? {} : { body }) });
+const admin = adminCalls(t, { prefix: '/admin/newsletters' });
 
 let sent: { id: number; slug: string };
 let withdrawn: { id: number };
