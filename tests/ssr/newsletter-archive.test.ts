@@ -61,7 +61,12 @@ describe('the newsletter archive', () => {
   });
 
   it('never shows a post that was not live when the issue went out', async () => {
-    const html = await (await site.get(`/newsletter/${sent.slug}`)).text();
+    const response = await site.get(`/newsletter/${sent.slug}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    // The issue itself, with the posts that were live: an error page would also lack the draft.
+    expect(textsOf(html, 'h1')).toEqual(['March picks']);
+    expect(html).toContain('href="/archived-campaign"');
     expect(html).not.toContain('Unfinished Campaign');
     expect(html).not.toContain('unfinished-campaign');
   });
