@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
+import { adminCalls } from '../helpers/admin-calls.ts';
 import { uniqueEmail } from '../helpers/emails.ts';
 import { ADMIN_EMAIL, createTestApp, freshIp, type TestApp } from '../helpers/test-app.ts';
 
@@ -28,8 +29,8 @@ afterAll(async () => {
   await sink?.close();
 });
 
-const asOwner = (method: string, path: string, body?: unknown) =>
-  t.request(method, `/admin/users${path}`, { token: owner, ...(body === undefined ? {} : { body }) });
+// The seeded account is the site's owner.
+const asOwner = adminCalls(() => t, { prefix: '/admin/users' });
 
 /** Invites `email` and returns the invitation and the token of the link in the mail it got. */
 async function invite(email: string, role = 'editor') {
