@@ -12,6 +12,7 @@ import { insertAuditEntry } from '../../server/db/queries/audit-log.ts';
 import { AUDITED_ROUTES } from '../../server/http/audit.ts';
 import type { MailMessage } from '../../server/mail/mailer.ts';
 import { pruneExpiredRows } from '../../server/maintenance.ts';
+import { adminCalls } from '../helpers/admin-calls.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, freshIp, recordingMailer, useTestApp } from '../helpers/test-app.ts';
 import { POST_KIND, RESOURCE_KIND } from './content-kinds.ts';
 
@@ -23,9 +24,7 @@ let slugCounter = 0;
 const freshSlug = (prefix: string) => `${prefix}-${Date.now()}-${++slugCounter}`;
 
 /** A call of the signed-in owner, from STAFF_IP. */
-async function admin<T = any>(method: string, path: string, body?: unknown) { // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON bodies
-  return t.request<T>(method, path, { token: await t.adminToken(), ip: STAFF_IP, ...(body === undefined ? {} : { body }) });
-}
+const admin = adminCalls(t, { ip: STAFF_IP });
 
 /** The newest entries of the log, read straight from the table. */
 async function latest(count = 1) {

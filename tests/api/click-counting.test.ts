@@ -11,6 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../../server/deps.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
+import { createPost } from '../helpers/posts.ts';
 import { createTestApp, freshIp, type TestApp } from '../helpers/test-app.ts';
 
 const SITE = 'https://showcase.example';
@@ -41,28 +42,17 @@ afterAll(async () => {
   await sink?.close();
 });
 
-let counter = 0;
 const today = () => new Date().toISOString().slice(0, 10);
 
-async function createPost(overrides: Record<string, unknown> = {}): Promise<{ id: number; slug: string; title: string }> {
-  const slug = `lamp-${++counter}-${Date.now()}`;
-  const response = await t.request('POST', '/admin/posts', {
-    token,
-    body: {
-      title: `Lamp ${counter}`,
-      slug,
-      content: 'A lamp.',
-      excerpt: 'A lamp in one line.',
-      status: 'published',
-      category_ids: [],
-      campaign_url: 'https://www.kickstarter.com/projects/lamp?ref=theirs&lang=en',
-      campaign: { platform: 'kickstarter', state: 'live', ref_tag: 'showcase' },
-      ...overrides,
-    },
+/** A post on a live Kickstarter campaign whose address carries the campaign's own ref, the site's ref tag set. */
+const createLamp = (overrides: Record<string, unknown> = {}) =>
+  createPost(t, {
+    content: 'A lamp.',
+    excerpt: 'A lamp in one line.',
+    campaign_url: 'https://www.kickstarter.com/projects/lamp?ref=theirs&lang=en',
+    campaign: { platform: 'kickstarter', state: 'live', ref_tag: 'showcase' },
+    ...overrides,
   });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body;
-}
 
 /** A request to a page path (outside /api), as a browser makes it. */
 const visit = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
@@ -88,7 +78,7 @@ async function notCounted(reason: string): Promise<number> {
 
 describe('the referral tag', () => {
   it('is stored with the campaign and replaces any ref= of the link', async () => {
-    const post = await createPost();
+    const post = await createLamp();
     const stored = await t.request('GET', `/admin/posts/${post.id}`, { token });
     expect(stored.body.campaign.ref_tag).toBe('showcase');
     const response = await visit(`/go/${post.slug}`);
@@ -114,7 +104,7 @@ describe('the referral tag', () => {
 
 describe('/go/{slug}', () => {
   it('redirects to the stored campaign only, whatever the query says, and counts the click for the day', async () => {
-    const post = await createPost();
+    const post = await createLamp();
     for (const query of ['', '?url=https://evil.example', '?to=https://evil.example&ref=evil', '?redirect=//evil.example']) {
       const response = await visit(`/go/${post.slug}${query}`);
       expect(response.status).toBe(302);
@@ -125,7 +115,7 @@ describe('/go/{slug}', () => {
   });
 
   it('counts no bot, no prefetch and no HEAD, but still leads them on', async () => {
-    const post = await createPost();
+    const post = await createLamp();
     expect((await visit(`/go/${post.slug}`, { 'user-agent': BOT })).status).toBe(302);
     expect((await visit(`/go/${post.slug}`, { 'sec-purpose': 'prefetch' })).status).toBe(302);
     expect((await visit(`/go/${post.slug}`, {}, 'HEAD')).status).toBe(302);
@@ -143,7 +133,7 @@ describe('/go/{slug}', () => {
   });
 
   it('counts nothing while the owner has counting turned off, and leads on all the same', async () => {
-    const post = await createPost();
+    const post = await createLamp();
     expect((await t.request('PUT', '/admin/settings/analytics', { token, body: { enabled: false }, ip: freshIp() })).status).toBe(200);
     try {
       expect((await visit(`/go/${post.slug}`)).status).toBe(302);
@@ -158,9 +148,9 @@ describe('/go/{slug}', () => {
   });
 
   it('is 404 for an unknown slug, a post without a campaign link and a post that is not live', async () => {
-    const bare = await createPost({ campaign_url: null, campaign: null });
-    const draft = await createPost({ status: 'draft' });
-    const scheduled = await createPost({ published_at: Math.floor(Date.now() / 1000) + 86_400 });
+    const bare = await createLamp({ campaign_url: null, campaign: null });
+    const draft = await createLamp({ status: 'draft' });
+    const scheduled = await createLamp({ published_at: Math.floor(Date.now() / 1000) + 86_400 });
     for (const slug of ['no-such-post', bare.slug, draft.slug, scheduled.slug]) {
       const response = await visit(`/go/${slug}`);
       expect(response.status, slug).toBe(404);
@@ -177,7 +167,7 @@ describe('/go/{slug}', () => {
       [null, 'https://www.kickstarter.com/projects/la\tmp'],
       [null, 'https://www.kickstarter.com/projects/lamp\u0085'],
     ] as const) {
-      const post = await createPost({ campaign: { platform: 'kickstarter', state: 'live', ref_tag: refTag } });
+      const post = await createLamp({ campaign: { platform: 'kickstarter', state: 'live', ref_tag: refTag } });
       await t.handle.db.updateTable('posts').set({ campaign_url: stored }).where('id', '=', post.id).execute();
       const response = await visit(`/go/${post.slug}`);
       expect(response.status, JSON.stringify(stored)).toBe(404);
@@ -190,7 +180,7 @@ describe('/go/{slug}', () => {
 
 describe('the ping of a campaign link', () => {
   it('answers 204 and counts a click from the page', async () => {
-    const post = await createPost();
+    const post = await createLamp();
     const response = await t.request('POST', `/events/outbound?post=${post.slug}`, {
       rawBody: 'PING',
       headers: { 'content-type': 'text/ping', 'user-agent': BROWSER, 'ping-to': 'https://www.kickstarter.com/projects/lamp', ...FROM_THE_SITE },
@@ -203,7 +193,7 @@ describe('the ping of a campaign link', () => {
   });
 
   it('refuses, uncounted, a ping or a beacon sent by a page of another site', async () => {
-    const post = await createPost();
+    const post = await createLamp();
     const sentFromElsewhere: Record<string, string>[] = [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }, { origin: 'null' }];
     for (const headers of sentFromElsewhere) {
       const response = await t.request('POST', `/events/outbound?post=${post.slug}`, { headers: { 'user-agent': BROWSER, ...headers }, ip: freshIp() });
@@ -215,7 +205,7 @@ describe('the ping of a campaign link', () => {
   });
 
   it('answers 204 for an unknown post or a bot and counts nothing', async () => {
-    const post = await createPost();
+    const post = await createLamp();
     expect((await t.request('POST', '/events/outbound?post=no-such-post', { headers: { 'user-agent': BROWSER } })).status).toBe(204);
     expect((await t.request('POST', '/events/outbound', { headers: { 'user-agent': BROWSER } })).status).toBe(204);
     expect((await t.request('POST', `/events/outbound?post=${post.slug}`, { headers: { 'user-agent': BOT } })).status).toBe(204);
@@ -237,7 +227,7 @@ describe('the ping of a campaign link', () => {
 
 describe('/share/{slug}/{network}', () => {
   it("redirects to the network's share form for the post's own address, built on the server, and counts it", async () => {
-    const post = await createPost();
+    const post = await createLamp();
     const response = await visit(`/share/${post.slug}/linkedin?url=https://evil.example`);
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe(`https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(`${SITE}/${post.slug}`)}`);
@@ -249,7 +239,7 @@ describe('/share/{slug}/{network}', () => {
   });
 
   it('is 404 for an unknown network or post', async () => {
-    const post = await createPost();
+    const post = await createLamp();
     expect((await visit(`/share/${post.slug}/myspace`)).status).toBe(404);
     expect((await visit('/share/no-such-post/x')).status).toBe(404);
     expect(await clicks('share', post.id)).toEqual([]);
@@ -272,7 +262,7 @@ describe('newsletter links', () => {
     const email = `reader.${Date.now()}@example.com`;
     expect((await t.request('POST', '/submissions/newsletter', { body: { email }, ip: freshIp() })).status).toBe(201);
     const campaignUrl = `https://www.kickstarter.com/projects/mailed-${Date.now()}?ref=theirs&lang=en`;
-    const post = await createPost({ campaign_url: campaignUrl });
+    const post = await createLamp({ campaign_url: campaignUrl });
     const subject = `Links ${Date.now()}`;
     const created = await t.request('POST', '/admin/newsletters', {
       token,
@@ -330,9 +320,9 @@ describe('newsletter links', () => {
 describe('one address clicking again and again', () => {
   it('counts once a day per post and kind, and past its rate still leads on without counting', async () => {
     expect(DEFAULT_RATE_LIMITS.clicksPerIp).toMatchObject({ max: 30, windowSeconds: 60 });
-    const post = await createPost();
+    const post = await createLamp();
     const ip = freshIp();
-    const issueId = 900_000 + counter;
+    const issueId = 900_000 + post.id;
     await t.handle.db.insertInto('newsletter_links').values({ issue_id: issueId, link_no: 1, url: `${SITE}/${post.slug}`, post_id: post.id }).execute();
     const from = { 'x-forwarded-for': ip };
     const statuses = new Set<number>();
@@ -354,7 +344,7 @@ describe('one address clicking again and again', () => {
     expect(await notCounted('rate_limited')).toBeGreaterThanOrEqual(600 - CLICK_LIMIT);
 
     // Past its rate, a first click on another post leads on, uncounted; another address's counts.
-    const other = await createPost();
+    const other = await createLamp();
     const limited = await notCounted('rate_limited');
     const led = await visit(`/go/${other.slug}`, from);
     expect(led.status).toBe(302);

@@ -10,6 +10,9 @@ import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unsubscribeLinks } from '../../server/newsletter/unsubscribe-links.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
+import { uniqueEmail } from '../helpers/emails.ts';
+import { adminCalls } from '../helpers/admin-calls.ts';
+import { createPost } from '../helpers/posts.ts';
 import { createTestApp, freshIp, type TestApp } from '../helpers/test-app.ts';
 
 const SITE = 'https://showcase.example';
@@ -39,10 +42,8 @@ afterAll(async () => {
 });
 
 let counter = 0;
-const uniqueEmail = (name = 'reader') => `${name}.${++counter}.${Date.now()}@example.com`;
 
-const admin = (method: string, path: string, body?: unknown) =>
-  t.request(method, `/admin/newsletters${path}`, { token, ...(body === undefined ? {} : { body }) });
+const admin = adminCalls(() => t, { prefix: '/admin/newsletters' });
 
 async function subscribe(email: string): Promise<number> {
   const response = await t.request('POST', '/submissions/newsletter', { body: { email }, ip: freshIp() });
@@ -50,23 +51,16 @@ async function subscribe(email: string): Promise<number> {
   return response.body.id;
 }
 
-async function createPost(title: string, overrides: Record<string, unknown> = {}): Promise<{ id: number; slug: string; title: string }> {
-  const response = await t.request('POST', '/admin/posts', {
-    token,
-    body: {
-      title,
-      slug: title.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
-      content: `About ${title}.`,
-      excerpt: `${title} in one line.`,
-      status: 'published',
-      category_ids: [],
-      cover_image: '/uploads/2026/11/cover.jpg',
-      ...overrides,
-    },
+/** A published post with a cover, named `title`, for an issue to carry. */
+const createPick = (title: string, overrides: Record<string, unknown> = {}) =>
+  createPost(t, {
+    title,
+    slug: title.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+    content: `About ${title}.`,
+    excerpt: `${title} in one line.`,
+    cover_image: '/uploads/2026/11/cover.jpg',
+    ...overrides,
   });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body;
-}
 
 async function createIssue(overrides: Record<string, unknown> = {}) {
   const response = await admin('POST', '', { subject: `Issue ${++counter}`, intro: 'Hello **readers**.', ...overrides });
@@ -163,7 +157,7 @@ describe('composing an issue', () => {
   });
 
   it('previews the mail with absolute addresses, a table layout and a plain-text part', async () => {
-    const post = await createPost(`Preview campaign ${++counter}`);
+    const post = await createPick(`Preview campaign ${++counter}`);
     const response = await admin('POST', '/preview', {
       subject: 'Preview issue',
       preheader: 'A look ahead',
@@ -210,7 +204,7 @@ describe('composing an issue', () => {
       token,
       body: { title: 'Paid pick', slug: `paid-pick-${++counter}`, content: 'Text', status: 'published', category_ids: [], sponsored: true },
     });
-    const free = await createPost(`Free pick ${++counter}`);
+    const free = await createPick(`Free pick ${++counter}`);
     const { html, text } = (await admin('POST', '/preview', { subject: 'Labels', post_ids: [paid.body.id, free.id] })).body;
     expect(html.match(/>Sponsored</g)).toHaveLength(1);
     expect(text).toMatch(/SPONSORED|Sponsored/);
@@ -239,7 +233,7 @@ describe('sending an issue', () => {
   });
 
   it('sends once to every active subscriber, with one-click unsubscribe headers and links', async () => {
-    const post = await createPost(`Sent campaign ${++counter}`);
+    const post = await createPick(`Sent campaign ${++counter}`);
     const readers = [uniqueEmail('a'), uniqueEmail('b'), uniqueEmail('c')];
     for (const email of readers) await subscribe(email);
     const gone = uniqueEmail('gone');
@@ -351,9 +345,9 @@ describe('posts that are not live when the sending starts', () => {
   const mailsOf = (subject: string) => sink.messages.filter((mail) => mail.parsed.subject === subject);
 
   it('are left out of the preview, which names them', async () => {
-    const live = await createPost(`Preview live ${++counter}`);
-    const draft = await createPost(`Preview draft ${++counter}`, { status: 'draft' });
-    const later = await createPost(`Preview later ${++counter}`, { published_at: Math.floor(Date.now() / 1000) + 86_400 });
+    const live = await createPick(`Preview live ${++counter}`);
+    const draft = await createPick(`Preview draft ${++counter}`, { status: 'draft' });
+    const later = await createPick(`Preview later ${++counter}`, { published_at: Math.floor(Date.now() / 1000) + 86_400 });
     const response = await admin('POST', '/preview', { subject: 'Preview rule', post_ids: [live.id, draft.id, later.id] });
     expect(response.status).toBe(200);
     expect(response.body.left_out).toEqual([draft.title, later.title]);
@@ -367,9 +361,9 @@ describe('posts that are not live when the sending starts', () => {
 
   it('are left out of an issue sent now, which names them', async () => {
     await subscribe(uniqueEmail('now'));
-    const live = await createPost(`Now live ${++counter}`);
-    const draft = await createPost(`Now draft ${++counter}`, { status: 'draft' });
-    const later = await createPost(`Now later ${++counter}`, { published_at: Math.floor(Date.now() / 1000) + 86_400 });
+    const live = await createPick(`Now live ${++counter}`);
+    const draft = await createPick(`Now draft ${++counter}`, { status: 'draft' });
+    const later = await createPick(`Now later ${++counter}`, { published_at: Math.floor(Date.now() / 1000) + 86_400 });
     const issue = await createIssue({ subject: `Sent without drafts ${counter}`, post_ids: [draft.id, live.id, later.id] });
     const response = await admin('POST', `/${issue.id}/send`);
     expect(response.status).toBe(202);
@@ -395,16 +389,16 @@ describe('posts that are not live when the sending starts', () => {
 
   it('are left out of a scheduled issue: a post back in draft, and a draft or scheduled post added after scheduling', async () => {
     await subscribe(uniqueEmail('scheduled'));
-    const kept = await createPost(`Kept live ${++counter}`);
-    const unpublished = await createPost(`Back to draft ${++counter}`);
+    const kept = await createPick(`Kept live ${++counter}`);
+    const unpublished = await createPick(`Back to draft ${++counter}`);
     const issue = await createIssue({ subject: `Scheduled without drafts ${counter}`, post_ids: [kept.id, unpublished.id] });
     const at = Math.floor(Date.now() / 1000) + 2;
     expect((await admin('POST', `/${issue.id}/send`, { scheduled_at: at })).status).toBe(202);
 
     // After scheduling: a post goes back to draft, and a draft and a scheduled post are added.
     await t.handle.db.updateTable('posts').set({ status: 'draft' }).where('id', '=', unpublished.id).execute();
-    const addedDraft = await createPost(`Added draft ${++counter}`, { status: 'draft' });
-    const addedLater = await createPost(`Added later ${++counter}`, { published_at: at + 86_400 });
+    const addedDraft = await createPick(`Added draft ${++counter}`, { status: 'draft' });
+    const addedLater = await createPick(`Added later ${++counter}`, { published_at: at + 86_400 });
     const current = (await admin('GET', `/${issue.id}`)).body;
     const edited = await admin('PUT', `/${issue.id}`, {
       subject: issue.subject,
@@ -429,7 +423,7 @@ describe('posts that are not live when the sending starts', () => {
 
   it("does not count an issue that left a paid post out as that post's newsletter inclusion", async () => {
     await subscribe(uniqueEmail('proof'));
-    const post = await createPost(`Paid but draft ${++counter}`, { status: 'draft', sponsored: true });
+    const post = await createPick(`Paid but draft ${++counter}`, { status: 'draft', sponsored: true });
     const issue = await createIssue({ subject: `Without the paid post ${counter}`, post_ids: [post.id] });
     expect((await admin('POST', `/${issue.id}/send`)).status).toBe(202);
     await waitForStatus(issue.id, 'sent');
@@ -439,9 +433,9 @@ describe('posts that are not live when the sending starts', () => {
 
   it('finds the issues that carried each of several posts in one read, and none for a post left out', async () => {
     await subscribe(uniqueEmail('carried'));
-    const first = await createPost(`Carried first ${++counter}`);
-    const second = await createPost(`Carried second ${counter}`);
-    const notCarried = await createPost(`Not carried ${counter}`);
+    const first = await createPick(`Carried first ${++counter}`);
+    const second = await createPick(`Carried second ${counter}`);
+    const notCarried = await createPick(`Not carried ${counter}`);
     const issue = await createIssue({ subject: `Two carried posts ${counter}`, post_ids: [first.id, second.id] });
     expect((await admin('POST', `/${issue.id}/send`)).status).toBe(202);
     await waitForStatus(issue.id, 'sent');
@@ -455,9 +449,7 @@ describe('posts that are not live when the sending starts', () => {
 
 describe('an issue that would reach nobody', () => {
   let lonely: TestApp;
-  let lonelyToken: string;
-  const call = (method: string, path: string, body?: unknown) =>
-    lonely.request(method, `/admin/newsletters${path}`, { token: lonelyToken, ...(body === undefined ? {} : { body }) });
+  const call = adminCalls(() => lonely, { prefix: '/admin/newsletters' });
   const signUp = async (email: string) => {
     const response = await lonely.request('POST', '/submissions/newsletter', { body: { email }, ip: freshIp() });
     expect(response.status).toBe(201);
@@ -470,7 +462,6 @@ describe('an issue that would reach nobody', () => {
     lonely = await createTestApp({
       env: { SMTP_URL: sink.url, PUBLIC_URL: SITE, NEWSLETTER_DOUBLE_OPT_IN: 'false', NEWSLETTER_RATE_PER_SECOND: '0' },
     });
-    lonelyToken = await lonely.adminToken();
   });
   afterAll(async () => lonely?.close());
 

@@ -13,6 +13,8 @@ import type { OutboxRow } from '../../server/db/schema.ts';
 import { previewLinksService } from '../../server/services/preview-links.ts';
 import { checkoutSubmission } from '../helpers/payments.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
+import { adminCalls } from '../helpers/admin-calls.ts';
+import { publishDraft } from '../helpers/posts.ts';
 import { createTestApp, freshIp, type TestApp } from '../helpers/test-app.ts';
 
 const ORIGIN = 'https://showcase.example';
@@ -28,8 +30,7 @@ afterAll(async () => {
   await sink?.close();
 });
 
-const admin = async (method: string, path: string, body?: unknown) =>
-  t.request(method, path, { token: await t.adminToken(), ...(body === undefined ? {} : { body }) });
+const admin = adminCalls(() => t);
 const details = async (id: number) => (await admin('GET', `/admin/submissions/sponsored/${id}`)).body as SponsoredSubmissionDetailsJson;
 const tokenOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
 
@@ -95,22 +96,7 @@ describe("a sponsor's private links", () => {
   });
 
   it('the report and update links of the mail on going live leave whole and work; the stored copy loses both, staff still read them', async () => {
-    const current = (await admin('GET', `/admin/posts/${post.id}`)).body;
-    const saved = await admin('PUT', `/admin/posts/${post.id}`, {
-      title: current.title,
-      slug: current.slug,
-      excerpt: current.excerpt,
-      content: current.content,
-      cover_image: current.cover_image,
-      campaign_url: current.campaign_url,
-      read_time: current.read_time,
-      category_ids: current.category_ids,
-      status: 'published',
-      published_at: Math.floor(Date.now() / 1000),
-      version: current.version,
-    });
-    expect(saved.status).toBe(200);
-    await t.deps.jobs.whenIdle();
+    await publishDraft(t, post.id);
 
     const mail = await sentMail(email, 'sponsor_live');
     reportUrl = new RegExp(`${ORIGIN}/sponsor-report/[\\w-]+`).exec(mail.text)?.[0] ?? '';

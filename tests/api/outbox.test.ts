@@ -13,11 +13,10 @@ import { migrationsFor } from '../../server/db/migrate.ts';
 import { redactExpiredOutboxLinks } from '../../server/db/queries/outbox.ts';
 import { pruneExpiredRows } from '../../server/maintenance.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
+import { uniqueEmail } from '../helpers/emails.ts';
 import { createTestApp, freshIp, useTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const PASSWORD = 'a long enough staff password';
-let counter = 0;
-const uniqueEmail = (name = 'colleague') => `${name}.${++counter}.${Date.now()}@example.com`;
 const now = () => Math.floor(Date.now() / 1000);
 
 const outboxOf = async (app: TestApp, query = '') => {
@@ -50,7 +49,7 @@ describe('without a mail server', () => {
   const t = useTestApp({ env: { PUBLIC_URL: 'https://showcase.example' } });
 
   it('answers an invitation with its mail kept in the outbox and the link to copy, which works', async () => {
-    const email = uniqueEmail();
+    const email = uniqueEmail('colleague');
     const { mail } = await invite(t, email);
     expect(mail).toEqual({ delivery: 'kept', outbox_id: expect.any(Number), link: expect.stringMatching(/^https:\/\/showcase\.example\/admin\/accept-invite\?token=[\w-]{43}$/) });
 
@@ -65,8 +64,8 @@ describe('without a mail server', () => {
   });
 
   it('lists mails newest first, paged, with the count of each status, and filters by status', async () => {
-    const first = await invite(t, uniqueEmail());
-    const second = await invite(t, uniqueEmail());
+    const first = await invite(t, uniqueEmail('colleague'));
+    const second = await invite(t, uniqueEmail('colleague'));
     const page = await outboxOf(t, '?limit=1');
     expect(page.delivery).toBe('outbox');
     expect(page.mails).toEqual([
@@ -94,7 +93,7 @@ describe('without a mail server', () => {
   });
 
   it('cuts a kept link out when it expires, and hides it on the screen as soon as it has', async () => {
-    const { mail } = await invite(t, uniqueEmail());
+    const { mail } = await invite(t, uniqueEmail('colleague'));
     const id = mail.outbox_id as number;
     const link = mail.link ?? '';
     // Its time passes: the owner no longer sees it, though the hourly clean-up has not run.
@@ -113,7 +112,7 @@ describe('without a mail server', () => {
   });
 
   it('leaves a kept link as it is until the second it expires', async () => {
-    const { mail } = await invite(t, uniqueEmail());
+    const { mail } = await invite(t, uniqueEmail('colleague'));
     const id = mail.outbox_id as number;
     const rowOf = () => t.handle.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const before = await rowOf();
@@ -152,7 +151,7 @@ describe('with a mail server', () => {
   });
 
   it('answers an invitation as sent, without the link, and keeps no working token once it left', async () => {
-    const email = uniqueEmail();
+    const email = uniqueEmail('colleague');
     const { mail } = await invite(t, email);
     expect(mail).toEqual({ delivery: 'sent', outbox_id: expect.any(Number) });
 

@@ -43,23 +43,13 @@ const reset = (token: string, password: string) =>
 const login = (email: string, password: string) =>
   t.request('POST', '/auth/login', { body: { email, password }, ip: freshIp() });
 
-/** Waits until `count` mails reached `address` (they are sent after the answer). */
-async function mailsTo(address: string, count = 1) {
-  const deadline = Date.now() + 15_000;
-  while (sink.to(address).length < count) {
-    if (Date.now() > deadline) throw new Error(`only ${sink.to(address).length} of ${count} mails reached ${address}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return sink.to(address);
-}
-
 const LINK = /(https?:\/\/\S+\/admin\/reset-password\?token=)([\w-]+)/;
 
 /** Asks for a link and reads its token from the mail that arrives. */
 async function tokenFromMail(email: string): Promise<string> {
   const before = sink.to(email).length;
   expect((await forgot(email)).status).toBe(202);
-  const mails = await mailsTo(email, before + 1);
+  const mails = await sink.waitForMailsTo(email, before + 1);
   const match = LINK.exec(mails.at(-1)?.parsed.text ?? '');
   if (!match?.[2]) throw new Error('no reset link in the mail');
   return match[2];
@@ -83,7 +73,7 @@ describe('asking for a link', () => {
       expect(answer.status).toBe(202);
       expect(answer.body).toEqual(ANSWER);
     }
-    await mailsTo(email);
+    await sink.waitForMailsTo(email);
     expect(await resetsOf(member)).toHaveLength(0);
     expect(sink.to(member)).toHaveLength(0);
   });
@@ -93,7 +83,7 @@ describe('asking for a link', () => {
     const ip = freshIp();
     // Addresses are matched whatever their case.
     expect((await forgot(email.toUpperCase(), ip)).status).toBe(202);
-    const [mail] = await mailsTo(email);
+    const [mail] = await sink.waitForMailsTo(email);
     const text = mail?.parsed.text ?? '';
     expect(mail?.parsed.subject).toMatch(/reset your .* password/i);
     expect(LINK.exec(text)?.[1]).toBe(`${SITE}/admin/reset-password?token=`);
@@ -229,7 +219,7 @@ describe('limits', () => {
       expect(answer.body).toEqual(ANSWER);
     }
     expect(await resetsOf(email)).toHaveLength(max);
-    await mailsTo(email, max);
+    await sink.waitForMailsTo(email, max);
   });
 
   it('refuses too many requests from one client address with 429', async () => {

@@ -3,6 +3,7 @@ import { LOCAL_SESSION_LIFETIME_SECONDS } from '../../server/payments/local-prov
 import type { TestCheckoutOutcome } from '../../server/payments/provider.ts';
 import { findTestCheckout, settleTestCheckout } from '../../server/services/payments.ts';
 import { freePort } from '../helpers/free-port.ts';
+import { mailsTo } from '../helpers/outbox.ts';
 import { createTestApp, freshIp, type TestApp, useTestApp } from '../helpers/test-app.ts';
 
 // The checkout flow with the built-in test checkout (no Stripe key): the
@@ -63,9 +64,6 @@ async function recordsOf(sessionId: string, app: TestApp = t) {
   expect(submission.payment_status).toBe(payment.status);
   return { payment, submission };
 }
-
-const mailsTo = (address: string, app: TestApp = t) =>
-  app.handle.db.selectFrom('outbox').selectAll().where('to_address', '=', address).orderBy('id').execute();
 
 async function countRows(table: 'sponsored_submissions' | 'payment_transactions' | 'local_checkout_sessions') {
   const row = await t.handle.db
@@ -282,7 +280,7 @@ describe('a checkout settled on the test checkout', () => {
     const { timeline: _timeline, report_url: _reportUrl, report_url_problem: _reportUrlProblem, ...listed } = admin.body;
     expect(list.body.submissions).toContainEqual(listed);
 
-    const [confirmation, ...more] = await mailsTo(payload.contact_email);
+    const [confirmation, ...more] = await mailsTo(t, payload.contact_email);
     expect(more).toEqual([]);
     expect(confirmation).toMatchObject({
       kind: 'payment_confirmation',
@@ -295,7 +293,7 @@ describe('a checkout settled on the test checkout', () => {
     expect(confirmation?.text_body).toContain('This was a test payment: no money was taken.');
     expect(confirmation?.text_body).toContain('within 24-48 hours');
     expect(confirmation?.text_body).toContain(`Payment reference: ${payment.provider_payment_id}`);
-    const staffMails = (await mailsTo(STAFF_EMAIL)).filter((mail) => mail.subject.includes(payload.project_name));
+    const staffMails = (await mailsTo(t, STAFF_EMAIL)).filter((mail) => mail.subject.includes(payload.project_name));
     expect(staffMails).toHaveLength(1);
     expect(staffMails[0]).toMatchObject({
       kind: 'payment_admin_notification',
@@ -329,7 +327,7 @@ describe('a checkout settled on the test checkout', () => {
     });
     expect((await recordsOf(sessionId)).payment.status).toBe('pending');
     expect((await successOf(sessionId)).body).toEqual({ session_id: sessionId, status: 'pending' });
-    expect(await mailsTo(payload.contact_email)).toEqual([]);
+    expect(await mailsTo(t, payload.contact_email)).toEqual([]);
   });
 
   it('cancelled and then paid on the same page: the session was still open, so the payment completes', async () => {
@@ -360,7 +358,7 @@ describe('a checkout settled on the test checkout', () => {
       message: 'Your payment did not go through. Review your details and try submitting again.',
       pending_submission: { project_name: payload.project_name },
     });
-    expect(await mailsTo(payload.contact_email)).toEqual([]);
+    expect(await mailsTo(t, payload.contact_email)).toEqual([]);
   });
 
   it('expired: reports expired on both lookups', async () => {
@@ -398,7 +396,7 @@ describe('a checkout settled on the test checkout', () => {
     expect(await settle(sessionId, 'expire')).toBe(`http://localhost/payment/success?session_id=${sessionId}`);
 
     expect(await recordsOf(sessionId)).toEqual(paid);
-    expect(await mailsTo(payload.contact_email)).toHaveLength(1);
+    expect(await mailsTo(t, payload.contact_email)).toHaveLength(1);
   });
 
   it("words the receipt and the paid cancel lookup with the owner's promises, not SPEC.md's defaults", async () => {
@@ -416,7 +414,7 @@ describe('a checkout settled on the test checkout', () => {
 
       const { sessionId, payload } = await startCheckout(app);
       await settle(sessionId, 'pay', app);
-      const [receipt] = await mailsTo(payload.contact_email, app);
+      const [receipt] = await mailsTo(app, payload.contact_email);
       expect(receipt?.text_body).toContain('- We review your project and get back to you within one working day.');
       expect(receipt?.text_body).toContain('- Your sponsored post goes live within a week after payment.');
       expect(receipt?.text_body).toContain('\nBacker Weekly');
@@ -471,7 +469,7 @@ describe('payment mails', () => {
       await settle(sessionId, 'pay', app);
 
       expect((await successOf(sessionId, app)).body).toEqual({ session_id: sessionId, status: 'completed' });
-      const [mail, ...more] = await mailsTo(payload.contact_email, app);
+      const [mail, ...more] = await mailsTo(app, payload.contact_email);
       expect(more).toEqual([]);
       expect(mail).toMatchObject({ kind: 'payment_confirmation', status: 'failed', sent_at: null });
       expect(mail?.error).toMatch(/ECONNREFUSED|connect/i);
@@ -521,7 +519,7 @@ describe('production without a Stripe key', () => {
         message: 'Payments are not set up on this site yet. Please try again later.',
       });
       expect(await rowsOf(app)).toEqual({ submissions: 0, payments: 0, sessions: 0 });
-      expect(await mailsTo(payload.contact_email, app)).toEqual([]);
+      expect(await mailsTo(app, payload.contact_email)).toEqual([]);
       await expect(findTestCheckout(app.deps, 'cs_local_0123')).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
       await expect(settleTestCheckout(app.deps, 'cs_local_0123', 'pay')).rejects.toMatchObject({
         code: 'SERVICE_UNAVAILABLE',

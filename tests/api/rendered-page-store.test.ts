@@ -13,6 +13,7 @@ import type { AppDeps, AppEnv } from '../../server/deps.ts';
 import { createNonce, scriptNonceOf } from '../../server/http/content-security-policy.ts';
 import { RenderedPageStore, renderKey, type StoreBound } from '../../server/http/rendered-page-store.ts';
 import { DEFAULT_RESPONSE_CACHE_OPTIONS, expireAnswerAt, noteAnswerSources, ResponseCache } from '../../server/http/response-cache.ts';
+import { createPost } from '../helpers/posts.ts';
 import { freshIp, useTestApp } from '../helpers/test-app.ts';
 
 const t = useTestApp();
@@ -107,26 +108,8 @@ function server(build = 'build-1', { remote = false, bound }: { remote?: boolean
   return { visit, store, cache, renderAhead };
 }
 
-let slugs = 0;
-async function createPost(publishedAt = nowSeconds()): Promise<{ id: number; version: number } & Record<string, unknown>> {
-  slugs += 1;
-  const answer = await t.request('POST', '/admin/posts', {
-    token: await t.adminToken(),
-    body: {
-      title: `Kept ${slugs}`,
-      slug: `kept-page-${slugs}`,
-      excerpt: 'A post.',
-      content: 'Text.',
-      cover_image: null,
-      status: 'published',
-      published_at: publishedAt,
-      read_time: 1,
-      category_ids: [],
-    },
-  });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body;
-}
+/** A published post without a cover, at `publishedAt` (now by default). */
+const createPagePost = (publishedAt = nowSeconds()) => createPost(t, { published_at: publishedAt, cover_image: null, read_time: 1 });
 
 async function editPost(id: number, title?: string) {
   const current = (await t.request('GET', `/admin/posts/${id}`, { token: await t.adminToken() })).body;
@@ -139,7 +122,7 @@ async function editPost(id: number, title?: string) {
 
 describe('rendered pages kept in the database', () => {
   it('answers a page another server rendered, with a nonce of its own, without rendering it again', async () => {
-    const post = await createPost();
+    const post = await createPagePost();
     const first = server();
     const rendered = await first.visit(`/post/${post.id}`);
     await first.store.flush();
@@ -155,7 +138,7 @@ describe('rendered pages kept in the database', () => {
   });
 
   it('renders again only the pages a write touched', async () => {
-    const [edited, untouched] = [await createPost(), await createPost()];
+    const [edited, untouched] = [await createPagePost(), await createPagePost()];
     const first = server();
     await first.visit(`/post/${edited.id}`);
     await first.visit(`/post/${untouched.id}`);
@@ -173,7 +156,7 @@ describe('rendered pages kept in the database', () => {
   });
 
   it('keeps none across a write that may touch anything, a settings change or another build', async () => {
-    const post = await createPost();
+    const post = await createPagePost();
     const path = `/post/${post.id}`;
     const first = server();
     await first.visit(path);
@@ -196,7 +179,7 @@ describe('rendered pages kept in the database', () => {
   });
 
   it('marks every kept page out of date when the content changed without a write saying what', async () => {
-    const post = await createPost();
+    const post = await createPagePost();
     const path = `/post/${post.id}`;
     const first = server();
     await first.visit(path);
@@ -213,9 +196,9 @@ describe('rendered pages kept in the database', () => {
   });
 
   it('stops answering a page when a post scheduled after it was rendered goes live, or when the page says it expires', async () => {
-    const post = await createPost();
+    const post = await createPagePost();
     const path = `/post/${post.id}`;
-    await createPost(nowSeconds() + 2);
+    await createPagePost(nowSeconds() + 2);
     const first = server();
     await first.visit(path);
     await first.store.flush();
@@ -224,7 +207,7 @@ describe('rendered pages kept in the database', () => {
     expect((await server().visit(path)).text).toContain('after the publication');
 
     expiresAt = nowSeconds() + 1;
-    const countdown = `/post/${(await createPost()).id}`;
+    const countdown = `/post/${(await createPagePost()).id}`;
     const third = server();
     await third.visit(countdown);
     await third.store.flush();
@@ -235,7 +218,7 @@ describe('rendered pages kept in the database', () => {
   });
 
   it("renders ahead the live posts with no page kept, and not those another build kept (two builds side by side)", async () => {
-    const [kept, missing] = [await createPost(), await createPost()];
+    const [kept, missing] = [await createPagePost(), await createPagePost()];
     const other = server('build-2');
     await other.visit(`/${String(kept.slug)}`);
     await other.store.flush();
@@ -245,7 +228,7 @@ describe('rendered pages kept in the database', () => {
   });
 
   it('renders ahead exactly the kept pages a write made out of date, found by the database', async () => {
-    const [edited, untouched] = [await createPost(), await createPost()];
+    const [edited, untouched] = [await createPagePost(), await createPagePost()];
     const paths = [`/post/${edited.id}`, `/post/${untouched.id}`, '/'];
     const first = server();
     for (const path of paths) await first.visit(path);
@@ -267,7 +250,7 @@ describe('rendered pages kept in the database', () => {
 
   it('stays within its bound, letting the least recently read pages go first', async () => {
     const bound = { rows: 4, bytes: 1024 * 1024 };
-    const posts = [await createPost(), await createPost(), await createPost(), await createPost()];
+    const posts = [await createPagePost(), await createPagePost(), await createPagePost(), await createPagePost()];
     const paths = posts.map((post) => `/post/${post.id}`);
     const first = server('build-1', { bound });
     for (const path of paths) {
@@ -281,7 +264,7 @@ describe('rendered pages kept in the database', () => {
     await reader.visit(readAgain ?? '');
     await reader.store.flush();
 
-    await first.visit(`/post/${(await createPost()).id}`);
+    await first.visit(`/post/${(await createPagePost()).id}`);
     await first.store.flush();
     const kept = (await t.deps.db.selectFrom('rendered_pages').select('path').execute()).map((row) => row.path);
     expect(kept.length).toBeLessThanOrEqual(bound.rows);
@@ -293,7 +276,7 @@ describe('rendered pages kept in the database', () => {
     // And within its bytes: a bound of about two pages keeps two at most.
     const page = await t.deps.db.selectFrom('rendered_pages').select('bytes').executeTakeFirstOrThrow();
     const small = server('build-1', { bound: { rows: 1000, bytes: Math.floor(page.bytes * 2.5) } });
-    await small.visit(`/post/${(await createPost()).id}`);
+    await small.visit(`/post/${(await createPagePost()).id}`);
     await small.store.flush();
     const { total } = await t.deps.db.selectFrom('rendered_pages').select((eb) => eb.fn.sum<number>('bytes').as('total')).executeTakeFirstOrThrow();
     expect(Number(total)).toBeLessThanOrEqual(page.bytes * 2.5);
@@ -313,7 +296,7 @@ describe('rendered pages kept in the database', () => {
 describe("a render held open across another server's edit", () => {
   /** A post titled `v2`, shown by the page at `path` as its render reads it. */
   async function postAtV2(path: (post: Record<string, unknown>) => string) {
-    const post = await createPost();
+    const post = await createPagePost();
     await editPost(post.id, 'v2');
     const at = path(post);
     titled.set(at, post.id);

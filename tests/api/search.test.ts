@@ -8,6 +8,7 @@ import type { SearchPage, SearchResultJson } from '../../common/answers.ts';
 import { migrationsFor } from '../../server/db/migrate.ts';
 import { PUBLIC_READ_CACHE_CONTROL } from '../../server/http/public-reads.ts';
 import { nowSeconds } from '../../server/db/database.ts';
+import { createPost } from '../helpers/posts.ts';
 import { useTestApp } from '../helpers/test-app.ts';
 
 const t = useTestApp();
@@ -27,23 +28,17 @@ interface Saved {
   version: number;
 }
 
-async function createPost(fields: Record<string, unknown> = {}): Promise<Saved> {
-  const response = await t.request<Saved>('POST', '/admin/posts', {
-    token: await t.adminToken(),
-    body: {
-      title: 'A plain project',
-      slug: nextSlug('post'),
-      excerpt: 'Nothing special here.',
-      content: 'An ordinary review of an ordinary campaign.',
-      status: 'published',
-      published_at: nowSeconds() - 3600,
-      category_ids: ['tech'],
-      ...fields,
-    },
+/** A post published an hour ago that matches nothing a test searches for unless `fields` say so. */
+const createPlainPost = (fields: Record<string, unknown> = {}) =>
+  createPost<Saved>(t, {
+    title: 'A plain project',
+    slug: nextSlug('post'),
+    excerpt: 'Nothing special here.',
+    content: 'An ordinary review of an ordinary campaign.',
+    published_at: nowSeconds() - 3600,
+    category_ids: ['tech'],
+    ...fields,
   });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body;
-}
 
 async function createResource(fields: Record<string, unknown> = {}): Promise<Saved> {
   const response = await t.request<Saved>('POST', '/admin/resources', {
@@ -72,7 +67,7 @@ const slugsOf = (page: SearchPage) => page.results.map((result) => result.slug);
 describe('GET /api/search', () => {
   it('answers the results contract: type, slug, title, excerpt, snippet, published_at, then next_token', async () => {
     const publishedAt = nowSeconds() - 7200;
-    const post = await createPost({
+    const post = await createPlainPost({
       title: 'Lanternfish solar light',
       excerpt: 'A lantern for campers.',
       content: 'The lanternfish light charges in two hours.',
@@ -98,7 +93,7 @@ describe('GET /api/search', () => {
   });
 
   it('finds posts and resources alike, each with its type', async () => {
-    const post = await createPost({ title: 'Backpack with a quokka logo' });
+    const post = await createPlainPost({ title: 'Backpack with a quokka logo' });
     const resource = await createResource({ title: 'Quokka marketing guide' });
     const page = await search('quokka');
     expect(page.results.map((result) => [result.type, result.slug]).sort()).toEqual(
@@ -113,12 +108,12 @@ describe('GET /api/search', () => {
   });
 
   it('ranks a match in the title above one in the excerpt, above one in the body', async () => {
-    const inBody = await createPost({
+    const inBody = await createPlainPost({
       title: 'Camping kettle',
       excerpt: 'Boils water on a small flame.',
       content: 'It comes in a zanzibar green finish and folds flat.',
     });
-    const inTitle = await createPost({
+    const inTitle = await createPlainPost({
       title: 'The zanzibar kettle',
       excerpt: 'Boils water on a small flame.',
       content: 'It comes in a dark green finish and folds flat.',
@@ -132,7 +127,7 @@ describe('GET /api/search', () => {
   });
 
   it('matches the beginning of words: "kick" finds Kickstarter, whatever the case; "starter" does not', async () => {
-    const post = await createPost({ title: 'Kickstarter fees, explained', content: 'What Kickstarter keeps of every pledge.' });
+    const post = await createPlainPost({ title: 'Kickstarter fees, explained', content: 'What Kickstarter keeps of every pledge.' });
     expect(slugsOf(await search('kick'))).toEqual([post.slug]);
     expect(slugsOf(await search('KICK'))).toEqual([post.slug]);
     expect(slugsOf(await search('starter'))).toEqual([]);
@@ -140,18 +135,18 @@ describe('GET /api/search', () => {
   });
 
   it('needs every word of the query, each as a prefix', async () => {
-    const both = await createPost({ title: 'Modular synth kit', content: 'Patch cables included.' });
-    await createPost({ title: 'Modular shelf', content: 'Oak and steel.' });
+    const both = await createPlainPost({ title: 'Modular synth kit', content: 'Patch cables included.' });
+    await createPlainPost({ title: 'Modular shelf', content: 'Oak and steel.' });
     expect(slugsOf(await search('modul synth'))).toEqual([both.slug]);
     expect(slugsOf(await search('modular patch'))).toEqual([both.slug]);
     expect((await search('modular')).results).toHaveLength(2);
   });
 
   it('never finds drafts, scheduled items or deleted ones', async () => {
-    const live = await createPost({ title: 'Visible pangolin' });
-    await createPost({ title: 'Draft pangolin', status: 'draft', published_at: null });
-    const scheduled = await createPost({ title: 'Scheduled pangolin', published_at: nowSeconds() + 3600 });
-    const deleted = await createPost({ title: 'Deleted pangolin' });
+    const live = await createPlainPost({ title: 'Visible pangolin' });
+    await createPlainPost({ title: 'Draft pangolin', status: 'draft', published_at: null });
+    const scheduled = await createPlainPost({ title: 'Scheduled pangolin', published_at: nowSeconds() + 3600 });
+    const deleted = await createPlainPost({ title: 'Deleted pangolin' });
     await createResource({ title: 'Draft pangolin guide', status: 'draft' });
     const deletedGuide = await createResource({ title: 'Deleted pangolin guide' });
     const token = await t.adminToken();
@@ -167,7 +162,7 @@ describe('GET /api/search', () => {
 
   it('follows edits: a renamed item is found by its new title and no longer by its old one', async () => {
     const token = await t.adminToken();
-    const post = await createPost({ title: 'Quillfeather desk lamp' });
+    const post = await createPlainPost({ title: 'Quillfeather desk lamp' });
     const guide = await createResource({ title: 'Quillfeather pricing guide' });
     expect(slugsOf(await search('quillfeather')).sort()).toEqual([post.slug, guide.slug].sort());
 
@@ -197,9 +192,9 @@ describe('GET /api/search', () => {
   it('pages through every result once, best first, with an opaque next_token and none after the last page', async () => {
     const created: string[] = [];
     // Equal texts give equal scores: ties across posts and resources must not repeat or skip.
-    for (let i = 0; i < 4; i += 1) created.push((await createPost({ title: 'Ocelot tripod', content: 'Same text.' })).slug);
+    for (let i = 0; i < 4; i += 1) created.push((await createPlainPost({ title: 'Ocelot tripod', content: 'Same text.' })).slug);
     for (let i = 0; i < 3; i += 1) created.push((await createResource({ title: 'Ocelot tripod', content: 'Same text.' })).slug);
-    created.push((await createPost({ title: 'Ocelot', excerpt: 'Ocelot ocelot.', content: 'Ocelot, the ocelot tripod.' })).slug);
+    created.push((await createPlainPost({ title: 'Ocelot', excerpt: 'Ocelot ocelot.', content: 'Ocelot, the ocelot tripod.' })).slug);
 
     const seen: string[] = [];
     let token: string | null = null;
@@ -243,7 +238,7 @@ describe('GET /api/search', () => {
   });
 
   it('reads FTS operators and quotes as plain words, never as query syntax', async () => {
-    const post = await createPost({ title: 'Narwhal kit', content: 'Near the narwhal: OR, AND, NOT and NEAR are words here.' });
+    const post = await createPlainPost({ title: 'Narwhal kit', content: 'Near the narwhal: OR, AND, NOT and NEAR are words here.' });
     for (const q of ['narwhal*', '"narwhal', 'narwhal OR zzz', 'title:narwhal', 'narwhal -kit', "narwhal'", '(narwhal) & !kit', 'narwhal:*', 'NEAR(narwhal kit)']) {
       const response = await t.request<SearchPage>('GET', `/search?q=${encodeURIComponent(q)}`);
       expect(response.status, q).toBe(200);
@@ -256,7 +251,7 @@ describe('GET /api/search', () => {
   });
 
   it('highlights the matched words in the snippet and escapes everything else', async () => {
-    await createPost({
+    await createPlainPost({
       title: 'Glimmerdust <b>tripod</b>',
       excerpt: 'Light & "steady".',
       content: 'Intro.\n\n<script>alert("glimmer")</script> The **Glimmerdust** tripod is [sturdy](https://example.com/glimmer).',
@@ -273,14 +268,14 @@ describe('GET /api/search', () => {
 
   it('shows the part of a long body around the matches, marked, with ellipses where it was cut', async () => {
     const filler = (word: string) => Array.from({ length: 60 }, () => word).join(' ');
-    await createPost({ title: 'Capybara cooler', content: `${filler('alpha')} the capybara cooler keeps ice ${filler('omega')}` });
+    await createPlainPost({ title: 'Capybara cooler', content: `${filler('alpha')} the capybara cooler keeps ice ${filler('omega')}` });
     const [result] = (await search('capybara')).results;
     expect(result?.snippet).toMatch(/^…alpha .*the <mark>capybara<\/mark> cooler keeps ice omega.*…$/);
     expect(result?.snippet.length).toBeLessThan(300);
   });
 
   it('falls back to the excerpt when only the title matched, and labels sponsored posts', async () => {
-    await createPost({ title: 'Axolotl aquarium', excerpt: 'A tank that cleans itself.', content: 'Filters and pumps.', sponsored: true });
+    await createPlainPost({ title: 'Axolotl aquarium', excerpt: 'A tank that cleans itself.', content: 'Filters and pumps.', sponsored: true });
     const [result] = (await search('axolotl')).results;
     expect(result?.snippet).toBe('A tank that cleans itself.');
     expect(result?.sponsored).toBe(true);

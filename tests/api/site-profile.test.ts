@@ -11,12 +11,10 @@ import { ContentChanges } from '../../server/content-changes.ts';
 import { writeSiteSetting } from '../../server/db/queries/site-settings.ts';
 import type { Db } from '../../server/db/schema.ts';
 import { SITE_PROFILE_KEY, SiteProfileCache } from '../../server/site-profile.ts';
+import { uniqueEmail } from '../helpers/emails.ts';
 import { freshIp, useTestApp } from '../helpers/test-app.ts';
 
 const t = useTestApp();
-
-let counter = 0;
-const uniqueEmail = () => `profile.${++counter}.${Date.now()}@example.com`;
 
 /** Signs `email` up for the newsletter and returns the subject of the confirmation mailed to it. */
 async function confirmationSubject(email: string): Promise<string> {
@@ -45,10 +43,10 @@ afterEach(() => {
 
 describe('the site profile as mails read it', () => {
   it('has a save from the back office in the next mail, without a restart', async () => {
-    expect(await confirmationSubject(uniqueEmail())).toBe(`Confirm your subscription to ${SITE_NAME}`);
+    expect(await confirmationSubject(uniqueEmail('profile'))).toBe(`Confirm your subscription to ${SITE_NAME}`);
     await saveSiteName('Backer Digest');
     try {
-      expect(await confirmationSubject(uniqueEmail())).toBe('Confirm your subscription to Backer Digest');
+      expect(await confirmationSubject(uniqueEmail('profile'))).toBe('Confirm your subscription to Backer Digest');
     } finally {
       await saveSiteName(SITE_NAME);
     }
@@ -66,9 +64,9 @@ describe('the site profile as mails read it', () => {
       userId: null,
     });
 
-    expect(await confirmationSubject(uniqueEmail())).toBe(`Confirm your subscription to ${stored.site_name}`);
+    expect(await confirmationSubject(uniqueEmail('profile'))).toBe(`Confirm your subscription to ${stored.site_name}`);
     t.deps.contentChanges.changedElsewhere();
-    expect(await confirmationSubject(uniqueEmail())).toBe('Confirm your subscription to Elsewhere Weekly');
+    expect(await confirmationSubject(uniqueEmail('profile'))).toBe('Confirm your subscription to Elsewhere Weekly');
     expect((await t.deps.siteProfileCache.current()).site_name).toBe('Elsewhere Weekly');
   });
 

@@ -11,6 +11,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SponsoredSubmissionDetailsJson, SponsorEventJson, SponsorPreviewJson } from '../../common/answers.ts';
 import { previewLinksService } from '../../server/services/preview-links.ts';
 import { checkoutSubmission } from '../helpers/payments.ts';
+import { mailsTo } from '../helpers/outbox.ts';
+import { publishDraft } from '../helpers/posts.ts';
 import { useTestApp } from '../helpers/test-app.ts';
 
 const t = useTestApp();
@@ -50,10 +52,6 @@ const details = async (id: number) =>
 
 const kinds = (timeline: SponsorEventJson[]) => timeline.map((event) => event.kind);
 
-/** The kept mails to `to`, oldest first. */
-const mailsTo = (to: string) =>
-  t.handle.db.selectFrom('outbox').select(['id', 'kind', 'subject', 'text_body', 'status']).where('to_address', '=', to).orderBy('id').execute();
-
 async function approve(id: number, options: { preview_promised?: boolean } = {}) {
   const answer = await t.request('PATCH', `/admin/submissions/sponsored/${id}`, {
     token: await t.adminToken(),
@@ -66,29 +64,6 @@ async function draftPost(id: number) {
   const answer = await t.request('POST', `/admin/submissions/sponsored/${id}/draft`, { token: await t.adminToken() });
   expect(answer.status).toBe(201);
   return answer.body as { id: number; slug: string; version: number } & Record<string, unknown>;
-}
-
-/** Saves the post as published at `publishedAt` (now when null), as the editor does. */
-async function publish(post: Record<string, unknown> & { id: number }, publishedAt: number | null) {
-  const current = (await t.request('GET', `/admin/posts/${post.id}`, { token: await currentToken() })).body;
-  const answer = await t.request('PUT', `/admin/posts/${post.id}`, {
-    token: await currentToken(),
-    body: {
-      title: current.title,
-      slug: current.slug,
-      excerpt: current.excerpt,
-      content: current.content,
-      cover_image: current.cover_image,
-      campaign_url: current.campaign_url,
-      read_time: current.read_time,
-      category_ids: current.category_ids,
-      status: 'published',
-      published_at: publishedAt ?? Math.floor(Date.now() / 1000),
-      version: current.version,
-    },
-  });
-  expect(answer.status).toBe(200);
-  await t.deps.jobs.whenIdle();
 }
 
 async function setSiteTimeZone(timeZone: string) {
@@ -117,7 +92,7 @@ describe('the timeline of a paid submission', () => {
     const approved = await details(id);
     expect(kinds(approved.timeline)).toEqual(['payment_mail', 'approved', 'approval_mail']);
     expect(approved.timeline[1]).toMatchObject({ by: 'admin@example.com', mail: null });
-    const mails = await mailsTo(email);
+    const mails = await mailsTo(t, email);
     expect(mails.map((mail) => mail.subject)).toEqual([
       `[TEST] Payment received: sponsored post for ${name}`,
       `Approved: your sponsored post about ${name}`,
@@ -128,7 +103,7 @@ describe('the timeline of a paid submission', () => {
   it('promises no preview in the approval mail unless staff said one will be sent', async () => {
     const { id, email } = await paidSubmission();
     await approve(id);
-    const mail = (await mailsTo(email)).at(-1);
+    const mail = (await mailsTo(t, email)).at(-1);
     expect(mail?.kind).toBe('sponsor_approved');
     expect(mail?.text_body).toContain('We are writing it now. We will write again when its publication date is set, and once it is live.');
     expect(mail?.text_body).not.toContain('preview');
@@ -138,7 +113,7 @@ describe('the timeline of a paid submission', () => {
   it('promises a preview in the approval mail when staff approve with one to come, and notes the promise on the timeline', async () => {
     const { id, email } = await paidSubmission();
     await approve(id, { preview_promised: true });
-    const mail = (await mailsTo(email)).at(-1);
+    const mail = (await mailsTo(t, email)).at(-1);
     expect(mail?.text_body).toContain('We are writing it now. Before it goes live we will send you a link to preview it.');
     expect((await details(id)).timeline.at(-1)).toMatchObject({ kind: 'approval_mail', detail: 'preview_promised' });
   });
@@ -152,7 +127,7 @@ describe('the timeline of a paid submission', () => {
     expect(answer.status).toBe(400);
     expect(answer.body.message).toContain('preview_promised');
     expect((await details(id)).status).toBe('new');
-    expect(await mailsTo(email)).toHaveLength(1);
+    expect(await mailsTo(t, email)).toHaveLength(1);
   });
 
   it('records a rejection, which mails nothing', async () => {
@@ -163,7 +138,7 @@ describe('the timeline of a paid submission', () => {
     });
     expect(answer.status).toBe(200);
     expect(kinds((await details(id)).timeline)).toEqual(['payment_mail', 'rejected']);
-    expect(await mailsTo(email)).toHaveLength(1);
+    expect(await mailsTo(t, email)).toHaveLength(1);
   });
 
   it('sends the preview to the sponsor: a working link, given back to copy, mailed and on the timeline', async () => {
@@ -178,7 +153,7 @@ describe('the timeline of a paid submission', () => {
     const sent = await t.request<SponsorPreviewJson>('POST', `/admin/submissions/sponsored/${id}/preview`, { token });
     expect(sent.status).toBe(201);
     expect(sent.body.url).toMatch(/^http:\/\/localhost\/preview\/[\w-]{43}$/);
-    const preview = await mailsTo(email).then((mails) => mails.at(-1));
+    const preview = await mailsTo(t, email).then((mails) => mails.at(-1));
     expect(preview).toMatchObject({ kind: 'sponsor_preview', subject: `Preview ready: your sponsored post about ${name}`, status: 'stored' });
     expect(preview?.text_body).toContain(sent.body.url);
     expect(sent.body.event).toMatchObject({ kind: 'preview_mail', by: 'admin@example.com', mail: { to: email, outbox_id: preview?.id, status: 'stored' } });
@@ -199,12 +174,12 @@ describe('the timeline of a paid submission', () => {
       const post = await draftPost(id);
       // 2030-06-01 09:30 in Paris (summer time, UTC+2).
       const publishAt = Date.UTC(2030, 5, 1, 7, 30) / 1000;
-      await publish(post, publishAt);
+      await publishDraft(t, post.id, { publishedAt: publishAt, token: currentToken });
 
       const scheduled = await details(id);
       expect(kinds(scheduled.timeline).slice(-1)).toEqual(['scheduled_mail']);
       expect(scheduled.timeline.at(-1)?.detail).toBe(String(publishAt));
-      const mail = (await mailsTo(email)).at(-1);
+      const mail = (await mailsTo(t, email)).at(-1);
       expect(mail?.subject).toBe(`Scheduled: your sponsored post about ${name} goes live Jun 1, 2030, 09:30 Europe/Paris`);
       expect(mail?.text_body).toContain('scheduled to go live on Jun 1, 2030, 09:30 Europe/Paris');
       expect(kinds(scheduled.timeline)).not.toContain('live_mail');
@@ -219,12 +194,12 @@ describe('the timeline of a paid submission', () => {
       // The report link goes in the same mail (decisions 068 and 082).
       expect(kinds(live.timeline).slice(-2)).toEqual(['live_mail', 'report_link_mail']);
       expect(live.timeline.at(-2)?.detail).toBe(`http://localhost/${post.slug}`);
-      const liveMail = (await mailsTo(email)).at(-1);
+      const liveMail = (await mailsTo(t, email)).at(-1);
       expect(liveMail).toMatchObject({ kind: 'sponsor_live', subject: `Live: your sponsored post about ${name}` });
       expect(liveMail?.text_body).toContain(`http://localhost/${post.slug}`);
 
       // Saved again while live: the sponsor is not told twice.
-      await publish(post, publishAt);
+      await publishDraft(t, post.id, { publishedAt: publishAt, token: currentToken });
       expect(kinds((await details(id)).timeline).filter((kind) => kind === 'live_mail')).toHaveLength(1);
     } finally {
       vi.useRealTimers();
@@ -237,13 +212,13 @@ describe('the timeline of a paid submission', () => {
     const { id, email } = await paidSubmission();
     await approve(id);
     const post = await draftPost(id);
-    await publish(post, null);
+    await publishDraft(t, post.id, { token: currentToken });
     const timeline = (await details(id)).timeline;
     expect(kinds(timeline)).toEqual(['payment_mail', 'approved', 'approval_mail', 'draft_created', 'live_mail', 'report_link_mail']);
     expect(timeline.at(-2)?.mail).toMatchObject({ to: email, status: 'stored' });
     expect(timeline.at(-1)?.mail).toEqual(timeline.at(-2)?.mail);
     // The draft links the sponsor's campaign: the mail gives its counted address too, for places without a page.
-    const liveMail = (await mailsTo(email)).find((mail) => mail.kind === 'sponsor_live');
+    const liveMail = (await mailsTo(t, email)).find((mail) => mail.kind === 'sponsor_live');
     expect(liveMail?.text_body).toContain(`http://localhost/${post.slug}`);
     expect(liveMail?.text_body).toContain(`straight to your campaign, with their clicks counted in your report, use:\n\nhttp://localhost/go/${post.slug}`);
 
@@ -257,10 +232,10 @@ describe('the timeline of a paid submission', () => {
     const { id, email, name } = await paidSubmission({ campaign_goal: 1_500_000, campaign_currency: 'usd', campaign_ends_at: endsAt });
     await approve(id);
     const post = await draftPost(id);
-    const before = (await mailsTo(email)).length;
-    await publish(post, null);
+    const before = (await mailsTo(t, email)).length;
+    await publishDraft(t, post.id, { token: currentToken });
 
-    const mails = (await mailsTo(email)).slice(before);
+    const mails = (await mailsTo(t, email)).slice(before);
     expect(mails.map((mail) => [mail.kind, mail.subject])).toEqual([['sponsor_live', `Live: your sponsored post about ${name}`]]);
     const text = mails[0]?.text_body ?? '';
     const postUrl = `http://localhost/${post.slug}`;
@@ -286,8 +261,8 @@ describe('the timeline of a paid submission', () => {
     expect(new Set(events.map((event) => event.mail?.outbox_id))).toEqual(new Set([mails[0]?.id]));
 
     // Saved again while live: nothing more.
-    await publish(post, null);
-    expect(await mailsTo(email)).toHaveLength(before + 1);
+    await publishDraft(t, post.id, { token: currentToken });
+    expect(await mailsTo(t, email)).toHaveLength(before + 1);
   });
 
   it('answers 404 for the preview of an unknown submission', async () => {

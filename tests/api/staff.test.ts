@@ -7,6 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
+import { adminCalls } from '../helpers/admin-calls.ts';
+import { uniqueEmail } from '../helpers/emails.ts';
 import { ADMIN_EMAIL, createTestApp, freshIp, type TestApp } from '../helpers/test-app.ts';
 
 const SITE = 'https://showcase.example';
@@ -27,20 +29,15 @@ afterAll(async () => {
   await sink?.close();
 });
 
-let counter = 0;
-const uniqueEmail = (name = 'staff') => `${name}.${++counter}.${Date.now()}@example.com`;
-
-const asOwner = (method: string, path: string, body?: unknown) =>
-  t.request(method, `/admin/users${path}`, { token: owner, ...(body === undefined ? {} : { body }) });
+// The seeded account is the site's owner.
+const asOwner = adminCalls(() => t, { prefix: '/admin/users' });
 
 /** Invites `email` and returns the invitation and the token of the link in the mail it got. */
 async function invite(email: string, role = 'editor') {
   const before = sink.to(email).length;
   const response = await asOwner('POST', '', { email, role });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
-  const deadline = Date.now() + 5_000;
-  while (sink.to(email).length === before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-  const mail = sink.to(email).at(-1);
+  const mail = (await sink.waitForMailsTo(email, before + 1, 5_000)).at(-1);
   if (!mail) throw new Error(`no invitation mail for ${email}`);
   const text = mail.parsed.text ?? '';
   const match = /https:\/\/showcase\.example\/admin\/accept-invite\?token=([\w-]+)/.exec(text);
@@ -66,7 +63,7 @@ async function staffMember(role: 'owner' | 'admin' | 'editor') {
 
 describe('invitations', () => {
   it('mails a 72-hour link naming the inviter, the site and the role, and lists the invitation as pending', async () => {
-    const email = uniqueEmail();
+    const email = uniqueEmail('staff');
     const { invitation, token, mail } = await invite(email.toUpperCase(), 'admin');
     expect(invitation).toMatchObject({ email, role: 'admin', invited_by_email: ADMIN_EMAIL });
     expect(invitation.expires_at - invitation.created_at).toBe(72 * 60 * 60);
@@ -90,7 +87,7 @@ describe('invitations', () => {
   });
 
   it('makes the account once: the link is single-use, also when two accepts race', async () => {
-    const email = uniqueEmail();
+    const email = uniqueEmail('staff');
     const { token } = await invite(email, 'editor');
     const [first, second] = await Promise.all([accept(token), accept(token)]);
     expect([first.status, second.status].sort()).toEqual([201, 404]);
@@ -117,7 +114,7 @@ describe('invitations', () => {
   }, 20_000); // Two argon2 hashes at once, and the password estimate loaded on first use: slow on a busy machine.
 
   it('applies the password policy when accepting', async () => {
-    const { token } = await invite(uniqueEmail());
+    const { token } = await invite(uniqueEmail('staff'));
     const short = await accept(token, 'Someone', 'short');
     expect(short.status).toBe(400);
     expect(JSON.stringify(short.body)).toContain('at least 12 characters');
@@ -133,7 +130,7 @@ describe('invitations', () => {
   });
 
   it('refuses an expired link with its own message, and lets the address be invited again', async () => {
-    const email = uniqueEmail();
+    const email = uniqueEmail('staff');
     const { invitation, token } = await invite(email);
     await t.handle.db.updateTable('staff_invitations').set({ expires_at: Math.floor(Date.now() / 1000) - 1 }).where('id', '=', invitation.id).execute();
 
@@ -148,7 +145,7 @@ describe('invitations', () => {
   });
 
   it('revokes a pending invitation; its link stops working and the address can be invited again', async () => {
-    const email = uniqueEmail();
+    const email = uniqueEmail('staff');
     const { invitation, token } = await invite(email);
     expect((await asOwner('DELETE', `/invitations/${invitation.id}`)).status).toBe(204);
     expect((await asOwner('DELETE', `/invitations/${invitation.id}`)).status).toBe(404);
@@ -164,7 +161,7 @@ describe('invitations', () => {
     expect(taken.status).toBe(409);
     expect(taken.body.error).toBe('EMAIL_TAKEN');
 
-    const email = uniqueEmail();
+    const email = uniqueEmail('staff');
     await invite(email);
     const twice = await asOwner('POST', '', { email, role: 'admin' });
     expect(twice.status).toBe(409);
@@ -184,7 +181,7 @@ describe('invitations', () => {
     const badEmail = await asOwner('POST', '', { email: 'not-an-address', role: 'editor' });
     expect(badEmail.status).toBe(400);
     expect(badEmail.body.error).toBe('VALIDATION_FAILED');
-    const badRole = await asOwner('POST', '', { email: uniqueEmail(), role: 'member' });
+    const badRole = await asOwner('POST', '', { email: uniqueEmail('staff'), role: 'member' });
     expect(badRole.status).toBe(400);
   });
 
@@ -262,7 +259,7 @@ describe('accounts', () => {
     const refresh = (await t.login(editor.email, PASSWORD)).refresh_token;
     const post = await t.request('POST', '/admin/posts', {
       token: editor.token,
-      body: { title: `Kept ${counter}`, slug: `kept-${counter}-${Date.now()}`, content: 'Still here.', status: 'draft', category_ids: [] },
+      body: { title: `Kept ${editor.id}`, slug: `kept-${editor.id}-${Date.now()}`, content: 'Still here.', status: 'draft', category_ids: [] },
     });
     expect(post.status, JSON.stringify(post.body)).toBe(201);
     const fields = ['title', 'slug', 'excerpt', 'content', 'cover_image', 'read_time', 'status', 'published_at', 'campaign_url', 'sponsored', 'category_ids'];

@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROVIDER_CHECK_INTERVAL_MS } from '../../server/services/payments.ts';
+import { mailsTo } from '../helpers/outbox.ts';
 import { createTestApp, freshIp, type TestApp } from '../helpers/test-app.ts';
 
 // The Stripe provider against a stand-in of the Stripe API on 127.0.0.1: the
@@ -221,9 +222,6 @@ function deliver(
   });
 }
 
-const mailsTo = (address: string) =>
-  t.handle.db.selectFrom('outbox').selectAll().where('to_address', '=', address).orderBy('id').execute();
-
 const eventRows = (eventId: string) =>
   t.handle.db.selectFrom('payment_events').selectAll().where('event_id', '=', eventId).execute();
 
@@ -322,8 +320,8 @@ describe('POST /api/payments/webhook', () => {
         processed_at: expect.any(Number),
       },
     ]);
-    expect(await mailsTo(payload.contact_email)).toMatchObject([{ kind: 'payment_confirmation', status: 'stored' }]);
-    const staff = (await mailsTo(STAFF_EMAIL)).filter((mail) => mail.subject.includes(payload.project_name));
+    expect(await mailsTo(t, payload.contact_email)).toMatchObject([{ kind: 'payment_confirmation', status: 'stored' }]);
+    const staff = (await mailsTo(t, STAFF_EMAIL)).filter((mail) => mail.subject.includes(payload.project_name));
     expect(staff).toMatchObject([{ kind: 'payment_admin_notification' }]);
     expect((await t.request('GET', `/payments/success?session_id=${sessionId}`)).body).toEqual({
       session_id: sessionId,
@@ -337,12 +335,12 @@ describe('POST /api/payments/webhook', () => {
 
     expect((await deliver(eventOf('checkout.session.completed', processing))).status).toBe(200);
     expect((await paymentOf(sessionId)).status).toBe('pending');
-    expect(await mailsTo(payload.contact_email)).toEqual([]);
+    expect(await mailsTo(t, payload.contact_email)).toEqual([]);
 
     const succeeded = eventOf('checkout.session.async_payment_succeeded', paidSession(sessionId, 'pi_3Slow'));
     expect((await deliver(succeeded)).status).toBe(200);
     expect(await paymentOf(sessionId)).toMatchObject({ status: 'completed', provider_payment_id: 'pi_3Slow' });
-    expect(await mailsTo(payload.contact_email)).toHaveLength(1);
+    expect(await mailsTo(t, payload.contact_email)).toHaveLength(1);
   });
 
   it('checkout.session.async_payment_failed marks the payment failed', async () => {
@@ -353,7 +351,7 @@ describe('POST /api/payments/webhook', () => {
 
     expect(await paymentOf(sessionId)).toMatchObject({ status: 'failed', provider_payment_id: null, completed_at: null });
     expect((await t.request('GET', `/payments/success?session_id=${sessionId}`)).body.status).toBe('failed');
-    expect(await mailsTo(payload.contact_email)).toEqual([]);
+    expect(await mailsTo(t, payload.contact_email)).toEqual([]);
   });
 
   it('checkout.session.expired marks the payment expired', async () => {
@@ -419,7 +417,7 @@ describe('POST /api/payments/webhook', () => {
     expect(replay.body).toEqual({ received: true, duplicate: true });
     expect(await paymentOf(sessionId)).toEqual(afterFirst);
     expect(await eventRows(event.id)).toHaveLength(1);
-    expect(await mailsTo(payload.contact_email)).toHaveLength(1);
+    expect(await mailsTo(t, payload.contact_email)).toHaveLength(1);
   });
 
   it.each([
@@ -552,11 +550,11 @@ describe('GET /api/payments/success with Stripe', () => {
       `GET /v1/checkout/sessions/${sessionId}`,
     ]);
     expect(await paymentOf(sessionId)).toMatchObject({ status: 'completed', provider_payment_id: 'pi_3Early' });
-    expect(await mailsTo(payload.contact_email)).toHaveLength(1);
+    expect(await mailsTo(t, payload.contact_email)).toHaveLength(1);
 
     // The webhook arriving afterwards finds the work done: no second mail.
     expect((await deliver(eventOf('checkout.session.completed', paidSession(sessionId, 'pi_3Early')))).status).toBe(200);
-    expect(await mailsTo(payload.contact_email)).toHaveLength(1);
+    expect(await mailsTo(t, payload.contact_email)).toHaveLength(1);
   });
 
   it('answers pending while the session is open, and does not ask Stripe again once the payment is settled', async () => {

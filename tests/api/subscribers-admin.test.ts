@@ -5,15 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { NEWSLETTER_CONSENT_TEXT } from '../../common/site.ts';
+import { uniqueEmail } from '../helpers/emails.ts';
+import { adminCalls } from '../helpers/admin-calls.ts';
 import { freshIp, useTestApp } from '../helpers/test-app.ts';
 
 const t = useTestApp({ env: { NEWSLETTER_DOUBLE_OPT_IN: 'false' } });
 
-let counter = 0;
-const uniqueEmail = (name = 'reader') => `${name}.${++counter}.${Date.now()}@example.com`;
-
-const admin = async (method: string, path: string, body?: unknown) =>
-  t.request(method, `/admin/submissions/newsletter${path}`, { token: await t.adminToken(), ...(body === undefined ? {} : { body }) });
+const admin = adminCalls(t, { prefix: '/admin/submissions/newsletter' });
 
 async function subscribe(email: string): Promise<number> {
   const response = await t.request('POST', '/submissions/newsletter', { body: { email }, ip: freshIp() });

@@ -7,12 +7,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { subscribersService } from '../../server/services/subscribers.ts';
+import { uniqueEmail } from '../helpers/emails.ts';
 import { freshIp, useTestApp } from '../helpers/test-app.ts';
 
 const t = useTestApp();
-
-let counter = 0;
-const uniqueEmail = () => `pending.${++counter}.${Date.now()}@example.com`;
 
 const resend = async (id: number) =>
   t.request('POST', `/admin/submissions/newsletter/${id}/resend-confirmation`, { token: await t.adminToken() });
@@ -36,7 +34,7 @@ const lastMailedLongAgo = (id: number) =>
 
 describe('POST /api/admin/submissions/newsletter/{id}/resend-confirmation', () => {
   it('mails a new link, kept in the outbox without a mail server, and only the new link confirms', async () => {
-    const email = uniqueEmail();
+    const email = uniqueEmail('pending');
     const id = await signUp(email);
     await lastMailedLongAgo(id);
 
@@ -59,7 +57,7 @@ describe('POST /api/admin/submissions/newsletter/{id}/resend-confirmation', () =
   });
 
   it("refuses a second link within ten minutes of the last, the signup's included, with when to try again", async () => {
-    const email = uniqueEmail();
+    const email = uniqueEmail('pending');
     const id = await signUp(email);
     const refused = await resend(id);
     expect(refused.status).toBe(429);
@@ -74,7 +72,7 @@ describe('POST /api/admin/submissions/newsletter/{id}/resend-confirmation', () =
   });
 
   it('refuses an address that is not pending with 409, and an unknown one with 404', async () => {
-    const id = await signUp(uniqueEmail());
+    const id = await signUp(uniqueEmail('pending'));
     await t.handle.db.updateTable('newsletter_subscribers').set({ status: 'active', confirm_sent_at: 0 }).where('id', '=', id).execute();
     const refused = await resend(id);
     expect(refused.status).toBe(409);
@@ -83,7 +81,7 @@ describe('POST /api/admin/submissions/newsletter/{id}/resend-confirmation', () =
   });
 
   it('sends one mail for two requests at once', async () => {
-    const email = uniqueEmail();
+    const email = uniqueEmail('pending');
     const id = await signUp(email);
     await lastMailedLongAgo(id);
     const statuses = (await Promise.all([resend(id), resend(id)])).map((answer) => answer.status).sort();

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { uniqueEmail } from '../helpers/emails.ts';
 import { freshIp, useTestApp } from '../helpers/test-app.ts';
 
 // The list itself; the confirmation by mail (double opt-in) is in newsletter-subscription.test.ts.
 const t = useTestApp({ env: { NEWSLETTER_DOUBLE_OPT_IN: 'false' } });
-
-let counter = 0;
-/** An address no other test uses. */
-function uniqueEmail(prefix = 'reader') {
-  counter += 1;
-  return `${prefix}.${counter}.${Date.now()}@example.com`;
-}
 
 const subscribe = (email: unknown, ip = freshIp()) =>
   t.request('POST', '/submissions/newsletter', { body: { email }, ip });

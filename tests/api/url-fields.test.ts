@@ -10,6 +10,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SOCIAL_NETWORK_LABELS, SOCIAL_NETWORKS, type SiteSettingsJson } from '../../common/schemas/site-settings.ts';
+import { adminCalls } from '../helpers/admin-calls.ts';
 import { freshIp, useTestApp } from '../helpers/test-app.ts';
 
 const t = useTestApp();
@@ -31,8 +32,7 @@ const TIDY = 'https://www.kickstarter.com/projects/reed-clock';
 const controlMessage = (label: string) => `${label} must be a single line, without line breaks or control characters`;
 
 let counter = 0;
-const admin = async (method: string, path: string, body?: unknown) =>
-  t.request(method, path, { token: await t.adminToken(), ip: freshIp(), ...(body === undefined ? {} : { body }) });
+const admin = adminCalls(t, { ip: freshIp });
 
 const postBody = (changes: Record<string, unknown>) => {
   counter += 1;

@@ -29,6 +29,8 @@ export interface SmtpSink {
   to: (address: string) => CapturedMail[];
   /** Resolves once at least `count` messages arrived. */
   waitFor: (count: number, timeoutMs?: number) => Promise<void>;
+  /** The messages to `address` once at least `count` of them arrived (a mail is sent after the answer). */
+  waitForMailsTo: (address: string, count?: number, timeoutMs?: number) => Promise<CapturedMail[]>;
   /** Refuse (or, returning undefined, accept) recipients from now on. */
   setRecipientRule: (rule: RecipientRule | undefined) => void;
   close: () => Promise<void>;
@@ -90,27 +92,35 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 
+  const to = (address: string) => messages.filter((message) => message.to.includes(address.toLowerCase()));
+  /** Resolves once `arrived()` reaches `count`, or fails after `timeoutMs` saying how many did. */
+  const until = (arrived: () => number, count: number, timeoutMs: number, what: string) =>
+    new Promise<void>((resolve, reject) => {
+      if (arrived() >= count) return resolve();
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(`only ${arrived()} of ${count} ${what}`));
+      }, timeoutMs);
+      const check = () => {
+        if (arrived() < count) return;
+        clearTimeout(timer);
+        waiters.delete(check);
+        resolve();
+      };
+      waiters.add(check);
+    });
+
   return {
     url: `smtp://127.0.0.1:${port}`,
     port,
     messages,
     connectionErrors,
-    to: (address) => messages.filter((message) => message.to.includes(address.toLowerCase())),
-    waitFor: (count, timeoutMs = 15_000) =>
-      new Promise<void>((resolve, reject) => {
-        if (messages.length >= count) return resolve();
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`only ${messages.length} of ${count} messages arrived`));
-        }, timeoutMs);
-        const check = () => {
-          if (messages.length < count) return;
-          clearTimeout(timer);
-          waiters.delete(check);
-          resolve();
-        };
-        waiters.add(check);
-      }),
+    to,
+    waitFor: (count, timeoutMs = 15_000) => until(() => messages.length, count, timeoutMs, 'messages arrived'),
+    waitForMailsTo: async (address, count = 1, timeoutMs = 15_000) => {
+      await until(() => to(address).length, count, timeoutMs, `mails reached ${address}`);
+      return to(address);
+    },
     setRecipientRule: (next) => {
       rule = next;
     },

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CampaignFacts } from '../../common/campaign.ts';
 import { saveCampaign } from '../../server/db/queries/campaigns.ts';
 import { seedDemoContent } from '../../server/db/seed-demo.ts';
-import { decodeHtml, seedPost, useSiteApp } from './site-app.ts';
+import { decodeHtml, seedPost, textsOf, useSiteApp } from './site-app.ts';
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
@@ -129,7 +129,11 @@ describe('a post page with a campaign history', () => {
 
   it('shows no chart on a post without a campaign', async () => {
     await seedPost(t, { slug: 'plain-review', title: 'Plain Review' });
-    const html = await (await site.get('/plain-review')).text();
+    const response = await site.get('/plain-review');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    // The post itself: an error page would show no chart either.
+    expect(textsOf(html, 'h1')).toEqual(['Plain Review']);
     expect(html).not.toContain('Pledged over time');
   });
 });

@@ -163,7 +163,12 @@ describe('a post with its campaign', () => {
   });
 
   it('shows no fact box for a post without a campaign', async () => {
-    expect(factBox(await (await site.get('/plain-post')).text())).toBeNull();
+    const response = await site.get('/plain-post');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    // The post itself: an error page would have no fact box either.
+    expect(textsOf(html, 'h1')).toEqual(['Plain Post']);
+    expect(factBox(html)).toBeNull();
   });
 
   it('adds at most 6 KB of HTML to a post', async () => {

@@ -118,7 +118,11 @@ describe('the home page', () => {
   });
 
   it('never shows drafts', async () => {
-    const html = await (await site.get('/')).text();
+    const response = await site.get('/');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    // The page itself, with the newest post leading it: an error page would also lack the draft.
+    expect(postLinks(html)[0]).toEqual(['/post-01', 'Project 01']);
     expect(html).not.toContain('Secret Prototype Draft');
     expect(html).not.toContain('secret-prototype');
   });

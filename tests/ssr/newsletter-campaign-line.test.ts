@@ -5,6 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { saveCampaign } from '../../server/db/queries/campaigns.ts';
+import { adminCalls } from '../helpers/admin-calls.ts';
 import { decodeHtml, seedPost, textsOf, useSiteApp } from './site-app.ts';
 
 const DAY = 86_400;
@@ -12,8 +13,7 @@ const HOUR = 3600;
 
 const { t, site } = useSiteApp({ app: { env: { NEWSLETTER_DOUBLE_OPT_IN: 'false' } } });
 
-const admin = async (method: string, path: string, body?: unknown) =>
-  t.request(method, `/admin/newsletters${path}`, { token: await t.adminToken(), ...(body === undefined ? {} : { body }) });
+const admin = adminCalls(t, { prefix: '/admin/newsletters' });
 
 let slug: string;
 

@@ -7,13 +7,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { unsubscribeLinks } from '../../server/newsletter/unsubscribe-links.ts';
+import { uniqueEmail } from '../helpers/emails.ts';
 import { freshIp } from '../helpers/test-app.ts';
 import { textsOf, useSiteApp } from './site-app.ts';
 
 const { t, site } = useSiteApp();
-
-let counter = 0;
-const uniqueEmail = () => `reader.${++counter}.${Date.now()}@example.com`;
 
 const signUp = (email: string) => site.post('/?index', { intent: 'newsletter', email, website: '' }, { ip: freshIp() });
 

@@ -5,29 +5,14 @@
  * restart) answers them from without rendering.
  */
 import { describe, expect, it } from 'vitest';
+import { createPost } from '../helpers/posts.ts';
 import { createSiteApp, useSiteApp, withoutNonces } from './site-app.ts';
 
 const { t, site } = useSiteApp();
 
-let slugs = 0;
-async function createPost(title: string): Promise<{ id: number; slug: string }> {
-  slugs += 1;
-  const answer = await t.request('POST', '/admin/posts', {
-    token: await t.adminToken(),
-    body: {
-      title,
-      slug: `rendered-ahead-${slugs}`,
-      excerpt: 'A post rendered before anyone asked.',
-      content: 'Text.',
-      cover_image: null,
-      status: 'published',
-      read_time: 1,
-      category_ids: [],
-    },
-  });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body;
-}
+/** A published post named `title`, saved as an editor does: the save is what renders it ahead. */
+const createTitled = (title: string) =>
+  createPost(t, { title, excerpt: 'A post rendered before anyone asked.', cover_image: null, read_time: 1 });
 
 /** Runs the render-ahead job once it is due (a short while after the write), and waits for its pages to be kept. */
 async function renderAhead(path: string) {
@@ -44,7 +29,7 @@ async function renderAhead(path: string) {
 
 describe('rendering ahead of readers', () => {
   it("keeps a new post's page before anyone asks, and another server answers it from there", async () => {
-    const post = await createPost('Rendered before anyone asked');
+    const post = await createTitled('Rendered before anyone asked');
     await renderAhead(`/${post.slug}`);
     const kept = await t.deps.db.selectFrom('rendered_pages').selectAll().where('path', '=', `/${post.slug}`).executeTakeFirstOrThrow();
     expect(kept.status).toBe(200);
@@ -70,7 +55,7 @@ describe('rendering ahead of readers', () => {
   });
 
   it('renders again the kept page an edit made out of date, and leaves the others', async () => {
-    const edited = await createPost('Before the edit');
+    const edited = await createTitled('Before the edit');
     // A resource's page shows the resource alone: a post's edit leaves it as it is.
     const created = await t.request('POST', '/admin/resources', {
       token: await t.adminToken(),
@@ -106,7 +91,7 @@ describe('rendering ahead of readers', () => {
   it("re-renders after a post's edit its page, the lists and the related blocks showing it: not every post page", async () => {
     // Posts without a category: their related blocks are drawn from the newest posts.
     const posts: { id: number; slug: string }[] = [];
-    for (let n = 0; n < 6; n += 1) posts.push(await createPost(`Without a category ${n}`));
+    for (let n = 0; n < 6; n += 1) posts.push(await createTitled(`Without a category ${n}`));
     const [oldest] = posts;
     if (!oldest) throw new Error('no post');
     for (const post of posts) await renderAhead(`/${post.slug}`);

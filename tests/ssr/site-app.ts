@@ -16,6 +16,8 @@ import { SiteProfileCache } from '../../server/site-profile.ts';
 import { SocialCardCache } from '../../server/social-cards/card-cache.ts';
 import { beforeAll, expect } from 'vitest';
 import { settleTestCheckout } from '../../server/services/payments.ts';
+import { adminCalls } from '../helpers/admin-calls.ts';
+import { publishDraft } from '../helpers/posts.ts';
 import { freshIp, useTestApp, type TestApp, type TestAppOptions } from '../helpers/test-app.ts';
 
 export async function createSiteApp(
@@ -229,8 +231,7 @@ let sponsoredCount = 0;
  */
 export async function liveSponsoredPostOf(t: TestApp, publishedAt: number) {
   sponsoredCount += 1;
-  const admin = async (method: string, path: string, body?: unknown) =>
-    t.request(method, path, { token: await t.adminToken(), ...(body === undefined ? {} : { body }) });
+  const admin = adminCalls(t);
   const started = await t.request('POST', '/payments/create-checkout', {
     ip: freshIp(),
     body: {
@@ -253,23 +254,8 @@ export async function liveSponsoredPostOf(t: TestApp, publishedAt: number) {
   expect((await admin('PATCH', `/admin/submissions/sponsored/${id}`, { status: 'approved', version: found.version })).status).toBe(200);
   const drafted = await admin('POST', `/admin/submissions/sponsored/${id}/draft`);
   expect(drafted.status).toBe(201);
-  const current = (await admin('GET', `/admin/posts/${drafted.body.id}`)).body;
-  const published = await admin('PUT', `/admin/posts/${current.id}`, {
-    title: current.title,
-    slug: current.slug,
-    excerpt: current.excerpt,
-    content: current.content,
-    cover_image: current.cover_image,
-    campaign_url: current.campaign_url,
-    read_time: current.read_time,
-    category_ids: current.category_ids,
-    status: 'published',
-    published_at: publishedAt,
-    version: current.version,
-  });
-  expect(published.status).toBe(200);
-  await t.deps.jobs.whenIdle();
+  const published = await publishDraft(t, drafted.body.id, { publishedAt });
   const url = ((await admin('GET', `/admin/submissions/sponsored/${id}`)).body as { report_url: string | null }).report_url ?? '';
   expect(url).toMatch(/\/sponsor-report\/[A-Za-z0-9_-]{43}$/);
-  return { submissionId: id, post: { id: current.id as number, slug: current.slug as string, title: current.title as string }, publishedAt, path: new URL(url).pathname };
+  return { submissionId: id, post: { id: published.id, slug: published.slug, title: published.title }, publishedAt, path: new URL(url).pathname };
 }
