@@ -123,7 +123,7 @@ describe('/go/{slug}', () => {
   });
 
   it('names a HEAD it leads on uncounted in /metrics', async () => {
-    const post = await createPost();
+    const post = await createLamp();
     const before = await notCounted('head_request');
     expect((await visit(`/go/${post.slug}`, {}, 'HEAD')).status).toBe(302);
     expect((await visit(`/share/${post.slug}/x`, {}, 'HEAD')).status).toBe(302);
@@ -353,5 +353,5 @@ describe('one address clicking again and again', () => {
     expect(await notCounted('rate_limited')).toBe(limited + 1);
     expect((await visit(`/go/${other.slug}`)).status).toBe(302);
     expect(await clicks('outbound', other.id)).toEqual([{ day: today(), target: 'go', clicks: 1 }]);
-  });
+  }, 30_000);
 });

@@ -122,5 +122,6 @@ describe('rendering ahead of readers', () => {
       .toBe(true);
     await t.deps.jobs.whenIdle();
     expect((t.deps.pageRenders.background.get('out_of_date') ?? 0) - before).toBe(showing.length);
-  });
+    // Six posts rendered ahead one by one, then an edit's: past the default timeout on a busy machine.
+  }, 60_000);
 });
