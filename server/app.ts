@@ -18,6 +18,7 @@ import { adminContentApi, publicContentApi } from './api/content.ts';
 import { authApi } from './api/auth.ts';
 import { adminSponsoredSubmissionsApi, sponsoredSubmissionsApi, sponsorReportApi } from './api/sponsored-submissions.ts';
 import { adminSubscribersApi, subscribersApi } from './api/subscribers.ts';
+import { followsApi } from './api/follows.ts';
 import { adminNewslettersApi } from './api/newsletters.ts';
 import { adminPreviewLinksApi } from './api/preview-links.ts';
 import { adminCreatorLinksApi, campaignUpdatesApi } from './api/campaign-updates.ts';
@@ -174,6 +175,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // A wildcard also matches the bare path (`/posts`).
   for (const path of ['/posts/*', '/resources/*', '/categories/*']) api.use(path, shareable);
   api.route('/posts', publicContentApi(services.posts, services));
+  // A reader follows a post's campaign by e-mail (decision 097).
+  api.route('/posts', followsApi(services, callerOf));
   api.route('/resources', publicContentApi(services.resources, services));
   api.route('/categories', categoriesApi(services));
   // Site search: public, shareable like the lists (a query is part of the cache key).
@@ -301,3 +304,4 @@ async function noStore(c: Context, next: () => Promise<void>) {
   await next();
   c.res.headers.set('Cache-Control', 'no-store');
 }
+
