@@ -10,6 +10,7 @@ import { pruneRateLimits } from './db/queries/rate-limits.ts';
 import type { AnalyticsService } from './services/analytics.ts';
 import type { CampaignRefreshService } from './services/campaign-refresh.ts';
 import type { MediaService } from './services/media.ts';
+import type { FollowAlerts } from './follows/alerts.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Longer than any rate-limit window, so no live counter is dropped. */
@@ -49,14 +50,17 @@ export interface MaintenanceDeps extends RetentionOptions {
   campaignRefresh?: Pick<CampaignRefreshService, 'scheduleRefreshes'>;
   /** Deletes the audience counting's salts past 48 hours, and the visitor hashes of their days. */
   analytics?: Pick<AnalyticsService, 'pruneSalts'>;
+  /** Gives the alerts of followed campaigns their job, should it have none (decision 097). */
+  followAlerts?: Pick<FollowAlerts, 'schedule'>;
 }
 
 /**
  * One round: the rows above, then uploads that never arrived and social
  * cards a newer version replaced, then campaigns whose refresh has no job,
- * then the audience counting's salts past their 48 hours.
+ * then the audience counting's salts past their 48 hours, then the alerts
+ * of followed campaigns, should their job be missing.
  */
-export async function runMaintenance({ db, logger, media, auditLogRetentionDays, campaignRefresh, analytics }: MaintenanceDeps): Promise<void> {
+export async function runMaintenance({ db, logger, media, auditLogRetentionDays, campaignRefresh, analytics, followAlerts }: MaintenanceDeps): Promise<void> {
   await pruneExpiredRows(db, { auditLogRetentionDays });
   const forgotten = await media.forgetAbandonedUploads();
   if (forgotten > 0) logger.info({ forgotten }, 'abandoned uploads forgotten');
@@ -66,6 +70,7 @@ export async function runMaintenance({ db, logger, media, auditLogRetentionDays,
   if (refreshes > 0) logger.info({ refreshes }, 'campaign refreshes scheduled');
   const salts = (await analytics?.pruneSalts()) ?? 0;
   if (salts > 0) logger.info({ salts }, 'old counting salts deleted');
+  await followAlerts?.schedule();
 }
 
 /**
