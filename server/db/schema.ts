@@ -161,6 +161,13 @@ export interface FollowAlertTable {
   sent_at: number | null;
 }
 
+/** The end a campaign's calendar event was last given, and its SEQUENCE. */
+export interface CampaignCalendarEventTable {
+  post_id: number;
+  ends_at: number;
+  sequence: number;
+}
+
 /** What an alert mail tells of: one moment of one follow. */
 export interface FollowAlertMomentTable {
   alert_id: number;
@@ -587,6 +594,7 @@ export interface Database {
   follows: FollowTable;
   follow_alerts: FollowAlertTable;
   follow_alert_moments: FollowAlertMomentTable;
+  campaign_calendar_events: CampaignCalendarEventTable;
   campaign_snapshots: CampaignSnapshotTable;
   analytics_salts: AnalyticsSaltTable;
   analytics_visitors: AnalyticsVisitorTable;

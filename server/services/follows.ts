@@ -19,6 +19,7 @@ import { siteLink } from '../config.ts';
 import { nowSeconds } from '../db/database.ts';
 import { findCampaign, findCampaigns, factsOf } from '../db/queries/campaigns.ts';
 import {
+  calendarSequence,
   confirmFollow,
   countFollowers,
   endFollows,
@@ -38,6 +39,7 @@ import { findPost } from '../db/queries/posts.ts';
 import type { AppDeps } from '../deps.ts';
 import { enforceRateLimit } from './rate-limits.ts';
 import type { FollowAlerts } from '../follows/alerts.ts';
+import { campaignEventIcs } from '../follows/calendar.ts';
 import { followLinks } from '../follows/links.ts';
 
 const CONFIRM_SECONDS = NEWSLETTER_CONFIRM_DAYS * 24 * 60 * 60;
@@ -206,6 +208,26 @@ export function followsService(deps: AppDeps, alerts: Pick<FollowAlerts, 'checkS
 
     /** Confirmed follows of each post's campaign, ever (staff and sponsors only). */
     followerCounts: (postIds: readonly number[]) => countFollowers(db, postIds),
+
+    /**
+     * The calendar file of the campaign of the published post at `slug`:
+     * its last 48 hours; null when the post, its campaign or its end is
+     * unknown. No account and no address needed.
+     */
+    async calendar(slug: string): Promise<string | null> {
+      const post = await findPost(db, { publishedSlug: slug });
+      const facts = post ? await findCampaign(db, post.id) : undefined;
+      if (!post || !facts || facts.ends_at === null) return null;
+      return campaignEventIcs({
+        postId: post.id,
+        title: post.title,
+        postUrl: siteLink(config, `/${post.slug}`),
+        siteName: await deps.siteProfileCache.siteName(),
+        endsAt: facts.ends_at,
+        sequence: await calendarSequence(db, post.id, facts.ends_at),
+        now: nowSeconds(),
+      });
+    },
 
     /** The confirmed followers of a post's campaign, for the CSV export of its owners and admins. */
     async exportFollowers(postId: number) {

@@ -11,6 +11,8 @@
  *   moments it tells of, recorded before they are sent, claimed by one
  *   server for a lease while it sends; `follow_alert_moments` says which
  *   follow and moment each mail tells of (the sponsor report counts them).
+ * - `campaign_calendar_events`: the end a campaign's calendar event was
+ *   last given, and its SEQUENCE, which grows each time the end moves.
  * Unsubscribe links are sealed follow ids (server/follows/links.ts):
  * nothing of them is stored.
  * Frozen: later changes get a new migration, never an edit here.
@@ -72,9 +74,16 @@ export function followsMigration(engine: Engine): Migration {
         .execute();
       await db.schema.createIndex('follow_alert_moments_alert_idx').on('follow_alert_moments').column('alert_id').execute();
       await db.schema.createIndex('follow_alert_moments_post_idx').on('follow_alert_moments').column('post_id').execute();
+      await db.schema
+        .createTable('campaign_calendar_events')
+        .addColumn('post_id', 'integer', (col) => col.primaryKey().references('posts.id').onDelete('cascade'))
+        .addColumn('ends_at', 'bigint', (col) => col.notNull())
+        .addColumn('sequence', 'integer', (col) => col.notNull())
+        .execute();
     },
 
     async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('campaign_calendar_events').execute();
       await db.schema.dropTable('follow_alert_moments').execute();
       await db.schema.dropTable('follow_alerts').execute();
       await db.schema.dropTable('follows').execute();

@@ -354,3 +354,34 @@ export function listFollowsOfPost(db: Db, postId: number): Promise<Pick<FollowRo
     .orderBy('id')
     .execute();
 }
+
+/**
+ * The SEQUENCE of a campaign's calendar event for the end `endsAt`: 0 the
+ * first time, one more each time the end is found moved. Two requests
+ * seeing the same move at once count it once.
+ */
+export async function calendarSequence(db: Db, postId: number, endsAt: number): Promise<number> {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const known = await db.selectFrom('campaign_calendar_events').select(['ends_at', 'sequence']).where('post_id', '=', postId).executeTakeFirst();
+    if (!known) {
+      const inserted = await db
+        .insertInto('campaign_calendar_events')
+        .values({ post_id: postId, ends_at: endsAt, sequence: 0 })
+        .onConflict((oc) => oc.column('post_id').doNothing())
+        .returning('post_id')
+        .executeTakeFirst();
+      if (inserted) return 0;
+      continue;
+    }
+    if (Number(known.ends_at) === endsAt) return known.sequence;
+    const moved = await db
+      .updateTable('campaign_calendar_events')
+      .set({ ends_at: endsAt, sequence: known.sequence + 1 })
+      .where('post_id', '=', postId)
+      .where('sequence', '=', known.sequence)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) > 0) return known.sequence + 1;
+  }
+  const settled = await db.selectFrom('campaign_calendar_events').select('sequence').where('post_id', '=', postId).executeTakeFirst();
+  return settled?.sequence ?? 0;
+}
