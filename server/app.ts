@@ -18,7 +18,7 @@ import { adminContentApi, publicContentApi } from './api/content.ts';
 import { authApi } from './api/auth.ts';
 import { adminSponsoredSubmissionsApi, sponsoredSubmissionsApi, sponsorReportApi } from './api/sponsored-submissions.ts';
 import { adminSubscribersApi, subscribersApi } from './api/subscribers.ts';
-import { followsApi } from './api/follows.ts';
+import { adminFollowsApi, followsApi } from './api/follows.ts';
 import { adminNewslettersApi } from './api/newsletters.ts';
 import { adminPreviewLinksApi } from './api/preview-links.ts';
 import { adminCreatorLinksApi, campaignUpdatesApi } from './api/campaign-updates.ts';
@@ -217,6 +217,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     ['/admin/submissions/sponsored', 'inbox'],
     ['/admin/submissions/newsletter', 'newsletter'],
     ['/admin/newsletters', 'newsletter'],
+    // A campaign's followers: addresses, as the subscribers are.
+    ['/admin/follows', 'newsletter'],
     ['/admin/users', 'staff'],
     ['/admin/settings/security', 'settings'],
     ['/admin/settings/campaign-fetching', 'settings'],
@@ -229,7 +231,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   ];
   // A wildcard also matches the bare path.
   for (const [path, permission] of families) api.use(`${path}/*`, allow(permission));
-  api.route('/admin/posts', adminContentApi(services.posts, (post) => services.campaignUpdates.staffView(post)));
+  api.route('/admin/posts', adminContentApi(services.posts, async (post) => services.follows.withFollowers(await services.campaignUpdates.staffView(post))));
   api.route('/admin/resources', adminContentApi(services.resources));
   api.route('/admin/posts', adminPreviewLinksApi(services.previewLinks, 'post'));
   api.route('/admin/posts', adminCreatorLinksApi(services));
@@ -238,6 +240,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route('/admin/submissions/contact', adminContactMessagesApi(services));
   api.route('/admin/submissions/newsletter', adminSubscribersApi(services));
   api.route('/admin/newsletters', adminNewslettersApi(services));
+  api.route('/admin/follows', adminFollowsApi(services));
   api.route('/admin/submissions/sponsored', adminSponsoredSubmissionsApi(services));
   api.route('/admin/media', adminMediaApi(deps.config, media));
   api.route('/admin/dashboard', adminDashboardApi(services));

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../deps.ts';
 import type { CallerOf } from '../http/client-ip.ts';
-import { readJsonObject, readTextParam } from '../http/input.ts';
+import { readIdParam, readJsonObject, readTextParam } from '../http/input.ts';
 import type { AppServices } from '../services/index.ts';
 
 /**
@@ -15,6 +15,16 @@ export function followsApi({ follows }: AppServices, callerOf: CallerOf) {
     const answer = await follows.follow(readTextParam(c, 'slug', 'Post'), await readJsonObject(c), callerOf(c));
     c.header('Cache-Control', 'no-store');
     return c.json(answer, 202);
+  });
+  return app;
+}
+
+/** GET /admin/follows/{postId}/export: the campaign's confirmed followers as CSV (owners and admins). */
+export function adminFollowsApi({ follows }: AppServices) {
+  const app = new Hono<AppEnv>();
+  app.get('/:postId/export', async (c) => {
+    const csv = await follows.followersCsv(readIdParam(c, 'Post', 'postId'));
+    return c.body(csv, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="followers.csv"' });
   });
   return app;
 }

@@ -8,6 +8,7 @@
  */
 import type { FollowStatus } from '../../common/follow.ts';
 import { FOLLOW_PROMISE, isFollowable, momentsAlreadyPast, writeMoments } from '../../common/follow.ts';
+import { csvLines } from '../../common/csv.ts';
 import { DomainError, notFound } from '../../common/errors.ts';
 import { isHoneypotFilled } from '../../common/honeypot.ts';
 import { subscriberSchema } from '../../common/schemas/subscriber.ts';
@@ -209,6 +210,26 @@ export function followsService(deps: AppDeps, alerts: Pick<FollowAlerts, 'checkS
     /** Confirmed follows of each post's campaign, ever (staff and sponsors only). */
     followerCounts: (postIds: readonly number[]) => countFollowers(db, postIds),
 
+    /** Staff: a post as the back office answers it, its campaign with its follower count. */
+    async withFollowers<T>(item: T): Promise<T> {
+      const post = item as { id?: unknown; campaign?: Record<string, unknown> | null };
+      if (typeof post.id !== 'number' || !post.campaign) return item;
+      const followers = (await countFollowers(db, [post.id])).get(post.id) ?? 0;
+      return { ...post, campaign: { ...post.campaign, followers } } as T;
+    },
+
+    /** Owners and admins: a campaign's confirmed followers as CSV, cells safe to open in a spreadsheet. */
+    async followersCsv(postId: number): Promise<string> {
+      const campaigns = await findCampaigns(db, [postId]);
+      if (!campaigns.has(postId)) throw notFound('This post has no campaign');
+      const iso = (at: number | null) => (at === null ? '' : new Date(at * 1000).toISOString());
+      const rows = await listFollowsOfPost(db, postId);
+      return csvLines([
+        ['Email', 'Status', 'Asked', 'Confirmed', 'Ended'],
+        ...rows.map((row) => [row.email, row.status, iso(row.created_at), iso(row.confirmed_at), iso(row.ended_at)]),
+      ]);
+    },
+
     /**
      * The calendar file of the campaign of the published post at `slug`:
      * its last 48 hours; null when the post, its campaign or its end is
@@ -229,12 +250,6 @@ export function followsService(deps: AppDeps, alerts: Pick<FollowAlerts, 'checkS
       });
     },
 
-    /** The confirmed followers of a post's campaign, for the CSV export of its owners and admins. */
-    async exportFollowers(postId: number) {
-      const campaigns = await findCampaigns(db, [postId]);
-      if (!campaigns.has(postId)) throw notFound('This post has no campaign');
-      return listFollowsOfPost(db, postId);
-    },
   };
 }
 
