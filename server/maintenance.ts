@@ -7,6 +7,7 @@ import { pruneAuditEntries } from './db/queries/audit-log.ts';
 import { pruneDoneJobs } from './db/queries/jobs.ts';
 import { redactExpiredOutboxLinks } from './db/queries/outbox.ts';
 import { pruneRateLimits } from './db/queries/rate-limits.ts';
+import { forgetEndedFollows } from './db/queries/follows.ts';
 import type { AnalyticsService } from './services/analytics.ts';
 import type { CampaignRefreshService } from './services/campaign-refresh.ts';
 import type { MediaService } from './services/media.ts';
@@ -22,6 +23,8 @@ const DONE_JOB_RETENTION_SECONDS = 7 * 24 * 60 * 60;
 /** The audit log's retention when none is configured (AUDIT_LOG_RETENTION_DAYS). */
 export const DEFAULT_AUDIT_LOG_RETENTION_DAYS = 400;
 const DAY_SECONDS = 24 * 60 * 60;
+/** A follow's address is kept until it ends plus this long (the privacy policy says so, decision 097). */
+const FOLLOW_RETENTION_SECONDS = 30 * DAY_SECONDS;
 
 export interface RetentionOptions {
   /** Days audit entries are kept (the configuration checks it is at least 365). */
@@ -31,6 +34,7 @@ export interface RetentionOptions {
 /**
  * Deletes rows nobody can use any more: spent rate-limit windows, expired
  * refresh tokens, old finished jobs, and audit entries past their retention;
+ * the addresses of follows ended 30 days ago;
  * and cuts expired links out of kept mails (decision 049).
  */
 export async function pruneExpiredRows(db: Kysely<Database>, options: RetentionOptions = {}): Promise<void> {
@@ -40,6 +44,7 @@ export async function pruneExpiredRows(db: Kysely<Database>, options: RetentionO
   const auditDays = options.auditLogRetentionDays ?? DEFAULT_AUDIT_LOG_RETENTION_DAYS;
   await pruneAuditEntries(db, nowSeconds() - auditDays * DAY_SECONDS);
   await redactExpiredOutboxLinks(db, nowSeconds());
+  await forgetEndedFollows(db, nowSeconds() - FOLLOW_RETENTION_SECONDS);
 }
 
 export interface MaintenanceDeps extends RetentionOptions {

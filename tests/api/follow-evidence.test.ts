@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../helpers/emails.ts';
+import { pruneExpiredRows } from '../../server/maintenance.ts';
 import { follow, postWithCampaign } from '../helpers/follows.ts';
 import { useTestApp } from '../helpers/test-app.ts';
 
@@ -45,5 +46,20 @@ describe('the followers of a campaign', () => {
     const editor = await t.login('editor.follows@example.com', 'a long enough editor password');
     expect((await t.request('GET', `/admin/follows/${post.id}/export`, { token: editor.access_token })).status).toBe(403);
     expect((await t.request('GET', '/admin/follows/999999/export', { token: await t.adminToken() })).status).toBe(404);
+  });
+
+  it('lose their address 30 days after the follow ended, and still count', async () => {
+    const post = await postWithCampaign(t);
+    const gone = uniqueEmail('gone');
+    const recent = uniqueEmail('recent');
+    await follow(t, post.slug, gone);
+    await follow(t, post.slug, recent);
+    const now = Math.floor(Date.now() / 1000);
+    await t.handle.db.updateTable('follows').set({ status: 'ended', ended_at: now - 31 * 24 * 3600 }).where('email', '=', gone).execute();
+    await t.handle.db.updateTable('follows').set({ status: 'ended', ended_at: now - 29 * 24 * 3600 }).where('email', '=', recent).execute();
+    await pruneExpiredRows(t.handle.db);
+    const rows = await t.handle.db.selectFrom('follows').select(['email']).where('post_id', '=', post.id).orderBy('id').execute();
+    expect(rows.map((row) => row.email)).toEqual([expect.stringMatching(/^forgotten-\d+$/), recent]);
+    expect((await t.services.follows.followerCounts([post.id])).get(post.id)).toBe(2);
   });
 });

@@ -385,3 +385,43 @@ export async function calendarSequence(db: Db, postId: number, endsAt: number): 
   const settled = await db.selectFrom('campaign_calendar_events').select('sequence').where('post_id', '=', postId).executeTakeFirst();
   return settled?.sequence ?? 0;
 }
+
+/**
+ * Follows that ended before `before`, and pending ones whose link expired
+ * before it, lose their address (the privacy policy's "until the follow
+ * ends plus 30 days"): the row stays, without it, so the sponsor's counts
+ * of followers and alerts hold. Their alert mails lose it too.
+ */
+export async function forgetEndedFollows(db: Db, before: number): Promise<number> {
+  const forgotten = await db
+    .updateTable('follows')
+    .set((eb) => ({ email: sql<string>`'forgotten-' || cast(${eb.ref('id')} as text)`, confirm_token_hash: null }))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'ended'), eb('ended_at', '<', before)]),
+        eb.and([eb('status', '=', 'pending'), eb('confirm_expires_at', '<', before)]),
+      ]),
+    )
+    .where('email', 'not like', 'forgotten-%')
+    .executeTakeFirst();
+  await db
+    .updateTable('follow_alerts')
+    .set((eb) => ({ email: sql<string>`'forgotten-' || cast(${eb.ref('id')} as text)` }))
+    .where('status', '!=', 'pending')
+    .where('created_at', '<', before)
+    .where('email', 'not like', 'forgotten-%')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('follow_alert_moments as m')
+            .innerJoin('follows as f', 'f.id', 'm.follow_id')
+            .select('m.alert_id')
+            .whereRef('m.alert_id', '=', 'follow_alerts.id')
+            .where('f.status', '!=', 'ended'),
+        ),
+      ),
+    )
+    .execute();
+  return Number(forgotten.numUpdatedRows);
+}
