@@ -161,3 +161,45 @@ describe('GET /{slug}/campaign.ics', () => {
     expect((await site.get(`/${none.slug}/campaign.ics`)).status).toBe(404);
   });
 });
+
+describe("a follower's address", () => {
+  it('never appears in a public answer, a page, the page store, a log line or another follower\'s mail', async () => {
+    const post = await campaignPost({ ends_at: now() + 30 * HOUR });
+    const first = uniqueEmail('secret.first');
+    const second = uniqueEmail('secret.second');
+    // One through the page without JavaScript, one through the API as the page's script sends it.
+    await site.post('/follow', { slug: post.slug, email: first }, { ip: freshIp() });
+    const api = await site.app.request(`http://localhost/api/posts/${post.slug}/follow`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': freshIp() },
+      body: JSON.stringify({ email: second }),
+    });
+    expect(api.status).toBe(202);
+    expect(await api.text()).toBe('{"status":"pending"}');
+    for (const email of [first, second]) await site.post(await confirmationLink(email), {});
+    // Inside its last 48 hours: the "ending" alert goes to each at once (kept in the outbox: no mail server here).
+    await t.deps.jobs.whenIdle();
+    const alerts = await t.handle.db.selectFrom('outbox').select(['to_address', 'text_body', 'html_body']).where('kind', '=', 'follow_alert').where('to_address', 'in', [first, second]).execute();
+    expect(alerts.map((alert) => alert.to_address).sort()).toEqual([first, second].sort());
+
+    const pages = await Promise.all(
+      [`/${post.slug}`, '/', '/ending-soon', `/${post.slug}/campaign.ics`, '/sitemap.xml', '/rss.xml'].map(async (path) => (await site.get(path)).text()),
+    );
+    const answers = await Promise.all(
+      [`/api/posts/${post.slug}`, '/api/posts', `/api/posts/${post.slug}/campaign/history`].map(async (path) => (await site.get(path, { accept: 'application/json' })).text()),
+    );
+    const store = JSON.stringify(await t.handle.db.selectFrom('rendered_pages').selectAll().execute());
+    const logs = JSON.stringify(site.logLines);
+    // The lines are there, saying what happened, without whom.
+    expect(logs).toContain('follow: requested');
+    expect(logs).toContain('follow: confirmed');
+    for (const email of [first, second]) {
+      for (const text of [...pages, ...answers, store, logs]) expect(text).not.toContain(email);
+      for (const text of [store, logs]) expect(text).not.toContain(email.split('@')[0]);
+    }
+    const [toFirst] = alerts.filter((alert) => alert.to_address === first);
+    expect(`${toFirst?.text_body}${toFirst?.html_body}`).not.toContain(second);
+    const [toSecond] = alerts.filter((alert) => alert.to_address === second);
+    expect(`${toSecond?.text_body}${toSecond?.html_body}`).not.toContain(first);
+  });
+});
