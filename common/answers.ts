@@ -311,7 +311,7 @@ export interface NewsletterAudienceJson {
  * revision keeps and a restore saves again. Posts have `campaign_url`,
  * `sponsored` and `category_ids`; resources `category_id`.
  */
-export interface ContentSnapshot {
+export interface RevisionFields {
   title: string;
   slug: string;
   excerpt: string | null;
@@ -347,12 +347,12 @@ export interface ContentRevisionListJson {
   revisions: ContentRevisionSummaryJson[];
 }
 
-/** One revision whole: its metadata and the snapshot. */
+/** One revision whole: its metadata and its fields. */
 export interface ContentRevisionJson extends ContentRevisionSummaryJson {
   content_type: 'post' | 'resource';
   content_id: number;
   saved_by: number | null;
-  snapshot: ContentSnapshot;
+  fields: RevisionFields;
 }
 
 /**

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type {
   ContentRevisionJson,
   ContentRevisionListJson,
-  ContentSnapshot,
+  RevisionFields,
   PostJson,
   PostPage,
   ResourceJson,
@@ -19,7 +19,7 @@ import { DomainError, notFound, slugTaken, versionConflict } from '../../common/
 import { postInputSchema, postUpdateSchema } from '../../common/schemas/post.ts';
 import { resourceInputSchema, resourceUpdateSchema } from '../../common/schemas/resource.ts';
 import { versionField } from '../../common/schemas/fields.ts';
-import { postSnapshot, resourceSnapshot } from '../../common/content-snapshot.ts';
+import { postRevisionFields, resourceRevisionFields } from '../../common/revision-fields.ts';
 import { parseWith, validate } from '../../common/validate.ts';
 import { storedImageAddress } from '../../common/site-images.ts';
 import { pageSource } from '../../common/page-sources.ts';
@@ -80,7 +80,7 @@ export interface ContentKindRules<
   /** Rules of an edit beyond its payload, checked against the stored item (throws a DomainError). */
   checkUpdate?(db: Db, id: number, input: z.output<UpdateSchema>): Promise<void>;
   /** The editable fields of a stored item: what a revision keeps, and a restore saves again. */
-  snapshotOf(item: Json): ContentSnapshot;
+  revisionFieldsOf(item: Json): RevisionFields;
 }
 
 /**
@@ -101,7 +101,7 @@ export const POST_KIND = {
   find: findPost,
   insert: insertPost,
   update: updatePost,
-  snapshotOf: postSnapshot,
+  revisionFieldsOf: postRevisionFields,
   // Advertising rules: a post made from a paid submission keeps its label.
   async checkUpdate(db, id, input) {
     if (input.sponsored === false && (await isPostFromSubmission(db, id))) {
@@ -123,7 +123,7 @@ export const RESOURCE_KIND = {
   find: findResource,
   insert: insertResource,
   update: updateResource,
-  snapshotOf: resourceSnapshot,
+  revisionFieldsOf: resourceRevisionFields,
 } as const satisfies ContentKindRules<typeof resourceInputSchema, typeof resourceUpdateSchema, ResourceJson, ResourcePage>;
 
 /**
@@ -257,7 +257,7 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
       type: kind.type,
       contentId: current.id,
       version: current.version,
-      snapshot: kind.snapshotOf(before),
+      fields: kind.revisionFieldsOf(before),
       savedBy: actor?.userId ?? null,
       savedAt: nowSeconds(),
     });
@@ -268,7 +268,7 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
   /**
    * The one path of an edit: `values` is the payload, or (restoring
    * `fromRevision`) only the version, the payload being that revision's
-   * snapshot.
+   * fields.
    */
   async function saveEdit(id: number, values: unknown, actor: Actor | undefined, fromRevision?: number): Promise<Json> {
     const { version } = parseWith(versionOnlySchema, values);
@@ -280,7 +280,7 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
       if (fromRevision !== undefined) {
         const revision = await findRevision(trx, kind.type, id, fromRevision);
         if (!revision) throw revisionMissing();
-        payload = { ...revision.snapshot, version };
+        payload = { ...revision.fields, version };
       }
       if (current.version !== version) throw versionConflict(what);
       const input = withStoredCover(
@@ -438,7 +438,7 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
     },
 
     /**
-     * Saves a revision's snapshot as a new edit of the item, on the same
+     * Saves a revision's fields as a new edit of the item, on the same
      * path as any edit (`values` carries the current version): the state it
      * replaces becomes a revision in turn.
      */

@@ -3,9 +3,9 @@
  * server takes them before each save, the editor to compare a revision
  * with the stored item. One definition, so both sides compare the same.
  */
-import type { ContentSnapshot, PostJson, ResourceJson } from './answers.ts';
+import type { RevisionFields, PostJson, ResourceJson } from './answers.ts';
 
-const sharedSnapshot = (item: PostJson | ResourceJson): ContentSnapshot => ({
+const sharedRevisionFields = (item: PostJson | ResourceJson): RevisionFields => ({
   title: item.title,
   slug: item.slug,
   excerpt: item.excerpt,
@@ -16,8 +16,8 @@ const sharedSnapshot = (item: PostJson | ResourceJson): ContentSnapshot => ({
   published_at: item.published_at,
 });
 
-export const postSnapshot = (post: PostJson): ContentSnapshot => ({
-  ...sharedSnapshot(post),
+export const postRevisionFields = (post: PostJson): RevisionFields => ({
+  ...sharedRevisionFields(post),
   campaign_url: post.campaign_url,
   campaign: post.campaign && {
     platform: post.campaign.platform,
@@ -33,7 +33,7 @@ export const postSnapshot = (post: PostJson): ContentSnapshot => ({
   category_ids: post.category_ids,
 });
 
-export const resourceSnapshot = (resource: ResourceJson): ContentSnapshot => ({
-  ...sharedSnapshot(resource),
+export const resourceRevisionFields = (resource: ResourceJson): RevisionFields => ({
+  ...sharedRevisionFields(resource),
   category_id: resource.category_id,
 });
