@@ -118,8 +118,8 @@ export function PrivateLinkControl({
   );
 }
 
-/** The creator's private update link of a post's campaign, in the editor's campaign fieldset. */
-export function CampaignUpdateLink({
+/** The creator link (the creator's private update link of a post's campaign), in the editor's campaign fieldset. */
+export function CreatorLinkControl({
   postId,
   updateUrl,
   problem,
