@@ -159,7 +159,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         <SiteSection site={loaderData.site} />
         {loaderData.security ? <SecuritySection security={loaderData.security} /> : null}
         {loaderData.campaignFetching ? <CampaignFetchingSection settings={loaderData.campaignFetching} /> : null}
-        {loaderData.analytics ? <AnalyticsSection settings={loaderData.analytics} /> : null}
+        {loaderData.analytics ? <AudienceNumbersSection settings={loaderData.analytics} /> : null}
         <ServerSection />
       </div>
     </>
@@ -231,7 +231,7 @@ function SiteSection({ site }: { site: SiteSettingsJson }) {
         <>
           Markdown. {'{{site_name}}'}, {'{{contact_email}}'}, {'{{privacy_email}}'}, {'{{response_time}}'} and {'{{live_time}}'} are
           replaced by the values above, {'{{sponsored_price}}'} by the sponsored post&apos;s price, {'{{cookies}}'} by the
-          cookies visitors get (analytics cookies only when analytics is configured).{' '}
+          cookies visitors get (Google Analytics cookies only when its tag is configured).{' '}
           <a href={path} target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline underline-offset-4">
             See the published page<span className="sr-only"> (opens in a new tab)</span>
           </a>
@@ -436,7 +436,7 @@ function CampaignFetchingSection({ settings }: { settings: CampaignFetchingSetti
   );
 }
 
-function AnalyticsSection({ settings }: { settings: AnalyticsSettingsJson }) {
+function AudienceNumbersSection({ settings }: { settings: AnalyticsSettingsJson }) {
   const fetcher = useFetcher<typeof clientAction>();
   const busy = fetcher.state !== 'idle';
   return (

@@ -12,7 +12,7 @@ import { CampaignSettings } from './campaign-settings.tsx';
 import { CategorySettings } from './category-settings.tsx';
 import { CoverSettings } from './cover-settings.tsx';
 import { EditorHeading } from './editor-heading.tsx';
-import { PostAnalytics } from './post-analytics.tsx';
+import { PostAudienceNumbers } from './post-audience-numbers.tsx';
 import { useStaffCan } from '../staff-permissions.ts';
 import { PublishingSettings } from './publishing-settings.tsx';
 import { SponsorPublishDialog } from './sponsor-publish-dialog.tsx';
@@ -105,7 +105,7 @@ export function ContentEditor({
             />
           ) : null}
           {/* A live post's own numbers: only a stored, published post has a page that counts. */}
-          {kind === 'post' && id !== null && initial.stage === 'published' && initial.slug !== '' && may('analytics') ? <PostAnalytics slug={initial.slug} /> : null}
+          {kind === 'post' && id !== null && initial.stage === 'published' && initial.slug !== '' && may('analytics') ? <PostAudienceNumbers slug={initial.slug} /> : null}
         </div>
         <div className="flex flex-wrap gap-3 lg:col-start-1 lg:row-start-2">
           <Button type="submit" disabled={form.isSaving}>

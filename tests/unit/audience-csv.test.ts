@@ -1,10 +1,10 @@
 /** The analytics export: the days then the pages, each with its header, and no cell a spreadsheet would run. */
 import { describe, expect, it } from 'vitest';
-import { analyticsCsv } from '../../app/lib/analytics-csv.ts';
+import { audienceCsv } from '../../app/lib/audience-csv.ts';
 
-describe('analyticsCsv', () => {
+describe('audienceCsv', () => {
   it('writes the days, then the pages, with CRLF line ends', () => {
-    const csv = analyticsCsv({
+    const csv = audienceCsv({
       days: [
         { date: '2026-03-01', views: 10, visitors: 6 },
         { date: '2026-03-02', views: 0, visitors: 0 },
@@ -15,7 +15,7 @@ describe('analyticsCsv', () => {
   });
 
   it('neutralises a path that starts like a formula and quotes one with a comma', () => {
-    const csv = analyticsCsv({ days: [], pages: [{ path: '=cmd', views: 1, visitors: 1 }, { path: '/a,b', views: 1, visitors: 1 }] });
+    const csv = audienceCsv({ days: [], pages: [{ path: '=cmd', views: 1, visitors: 1 }, { path: '/a,b', views: 1, visitors: 1 }] });
     expect(csv).toContain("\r\n'=cmd,1,1\r\n");
     expect(csv).toContain('\r\n"/a,b",1,1\r\n');
   });

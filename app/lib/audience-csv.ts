@@ -1,5 +1,5 @@
 /**
- * The analytics export: the days and the pages of a range as CSV (RFC
+ * The audience numbers' export: the days and the pages of a range as CSV (RFC
  * 4180), safe to open in a spreadsheet. Visitors are counted per day, so
  * the pages' visitors over several days add daily visitors.
  */
@@ -7,7 +7,7 @@ import type { AnalyticsReportJson } from '../../common/answers.ts';
 import { csvCell } from './subscribers-csv.ts';
 
 /** Two sections, the days then the pages, each with its header line; CRLF line ends. */
-export function analyticsCsv(report: Pick<AnalyticsReportJson, 'days' | 'pages'>): string {
+export function audienceCsv(report: Pick<AnalyticsReportJson, 'days' | 'pages'>): string {
   const lines: string[][] = [
     ['Date', 'Views', 'Visitors'],
     ...report.days.map((day) => [day.date, String(day.views), String(day.visitors)]),

@@ -14,7 +14,7 @@ type State = { kind: 'loading' } | { kind: 'shown'; report: AnalyticsReportJson 
  * sources and the clicks to its campaign, with a link to the full screen.
  * The editor shows it only to those who may read the numbers (`analytics`).
  */
-export function PostAnalytics({ slug }: { slug: string }) {
+export function PostAudienceNumbers({ slug }: { slug: string }) {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const path = `/${slug}`;
   useEffect(() => {
@@ -56,7 +56,7 @@ export function PostAnalytics({ slug }: { slug: string }) {
             </>
           ) : null}
           <Link className="underline" to={`/admin/analytics?path=${encodeURIComponent(path)}`}>
-            See the full analytics of this post
+            See all audience numbers of this post
           </Link>
         </div>
       )}
