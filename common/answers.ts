@@ -413,7 +413,7 @@ export interface AuditLogPage {
   next_token: string | null;
 }
 
-/** Views and visitors of one row of the analytics screen (a day, a page, a country, a device…). */
+/** Views and visitors of one row of the audience numbers screen (a day, a page, a country, a device…). */
 export interface AnalyticsCountJson {
   views: number;
   visitors: number;

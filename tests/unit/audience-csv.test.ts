@@ -1,4 +1,4 @@
-/** The analytics export: the days then the pages, each with its header, and no cell a spreadsheet would run. */
+/** The audience numbers' export: the days then the pages, each with its header, and no cell a spreadsheet would run. */
 import { describe, expect, it } from 'vitest';
 import { audienceCsv } from '../../app/lib/audience-csv.ts';
 
