@@ -10,27 +10,18 @@
  * address and every update against the link.
  */
 import type { CampaignJson } from '../../common/campaign.ts';
-import type { PostJson } from '../../common/answers.ts';
+import type { CampaignUpdatePageJson, CreatorLinkJson, PostJson } from '../../common/answers.ts';
 import { DomainError, notFound } from '../../common/errors.ts';
 import { campaignCreatorUpdateSchema } from '../../common/schemas/campaign.ts';
 import { validate } from '../../common/validate.ts';
 import type { Caller } from '../auth/caller.ts';
 import { siteLink } from '../config.ts';
 import type { AppDeps } from '../deps.ts';
-import type { CreatorLinkJson, CreatorLinks } from '../private-links/links.ts';
+import type { CreatorLinks } from '../private-links/links.ts';
 import type { CampaignsService } from './campaigns.ts';
 import { notifyOwner } from './owner-notifications.ts';
 import { enforceRateLimit } from './rate-limits.ts';
 import type { SiteProfileService } from './site-profile.ts';
-
-/** What the creator's page shows: the post it is for, the campaign now, and the link's end. */
-export interface CampaignUpdatePageJson {
-  project: string;
-  post_url: string;
-  campaign: CampaignJson;
-  time_zone: string;
-  expires_at: number;
-}
 
 /** The only fields the link may change. */
 const CREATOR_FIELDS = ['pledged', 'backers', 'state', 'ends_at'] as const;

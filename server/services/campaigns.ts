@@ -6,7 +6,7 @@
  * the caches told) plus an audit entry saying who gave them.
  */
 import type { CampaignFacts, FactsSource } from '../../common/campaign.ts';
-import type { PostJson } from '../../common/answers.ts';
+import type { CampaignHistoryJson, PostJson } from '../../common/answers.ts';
 import { DomainError, notFound } from '../../common/errors.ts';
 import { nowSeconds } from '../db/database.ts';
 import { factsOf, findCampaign, listSnapshots, saveCampaign, setRefreshError, type CampaignRow } from '../db/queries/campaigns.ts';
@@ -24,10 +24,6 @@ export interface FactsGiver {
   ipAddress?: string | null;
   userId?: number | null;
   userEmail?: string | null;
-}
-
-export interface CampaignHistoryJson {
-  points: { at: number; pledged: number | null; backers: number | null }[];
 }
 
 const CHANGEABLE = ['pledged', 'backers', 'state', 'ends_at'] as const;

@@ -42,7 +42,7 @@ import { siteProfileService } from './site-profile.ts';
 import { socialCardsService } from './social-cards.ts';
 import { twoFactorService } from './two-factor.ts';
 
-export type { PaymentCancellation, PaymentMode, PaymentStatusResult, PaymentStatusWithReference, TestCheckoutOutcome } from './payments.ts';
+export type { PaymentMode, TestCheckoutOutcome } from './payments.ts';
 
 /**
  * The services of one app over its dependencies and its media storage, with

@@ -22,6 +22,7 @@ import {
 import { findSponsoredSubmissionById, insertSponsoredSubmission } from '../db/queries/sponsored-submissions.ts';
 import type { Db, PaymentStatus, PaymentTransactionRow } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
+import type { PaymentCancellation, PaymentStatusWithReference, PublicPaymentStatus } from '../../common/answers.ts';
 import { DomainError } from '../../common/errors.ts';
 import { DEFAULT_SPONSORED_LIVE_TIME } from '../../common/site-texts.ts';
 import { isTestCheckoutRefused, paymentModeIn, type PaymentMode } from '../payments/create-provider.ts';
@@ -49,9 +50,6 @@ export const PAYMENT_STATUS_SOURCES: Record<PaymentStatus, readonly PaymentStatu
   refunded: ['completed'],
 };
 
-/** The statuses of SPEC.md's payment status result. */
-export type PublicPaymentStatus = 'completed' | 'pending' | 'failed' | 'expired';
-
 /**
  * A refunded payment is reported as failed to visitors: the sponsored post
  * will not go live, which is what the result page must say.
@@ -74,21 +72,6 @@ export function cancelMessage(status: PublicPaymentStatus, liveTime: string = DE
     case 'completed':
       return `This payment was completed, so there is nothing to retry. Your sponsored post will be live within ${liveTime}.`;
   }
-}
-
-/** SPEC.md section 3's payment cancellation result. */
-export interface PaymentCancellation {
-  session_id: string;
-  status: PublicPaymentStatus;
-  message: string;
-  pending_submission: {
-    project_name: string;
-    project_url: string;
-    description: string | null;
-    contact_name: string;
-    contact_email: string;
-    press_kit_url: string | null;
-  } | null;
 }
 
 /**
@@ -327,18 +310,6 @@ export async function settleTestCheckout(
   if (!settlement) return null;
   if (settlement.event) await handlePaymentEvent(deps, settlement.event);
   return { redirectUrl: settlement.redirectUrl };
-}
-
-/** How a checkout stands, as GET /api/payments/success tells it (SPEC.md section 3). */
-export interface PaymentStatusResult {
-  session_id: string;
-  status: PublicPaymentStatus;
-}
-
-/** How a checkout stands, as its result page tells it: with the reference its receipt gives, once paid. */
-export interface PaymentStatusWithReference extends PaymentStatusResult {
-  /** The receipt's payment reference; null until the payment is completed (no receipt goes out before). */
-  payment_reference: string | null;
 }
 
 export function paymentsService(deps: PaymentDeps) {

@@ -5,7 +5,7 @@
  * link itself is server/private-links/ (only its token's hash is kept); the
  * page that opens it is never cached and never indexed.
  */
-import type { PostJson, ResourceJson } from '../../common/answers.ts';
+import type { PostJson, PreviewLinkJson, ResourceJson } from '../../common/answers.ts';
 import { DomainError, notFound } from '../../common/errors.ts';
 import { isLive } from '../../common/publication.ts';
 import { nowSeconds } from '../db/database.ts';
@@ -19,14 +19,6 @@ import { previewLinks } from '../private-links/links.ts';
 
 /** The kinds of content a preview link can show. */
 export type PreviewLinkContentType = ContentType;
-
-/** What an administrator is told of a link: its address only when it is made. */
-export interface PreviewLinkJson {
-  id: number;
-  url?: string;
-  created_at: number;
-  expires_at: number;
-}
 
 export type PreviewedItem = { kind: 'post'; post: PostJson } | { kind: 'resource'; resource: ResourceJson };
 

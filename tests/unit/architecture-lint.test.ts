@@ -37,7 +37,7 @@ function sourceFiles(folder: string, { declarations = false } = {}): string[] {
 }
 
 const isDirectory = (file: string) => statSync(path.join(ROOT, file)).isDirectory();
-const PAGE_MODULE = /(\.server\.tsx?|^app\/load-context\.ts)$/;
+const PAGE_MODULE = /^app\/(server\/|entry\.server\.tsx$|load-context\.ts$)/;
 
 /** `server/{a,b}/` → `server/a/`, `server/b/`. */
 function expandBraces(token: string): string[] {
@@ -61,7 +61,7 @@ function importingFile(token: string): string {
     return token;
   } else {
     // A folder's browser code: its page modules are a layer of their own.
-    const files = sourceFiles(token, { declarations: true }).filter((file) => !PAGE_MODULE.test(file));
+    const files = sourceFiles(token, { declarations: true }).filter((file) => PAGE_MODULE.test(token) || !PAGE_MODULE.test(file));
     if (files[0]) return files[0];
   }
   throw new Error(`No file of ${token} to import from`);
@@ -121,7 +121,7 @@ describe("docs/architecture.md's table", () => {
       'server/api/',
       'server/cli/',
       'server/index.ts',
-      'app/**/*.server.ts',
+      'app/server/',
       'app/lib/',
       'app/',
       'server/types/',
@@ -160,7 +160,7 @@ describe('lint lets the allowed imports through', () => {
     ['server/payments/provider.ts', 'server/mail/mailer.ts'],
     ['server/db/queries/posts.ts', 'server/lazy-module.ts'],
     ['server/http/errors.ts', 'server/deps.ts'],
-    ['app/lib/content.server.ts', 'server/services/index.ts'],
+    ['app/server/content.server.ts', 'server/services/index.ts'],
     ['app/lib/api-client.ts', 'common/errors.ts'],
     ['app/routes/contact.tsx', 'app/lib/api-client.ts'],
   ];
@@ -191,7 +191,7 @@ describe('lint cannot be walked around', () => {
   });
 
   it('refuses a browser helper importing a page module', async () => {
-    expect(await refusals('app/lib/api-client.ts', importing('./content.server.ts'))).toContain(LAYER_RULE);
+    expect(await refusals('app/lib/api-client.ts', importing('../server/content.server.ts'))).toContain(LAYER_RULE);
   });
 });
 

@@ -7,7 +7,7 @@ import type { PostJson } from '../../common/answers.ts';
 import { CALCULATOR_FIELDS } from '../../common/fee-calculators.ts';
 import { pageSource } from '../../common/page-sources.ts';
 import { notePageSources } from './content.server.ts';
-import { calculatorCampaignLine, type CalculatorCampaignLine, type FeeCalculatorDefinition } from './fee-calculator.ts';
+import { calculatorCampaignLine, type CalculatorCampaignLine, type FeeCalculatorDefinition } from '../lib/fee-calculator.ts';
 
 // Longer than any slug the editor allows; anything longer is not a post's.
 const MAX_SLUG_LENGTH = 200;

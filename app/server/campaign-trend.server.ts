@@ -5,7 +5,7 @@
  */
 import type { AppLoadContext } from 'react-router';
 import { neededPerDay, type CampaignJson } from '../../common/campaign.ts';
-import { downsamplePoints, packHistory, type CampaignTrend, type PledgedPoint } from './campaign-chart.ts';
+import { downsamplePoints, packHistory, type CampaignTrend, type PledgedPoint } from '../lib/campaign-chart.ts';
 
 /** The trend of a post's campaign; null for a post without one. */
 export async function loadCampaignTrend(

@@ -4,10 +4,10 @@
  * the page shows, with the status the document goes out with.
  */
 import type { AppLoadContext } from 'react-router';
-import type { PaymentCancellation, PaymentStatusWithReference } from '../../server/services/index.ts';
-import { isDatabaseUnavailable } from '../../server/services/outage.ts';
+import type { PaymentCancellation, PaymentStatusWithReference } from '../../common/answers.ts';
+import { isDatabaseUnavailable } from '../../common/database-unavailable.ts';
 import { isThrownAnswer } from './form-answer.server.ts';
-import type { PaymentLookup } from './payment-lookup.ts';
+import type { PaymentLookup } from '../lib/payment-lookup.ts';
 
 /** The success page's result: the status, and the receipt's payment reference once paid. */
 export type PaymentStatusResult = PaymentStatusWithReference;

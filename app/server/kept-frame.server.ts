@@ -1,8 +1,8 @@
 /**
- * The server's side of the kept frame (lib/kept-frame.ts): the HTML kept per
+ * The server's side of the kept frame (app/lib/kept-frame.ts): the HTML kept per
  * frame part and inputs, and one render's requests for it. A part with no
  * kept HTML yet renders with a marker; the render's stream
- * (entry.server.tsx) takes the marker out as the page is sent and, once the
+ * (app/entry.server.tsx) takes the marker out as the page is sent and, once the
  * page is complete, cuts the part's HTML from it (`keepFramesFrom`).
  *
  * The key holds every input of the part, so kept HTML is never out of date:
@@ -10,7 +10,7 @@
  * ages out. One store per process: every app in it renders from the same
  * web build, the other thing the HTML depends on.
  */
-import { KEEP_FRAME_ATTRIBUTE, type FrameName, type FrameRequest, type KeptFrame } from './kept-frame.ts';
+import { KEEP_FRAME_ATTRIBUTE, type FrameName, type FrameRequest, type KeptFrame } from '../lib/kept-frame.ts';
 
 /**
  * Enough for every variant of the header (one per link that can be the

@@ -6,12 +6,12 @@
  * are the service's alone.
  */
 import { data, type AppLoadContext } from 'react-router';
-import { DomainError } from '../../common/errors.ts';
-import type { CampaignUpdatePageJson } from '../../server/services/campaign-updates.ts';
-import { CAMPAIGN_UPDATE_FIELDS, checkCampaignUpdateForm, type CampaignUpdateField } from './campaign-update-form.ts';
-import { NO_STORE } from './cache-headers.ts';
+import { DomainError, STATUS_BY_KIND } from '../../common/errors.ts';
+import type { CampaignUpdatePageJson } from '../../common/answers.ts';
+import { CAMPAIGN_UPDATE_FIELDS, checkCampaignUpdateForm, type CampaignUpdateField } from '../lib/campaign-update-form.ts';
+import { NO_STORE } from '../lib/cache-headers.ts';
 import { isPassedThrough } from './form-answer.server.ts';
-import { formValues } from './form-outcome.ts';
+import { formValues } from '../lib/form-outcome.ts';
 import { readPostedForm } from './posted-form.server.ts';
 
 /** A private link's page: never kept by any cache, never indexed, and its address never sent on. */
@@ -30,7 +30,7 @@ export type CampaignUpdateOutcome =
 const callerOf = (context: AppLoadContext) => ({ clientIp: context.clientIp });
 
 function notFoundPage(): never {
-  throw data(null, { status: 404, headers: CAMPAIGN_UPDATE_HEADERS });
+  throw data(null, { status: STATUS_BY_KIND.not_found, headers: CAMPAIGN_UPDATE_HEADERS });
 }
 
 /** The campaign behind the link; a 404 page for a wrong, revoked or expired link. */
@@ -41,7 +41,7 @@ export async function openCampaignUpdate(context: AppLoadContext, token: string)
     if (isPassedThrough(error)) throw error;
     if (error instanceof DomainError && error.code === 'NOT_FOUND') notFoundPage();
     if (error instanceof DomainError && error.code === 'RATE_LIMITED') {
-      throw data({ message: error.message }, { status: 429, headers: { ...CAMPAIGN_UPDATE_HEADERS, 'Retry-After': String(error.retryAfterSeconds ?? 60) } });
+      throw data({ message: error.message }, { status: STATUS_BY_KIND[error.kind], headers: { ...CAMPAIGN_UPDATE_HEADERS, 'Retry-After': String(error.retryAfterSeconds ?? 60) } });
     }
     throw error;
   }
@@ -52,7 +52,7 @@ export async function saveCampaignUpdate(context: AppLoadContext, token: string,
   const current = await openCampaignUpdate(context, token);
   const form = await readPostedForm(request);
   const values = form ? formValues(form, CAMPAIGN_UPDATE_FIELDS) : {};
-  const refused = (message: string, fieldErrors: Partial<Record<CampaignUpdateField | 'form', string>>, httpStatus = 400): CampaignUpdateOutcome => ({
+  const refused = (message: string, fieldErrors: Partial<Record<CampaignUpdateField | 'form', string>>, httpStatus: number = STATUS_BY_KIND.invalid): CampaignUpdateOutcome => ({
     status: 'refused',
     message,
     fieldErrors,
@@ -69,10 +69,10 @@ export async function saveCampaignUpdate(context: AppLoadContext, token: string,
     if (isPassedThrough(error)) throw error;
     if (error instanceof DomainError) {
       if (error.code === 'NOT_FOUND') notFoundPage();
-      if (error.code === 'RATE_LIMITED') return refused(error.message, {}, 429);
+      if (error.code === 'RATE_LIMITED') return refused(error.message, {}, STATUS_BY_KIND[error.kind]);
       if (error.code === 'VALIDATION_FAILED') return refused(error.message, error.fieldErrors ?? {});
     }
     context.logger.error({ err: error }, 'campaign update form: the update could not be saved');
-    return refused('Your numbers could not be saved. Please try again in a moment.', {}, 500);
+    return refused('Your numbers could not be saved. Please try again in a moment.', {}, STATUS_BY_KIND.internal);
   }
 }

@@ -6,8 +6,8 @@
  */
 import { data, type AppLoadContext } from 'react-router';
 import type { SponsorReportJson } from '../../common/answers.ts';
-import { DomainError } from '../../common/errors.ts';
-import { NO_STORE } from './cache-headers.ts';
+import { DomainError, STATUS_BY_KIND } from '../../common/errors.ts';
+import { NO_STORE } from '../lib/cache-headers.ts';
 import { isPassedThrough } from './form-answer.server.ts';
 
 /** A private link's page: never kept by any cache, never indexed, and its address never sent on. */
@@ -24,9 +24,9 @@ export async function openSponsorReport(context: AppLoadContext, token: string):
     return { report: await context.services.readSponsorReport(token, { clientIp: context.clientIp }) };
   } catch (error) {
     if (isPassedThrough(error)) throw error;
-    if (error instanceof DomainError && error.code === 'NOT_FOUND') throw data(null, { status: 404, headers: SPONSOR_REPORT_HEADERS });
+    if (error instanceof DomainError && error.code === 'NOT_FOUND') throw data(null, { status: STATUS_BY_KIND[error.kind], headers: SPONSOR_REPORT_HEADERS });
     if (error instanceof DomainError && error.code === 'RATE_LIMITED') {
-      throw data({ message: error.message }, { status: 429, headers: { ...SPONSOR_REPORT_HEADERS, 'Retry-After': String(error.retryAfterSeconds ?? 60) } });
+      throw data({ message: error.message }, { status: STATUS_BY_KIND[error.kind], headers: { ...SPONSOR_REPORT_HEADERS, 'Retry-After': String(error.retryAfterSeconds ?? 60) } });
     }
     throw error;
   }

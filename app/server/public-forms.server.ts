@@ -6,18 +6,19 @@
  * wording (SPEC.md section 8's toasts) is decided here.
  */
 import type { AppLoadContext } from 'react-router';
+import { STATUS_BY_KIND } from '../../common/errors.ts';
 import { HONEYPOT_FIELD } from '../../common/honeypot.ts';
 import { formFailure } from './form-answer.server.ts';
-import { failedOutcome, formValues, type FormOutcome } from './form-outcome.ts';
+import { failedOutcome, formValues, type FormOutcome } from '../lib/form-outcome.ts';
 import { readPostedForm } from './posted-form.server.ts';
-import { checkoutFailedOutcome } from './sponsored-checkout.ts';
+import { checkoutFailedOutcome } from '../lib/sponsored-checkout.ts';
 import {
   checkSponsoredForm,
   SPONSORED_CAMPAIGN_FIELDS,
   SPONSORED_TEXT_FIELDS,
   sponsoredPayloadOf,
   type SponsoredFormValues,
-} from './sponsored-form-check.ts';
+} from '../lib/sponsored-form-check.ts';
 
 export const CONTACT_SENT: FormOutcome = {
   status: 'success',
@@ -110,7 +111,7 @@ export async function startSponsoredCheckout(context: AppLoadContext, request: R
           if (refusal.code !== 'VALIDATION_FAILED') return undefined;
           // The form's own wording of its problems (the terms notice, the e-mail field).
           const checked = checkSponsoredForm(values, 'server', timeZone);
-          return checked.ok ? failedOutcome(refusal.message, 400) : checked.outcome;
+          return checked.ok ? failedOutcome(refusal.message, STATUS_BY_KIND[refusal.kind]) : checked.outcome;
         },
         failed: checkoutFailedOutcome,
       }),

@@ -8,7 +8,7 @@ import type { CategoryJson, PostJson, PostSummaryJson, ResourceJson, ResourceSum
 import { DomainError } from '../../common/errors.ts';
 import { isLive } from '../../common/publication.ts';
 import { pageSource } from '../../common/page-sources.ts';
-import { categoryLabel } from './categories.ts';
+import { categoryLabel } from '../lib/categories.ts';
 import type {
   Detail,
   EndingSoonBand,
@@ -18,10 +18,10 @@ import type {
   ResourceCard,
   ResourceCardPage,
   ResourceDetail,
-} from './content-cards.ts';
-import { isEndingSoon } from './content-cards.ts';
-import { publishedDate } from './dates.ts';
-import { campaignBoxView, campaignCardView, earliestCampaignChange } from './campaign-view.ts';
+} from '../lib/content-cards.ts';
+import { isEndingSoon } from '../lib/content-cards.ts';
+import { publishedDate } from '../lib/dates.ts';
+import { campaignBoxView, campaignCardView, earliestCampaignChange } from '../lib/campaign-view.ts';
 import type { CampaignFilter, CampaignJson } from '../../common/campaign.ts';
 import { outboundUrl } from '../../common/outbound.ts';
 

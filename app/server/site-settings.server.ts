@@ -4,7 +4,7 @@ import { formatPrice } from '../../common/money.ts';
 import type { SiteConfig } from '../../server/services/site-config.ts';
 import type { SiteSettingsJson } from '../../common/schemas/site-settings.ts';
 import { renderMarkdown, type RenderedMarkdown } from './markdown.server.tsx';
-import type { PublicSite } from './public-site.ts';
+import type { PublicSite } from '../lib/public-site.ts';
 
 /** How this site is configured (analytics, the sponsored price), for page loaders. */
 export function siteConfig(context: AppLoadContext): SiteConfig {

@@ -1,8 +1,8 @@
 import { data, type AppLoadContext } from 'react-router';
-import { DomainError } from '../../common/errors.ts';
-import { isDatabaseUnavailable } from '../../server/services/outage.ts';
-import { NO_STORE } from './cache-headers.ts';
-import { invalidFieldsOutcome, failedOutcome, type FormOutcome } from './form-outcome.ts';
+import { DomainError, STATUS_BY_KIND } from '../../common/errors.ts';
+import { isDatabaseUnavailable } from '../../common/database-unavailable.ts';
+import { NO_STORE } from '../lib/cache-headers.ts';
+import { invalidFieldsOutcome, failedOutcome, type FormOutcome } from '../lib/form-outcome.ts';
 
 /** A form's outcome as an action's answer: its status, never stored by any cache. */
 export function formAnswer(outcome: FormOutcome) {
@@ -44,9 +44,9 @@ export function formFailure(context: AppLoadContext, error: unknown, wording: Fo
     const worded = wording.refusal?.(error);
     if (worded) return worded;
     if (error.code === 'VALIDATION_FAILED') return invalidFieldsOutcome(error.fieldErrors ?? { form: error.message });
-    if (error.code === 'RATE_LIMITED') return failedOutcome(error.message, 429);
-    return wording.failed(error.message, error.kind === 'unavailable' ? 503 : 400);
+    if (error.code === 'RATE_LIMITED') return failedOutcome(error.message, STATUS_BY_KIND[error.kind]);
+    return wording.failed(error.message, STATUS_BY_KIND[error.kind === 'unavailable' ? 'unavailable' : 'invalid']);
   }
   context.logger.error({ err: error }, wording.logMessage);
-  return wording.failed(null, 500);
+  return wording.failed(null, STATUS_BY_KIND.internal);
 }

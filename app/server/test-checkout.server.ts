@@ -3,7 +3,7 @@
  * calls the payments service in process, as the API does.
  */
 import { data, type AppLoadContext } from 'react-router';
-import { DomainError } from '../../common/errors.ts';
+import { DomainError, STATUS_BY_KIND } from '../../common/errors.ts';
 import type { TestCheckoutOutcome } from '../../server/services/index.ts';
 import { formatMoney } from '../../common/money.ts';
 
@@ -27,7 +27,7 @@ async function refusingWhenOff<T>(run: () => Promise<T>): Promise<T> {
     return await run();
   } catch (error) {
     if (error instanceof DomainError && error.code === 'SERVICE_UNAVAILABLE') {
-      throw data(error.message, { status: 503, headers: { 'Cache-Control': 'no-store' } });
+      throw data(error.message, { status: STATUS_BY_KIND[error.kind], headers: { 'Cache-Control': 'no-store' } });
     }
     throw error;
   }

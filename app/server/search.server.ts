@@ -8,7 +8,7 @@ import type { SearchResultJson } from '../../common/answers.ts';
 import { DomainError } from '../../common/errors.ts';
 import { SEARCH_QUERY_MAX_LENGTH, snippetParts, type SnippetPart } from '../../common/search.ts';
 import { loadPagedList } from './content.server.ts';
-import { publishedDate, type PublishedDate } from './dates.ts';
+import { publishedDate, type PublishedDate } from '../lib/dates.ts';
 
 /** Results per page of the search page. */
 export const SEARCH_PAGE_SIZE = 10;
