@@ -1,6 +1,6 @@
 /**
  * Markdown bodies for page loaders: sanitised HTML from the markdown
- * service (server/services/markdown-renderings.ts), which renders each source once
+ * service (server/services/content/markdown-renderings.ts), which renders each source once
  * and keeps it (decision 033). Rendering on the server keeps the markdown
  * libraries out of the browser bundle.
  */

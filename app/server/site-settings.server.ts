@@ -1,7 +1,7 @@
 import type { AppLoadContext } from 'react-router';
 import { fillLegalTemplate } from '../../common/legal-templates.ts';
 import { formatPrice } from '../../common/money.ts';
-import type { SiteConfig } from '../../server/services/site-config.ts';
+import type { SiteConfig } from '../../server/services/site/site-config.ts';
 import type { SiteSettingsJson } from '../../common/schemas/site-settings.ts';
 import { renderMarkdown, type RenderedMarkdown } from './markdown.server.tsx';
 import type { PublicSite } from '../lib/public-site.ts';

@@ -152,8 +152,8 @@ describe('lint refuses every import the table forbids', () => {
 
 describe('lint lets the allowed imports through', () => {
   const allowed: [string, string][] = [
-    ['server/services/content.ts', 'server/db/queries/posts.ts'],
-    ['server/services/content.ts', 'server/markdown/render.ts'],
+    ['server/services/content/content.ts', 'server/db/queries/posts.ts'],
+    ['server/services/content/content.ts', 'server/markdown/render.ts'],
     ['server/api/content.ts', 'server/services/index.ts'],
     ['server/api/content.ts', 'server/http/errors.ts'],
     ['server/newsletter/email.tsx', 'server/markdown/render.ts'],
@@ -182,7 +182,7 @@ describe('lint cannot be walked around', () => {
 
   it('refuses a layer importing a file outside every layer', async () => {
     expect(await refusals('server/db/database.ts', importing('../reports/summary.ts'))).toContain(IMPORT_OUTSIDE_LAYERS_RULE);
-    expect(await refusals('server/services/content.ts', importing('../../scripts/run.mjs'))).toContain(IMPORT_OUTSIDE_LAYERS_RULE);
+    expect(await refusals('server/services/content/content.ts', importing('../../../scripts/run.mjs'))).toContain(IMPORT_OUTSIDE_LAYERS_RULE);
   });
 
   it('refuses an import through the `~/` alias, which app/ does not have', async () => {
@@ -196,18 +196,18 @@ describe('lint cannot be walked around', () => {
 });
 
 describe('lint refuses import cycles', () => {
-  // server/services/index.ts imports content.ts: content.ts importing it back closes a cycle.
-  const from = 'server/services/content.ts';
+  // server/services/index.ts imports content/content.ts: it importing index.ts back closes a cycle.
+  const from = 'server/services/content/content.ts';
   it.each([
-    ['of values', `import { createServices } from './index.ts';\nexport { createServices };\n`],
-    ['held by a type-only import', `import type { AppServices } from './index.ts';\nexport type { AppServices };\n`],
-    ['through a lazy import()', `export const load = () => import('./index.ts');\n`],
+    ['of values', `import { createServices } from '../index.ts';\nexport { createServices };\n`],
+    ['held by a type-only import', `import type { AppServices } from '../index.ts';\nexport type { AppServices };\n`],
+    ['through a lazy import()', `export const load = () => import('../index.ts');\n`],
   ])('%s', async (_kind, code) => {
     expect(await refusals(from, code)).toContain(CYCLE_RULE);
   });
 
   it('between server/deps.ts and a service, by types alone', async () => {
-    const refused = await refusals('server/deps.ts', `import type { AuditRecord } from './services/audit-log.ts';\nexport type { AuditRecord };\n`);
+    const refused = await refusals('server/deps.ts', `import type { AuditRecord } from './services/site/audit-log.ts';\nexport type { AuditRecord };\n`);
     expect(refused).toContain(CYCLE_RULE);
     expect(refused).toContain(LAYER_RULE);
   });
@@ -225,6 +225,6 @@ describe('lint refuses import cycles', () => {
   });
 
   it('but not an import that leads nowhere back', async () => {
-    expect(await refusals(from, `import { nowSeconds } from '../db/database.ts';\nexport { nowSeconds };\n`)).toEqual([]);
+    expect(await refusals(from, `import { nowSeconds } from '../../db/database.ts';\nexport { nowSeconds };\n`)).toEqual([]);
   });
 });
