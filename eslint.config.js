@@ -26,7 +26,9 @@ const TOOLBOX = ['config.ts', 'logger.ts', 'lazy-module.ts', 'private-files.ts',
  */
 const LAYERS = [
   { type: 'common', pattern: 'common/**', mode: 'full' },
-  { type: 'page-module', pattern: ['app/**/*.server.ts', 'app/**/*.server.tsx', 'app/load-context.ts'], mode: 'full' },
+  // The page modules have a folder of their own (decision 091); the streaming
+  // render and the load context sit where React Router looks for them.
+  { type: 'page-module', pattern: ['app/server/**', 'app/entry.server.tsx', 'app/load-context.ts'], mode: 'full' },
   { type: 'app-lib', pattern: 'app/lib/**', mode: 'full' },
   { type: 'app', pattern: 'app/**', mode: 'full' },
   { type: 'db', pattern: 'server/db/**', mode: 'full' },
@@ -59,7 +61,7 @@ const LAYER_RULES = [
   ['wiring', APP, 'server/ never imports the web app (app/).'],
   ['page-module', SERVER.filter((type) => type !== 'services'), 'Pages reach the server only through its services (server/services).'],
   ['app-lib', [...SERVER, 'app', 'page-module'], 'app/lib holds browser helpers: no server/, no components, routes or page modules.'],
-  ['app', SERVER, 'Browser code never imports server/: only app/**/*.server.ts modules call the services.'],
+  ['app', SERVER, 'Browser code never imports server/: only the page modules (app/server/) call the services.'],
   ['package-types', ['common', ...APP, ...SERVER], 'server/types declares the types of packages that ship none: it imports nothing of the project.'],
 ];
 

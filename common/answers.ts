@@ -713,3 +713,61 @@ export interface SponsorReportJson {
   /** Share clicks by network, most first. */
   shares: { network: string; clicks: number }[];
 }
+
+/** A creator link as staff and the sponsor's mail see it. */
+export interface CreatorLinkJson {
+  url: string;
+  expires_at: number;
+}
+
+/** What an administrator is told of a link: its address only when it is made. */
+export interface PreviewLinkJson {
+  id: number;
+  url?: string;
+  created_at: number;
+  expires_at: number;
+}
+
+/** What the creator's page shows: the post it is for, the campaign now, and the link's end. */
+export interface CampaignUpdatePageJson {
+  project: string;
+  post_url: string;
+  campaign: CampaignJson;
+  time_zone: string;
+  expires_at: number;
+}
+
+/** A published post's campaign history, oldest first (GET /api/posts/{slug}/campaign/history). */
+export interface CampaignHistoryJson {
+  points: { at: number; pledged: number | null; backers: number | null }[];
+}
+
+/** The statuses of SPEC.md's payment status result. */
+export type PublicPaymentStatus = 'completed' | 'pending' | 'failed' | 'expired';
+
+/** How a checkout stands, as GET /api/payments/success tells it (SPEC.md section 3). */
+export interface PaymentStatusResult {
+  session_id: string;
+  status: PublicPaymentStatus;
+}
+
+/** How a checkout stands, as its result page tells it: with the reference its receipt gives, once paid. */
+export interface PaymentStatusWithReference extends PaymentStatusResult {
+  /** The receipt's payment reference; null until the payment is completed (no receipt goes out before). */
+  payment_reference: string | null;
+}
+
+/** SPEC.md section 3's payment cancellation result. */
+export interface PaymentCancellation {
+  session_id: string;
+  status: PublicPaymentStatus;
+  message: string;
+  pending_submission: {
+    project_name: string;
+    project_url: string;
+    description: string | null;
+    contact_name: string;
+    contact_email: string;
+    press_kit_url: string | null;
+  } | null;
+}

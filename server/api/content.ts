@@ -15,7 +15,7 @@ import type { AppEnv } from '../deps.ts';
 import { PUBLIC_READ_CACHE_CONTROL } from '../http/public-reads.ts';
 import { expireAnswerAt } from '../http/response-cache.ts';
 import { pagingQuerySchema, readIdParam, readJsonObject, readQuery, readTextParam } from '../http/input.ts';
-import type { ContentService, PageRequest } from '../services/content.ts';
+import type { ContentService, PageRequest } from '../services/content/content.ts';
 import type { AppServices } from '../services/index.ts';
 
 /**

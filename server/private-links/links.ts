@@ -8,6 +8,7 @@
  * tells staff why it cannot show one (decision 090). A copy of the
  * database alone holds no working link.
  */
+import type { CreatorLinkJson } from '../../common/answers.ts';
 import { SEALED_WITH_ANOTHER_KEY, sealerFor } from '../auth/sealing.ts';
 import { hashToken, newToken } from '../auth/token-hash.ts';
 import { siteLink } from '../config.ts';
@@ -57,12 +58,6 @@ function sealedTokens(kind: SealedKind, deps: LinkDeps) {
       return token === null ? { url: null, problem: SEALED_WITH_ANOTHER_KEY } : { url: urlOf(token), problem: null };
     },
   };
-}
-
-/** A creator link as staff and the sponsor's mail see it. */
-export interface CreatorLinkJson {
-  url: string;
-  expires_at: number;
 }
 
 /** A creator link as staff read it, with when it stops working. */

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ContentRevisionJson, ContentRevisionListJson, RevisionFields } from '../../common/answers.ts';
-import { REVISIONS_KEPT } from '../../server/services/content.ts';
+import { REVISIONS_KEPT } from '../../server/services/content/content.ts';
 import { ADMIN_EMAIL, useTestApp } from '../helpers/test-app.ts';
 import { CONTENT_KINDS, contentHelpers, type ContentItem } from './content-kinds.ts';
 
