@@ -11,7 +11,7 @@ const ROOT = path.dirname(fileURLToPath(import.meta.url));
 /** The domain folders beside the services (docs/architecture.md). */
 const DOMAINS = ['payments', 'storage', 'auth', 'mail', 'jobs', 'newsletter', 'social-cards', 'markdown', 'campaigns', 'analytics', 'private-links'];
 /** Files at the top of server/ that every server layer may use. */
-const TOOLBOX = ['config.ts', 'logger.ts', 'lazy-module.ts', 'private-files.ts', 'content-changes.ts', 'segmented-lru.ts', 'site-profile.ts', 'page-render-counts.ts'];
+const TOOLBOX = ['config.ts', 'logger.ts', 'lazy-module.ts', 'private-files.ts', 'freshness/**', 'segmented-lru.ts', 'site-profile.ts', 'page-render-counts.ts'];
 
 /**
  * The layers of docs/architecture.md, declared once: each file belongs to

@@ -31,11 +31,10 @@ import { DATABASE_RETRY_AFTER_SECONDS } from './http/errors.ts';
 import { createNonce, pageContentSecurityPolicy } from './http/content-security-policy.ts';
 import { isEmbeddablePage } from './http/security-headers.ts';
 import { RenderedPageStore, renderKey } from './http/rendered-page-store.ts';
+import { expireAnswerAt, noteAnswerSources } from './freshness/answer-marks.ts';
 import {
   bytesOf,
   DEFAULT_RESPONSE_CACHE_OPTIONS,
-  expireAnswerAt,
-  noteAnswerSources,
   forward,
   preferredEncoding,
   ResponseCache,
