@@ -53,7 +53,7 @@ const LAYER_RULES = [
   ['db', [...APP, 'http', 'api', 'services', 'domain', 'cli', 'deps', 'wiring'], 'server/db is the bottom layer: it imports nothing above it.'],
   ['toolbox', [...APP, 'http', 'api', 'services', 'domain', 'cli', 'deps', 'wiring'], 'The server toolbox (config, logger, lazy modules, private files, content changes, the site profile) sits beside server/db and imports nothing above it.'],
   ['deps', [...APP, 'http', 'api', 'services', 'cli', 'wiring'], 'server/deps.ts is handed to every layer: it names types of the database, the toolbox and the domains only.'],
-  ['domain', [...APP, 'http', 'api', 'services', 'cli', 'wiring'], 'Domain code is called by the services, never the reverse, and knows no HTTP: throw a DomainError, server/http maps it to a status.'],
+  ['domain', [...APP, 'http', 'api', 'services', 'cli', 'deps', 'wiring'], 'Domain code is called by the services, never the reverse, knows no HTTP (throw a DomainError, server/http maps it to a status) and takes what it needs as arguments, not the app\'s dependencies (server/deps.ts).'],
   ['services', [...APP, 'http', 'api', 'cli', 'wiring'], 'Services do not know HTTP: throw a DomainError, server/http maps it to a status.'],
   ['http', [...APP, 'api', 'cli', 'wiring'], 'server/http serves the handlers: it does not import them or the wiring.'],
   ['api', [...APP, 'db', 'cli', 'wiring'], 'API handlers reach the database through a service (server/services).'],
