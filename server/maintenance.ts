@@ -8,9 +8,9 @@ import { pruneDoneJobs } from './db/queries/jobs.ts';
 import { redactExpiredOutboxLinks } from './db/queries/outbox.ts';
 import { pruneRateLimits } from './db/queries/rate-limits.ts';
 import { forgetEndedFollows } from './db/queries/follows.ts';
-import type { AnalyticsService } from './services/analytics.ts';
-import type { CampaignRefreshService } from './services/campaign-refresh.ts';
-import type { MediaService } from './services/media.ts';
+import type { AnalyticsService } from './services/audience/analytics.ts';
+import type { CampaignRefreshService } from './services/campaigns/campaign-refresh.ts';
+import type { MediaService } from './services/site/media.ts';
 import type { FollowAlerts } from './follows/alerts.ts';
 
 const HOUR_MS = 60 * 60 * 1000;

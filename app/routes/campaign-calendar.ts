@@ -1,4 +1,4 @@
-import { campaignCalendar } from '../lib/follow.server.ts';
+import { campaignCalendar } from '../server/follow.server.ts';
 import type { Route } from './+types/campaign-calendar';
 
 /**

@@ -3,7 +3,7 @@ import { FOLLOW_PROMISE } from '../../common/follow.ts';
 import { PageHeader } from '../components/page-header.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { NO_STORE } from '../lib/cache-headers.ts';
-import { confirmFollow, followConfirmationPage, type FollowConfirmState } from '../lib/follow.server.ts';
+import { confirmFollow, followConfirmationPage, type FollowConfirmState } from '../server/follow.server.ts';
 import { pageTitle } from '../lib/seo.ts';
 import type { Route } from './+types/follow-confirm';
 

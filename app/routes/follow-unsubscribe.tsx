@@ -2,7 +2,7 @@ import { data, Form, Link } from 'react-router';
 import { PageHeader } from '../components/page-header.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { NO_STORE } from '../lib/cache-headers.ts';
-import { followLeavePage, leaveFollow, type FollowLeaveState } from '../lib/follow.server.ts';
+import { followLeavePage, leaveFollow, type FollowLeaveState } from '../server/follow.server.ts';
 import { pageTitle } from '../lib/seo.ts';
 import type { Route } from './+types/follow-unsubscribe';
 

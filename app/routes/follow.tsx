@@ -1,7 +1,7 @@
 import { data, Link } from 'react-router';
 import { PageHeader } from '../components/page-header.tsx';
 import { NO_STORE } from '../lib/cache-headers.ts';
-import { followFromForm, type FollowFormAnswer } from '../lib/follow.server.ts';
+import { followFromForm, type FollowFormAnswer } from '../server/follow.server.ts';
 import { pageTitle } from '../lib/seo.ts';
 import type { Route } from './+types/follow';
 
