@@ -87,7 +87,8 @@ async function followed(campaign: Record<string, unknown>, email = uniqueEmail('
   return { post, email };
 }
 
-describe('the alerts of a followed campaign', () => {
+// Each test moves the clock through several passes, each a run of the job with its mails: a busy machine needs the time.
+describe('the alerts of a followed campaign', { timeout: 20_000 }, () => {
   it('sends "ending" at exactly 48 hours before the end, once', async () => {
     const start = startClock();
     const endsAt = start + 10 * DAY;
