@@ -58,9 +58,9 @@ export function CampaignCta({
   return (
     <section
       aria-labelledby="enjoyed-title"
-      className="mt-16 overflow-hidden rounded-2xl border border-primary/20 bg-accent px-6 py-10 text-center sm:px-10"
+      className="mt-section overflow-hidden rounded-2xl border border-primary/20 bg-accent px-6 py-10 text-center sm:px-10"
     >
-      <h2 id="enjoyed-title" className="text-2xl font-bold tracking-tight text-accent-foreground">
+      <h2 id="enjoyed-title" className="section-title text-accent-foreground">
         Enjoyed this post?
       </h2>
       <p className="mx-auto mt-2 max-w-xl text-muted-foreground">

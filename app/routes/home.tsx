@@ -137,8 +137,8 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       {endingSoon ? <EndingSoonBand band={endingSoon} /> : null}
 
       {list.items.length > 0 ? (
-        <section aria-labelledby="more-projects" className="mt-16">
-          <h2 id="more-projects" className="mb-6 text-2xl font-bold tracking-tight">
+        <section aria-labelledby="more-projects" className="mt-section">
+          <h2 id="more-projects" className="mb-gutter section-title">
             More Projects
           </h2>
           <PostCardGrid posts={list.items} />
