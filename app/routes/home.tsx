@@ -138,8 +138,8 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
 
       {list.items.length > 0 ? (
         <section aria-labelledby="more-projects" className="mt-section">
-          <h2 id="more-projects" className="mb-gutter section-title">
-            More Projects
+          <h2 id="more-projects" className="section-head section-title">
+            Newly reviewed
           </h2>
           <PostCardGrid posts={list.items} />
         </section>
