@@ -72,7 +72,7 @@ export function LatestResources({ resources }: { resources: readonly ResourceCar
   if (resources.length === 0) return null;
   return (
     <section aria-labelledby="latest-resources" className="mt-section">
-      <SectionHeading id="latest-resources" title="Latest Resources" to="/resources" linkText="All resources" />
+      <SectionHeading id="latest-resources" title="Guides for campaign creators" to="/resources" linkText="All resources" />
       <ul className="grid gap-gutter sm:grid-cols-2 lg:grid-cols-3">
         {resources.map((resource) => (
           <li key={resource.slug}>
@@ -101,18 +101,18 @@ const CALCULATORS = [
 export function CalculatorLinks() {
   return (
     <section aria-labelledby="fee-calculators" className="mt-section">
-      <h2 id="fee-calculators" className="mb-gutter section-title">
-        Plan Your Campaign
+      <h2 id="fee-calculators" className="section-head section-title">
+        Know the fees before you set a goal
       </h2>
-      <ul className="grid gap-gutter sm:grid-cols-2">
+      <ul className="grid gap-x-gutter border-b border-border sm:grid-cols-2 sm:border-b-0">
         {CALCULATORS.map((calculator) => (
-          <li key={calculator.to}>
-            <div className="group relative flex h-full items-start gap-4 rounded-xl border border-border bg-card p-5 shadow-sm transition-shadow hover:shadow-md">
-              <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground">
+          <li key={calculator.to} className="sm:border-b sm:border-border">
+            <div className="content-row group">
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-md bg-accent text-accent-foreground">
                 <Icon name="calculator" className="size-5" />
               </span>
-              <div className="grid gap-1">
-                <h3 className="font-semibold leading-snug">
+              <div className="content-row-body">
+                <h3 className="content-card-title">
                   <Link to={calculator.to} prefetch="intent" className="after:absolute after:inset-0 group-hover:underline">
                     {calculator.title}
                   </Link>

@@ -17,7 +17,7 @@ export function PostCardSection({
   if (posts.length === 0) return null;
   return (
     <section aria-labelledby={id} className={cx('mt-section', className)}>
-      <h2 id={id} className="mb-gutter section-title">
+      <h2 id={id} className="section-head section-title">
         {title}
       </h2>
       <PostCardGrid posts={posts} />
