@@ -17,7 +17,7 @@ import { ShareLinks } from './share-links.tsx';
 import { SponsoredLabel } from './sponsored-label.tsx';
 import { Icon } from './ui/icon.tsx';
 
-// The cover spans the article; its text keeps the reading measure (docs/design-tokens.md).
+// The cover spans the article; its text keeps the reading measure (docs/design.md).
 const PROSE_COLUMN = 'mx-auto max-w-(--container-prose)';
 
 const DETAIL_IMAGE_SIZES = '(min-width: 832px) 768px, 100vw';
