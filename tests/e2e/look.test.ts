@@ -22,17 +22,32 @@ const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, is
 /** Sums every layout shift of the page from its first paint, as Core Web Vitals count them. */
 const LAYOUT_SHIFT_OBSERVER = `
   window.__layoutShift = 0;
+  window.__shifted = [];
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      if (!entry.hadRecentInput) window.__layoutShift += entry.value;
+      if (entry.hadRecentInput) continue;
+      window.__layoutShift += entry.value;
+      for (const source of entry.sources) {
+        const node = source.node;
+        const name = node && node.nodeType === 1 ? node.tagName.toLowerCase() + '.' + [...node.classList].join('.') : String(node && node.nodeName);
+        window.__shifted.push(name + ' ' + JSON.stringify([source.previousRect.y, source.currentRect.y, source.previousRect.height, source.currentRect.height]));
+      }
     }
   }).observe({ type: 'layout-shift', buffered: true });
 `;
 
-/** The page's layout shift so far, once its fonts are in and a frame has been drawn with them. */
-async function layoutShiftOf(page: Page): Promise<number> {
+/** The page's layout shift so far, once its fonts are in and a frame has been drawn with them, and what moved. */
+async function layoutShiftOf(page: Page): Promise<{ score: number; shifted: string[] }> {
   await page.evaluate(() => document.fonts.ready.then(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 300)))));
-  return page.evaluate(() => (window as unknown as { __layoutShift: number }).__layoutShift);
+  return page.evaluate(() => {
+    const record = window as unknown as { __layoutShift: number; __shifted: string[] };
+    return { score: record.__layoutShift, shifted: record.__shifted };
+  });
+}
+
+async function expectNoLayoutShift(page: Page): Promise<void> {
+  const { score, shifted } = await layoutShiftOf(page);
+  expect(score, `layout shift on ${page.url()}: ${shifted.join('; ')}`).toBe(0);
 }
 
 /** The families of the page's loaded web fonts. */
@@ -91,7 +106,7 @@ describe('the look of the public site', () => {
   it('fetches two font files on a first visit, the display and the text face, and shifts nothing on the home page', async () => {
     const { page, fonts } = await firstVisit(DESKTOP);
     await page.goto('/', { waitUntil: 'networkidle' });
-    expect(await layoutShiftOf(page)).toBe(0);
+    await expectNoLayoutShift(page);
     expect(fonts.length, fonts.join(', ')).toBeLessThanOrEqual(2);
     expect(fonts.every((font) => font.endsWith('.woff2')), fonts.join(', ')).toBe(true);
     expect(await loadedFaces(page)).toEqual(['Fraunces Variable', 'Public Sans Variable']);
@@ -115,7 +130,7 @@ describe('the look of the public site', () => {
     for (const device of [DESKTOP, PHONE]) {
       const { page, fonts } = await firstVisit(device);
       await page.goto(postPath, { waitUntil: 'networkidle' });
-      expect(await layoutShiftOf(page)).toBe(0);
+      await expectNoLayoutShift(page);
       expect(fonts.length, fonts.join(', ')).toBeLessThanOrEqual(2);
       expect(await longestBodyLine(page)).toBeLessThanOrEqual(70);
       await rejectCookies(page);

@@ -37,7 +37,14 @@ describe('the fonts of the public site', () => {
     const css = await (await site.get(stylesheet)).text();
     const faces = [...css.matchAll(/@font-face\s*\{([^}]*)\}/g)].map((match) => match[1] ?? '');
     const family = (face: string) => /font-family:\s*["']?([^;"']+)/.exec(face)?.[1];
-    expect(faces.map(family)).toEqual(['Public Sans Variable', 'Fraunces Variable', 'Public Sans Fallback', 'Fraunces Fallback']);
+    expect(faces.map(family)).toEqual([
+      'Public Sans Variable',
+      'Fraunces Variable',
+      'Public Sans Fallback',
+      'Fraunces Fallback',
+      'Public Sans Fallback DejaVu',
+      'Fraunces Fallback DejaVu',
+    ]);
     const [text, display, ...fallbacks] = faces;
     for (const face of [text, display]) {
       expect(face).toMatch(/font-display:\s*swap/);
