@@ -59,7 +59,7 @@ export function PostArticle({ post, shareUrl }: { post: WithBody<PostDetail> & {
           </div>
           <h1 className="mt-4 text-3xl font-bold leading-tight tracking-tight sm:text-[2.75rem]">{post.title}</h1>
           <ContentMeta className="mt-4" author={post.author} published={post.published} readTime={post.read_time} dateStyle="long" />
-          {post.campaign ? <CampaignFactBox campaign={post.campaign} /> : null}
+          {post.campaign ? <CampaignFactBox campaign={post.campaign} title={post.title} /> : null}
           <CampaignTrend trend={post.trend} />
           {post.excerpt ? <p className="mt-6 text-xl italic leading-relaxed text-muted-foreground">{post.excerpt}</p> : null}
         </header>

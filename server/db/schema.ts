@@ -589,7 +589,7 @@ export interface RenderedPageTable {
   /** A JSON array of the sources it shows; null when it may show anything. */
   sources: string | null;
   status: number;
-  /** A JSON array of [name, value] pairs, the Content-Security-Policy left out. */
+  /** A JSON array of [name, value] pairs; the Content-Security-Policy is the render's (its nonce is replaced per answer; its frame-src is kept). */
   headers: string;
   body: Buffer;
   /** The script nonce the body was rendered with, replaced on every answer; null for a page without one. */
