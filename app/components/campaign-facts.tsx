@@ -110,7 +110,7 @@ function TimeFigure({ time, figure }: { time: CampaignBoxView['time']; figure: C
     tick();
     return () => clearTimeout(timer);
   }, [endsAt, value, label]);
-  if (shown) return <Figure label={shown.label} value={shown.value} />;
+  if (shown && time) return <Figure label={shown.label} value={<time dateTime={time.datetime}>{shown.value}</time>} />;
   if (!time) return null;
   return <Figure label="Timing" value={<CampaignTime time={time} />} quiet />;
 }
@@ -147,14 +147,14 @@ export function CampaignFactBox({ campaign, title }: { campaign: CampaignBoxView
           <div className="h-full rounded-full bg-primary" style={{ width: `${shown}%` }} />
         </div>
       ) : null}
-      {stats.pledged !== null || stats.goal !== null || stats.backers !== null || campaign.time ? (
+      {stats.pledged !== null || stats.goalAmount !== null || stats.backers !== null || campaign.time ? (
         <dl className="campaign-stats mt-5 grid grid-cols-1 gap-x-6 gap-y-4 sm:grid-cols-3">
           {stats.pledged !== null ? (
             <Figure label="pledged" value={<span className="text-4xl sm:text-5xl">{stats.pledged}</span>}>
               {stats.goal ? <dd className="order-3 mt-1 text-sm tabular-nums text-muted-foreground">{stats.goal}</dd> : null}
             </Figure>
-          ) : stats.goal ? (
-            <Figure label="goal" value={stats.goal} quiet />
+          ) : stats.goalAmount !== null ? (
+            <Figure label="goal" value={stats.goalAmount} />
           ) : null}
           {stats.backers !== null ? <Figure label={stats.backersLabel} value={stats.backers} /> : null}
           <TimeFigure time={campaign.time} figure={campaign.timeFigure} />

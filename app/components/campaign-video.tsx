@@ -6,6 +6,7 @@
  * the poster is a plain link to the video's own page.
  */
 import { useEffect, useState, type MouseEvent } from 'react';
+import { parseVideoUrl, videoEmbedUrl } from '../../common/campaign-video.ts';
 import type { CampaignVideoView } from '../lib/campaign-view.ts';
 import { cx } from '../lib/cx.ts';
 import { responsiveImage } from '../lib/responsive-image.ts';
@@ -43,6 +44,7 @@ function PlayMark() {
 
 export function CampaignVideo({ video, title, className }: { video: CampaignVideoView; title: string; className?: string }) {
   const [playing, setPlaying] = useState(false);
+  const parsed = playing ? parseVideoUrl(video.pageUrl) : null;
   const play = (event: MouseEvent<HTMLAnchorElement>) => {
     // A new tab or window asked for: the link does what the reader meant.
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
@@ -62,9 +64,9 @@ export function CampaignVideo({ video, title, className }: { video: CampaignVide
   }, []);
   return (
     <div className={cx('campaign-video relative aspect-video overflow-hidden rounded-lg bg-muted', className)}>
-      {playing ? (
+      {parsed ? (
         <iframe
-          src={video.embedUrl}
+          src={videoEmbedUrl(parsed)}
           title={`Video: ${title}`}
           className="absolute inset-0 size-full border-0"
           allow="autoplay; encrypted-media; fullscreen; picture-in-picture"
@@ -95,7 +97,7 @@ export function CampaignVideo({ video, title, className }: { video: CampaignVide
           )}
           <PlayMark />
           <span className="absolute inset-x-0 bottom-0 bg-linear-to-t from-black/80 to-transparent px-4 pb-3 pt-8 text-left text-sm font-medium text-white">
-            Play the campaign video <span className="font-normal text-white/85">(loads {video.host})</span>
+            Play the campaign video <span className="font-normal text-white/85">{`(loads ${video.host})`}</span>
           </span>
         </a>
       )}

@@ -22,7 +22,7 @@ import {
   type CampaignBadge,
   type CampaignFacts,
 } from '../../common/campaign.ts';
-import { parseVideoUrl, VIDEO_HOST_LABELS, videoEmbedUrl } from '../../common/campaign-video.ts';
+import { parseVideoUrl, VIDEO_HOST_LABELS } from '../../common/campaign-video.ts';
 import { campaignFeeLinks } from '../../common/fee-calculators.ts';
 import { formatPrice } from '../../common/money.ts';
 import { formatSiteDateTime } from '../../common/site-time.ts';
@@ -49,10 +49,8 @@ export interface CampaignCardView {
 export interface CampaignVideoView {
   /** "YouTube", "Vimeo". */
   host: string;
-  /** The video's own page, the way to it without JavaScript. */
+  /** The video's own page: the way to it without JavaScript, and what the player is made from on a click (the page carries no address of the player before). */
   pageUrl: string;
-  /** The player the reader's click loads. */
-  embedUrl: string;
   /** The poster stored here (an upload's path); null for the neutral placeholder. */
   poster: string | null;
 }
@@ -61,8 +59,10 @@ export interface CampaignVideoView {
 export interface CampaignStatsView {
   /** "$48,210"; null when not known. */
   pledged: string | null;
-  /** "of $20,000 goal · 241 %" (or "of $20,000 goal"), under the amount pledged; "Goal $20,000" when nothing is pledged yet. */
+  /** "of $20,000 goal · 241 %" (or "of $20,000 goal"), under the amount pledged; null without both. */
   goal: string | null;
+  /** "$20,000", the figure itself when nothing is pledged yet. */
+  goalAmount: string | null;
   /** "512"; null when not known. */
   backers: string | null;
   /** "backers", or "backer" for one. */
@@ -194,13 +194,10 @@ function feeLinksView(facts: CampaignFacts, slug: string): FeeLinksView | null {
 function statsView(facts: CampaignFacts): CampaignStatsView {
   const percent = percentFunded(facts);
   const goal = facts.goal === null ? null : formatWholeAmount(facts.goal, facts.currency);
-  let goalLine: string | null = null;
-  if (goal !== null) {
-    goalLine = facts.pledged === null ? `Goal ${goal}` : `of ${goal} goal${percent === null ? '' : ` · ${formatPercent(percent)}`}`;
-  }
   return {
     pledged: facts.pledged === null ? null : formatWholeAmount(facts.pledged, facts.currency),
-    goal: goalLine,
+    goal: goal === null || facts.pledged === null ? null : `of ${goal} goal${percent === null ? '' : ` · ${formatPercent(percent)}`}`,
+    goalAmount: goal,
     backers: facts.backers === null ? null : facts.backers.toLocaleString('en-US'),
     backersLabel: facts.backers === 1 ? 'backer' : 'backers',
   };
@@ -209,7 +206,7 @@ function statsView(facts: CampaignFacts): CampaignStatsView {
 function videoView(facts: CampaignFacts): CampaignVideoView | null {
   const video = facts.video_url ? parseVideoUrl(facts.video_url) : null;
   if (!video || !facts.video_url) return null;
-  return { host: VIDEO_HOST_LABELS[video.host], pageUrl: facts.video_url, embedUrl: videoEmbedUrl(video), poster: facts.video_poster ?? null };
+  return { host: VIDEO_HOST_LABELS[video.host], pageUrl: facts.video_url, poster: facts.video_poster ?? null };
 }
 
 /** The fact box's view of a campaign at `now`; `slug` is its post's, for the calculator to name it and link back. */
