@@ -9,6 +9,7 @@ import type { Database } from './db/schema.ts';
 import type { ChangeFeed, ContentChanges } from './content-changes.ts';
 import type { Jobs } from './jobs/jobs.ts';
 import type { FetchLimits } from './campaigns/safe-fetch.ts';
+import type { VideoPosterSources } from './campaigns/video-poster.ts';
 import type { RateLimitRule } from './db/queries/rate-limits.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { NewsletterSenderOptions } from './newsletter/sender.ts';
@@ -126,6 +127,8 @@ export interface AppDeps {
   newsletterSenderOptions?: Partial<NewsletterSenderOptions>;
   /** Limits of reading campaign pages (tests shorten the timeout). */
   campaignFetchLimits?: Partial<FetchLimits>;
+  /** Where campaign video posters are read from (tests put a local stand-in there). */
+  videoPosterSources?: VideoPosterSources;
 }
 
 /** Hono's per-request variables. */
