@@ -7,7 +7,9 @@ import type { PublicationStatus } from '../../common/answers.ts';
 import type { postInputSchema, postUpdateSchema } from '../../common/schemas/post.ts';
 import type { resourceInputSchema, resourceUpdateSchema } from '../../common/schemas/resource.ts';
 import { estimateReadTime } from '../../common/read-time.ts';
-import type { CampaignFacts, CampaignPlatform, CampaignState } from '../../common/campaign.ts';
+import { DELIVERY_ESTIMATE_PATTERN, type CampaignFacts, type CampaignPlatform, type CampaignState } from '../../common/campaign.ts';
+import { parseVideoUrl, VIDEO_URL_MESSAGE } from '../../common/campaign-video.ts';
+import { DELIVERY_ESTIMATE_MESSAGE } from '../../common/schemas/campaign.ts';
 import { amountInputText, minorUnitsFromText } from '../../common/money.ts';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -220,6 +222,11 @@ export function campaignProblems(campaign: CampaignDraft | null): Partial<Record
   if (campaign.backers.trim() !== '' && !/^\d+$/.test(campaign.backers.trim())) {
     problems['campaign.backers'] = 'Backers must be a whole number, zero or more';
   }
+  // The schema says these of the campaign as a whole; the form says them by field.
+  const delivery = campaign.delivery_estimate.trim();
+  if (delivery !== '' && !DELIVERY_ESTIMATE_PATTERN.test(delivery)) problems['campaign.delivery_estimate'] = DELIVERY_ESTIMATE_MESSAGE;
+  const video = campaign.video_url.trim();
+  if (video !== '' && parseVideoUrl(video) === null) problems['campaign.video_url'] = VIDEO_URL_MESSAGE;
   return problems;
 }
 

@@ -63,11 +63,11 @@ export const creatorNameField = optionalLine('Creator name', CREATOR_NAME_MAX_LE
 export const locationField = optionalLine('Location', LOCATION_MAX_LENGTH);
 export const rewardFromField = unknownAsNull(wholeCount('Reward from'));
 
-const DELIVERY_MESSAGE = 'Delivery estimate must be a month written YYYY-MM, such as 2027-03';
+export const DELIVERY_ESTIMATE_MESSAGE = 'Delivery estimate must be a month written YYYY-MM, such as 2027-03';
 /** The month the rewards are expected to ship, `YYYY-MM`; empty is none. */
 export const deliveryEstimateField = optionalText('Delivery estimate', 32).refine(
   (value) => value === null || DELIVERY_ESTIMATE_PATTERN.test(value),
-  DELIVERY_MESSAGE,
+  DELIVERY_ESTIMATE_MESSAGE,
 );
 
 /** A YouTube or Vimeo video, stored in one canonical form; empty is none. */

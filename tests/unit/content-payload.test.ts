@@ -227,6 +227,11 @@ describe('the campaign facts in the editor', () => {
     expect(postUpdateSchema.safeParse(payload).success).toBe(true);
     const typo = { ...EMPTY_CAMPAIGN_DRAFT, currency: 'EUR', reward_from: '89.505' };
     expect(campaignProblems(typo)).toEqual({ 'campaign.reward_from': 'Reward from must be an amount in EUR, such as 20000 or 20000.50' });
+    const wrong = { ...EMPTY_CAMPAIGN_DRAFT, delivery_estimate: 'March', video_url: 'https://www.dailymotion.com/video/x7tgad0' };
+    expect(campaignProblems(wrong)).toEqual({
+      'campaign.delivery_estimate': 'Delivery estimate must be a month written YYYY-MM, such as 2027-03',
+      'campaign.video_url': 'Video URL must be a YouTube or Vimeo video address',
+    });
   });
 
   it('sends the referral tag back as stored, trimmed', () => {
