@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/test-app.ts';
-import { decodeHtml, useSiteApp } from './site-app.ts';
+import { createSiteApp, decodeHtml, useSiteApp } from './site-app.ts';
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
@@ -162,5 +162,22 @@ describe('the fact box as the post hero', () => {
       }
     }
     for (const path of ['/loom-plain', '/']) expect(policyOf(await site.get(path)), path).not.toContain('frame-src');
+  });
+
+  it('keeps the frame with the copy kept in the database, which another server answers from', async () => {
+    await site.get('/loom-vimeo');
+    const kept = async () => t.deps.db.selectFrom('rendered_pages').select('body').where('path', '=', '/loom-vimeo').executeTakeFirst();
+    await expect.poll(kept).toBeDefined();
+    // Marked, to tell an answer from the store from a render.
+    const body = (await kept())?.body.toString('utf8') ?? '';
+    await t.deps.db
+      .updateTable('rendered_pages')
+      .set({ body: Buffer.from(body.replace('</body>', '<!-- kept --></body>'), 'utf8') })
+      .where('path', '=', '/loom-vimeo')
+      .execute();
+    const other = await createSiteApp(t);
+    const answer = await other.get('/loom-vimeo');
+    expect(await answer.text()).toContain('<!-- kept -->');
+    expect(policyOf(answer)).toMatch(/; frame-src https:\/\/player\.vimeo\.com(;|$)/);
   });
 });
