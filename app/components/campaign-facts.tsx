@@ -119,9 +119,10 @@ function TimeFigure({ time, figure }: { time: CampaignBoxView['time']; figure: C
  * The fact box, the post's hero: the basics, the video, then the numbers
  * that lead (decision 094): the bar, and the amount pledged in display
  * type with the goal under it, the backers and the time to go, side by
- * side from a tablet's width and stacked on a phone; who said so when.
+ * side from a tablet's width and stacked on a phone; who said so when;
+ * `children` close it (Follow).
  */
-export function CampaignFactBox({ campaign, title }: { campaign: CampaignBoxView; title: string }) {
+export function CampaignFactBox({ campaign, title, children }: { campaign: CampaignBoxView; title: string; children?: ReactNode }) {
   const shown = campaign.percent === null ? null : Math.min(campaign.percent, 100);
   const { stats } = campaign;
   return (
@@ -164,6 +165,7 @@ export function CampaignFactBox({ campaign, title }: { campaign: CampaignBoxView
         <time dateTime={campaign.asOf.datetime}>{campaign.asOf.text}</time>
       </p>
       {campaign.fees ? <FeeLinks fees={campaign.fees} /> : null}
+      {children}
     </section>
   );
 }
