@@ -470,6 +470,13 @@ export interface CampaignPreviewJson {
   /** An absolute http(s) URL. */
   image: string | null;
   description: string | null;
+  /** The campaign's basics the page names (decision 094): the editor fills the empty ones. */
+  creator_name: string | null;
+  location: string | null;
+  /** A YouTube or Vimeo video, in its canonical form. */
+  video_url: string | null;
+  /** The lowest price the page gives, in major units ("89.00") and its currency. */
+  reward_from: { amount: string; currency: string } | null;
 }
 
 /** A refresh asked for (POST /api/admin/posts/{id}/campaign/refresh): false when one is already running. */
@@ -697,7 +704,20 @@ export interface OutboxMailJson extends OutboxMailSummaryJson {
  */
 export interface SponsorReportJson {
   post: { slug: string; title: string; published_at: number | null };
-  totals: { views: number; visitors: number; outbound_clicks: number; newsletter_clicks: number; share_clicks: number };
+  /**
+   * `followers`: confirmed follows of the post's campaign, ever (decision
+   * 097); `follow_alert_mails`: the alert mails about it that left the
+   * site (or were kept in the outbox, as `mail_delivery` says).
+   */
+  totals: {
+    views: number;
+    visitors: number;
+    outbound_clicks: number;
+    newsletter_clicks: number;
+    share_clicks: number;
+    followers: number;
+    follow_alert_mails: number;
+  };
   days: { date: string; views: number; visitors: number; outbound_clicks: number }[];
   /**
    * The sent issues that carried the post. `mails`: those that left the site,

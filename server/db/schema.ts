@@ -6,6 +6,7 @@
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
 import type { CampaignPlatform, CampaignState, FactsSource } from '../../common/campaign.ts';
+import type { FollowMoment, FollowStatus } from '../../common/follow.ts';
 import type { StaffRole } from '../../common/staff-roles.ts';
 import type {
   AuditLogEntryJson,
@@ -123,9 +124,68 @@ export interface PostCampaignTable {
   refresh_error_at: ColumnType<number | null, number | null | undefined, number | null>;
   /** The creator's referral tag, appended as `ref=` to every outbound link of the campaign. */
   ref_tag: ColumnType<string | null, string | null | undefined, string | null>;
+  // The basics (migration 0034, decision 094): null is not known.
+  creator_name: ColumnType<string | null, string | null | undefined, string | null>;
+  location: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Minor units of `currency`. */
+  reward_from: ColumnType<number | null, number | null | undefined, number | null>;
+  /** `YYYY-MM`. */
+  delivery_estimate: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Canonical YouTube or Vimeo address (common/campaign-video.ts). */
+  video_url: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The video's poster as stored here: an upload's path; null shows the placeholder. */
+  video_poster: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type PostCampaignRow = Selectable<PostCampaignTable>;
+
+/** A reader's address following a post's campaign (migration 0036, decision 097). */
+export interface FollowTable {
+  id: Generated<number>;
+  post_id: number;
+  email: string;
+  status: FollowStatus;
+  confirm_token_hash: string | null;
+  confirm_expires_at: number | null;
+  confirm_sent_at: number | null;
+  /** JSON array of the moments handled, sent or passed over. */
+  moments_done: ColumnType<string, string | undefined, string>;
+  created_at: number;
+  confirmed_at: number | null;
+  ended_at: number | null;
+  ended_via: string | null;
+}
+
+export type FollowRow = Selectable<FollowTable>;
+
+/** One alert mail to one address, recorded before it is sent. */
+export interface FollowAlertTable {
+  id: Generated<number>;
+  email: string;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: ColumnType<number, number | undefined, number>;
+  locked_by: string | null;
+  locked_until: number | null;
+  next_attempt_at: number;
+  error: string | null;
+  created_at: number;
+  sent_at: number | null;
+}
+
+/** The end a campaign's calendar event was last given, and its SEQUENCE. */
+export interface CampaignCalendarEventTable {
+  post_id: number;
+  ends_at: number;
+  sequence: number;
+}
+
+/** What an alert mail tells of: one moment of one follow. */
+export interface FollowAlertMomentTable {
+  alert_id: number;
+  follow_id: number;
+  post_id: number;
+  moment: FollowMoment;
+}
 
 /** Pledged and backers of a campaign at one moment. */
 export interface CampaignSnapshotTable {
@@ -542,6 +602,10 @@ export interface Database {
   site_settings: SiteSettingTable;
   social_cards: SocialCardTable;
   post_campaigns: PostCampaignTable;
+  follows: FollowTable;
+  follow_alerts: FollowAlertTable;
+  follow_alert_moments: FollowAlertMomentTable;
+  campaign_calendar_events: CampaignCalendarEventTable;
   campaign_snapshots: CampaignSnapshotTable;
   analytics_salts: AnalyticsSaltTable;
   analytics_visitors: AnalyticsVisitorTable;
@@ -578,7 +642,7 @@ export interface RenderedPageTable {
   /** A JSON array of the sources it shows; null when it may show anything. */
   sources: string | null;
   status: number;
-  /** A JSON array of [name, value] pairs, the Content-Security-Policy left out. */
+  /** A JSON array of [name, value] pairs; the Content-Security-Policy is the render's (its nonce is replaced per answer; its frame-src is kept). */
   headers: string;
   body: Buffer;
   /** The script nonce the body was rendered with, replaced on every answer; null for a page without one. */
