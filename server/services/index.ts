@@ -8,6 +8,7 @@ import type { JobKind } from '../jobs/jobs.ts';
 import type { MediaStorage } from '../storage/media.ts';
 import { findPostOfSubmission } from '../db/queries/posts.ts';
 import { accountService } from './account.ts';
+import { authorsService } from './authors.ts';
 import { PublicPages } from '../analytics/public-pages.ts';
 import { analyticsService } from './analytics.ts';
 import { analyticsReportsService } from './analytics-reports.ts';
@@ -75,6 +76,8 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
     auditLog,
     auth: authService(deps, auditLog),
     account: accountService(deps, auditLog),
+    /** Public author profiles: their pages, their edits, the post editor's choice of author. */
+    authors: authorsService(deps),
     twoFactor: twoFactorService(deps, auditLog, siteProfile),
     staffSecurity: staffSecurityService(deps, auditLog),
     passwordResets: passwordResetsService(deps, auditLog),
