@@ -17,10 +17,10 @@ const postFields = z.object({
   // The member of staff its byline names. Left out, a new post's is its
   // creator's and an edited one keeps its own; null names none.
   author_id: z
-    .number({ error: 'Author must be a member of staff' })
-    .int('Author must be a member of staff')
-    .min(1, 'Author must be a member of staff')
-    .max(2_147_483_647, 'Author must be a member of staff')
+    .number({ error: 'author_id must be the id of a member of staff' })
+    .int('author_id must be the id of a member of staff')
+    .min(1, 'author_id must be the id of a member of staff')
+    .max(2_147_483_647, 'author_id must be the id of a member of staff')
     .nullable()
     .optional(),
   status: publicationStatusField,
