@@ -4,7 +4,8 @@
  * administrators for anyone; the author page's reads; the post editor's
  * choice of author. A profile edit changes what the author page and the
  * pages showing their byline say, so it runs through
- * `ContentChanges.write` naming that author's source alone.
+ * `ContentChanges.write` naming that author's source (and the list of
+ * authors, which the sitemap shows) alone.
  */
 import type { AuthorChoiceJson, AuthorPageJson, AuthorProfileJson } from '../../common/answers.ts';
 import { DomainError, notFound } from '../../common/errors.ts';
@@ -51,7 +52,7 @@ export function authorsService(deps: AppDeps) {
       const input = validate(authorProfileSchema, values);
       if (isReservedAuthorSlug(input.slug)) throw slugUnavailable(input.slug, true);
       try {
-        return await contentChanges.write(db, new Set([pageSource.author(userId)]), async (trx) => {
+        return await contentChanges.write(db, new Set([pageSource.author(userId), pageSource.authorLists]), async (trx) => {
           if (await isAuthorSlugTaken(trx, input.slug, userId)) throw slugUnavailable(input.slug, false);
           const saved = await saveAuthorProfile(trx, userId, input);
           if (!saved) throw noSuchMember();
@@ -74,6 +75,9 @@ export function authorsService(deps: AppDeps) {
       const posts = await listPosts(db, { ...page, authorId: found.id });
       return { id: found.id, author: found.author, ...posts };
     },
+
+    /** The public author at `slug` and their account id (their page's source); undefined for none. */
+    findBySlug: (slug: string) => findAuthorBySlug(db, slug),
 
     /** The author pages the sitemap lists: those with live posts. */
     listSlugs: () => listAuthorSlugsWithLivePosts(db, nowSeconds()),

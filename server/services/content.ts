@@ -318,7 +318,7 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
      * the pinned ones only (`pinned`), and by campaign end, soonest first (`sort`).
      */
     listPublished: (
-      options: Pick<ContentListOptions, 'categoryId' | 'campaign' | 'notCampaign' | 'pinned' | 'sort'> & PageRequest,
+      options: Pick<ContentListOptions, 'categoryId' | 'campaign' | 'notCampaign' | 'pinned' | 'sort' | 'authorId'> & PageRequest,
     ): Promise<Page> => kind.list(db, options),
 
     /** Every item, drafts and scheduled included, or those of one stage or matching `q`; newest first (the back office). */
