@@ -11,7 +11,9 @@ import type { AuthorChoiceJson, AuthorPageJson, AuthorProfileJson } from '../../
 import { DomainError, notFound } from '../../common/errors.ts';
 import { pageSource } from '../../common/page-sources.ts';
 import { authorProfileSchema, isReservedAuthorSlug } from '../../common/schemas/author.ts';
+import { storedImageAddress } from '../../common/site-images.ts';
 import { validate } from '../../common/validate.ts';
+import { siteOrigin } from '../config.ts';
 import { isUniqueViolation, nowSeconds } from '../db/database.ts';
 import type { PageRequest } from '../db/paging.ts';
 import {
@@ -33,6 +35,17 @@ function slugUnavailable(slug: string, reserved: boolean): DomainError {
   return new DomainError('SLUG_TAKEN', message, { fieldErrors: { slug: message } });
 }
 
+/**
+ * The uploader answers this site's absolute address of an upload: kept as
+ * its path, as a cover is, so the profile follows the site to another
+ * origin. Anything else is left for the schema to judge.
+ */
+function withAvatarPath(values: unknown, origin: string): unknown {
+  if (typeof values !== 'object' || values === null || !('avatar' in values) || typeof values.avatar !== 'string') return values;
+  const stored = storedImageAddress(values.avatar.trim(), origin);
+  return stored.ok ? { ...values, avatar: stored.value } : values;
+}
+
 export function authorsService(deps: AppDeps) {
   const { db, contentChanges } = deps;
 
@@ -49,7 +62,7 @@ export function authorsService(deps: AppDeps) {
      * value, 409 for a slug another author holds or the site keeps.
      */
     async saveProfile(userId: number, values: unknown): Promise<AuthorProfileJson> {
-      const input = validate(authorProfileSchema, values);
+      const input = validate(authorProfileSchema, withAvatarPath(values, siteOrigin(deps.config)));
       if (isReservedAuthorSlug(input.slug)) throw slugUnavailable(input.slug, true);
       try {
         return await contentChanges.write(db, new Set([pageSource.author(userId), pageSource.authorLists]), async (trx) => {
