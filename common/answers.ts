@@ -97,11 +97,13 @@ export interface AuthorProfileJson {
   links: string[];
 }
 
-/** One member of staff the post editor's Author picker offers. */
+/**
+ * One member of staff the post editor's Author picker offers: their name
+ * ('' for none), never their address (editors may not read the staff list).
+ */
 export interface AuthorChoiceJson {
   id: number;
   name: string;
-  email: string;
 }
 
 export interface PostSummaryJson extends Omit<PostRecord, 'content'> {

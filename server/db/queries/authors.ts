@@ -89,15 +89,9 @@ export async function saveAuthorProfile(db: Db, userId: number, input: AuthorPro
   return row && profileJson(row);
 }
 
-/** Every member of staff, for the post editor's Author picker: by name, then address. */
+/** Every member of staff, for the post editor's Author picker: by name, then account. */
 export function listAuthorChoices(db: Db): Promise<AuthorChoiceJson[]> {
-  return db
-    .selectFrom('users')
-    .select(['id', 'name', 'email'])
-    .where('role', 'in', STAFF_ROLES)
-    .orderBy('name')
-    .orderBy('email')
-    .execute();
+  return db.selectFrom('users').select(['id', 'name']).where('role', 'in', STAFF_ROLES).orderBy('name').orderBy('id').execute();
 }
 
 /** Whether `userId` is a member of staff (a post's author must be one). */

@@ -31,7 +31,7 @@ export function AuthorSettings({ kind, draft, errors, onChange, authors }: Draft
           >
             {authors.map((author) => (
               <option key={author.id} value={String(author.id)}>
-                {`${author.name ? author.name : `${author.email} (no name: no byline)`}${author.id === me ? ' (you)' : ''}`}
+                {`${author.name ? author.name : `Member of staff ${author.id} (no name: no byline)`}${author.id === me ? ' (you)' : ''}`}
               </option>
             ))}
             <option value={NO_AUTHOR}>No byline</option>
