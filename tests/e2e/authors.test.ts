@@ -84,4 +84,20 @@ describe('authors', () => {
     expect(await page.getByRole('heading', { name: 'Tide Clock' }).isVisible()).toBe(true);
     await expectNoSeriousA11yViolations(page);
   });
+
+  it("the owner edits another member of staff's profile from the staff screen", async () => {
+    const { page } = visitor;
+    await openAdmin(page, '/admin/staff', 'Staff');
+    await page.getByRole('button', { name: 'Author profile of Sam Reed' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Author profile of Sam Reed' });
+    const slug = dialog.getByLabel('Address of the author page');
+    await expect.poll(() => slug.inputValue()).toBe('sam-reed');
+    await dialog.getByLabel('Short bio').fill('Sam covers board games and the people who make them.');
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole('button', { name: 'Save author profile' }).click();
+    await toastText(page, 'Author profile saved');
+
+    await page.goto('/author/sam-reed', { waitUntil: 'networkidle' });
+    await page.getByText('Sam covers board games and the people who make them.').waitFor();
+  });
 });
