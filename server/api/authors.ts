@@ -10,7 +10,7 @@ import { notFound } from '../../common/errors.ts';
 import { nextChangeOfAll } from '../../common/campaign.ts';
 import type { AppEnv } from '../deps.ts';
 import { PUBLIC_READ_CACHE_CONTROL } from '../http/public-reads.ts';
-import { expireAnswerAt } from '../http/response-cache.ts';
+import { expireAnswerAt } from '../freshness/answer-marks.ts';
 import { pagingQuerySchema, readIdParam, readJsonObject, readQuery, readTextParam } from '../http/input.ts';
 import type { AppServices } from '../services/index.ts';
 
