@@ -5,6 +5,8 @@ export default [
   layout('routes/site-layout.tsx', [
     index('routes/home.tsx'),
     route('category/:slug', 'routes/category.tsx'),
+    // A member of staff's profile and the posts they reviewed (its segment is reserved: common/schemas/slug.ts).
+    route('author/:slug', 'routes/author.tsx'),
     route('resources', 'routes/resources.tsx'),
     route('resources/:slug', 'routes/resource-redirect.tsx'),
     route('instant-kickstarter-fee-calculator', 'routes/kickstarter-fee-calculator.tsx'),

@@ -5,6 +5,7 @@
  */
 import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type {
+  AuthorChoiceJson,
   CampaignFetchingSettingsJson,
   CategoryJson,
   ContentRecord,
@@ -90,6 +91,7 @@ export const ADMIN_POSTS: AdminContentKind = {
     sponsored: post.sponsored,
     pinned: post.pinned,
     fromSubmission: post.sponsored_submission_id,
+    author_id: post.author_id,
   }),
 };
 
@@ -163,11 +165,16 @@ export function loadContentEditor(kind: AdminContentKind, idParam: string | unde
     const categoriesCall = kind.hasCategories
       ? api.get<{ categories: CategoryJson[] }>('/admin/categories').then((answer) => answer.categories)
       : Promise.resolve([]);
+    // Posts name an author: the picker offers every member of staff.
+    const authorsCall = kind.kind === 'post'
+      ? api.get<{ authors: AuthorChoiceJson[] }>('/admin/authors').then((answer) => answer.authors)
+      : Promise.resolve([]);
     if (id === null) {
       return {
         draft: EMPTY_DRAFT,
         version: null,
         categories: await categoriesCall,
+        authors: await authorsCall,
         id: null,
         campaign: null,
         creatorLinkUrl: undefined,
@@ -198,6 +205,7 @@ export function loadContentEditor(kind: AdminContentKind, idParam: string | unde
       draft: kind.draftOf(item),
       version: item.version ?? 1,
       categories: await categoriesCall,
+      authors: await authorsCall,
       id,
       campaign,
       creatorLinkUrl,

@@ -113,6 +113,11 @@ export interface ContentDraft {
   /** Posts drafted from a sponsored submission: its id (the label then cannot be turned off). */
   fromSubmission: number | null;
   /**
+   * Posts: the member of staff the byline names; null: none; undefined: not
+   * chosen on a new post, which is then its creator's.
+   */
+  author_id?: number | null | undefined;
+  /**
    * The publication time (Unix seconds): the schedule's, or the first
    * publication, kept while the item is a draft so that publishing it again
    * keeps its date (decision 050); null: none yet, so publishing is now.
@@ -157,6 +162,7 @@ type PostFields = SharedPayload & {
   category_ids: string[];
   sponsored: boolean;
   pinned: boolean;
+  author_id?: number | null;
 };
 type NewPayload = { published_at: number | null };
 type EditPayload = { version: number };
@@ -279,6 +285,8 @@ export function contentPayload(kind: ContentKind, draft: ContentDraft, version: 
     category_ids: draft.category_ids,
     sponsored: draft.sponsored,
     pinned: draft.pinned,
+    // Not chosen (a new post): the server names its creator.
+    ...(draft.author_id === undefined ? {} : { author_id: draft.author_id }),
   };
   if (version === null) return { ...post, published_at };
   return published_at === null ? { ...post, version } : { ...post, published_at, version };

@@ -120,6 +120,16 @@ export function organizationJsonLd(origin: string, site?: Pick<PublicSite, 'name
   };
 }
 
+/** A `Person`: a post's author, with their page (and face, when they have one). */
+export function personJsonLd(origin: string, author: { name: string; url: string; avatar?: string | null }): JsonLd {
+  return {
+    '@type': 'Person',
+    name: author.name,
+    url: absoluteUrl(origin, author.url),
+    ...(author.avatar ? { image: absoluteImageUrl(origin, author.avatar) } : {}),
+  };
+}
+
 /** An `Article` for a post or a resource. */
 export function articleJsonLd(
   origin: string,
@@ -130,8 +140,8 @@ export function articleJsonLd(
     image: string | null;
     publishedAt: number | null;
     updatedAt: number;
-    /** A post's byline; without one the site itself is named as the author. */
-    author?: { name: string } | null;
+    /** A post's byline (its author page a path); without one the site itself is named as the author. */
+    author?: { name: string; url: string; avatar?: string | null } | null;
   },
   site?: Pick<PublicSite, 'name' | 'logoUrl'>,
 ): JsonLd {
@@ -147,7 +157,7 @@ export function articleJsonLd(
     dateModified: new Date(article.updatedAt * 1000).toISOString(),
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },
     url,
-    author: article.author ? { '@type': 'Person', name: article.author.name } : organizationJsonLd(origin, site),
+    author: article.author ? personJsonLd(origin, article.author) : organizationJsonLd(origin, site),
     publisher: organizationJsonLd(origin, site),
   };
 }

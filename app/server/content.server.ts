@@ -150,6 +150,8 @@ export async function listPostCards(
     notCampaign?: CampaignFilter;
     pinned?: boolean;
     sort?: 'ends_at';
+    /** Those whose byline names this member of staff (their author page). */
+    authorId?: number;
   },
 ): Promise<PostCardPage> {
   const page = await context.services.posts.listPublished(options);
@@ -240,7 +242,12 @@ function noteVideoFrame(context: AppLoadContext, videoUrl: string | null | undef
  * `listRelatedPostCards` adds the order of the posts and each one it shows).
  */
 export function postPageSources(post: PostJson): Set<string> {
-  return new Set([pageSource.post(post.id), ...post.category_ids.map((id) => pageSource.category(id))]);
+  return new Set([
+    pageSource.post(post.id),
+    ...post.category_ids.map((id) => pageSource.category(id)),
+    // Its byline: an edit of its author's profile touches it.
+    ...(post.author_id === null ? [] : [pageSource.author(post.author_id)]),
+  ]);
 }
 
 /** SPEC.md: a published post by slug first, then a resource, then a renamed address of either. */
@@ -288,11 +295,12 @@ export async function listFeedPosts(context: AppLoadContext, size: number): Prom
 
 /** Every published address with its last change, and every category, for the sitemap. */
 export async function listSitemapContent(context: AppLoadContext) {
-  const { posts, resources, categories } = context.services;
-  const [postSlugs, resourceSlugs, categoryList] = await Promise.all([
+  const { posts, resources, categories, authors } = context.services;
+  const [postSlugs, resourceSlugs, categoryList, authorSlugs] = await Promise.all([
     posts.listPublishedSlugs(),
     resources.listPublishedSlugs(),
     categories.list(),
+    authors.listSlugs(),
   ]);
-  return { items: [...postSlugs, ...resourceSlugs], categories: categoryList };
+  return { items: [...postSlugs, ...resourceSlugs], categories: categoryList, authors: authorSlugs };
 }

@@ -14,6 +14,15 @@ const postFields = z.object({
   sponsored: z.boolean({ error: 'Sponsored must be true or false' }).optional(),
   // Left out, a new post is not pinned and an edited one keeps its pin.
   pinned: z.boolean({ error: 'Pinned must be true or false' }).optional(),
+  // The member of staff its byline names. Left out, a new post's is its
+  // creator's and an edited one keeps its own; null names none.
+  author_id: z
+    .number({ error: 'author_id must be the id of a member of staff' })
+    .int('author_id must be the id of a member of staff')
+    .min(1, 'author_id must be the id of a member of staff')
+    .max(2_147_483_647, 'author_id must be the id of a member of staff')
+    .nullable()
+    .optional(),
   status: publicationStatusField,
   published_at: unixSecondsField.nullish().transform((value) => value ?? null),
   category_ids: z

@@ -21,6 +21,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'admin',
   'api',
   'auth',
+  'author',
   'campaign-update',
   'category',
   'contact-us',

@@ -20,6 +20,7 @@ const stored = (read_time: number | null): PostJson & ResourceJson => ({
   content: CONTENT,
   cover_image: null,
   campaign: null,
+  author_id: null,
   author: null,
   read_time,
   status: 'draft',

@@ -135,6 +135,8 @@ export type ContentListOptions = {
   notCampaign?: CampaignFilter | undefined;
   /** Posts only: those an editor pinned to the home page's lead tile. */
   pinned?: boolean | undefined;
+  /** Posts only: those whose byline names this member of staff (their author page). */
+  authorId?: number | undefined;
   /** Posts only: soonest campaign end first instead of newest first. */
   sort?: 'ends_at' | undefined;
 } & PageRequest;

@@ -21,12 +21,13 @@ import {
   type CampaignRow,
   type StoredFacts,
 } from './campaigns.ts';
+import { findBylines } from './authors.ts';
 import { CONTENT_SUMMARY_COLUMNS, findContentRow, holdSlug, listContentPage, sharedValues, updateContentRow } from './content.ts';
 import type { ContentListOptions, ContentState, OwnListRules } from './content.ts';
 
 export type { PostCategoryJson, PostJson, PostPage, PostSummaryJson };
 
-const SUMMARY_COLUMNS = [...CONTENT_SUMMARY_COLUMNS, 'campaign_url', 'sponsored', 'sponsored_submission_id', 'pinned', 'created_by'] as const;
+const SUMMARY_COLUMNS = [...CONTENT_SUMMARY_COLUMNS, 'campaign_url', 'sponsored', 'sponsored_submission_id', 'pinned', 'created_by', 'author_id'] as const;
 
 type SummaryRow = Omit<PostRow, 'content'>;
 
@@ -47,22 +48,6 @@ async function categoriesOfPosts(db: Db, postIds: number[]): Promise<Map<number,
     byPost.set(row.post_id, list);
   }
   return byPost;
-}
-
-/**
- * The bylines of many posts' creators, by user id: only a name they set
- * (never an address), so an account with none names no one.
- */
-async function authorsOf(db: Db, userIds: (number | null)[]): Promise<Map<number, PostAuthorJson>> {
-  const ids = [...new Set(userIds.filter((id): id is number => id !== null))];
-  const byId = new Map<number, PostAuthorJson>();
-  if (ids.length === 0) return byId;
-  const rows = await db.selectFrom('users').select(['id', 'name']).where('id', 'in', ids).execute();
-  for (const row of rows) {
-    const name = row.name.trim();
-    if (name) byId.set(row.id, { name });
-  }
-  return byId;
 }
 
 function campaignJson(row: SummaryRow, campaign: CampaignRow | undefined, now: number, forStaff: boolean): CampaignJson | null {
@@ -88,6 +73,7 @@ function toSummaryJson(
     sponsored: row.sponsored === 1,
     sponsored_submission_id: row.sponsored_submission_id,
     pinned: row.pinned === 1,
+    author_id: row.author_id,
     author,
     status: row.status,
     read_time: row.read_time,
@@ -107,7 +93,7 @@ async function withRelations(db: Db, rows: SummaryRow[], forStaff = false): Prom
   const [categories, campaigns, authors] = await Promise.all([
     categoriesOfPosts(db, ids),
     findCampaigns(db, ids),
-    authorsOf(db, rows.map((row) => row.created_by)),
+    findBylines(db, rows.map((row) => row.author_id)),
   ]);
   const now = nowSeconds();
   return rows.map((row) =>
@@ -115,7 +101,7 @@ async function withRelations(db: Db, rows: SummaryRow[], forStaff = false): Prom
       row,
       categories.get(row.id) ?? [],
       campaignJson(row, campaigns.get(row.id), now, forStaff),
-      (row.created_by !== null && authors.get(row.created_by)) || null,
+      (row.author_id !== null && authors.get(row.author_id)) || null,
     ),
   );
 }
@@ -132,6 +118,7 @@ function ownListRules(options: ContentListOptions): OwnListRules {
       ...(options.campaign ? [campaignFilterCondition(options.campaign, nowSeconds())] : []),
       ...(options.notCampaign ? [sql<boolean>`not ${campaignFilterCondition(options.notCampaign, nowSeconds())}`] : []),
       ...(options.pinned ? [sql<boolean>`posts.pinned = 1`] : []),
+      ...(options.authorId === undefined ? [] : [sql<boolean>`posts.author_id = ${options.authorId}`]),
     ],
     ...(options.sort === 'ends_at' ? { order: { sort: campaignEndOfPost, direction: 'asc' as const } } : {}),
   };
@@ -166,8 +153,15 @@ async function replacePostCategories(db: Db, postId: number, categoryIds: string
     .execute();
 }
 
-/** Inserts a post and its categories; call inside a transaction. */
-export async function insertPost(db: Db, input: PostInput & { sponsored_submission_id?: number; created_by?: number }): Promise<PostJson> {
+/**
+ * Inserts a post and its categories; call inside a transaction. Its author
+ * is the one the payload names, else `author_id` (the default its caller
+ * chose), else its creator.
+ */
+export async function insertPost(
+  db: Db,
+  input: PostInput & { sponsored_submission_id?: number; created_by?: number; default_author_id?: number },
+): Promise<PostJson> {
   const now = nowSeconds();
   // SPEC.md section 4: a post created as published is published now, unless
   // the editor gave a date.
@@ -181,6 +175,7 @@ export async function insertPost(db: Db, input: PostInput & { sponsored_submissi
       pinned: input.pinned ? 1 : 0,
       sponsored_submission_id: input.sponsored_submission_id ?? null,
       created_by: input.created_by ?? null,
+      author_id: input.author_id ?? input.default_author_id ?? input.created_by ?? null,
       published_at: publishedAt,
       created_at: now,
       updated_at: now,
@@ -241,6 +236,8 @@ export async function updatePost(db: Db, current: ContentState, input: PostUpdat
     // Left out of the payload, the flag stays as it was.
     ...(input.sponsored === undefined ? {} : { sponsored: input.sponsored ? 1 : 0 }),
     ...(input.pinned === undefined ? {} : { pinned: input.pinned ? 1 : 0 }),
+    // Left out, the post keeps its author; null names none.
+    ...(input.author_id === undefined ? {} : { author_id: input.author_id }),
   };
   const row = await updateContentRow<PostRow>(db, 'post', current, input.version, values, now);
   if (!row) return undefined;

@@ -26,6 +26,7 @@ import { pageSource } from '../../../common/page-sources.ts';
 import { siteOrigin } from '../../config.ts';
 import { isUniqueViolation, nowSeconds } from '../../db/database.ts';
 import type { PageRequest } from '../../db/paging.ts';
+import { isStaffMember } from '../../db/queries/authors.ts';
 import { unknownCategoryIds } from '../../db/queries/categories.ts';
 import {
   bumpContentVersion,
@@ -172,6 +173,13 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
     if (unknown.length > 0) throw new DomainError('VALIDATION_FAILED', `${field}: unknown category "${unknown[0]}"`);
     const self = except === undefined ? undefined : { table: kind.table, id: except };
     if (await isSlugTaken(trx, input.slug, self)) throw slugTaken(input.slug);
+    // A post's byline names a member of staff, never another account nor one since removed.
+    const author: unknown = 'author_id' in input ? input.author_id : undefined;
+    if (typeof author === 'number' && !(await isStaffMember(trx, author))) {
+      throw new DomainError('VALIDATION_FAILED', 'author_id: no member of staff has this id', {
+        fieldErrors: { author_id: 'No member of staff has this id' },
+      });
+    }
   }
 
   /**
@@ -310,7 +318,7 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
      * the pinned ones only (`pinned`), and by campaign end, soonest first (`sort`).
      */
     listPublished: (
-      options: Pick<ContentListOptions, 'categoryId' | 'campaign' | 'notCampaign' | 'pinned' | 'sort'> & PageRequest,
+      options: Pick<ContentListOptions, 'categoryId' | 'campaign' | 'notCampaign' | 'pinned' | 'sort' | 'authorId'> & PageRequest,
     ): Promise<Page> => kind.list(db, options),
 
     /** Every item, drafts and scheduled included, or those of one stage or matching `q`; newest first (the back office). */
@@ -355,10 +363,14 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
 
     /**
      * Stores a new item. `link` carries what no payload may set: the
-     * sponsored submission a post is drafted from, and the member of staff
-     * who creates it (a post's byline; resources keep none).
+     * sponsored submission a post is drafted from, the member of staff
+     * who creates it, and the author its byline names unless the payload
+     * names one (else its creator; resources keep none).
      */
-    async create(values: unknown, link: { sponsored_submission_id?: number; created_by?: number } = {}): Promise<Json> {
+    async create(
+      values: unknown,
+      link: { sponsored_submission_id?: number; created_by?: number; default_author_id?: number } = {},
+    ): Promise<Json> {
       const input = withStoredCover(
         validate(kind.inputSchema, values) as z.output<I> & { slug: string; cover_image: string | null },
         siteOrigin(deps.config),
