@@ -30,6 +30,7 @@ export const postSnapshot = (post: PostJson): ContentSnapshot => ({
     state: post.campaign.state,
   },
   sponsored: post.sponsored,
+  review: post.review,
   category_ids: post.category_ids,
 });
 

@@ -188,12 +188,14 @@ export interface DemoFlagColumn {
 }
 
 /** `sponsored` and `pinned` are stored as 0 or 1 on both engines. */
-export type PostTable = Omit<AsTable<PostRecord>, 'sponsored' | 'sponsored_submission_id' | 'pinned'> & {
+export type PostTable = Omit<AsTable<PostRecord>, 'sponsored' | 'sponsored_submission_id' | 'pinned' | 'review'> & {
   sponsored: ColumnType<number, number | undefined, number>;
   pinned: ColumnType<number, number | undefined, number>;
   sponsored_submission_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** The member of staff who created it (its byline); null when unknown or since removed. */
   created_by: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Its review as JSON text (common/review.ts); null: none. */
+  review: ColumnType<string | null, string | null | undefined, string | null>;
 } & RenderedContentColumns & DemoFlagColumn;
 
 export interface PostCategoryTable {

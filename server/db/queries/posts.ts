@@ -10,6 +10,7 @@ import { nowSeconds } from '../database.ts';
 import type { Db, PostRow } from '../schema.ts';
 import { campaignAt, type CampaignJson } from '../../../common/campaign.ts';
 import type { CampaignInput } from '../../../common/schemas/campaign.ts';
+import { reviewFromStored, type ReviewJson } from '../../../common/review.ts';
 import {
   campaignEndOfPost,
   campaignFilterCondition,
@@ -26,7 +27,7 @@ import type { ContentListOptions, ContentState, OwnListRules } from './content.t
 
 export type { PostCategoryJson, PostJson, PostPage, PostSummaryJson };
 
-const SUMMARY_COLUMNS = [...CONTENT_SUMMARY_COLUMNS, 'campaign_url', 'sponsored', 'sponsored_submission_id', 'pinned', 'created_by'] as const;
+const SUMMARY_COLUMNS = [...CONTENT_SUMMARY_COLUMNS, 'campaign_url', 'sponsored', 'sponsored_submission_id', 'pinned', 'created_by', 'review'] as const;
 
 type SummaryRow = Omit<PostRow, 'content'>;
 
@@ -88,6 +89,8 @@ function toSummaryJson(
     sponsored: row.sponsored === 1,
     sponsored_submission_id: row.sponsored_submission_id,
     pinned: row.pinned === 1,
+    // A sponsored post shows no review, whatever a row from before the rule holds.
+    review: row.sponsored === 1 ? null : reviewFromStored(row.review),
     author,
     status: row.status,
     read_time: row.read_time,
@@ -166,6 +169,24 @@ async function replacePostCategories(db: Db, postId: number, categoryIds: string
     .execute();
 }
 
+/** A review as its column keeps it: JSON text, null for none. */
+function storedReview(review: ReviewJson | null | undefined): string | null {
+  return review ? JSON.stringify(review) : null;
+}
+
+/** What makes a stored post sponsored (its flag, a paid submission), and whether it holds a review. */
+export async function findReviewRules(
+  db: Db,
+  id: number,
+): Promise<{ sponsored: boolean; fromSubmission: boolean; hasReview: boolean } | undefined> {
+  const row = await db
+    .selectFrom('posts')
+    .select(['sponsored', 'sponsored_submission_id', 'review'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && { sponsored: row.sponsored === 1, fromSubmission: row.sponsored_submission_id !== null, hasReview: row.review !== null };
+}
+
 /** Inserts a post and its categories; call inside a transaction. */
 export async function insertPost(db: Db, input: PostInput & { sponsored_submission_id?: number; created_by?: number }): Promise<PostJson> {
   const now = nowSeconds();
@@ -179,6 +200,7 @@ export async function insertPost(db: Db, input: PostInput & { sponsored_submissi
       campaign_url: input.campaign_url,
       sponsored: input.sponsored ? 1 : 0,
       pinned: input.pinned ? 1 : 0,
+      review: storedReview(input.review),
       sponsored_submission_id: input.sponsored_submission_id ?? null,
       created_by: input.created_by ?? null,
       published_at: publishedAt,
@@ -237,6 +259,7 @@ export async function updatePost(db: Db, current: ContentState, input: PostUpdat
     // Left out of the payload, the flag stays as it was.
     ...(input.sponsored === undefined ? {} : { sponsored: input.sponsored ? 1 : 0 }),
     ...(input.pinned === undefined ? {} : { pinned: input.pinned ? 1 : 0 }),
+    ...(input.review === undefined ? {} : { review: storedReview(input.review) }),
   };
   const row = await updateContentRow<PostRow>(db, 'post', current, input.version, values, now);
   if (!row) return undefined;
