@@ -13,6 +13,7 @@ import { CategoryBadges } from './category-badges.tsx';
 import { ContentMeta } from './content-meta.tsx';
 import { CoverImage } from './cover-image.tsx';
 import { MarkdownContent } from './markdown-content.tsx';
+import { PostReview, SponsoredNotRated } from './post-review.tsx';
 import { ShareLinks } from './share-links.tsx';
 import { SponsoredLabel } from './sponsored-label.tsx';
 import { Icon } from './ui/icon.tsx';
@@ -54,13 +55,19 @@ export function PostArticle({ post, shareUrl }: { post: WithBody<PostDetail> & {
       <div className={PROSE_COLUMN}>
         <header className="mt-6 sm:mt-8">
           <div className="flex flex-wrap items-center gap-2">
-            {post.sponsored ? <SponsoredLabel /> : null}
+            {post.sponsored ? (
+              <>
+                <SponsoredLabel />
+                <SponsoredNotRated />
+              </>
+            ) : null}
             <CategoryBadges categories={post.categories} />
           </div>
           <h1 className="mt-4 text-3xl font-bold leading-tight tracking-tight sm:text-[2.75rem]">{post.title}</h1>
           <ContentMeta className="mt-4" author={post.author} published={post.published} readTime={post.read_time} dateStyle="long" />
           {post.campaign ? <CampaignFactBox campaign={post.campaign} /> : null}
           <CampaignTrend trend={post.trend} />
+          {post.review ? <PostReview review={post.review} /> : null}
           {post.excerpt ? <p className="mt-6 text-xl italic leading-relaxed text-muted-foreground">{post.excerpt}</p> : null}
         </header>
         <div className="mt-10">

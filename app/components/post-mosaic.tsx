@@ -3,6 +3,7 @@ import { cx } from '../lib/cx.ts';
 import type { PostCard } from '../lib/content-cards.ts';
 import { CampaignCardLine } from './campaign-facts.tsx';
 import { CoverImage } from './cover-image.tsx';
+import { VerdictLabel } from './post-review.tsx';
 import { SponsoredLabel } from './sponsored-label.tsx';
 
 /** SPEC.md section 9: the first 7 posts of the home page form the mosaic. */
@@ -87,6 +88,7 @@ export function PostMosaic({ posts }: { posts: PostCard[] }) {
               )}
             >
               {post.sponsored ? <SponsoredLabel className="mb-2" /> : null}
+              {post.verdict !== null ? <VerdictLabel verdict={post.verdict} className="mb-2" /> : null}
               {post.categories[0] ? (
                 <p
                   className={cx(
