@@ -7,7 +7,7 @@ import { resourceInputSchema } from '../../../../common/schemas/resource.ts';
 import { isSaveSuccess, type AdminContentKind, type SaveFailure, type SaveSuccess } from '../../../lib/admin-content.ts';
 import type { AdminItem } from '../../../lib/admin-revisions.ts';
 import { notifyError } from '../../../lib/admin-toasts.ts';
-import { campaignProblems, contentPayload, publicationProblem, type ContentDraft, type ContentKind, type ContentPayload } from '../../../lib/content-payload.ts';
+import { campaignProblems, contentPayload, publicationProblem, reviewProblems, type ContentDraft, type ContentKind, type ContentPayload } from '../../../lib/content-payload.ts';
 import { contentFieldId, type DraftChange, type FieldErrors } from './draft-fields.ts';
 
 /** The payload's problems by form field. */
@@ -66,7 +66,13 @@ export function useContentForm({
     const found = validate(kind, payload);
     const timeProblem = publicationProblem(draft);
     if (timeProblem) found.publish_at = timeProblem;
-    if (kind === 'post') Object.assign(found, campaignProblems(draft.campaign));
+    if (kind === 'post') {
+      Object.assign(found, campaignProblems(draft.campaign));
+      // The review's problems by its own fields, each beside its control, in place of the schema's one for `review`.
+      const review = reviewProblems(draft);
+      if (Object.keys(review).length > 0) delete found.review;
+      Object.assign(found, review);
+    }
     setErrors(found);
     const first = Object.keys(found)[0];
     if (first !== undefined) {
