@@ -170,6 +170,16 @@ describe('a sponsored post', () => {
     expect(cleared.body).toMatchObject({ sponsored: true, review: null });
   });
 
+  it('drafted from a paid submission by the service is refused one, and nothing is stored', async () => {
+    const before = (await t.request<PostPage>('GET', '/admin/posts', { token })).body.posts.length;
+    const payload = { ...POST_KIND.payload(uniqueSlug('drafted')), sponsored: undefined, review: REVIEW };
+    await expect(t.services.posts.create(payload, { sponsored_submission_id: 1 })).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: expect.stringContaining('a sponsored post carries no review'),
+    });
+    expect((await t.request<PostPage>('GET', '/admin/posts', { token })).body.posts).toHaveLength(before);
+  });
+
   it('made from a paid sponsored submission is refused a review with 400, and nothing changes', async () => {
     const submissionId = await checkoutSubmission(
       t,

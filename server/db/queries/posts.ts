@@ -174,7 +174,10 @@ function storedReview(review: ReviewJson | null | undefined): string | null {
   return review ? JSON.stringify(review) : null;
 }
 
-/** What makes a stored post sponsored (its flag, a paid submission), and whether it holds a review. */
+/**
+ * What makes a stored post sponsored (its flag, a paid submission, whose
+ * label cannot be turned off), and whether it holds a review.
+ */
 export async function findReviewRules(
   db: Db,
   id: number,
@@ -282,12 +285,6 @@ export function findPostTeasers(db: Db, ids: readonly number[]) {
 export async function findPostOfSubmission(db: Db, submissionId: number): Promise<PostJson | undefined> {
   const row = await db.selectFrom('posts').selectAll().where('sponsored_submission_id', '=', submissionId).executeTakeFirst();
   return row && toPostJson(db, row);
-}
-
-/** Whether a post was drafted from a paid submission (its label cannot be turned off). */
-export async function isPostFromSubmission(db: Db, id: number): Promise<boolean> {
-  const row = await db.selectFrom('posts').select('sponsored_submission_id').where('id', '=', id).executeTakeFirst();
-  return row?.sponsored_submission_id !== null && row?.sponsored_submission_id !== undefined;
 }
 
 /** The posts drafted from these submissions, by submission id (the back office's work queue). */

@@ -42,7 +42,7 @@ import {
   type ContentTable,
   type ContentType,
 } from '../../db/queries/content.ts';
-import { findPost, findReviewRules, insertPost, isPostFromSubmission, listPosts, updatePost } from '../../db/queries/posts.ts';
+import { findPost, findReviewRules, insertPost, listPosts, updatePost } from '../../db/queries/posts.ts';
 import { findResource, insertResource, listResources, updateResource } from '../../db/queries/resources.ts';
 import { findRevision, insertRevision, listRevisions, pruneRevisions } from '../../db/queries/revisions.ts';
 import { findRenamedSlug } from '../../db/queries/slug-history.ts';
@@ -114,16 +114,20 @@ export const POST_KIND = {
   insert: insertPost,
   update: updatePost,
   revisionFieldsOf: postRevisionFields,
-  // Advertising rules: a post made from a paid submission keeps its label.
+  // Reviews and payment never mix (decision 093): a post drafted from a paid submission gets no review.
+  checkCreate(input, link) {
+    if (input.review && link.sponsored_submission_id !== undefined) throw sponsoredReviewRefused();
+  },
+  // Advertising rules: a post made from a paid submission keeps its label; and no review on a post the save
+  // leaves sponsored, given or kept (the payload's own flag is the schema's). One read of the stored post.
   async checkUpdate(db, id, input) {
-    if (input.sponsored === false && (await isPostFromSubmission(db, id))) {
+    const stored = await findReviewRules(db, id);
+    if (!stored) return;
+    if (input.sponsored === false && stored.fromSubmission) {
       throw new DomainError('VALIDATION_FAILED', 'A post made from a paid sponsored submission is always labelled Sponsored', {
         fieldErrors: { sponsored: 'A post made from a paid sponsored submission is always labelled Sponsored' },
       });
     }
-    // A review given, or kept, on a post the save leaves sponsored is refused (the payload's own flag is the schema's).
-    const stored = await findReviewRules(db, id);
-    if (!stored) return;
     const sponsoredAfter = stored.fromSubmission || (input.sponsored ?? stored.sponsored);
     const reviewAfter = input.review === undefined ? stored.hasReview : input.review !== null;
     if (sponsoredAfter && reviewAfter) throw sponsoredReviewRefused();
