@@ -67,7 +67,7 @@ export function PostArticle({ post, shareUrl }: { post: WithBody<PostDetail> & {
           <h1 className="mt-4 text-3xl font-bold leading-tight tracking-tight sm:text-[2.75rem]">{post.title}</h1>
           <ContentMeta className="mt-4" author={post.author} published={post.published} readTime={post.read_time} dateStyle="long" />
           {post.campaign ? (
-            <CampaignFactBox campaign={post.campaign}>
+            <CampaignFactBox campaign={post.campaign} title={post.title}>
               {isFollowable(post.campaign) ? <FollowCampaign slug={post.slug} calendar={post.campaign.time?.countdown != null} /> : null}
             </CampaignFactBox>
           ) : null}

@@ -67,7 +67,10 @@ export function useContentForm({
     const timeProblem = publicationProblem(draft);
     if (timeProblem) found.publish_at = timeProblem;
     if (kind === 'post') {
-      Object.assign(found, campaignProblems(draft.campaign));
+      const byField = campaignProblems(draft.campaign);
+      // A field of the campaign says it beside itself: the schema's word on the campaign as a whole would repeat it.
+      if (Object.keys(byField).length > 0) delete found.campaign;
+      Object.assign(found, byField);
       // The review's problems by its own fields, each beside its control, in place of the schema's one for `review`.
       const review = reviewProblems(draft);
       if (Object.keys(review).length > 0) delete found.review;
