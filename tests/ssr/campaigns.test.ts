@@ -141,20 +141,21 @@ describe('a post with its campaign', () => {
     expect(html).not.toContain('role="progressbar"');
   });
 
-  it('offers "Back This Project" only while the campaign takes pledges; the words around it follow the state', async () => {
-    const cases: [slug: string, button: string, words: string][] = [
-      ['lantern-live', 'Back This Project', 'Like what you see? Back Lantern Live directly on its campaign page'],
-      ['grinder-funded', 'See the campaign page', 'The campaign for Grinder Funded has ended and takes no more pledges'],
-      ['vase-failed', 'See the campaign page', 'The campaign for Vase Failed ended short of its goal and takes no pledges'],
-      ['garden-canceled', 'See the campaign page', 'The campaign for Garden Canceled was canceled and takes no pledges'],
-      ['film-upcoming', 'See the pre-launch page', 'Film Upcoming has not launched yet: follow it on its pre-launch page'],
+  it('offers "Back This Project" only while the campaign takes pledges; the title and the words around it follow the state', async () => {
+    const cases: [slug: string, button: string, words: string, title: string][] = [
+      ['lantern-live', 'Back This Project', 'Like what you see? Back Lantern Live directly on its campaign page', 'Still taking pledges'],
+      ['grinder-funded', 'See the campaign page', 'The campaign for Grinder Funded has ended and takes no more pledges', 'Pledging has closed'],
+      ['vase-failed', 'See the campaign page', 'The campaign for Vase Failed ended short of its goal and takes no pledges', 'It fell short of its goal'],
+      ['garden-canceled', 'See the campaign page', 'The campaign for Garden Canceled was canceled and takes no pledges', 'The campaign was canceled'],
+      ['film-upcoming', 'See the pre-launch page', 'Film Upcoming has not launched yet: follow it on its pre-launch page', 'Not launched yet'],
     ];
-    for (const [slug, button, words] of cases) {
+    for (const [slug, button, words, title] of cases) {
       const cta = sectionOf(await (await site.get(`/${slug}`)).text(), 'enjoyed-title');
       const text = decodeHtml(cta.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
       const link = new RegExp(`<a [^>]*href="https://www\\.kickstarter\\.com/projects/maker/${slug}[^"]*"[^>]*target="_blank"[^>]*>${button}<`);
       expect(cta, slug).toMatch(link);
       expect(text, slug).toContain(words);
+      expect(textsOf(cta, 'h2'), slug).toEqual([title]);
       expect(text, slug).toContain('Explore More Projects');
       if (slug !== 'lantern-live') {
         expect(text, slug).not.toContain('Back This Project');
