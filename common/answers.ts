@@ -4,6 +4,7 @@
  * Timestamps are Unix seconds unless a field says otherwise.
  */
 import type { CampaignFacts, CampaignJson } from './campaign.ts';
+import type { ReviewJson } from './review.ts';
 import type { Permission, StaffRole } from './staff-roles.ts';
 
 export type PublicationStatus = 'draft' | 'published';
@@ -52,6 +53,8 @@ export interface PostRecord extends ContentRecord {
   sponsored_submission_id: number | null;
   /** Put by an editor on the home page's lead tile (the newest pinned post leads); sponsored or not. */
   pinned: boolean;
+  /** What the site thinks of the campaign; null without one, and always on a sponsored post (decision 093). */
+  review: ReviewJson | null;
 }
 
 /**
@@ -370,6 +373,8 @@ export interface RevisionFields {
   /** A post's campaign facts as the editor saves them (revisions from before campaigns have none). */
   campaign?: Omit<CampaignFacts, 'url' | 'facts_updated_at' | 'facts_source'> | null;
   sponsored?: boolean;
+  /** A post's review (revisions from before reviews have none: a restore keeps the current one). */
+  review?: ReviewJson | null;
   category_ids?: string[];
   category_id?: string | null;
 }

@@ -4,12 +4,13 @@ import { CampaignCardLine } from './campaign-facts.tsx';
 import { CategoryBadges, shownCategories } from './category-badges.tsx';
 import { ContentCard } from './content-card.tsx';
 import { ContentMeta } from './content-meta.tsx';
+import { VerdictLabel } from './post-review.tsx';
 import { campaignLinkRel, SponsoredLabel } from './sponsored-label.tsx';
 import { Icon } from './ui/icon.tsx';
 
 /**
- * A published post in a list: cover, categories, title (the link to the
- * post), excerpt, the campaign's standing, date and read time, and the
+ * A published post in a list: cover, its verdict and categories, title
+ * (the link to the post), excerpt, the campaign's standing, date and read time, and the
  * campaign link when there is one.
  */
 export function PostCard({
@@ -36,9 +37,10 @@ export function PostCard({
       cover={{ src: post.cover_image, fallback: post.cover_fallback }}
       isPriority={isPriority}
       eyebrow={
-        post.sponsored || categories.length > 0 ? (
+        post.sponsored || post.verdict !== null || categories.length > 0 ? (
           <>
             {post.sponsored ? <SponsoredLabel className="w-fit" /> : null}
+            {post.verdict !== null ? <VerdictLabel verdict={post.verdict} /> : null}
             <CategoryBadges categories={categories} />
           </>
         ) : null

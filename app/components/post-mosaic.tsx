@@ -3,6 +3,7 @@ import { cx } from '../lib/cx.ts';
 import type { PostCard } from '../lib/content-cards.ts';
 import { CampaignCardLine } from './campaign-facts.tsx';
 import { CoverImage } from './cover-image.tsx';
+import { VerdictLabel } from './post-review.tsx';
 import { SponsoredLabel } from './sponsored-label.tsx';
 
 /** SPEC.md section 9: the first 7 posts of the home page form the mosaic. */
@@ -72,9 +73,10 @@ export function PostMosaic({ posts }: { posts: PostCard[] }) {
               loading={index < 3 ? 'eager' : 'lazy'}
             />
             <div className="content-card-body">
-              {post.sponsored || post.categories[0] ? (
+              {post.sponsored || post.verdict !== null || post.categories[0] ? (
                 <div className="flex flex-wrap items-center gap-2">
                   {post.sponsored ? <SponsoredLabel /> : null}
+                  {post.verdict !== null ? <VerdictLabel verdict={post.verdict} /> : null}
                   {post.categories[0] ? <p className="eyebrow">{post.categories[0].label}</p> : null}
                 </div>
               ) : null}

@@ -20,7 +20,7 @@ import { notifyError, notifySuccess } from './admin-toasts.ts';
 import { describeFailure, withAdminSession } from './admin-session.ts';
 import { api, ApiRequestError, isVersionConflict, listSearch, pageToken } from './api-client.ts';
 import { postSponsorOf, type PostSponsor } from './sponsor-publishing.ts';
-import { campaignDraftOf, EMPTY_DRAFT, stageOf, statusOfStage, type ContentDraft, type ContentKind, type ContentPayload } from './content-payload.ts';
+import { campaignDraftOf, EMPTY_DRAFT, reviewDraftOf, stageOf, statusOfStage, type ContentDraft, type ContentKind, type ContentPayload } from './content-payload.ts';
 
 export interface AdminContentKind {
   kind: ContentKind;
@@ -92,6 +92,7 @@ export const ADMIN_POSTS: AdminContentKind = {
     pinned: post.pinned,
     fromSubmission: post.sponsored_submission_id,
     author_id: post.author_id,
+    review: reviewDraftOf(post.review),
   }),
 };
 

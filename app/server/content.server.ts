@@ -74,6 +74,8 @@ function toPostCard(post: PostSummaryJson, now: number, timeZone: string): PostC
     campaign_url: outboundUrl({ url: post.campaign_url, ref_tag: post.campaign?.ref_tag ?? null }),
     campaign: post.campaign ? campaignCardView(post.campaign, now, timeZone) : null,
     sponsored: post.sponsored,
+    // Reviews and payment never mix: a sponsored post shows no verdict (decision 093).
+    verdict: post.sponsored ? null : (post.review?.verdict ?? null),
     categories: post.category_ids.map((id) => ({ id, label: categoryLabel(id) })),
   };
 }
@@ -111,6 +113,7 @@ async function toPostDetail(context: AppLoadContext, post: PostJson): Promise<Po
     ...detail,
     campaign: post.campaign ? campaignBoxView(post.campaign, now, timeZone, post.slug) : null,
     author: post.author,
+    review: post.sponsored ? null : post.review,
   };
 }
 

@@ -256,7 +256,7 @@ export interface DemoFlagColumn {
 }
 
 /** `sponsored` and `pinned` are stored as 0 or 1 on both engines. */
-export type PostTable = Omit<AsTable<PostRecord>, 'sponsored' | 'sponsored_submission_id' | 'pinned'> & {
+export type PostTable = Omit<AsTable<PostRecord>, 'sponsored' | 'sponsored_submission_id' | 'pinned' | 'review'> & {
   sponsored: ColumnType<number, number | undefined, number>;
   pinned: ColumnType<number, number | undefined, number>;
   sponsored_submission_id: ColumnType<number | null, number | null | undefined, number | null>;
@@ -264,6 +264,8 @@ export type PostTable = Omit<AsTable<PostRecord>, 'sponsored' | 'sponsored_submi
   created_by: ColumnType<number | null, number | null | undefined, number | null>;
   /** The member of staff its byline names (its creator unless an editor picked another); null: none. */
   author_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Its review as JSON text (common/review.ts); null: none. */
+  review: ColumnType<string | null, string | null | undefined, string | null>;
 } & RenderedContentColumns & DemoFlagColumn;
 
 export interface PostCategoryTable {

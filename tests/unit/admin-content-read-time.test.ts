@@ -32,6 +32,7 @@ const stored = (read_time: number | null): PostJson & ResourceJson => ({
   sponsored: false,
   sponsored_submission_id: null,
   pinned: false,
+  review: null,
   category_ids: [],
   post_categories: [],
   category_id: null,

@@ -10,6 +10,7 @@ import { nowSeconds } from '../database.ts';
 import type { Db, PostRow } from '../schema.ts';
 import { campaignAt, type CampaignJson } from '../../../common/campaign.ts';
 import type { CampaignInput } from '../../../common/schemas/campaign.ts';
+import { reviewFromStored, type ReviewJson } from '../../../common/review.ts';
 import {
   campaignEndOfPost,
   campaignFilterCondition,
@@ -27,7 +28,7 @@ import type { ContentListOptions, ContentState, OwnListRules } from './content.t
 
 export type { PostCategoryJson, PostJson, PostPage, PostSummaryJson };
 
-const SUMMARY_COLUMNS = [...CONTENT_SUMMARY_COLUMNS, 'campaign_url', 'sponsored', 'sponsored_submission_id', 'pinned', 'created_by', 'author_id'] as const;
+const SUMMARY_COLUMNS = [...CONTENT_SUMMARY_COLUMNS, 'campaign_url', 'sponsored', 'sponsored_submission_id', 'pinned', 'created_by', 'author_id', 'review'] as const;
 
 type SummaryRow = Omit<PostRow, 'content'>;
 
@@ -74,6 +75,8 @@ function toSummaryJson(
     sponsored_submission_id: row.sponsored_submission_id,
     pinned: row.pinned === 1,
     author_id: row.author_id,
+    // A sponsored post shows no review, whatever a row from before the rule holds.
+    review: row.sponsored === 1 ? null : reviewFromStored(row.review),
     author,
     status: row.status,
     read_time: row.read_time,
@@ -153,6 +156,27 @@ async function replacePostCategories(db: Db, postId: number, categoryIds: string
     .execute();
 }
 
+/** A review as its column keeps it: JSON text, null for none. */
+function storedReview(review: ReviewJson | null | undefined): string | null {
+  return review ? JSON.stringify(review) : null;
+}
+
+/**
+ * What makes a stored post sponsored (its flag, a paid submission, whose
+ * label cannot be turned off), and whether it holds a review.
+ */
+export async function findReviewRules(
+  db: Db,
+  id: number,
+): Promise<{ sponsored: boolean; fromSubmission: boolean; hasReview: boolean } | undefined> {
+  const row = await db
+    .selectFrom('posts')
+    .select(['sponsored', 'sponsored_submission_id', 'review'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && { sponsored: row.sponsored === 1, fromSubmission: row.sponsored_submission_id !== null, hasReview: row.review !== null };
+}
+
 /**
  * Inserts a post and its categories; call inside a transaction. Its author
  * is the one the payload names, else `author_id` (the default its caller
@@ -173,6 +197,7 @@ export async function insertPost(
       campaign_url: input.campaign_url,
       sponsored: input.sponsored ? 1 : 0,
       pinned: input.pinned ? 1 : 0,
+      review: storedReview(input.review),
       sponsored_submission_id: input.sponsored_submission_id ?? null,
       created_by: input.created_by ?? null,
       author_id: input.author_id ?? input.default_author_id ?? input.created_by ?? null,
@@ -238,6 +263,7 @@ export async function updatePost(db: Db, current: ContentState, input: PostUpdat
     ...(input.pinned === undefined ? {} : { pinned: input.pinned ? 1 : 0 }),
     // Left out, the post keeps its author; null names none.
     ...(input.author_id === undefined ? {} : { author_id: input.author_id }),
+    ...(input.review === undefined ? {} : { review: storedReview(input.review) }),
   };
   const row = await updateContentRow<PostRow>(db, 'post', current, input.version, values, now);
   if (!row) return undefined;
@@ -260,12 +286,6 @@ export function findPostTeasers(db: Db, ids: readonly number[]) {
 export async function findPostOfSubmission(db: Db, submissionId: number): Promise<PostJson | undefined> {
   const row = await db.selectFrom('posts').selectAll().where('sponsored_submission_id', '=', submissionId).executeTakeFirst();
   return row && toPostJson(db, row);
-}
-
-/** Whether a post was drafted from a paid submission (its label cannot be turned off). */
-export async function isPostFromSubmission(db: Db, id: number): Promise<boolean> {
-  const row = await db.selectFrom('posts').select('sponsored_submission_id').where('id', '=', id).executeTakeFirst();
-  return row?.sponsored_submission_id !== null && row?.sponsored_submission_id !== undefined;
 }
 
 /** The posts drafted from these submissions, by submission id (the back office's work queue). */

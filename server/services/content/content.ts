@@ -23,6 +23,7 @@ import { postRevisionFields, resourceRevisionFields } from '../../../common/revi
 import { parseWith, validate } from '../../../common/validate.ts';
 import { storedImageAddress } from '../../../common/site-images.ts';
 import { pageSource } from '../../../common/page-sources.ts';
+import { SPONSORED_REVIEW_REFUSED } from '../../../common/review.ts';
 import { siteOrigin } from '../../config.ts';
 import { isUniqueViolation, nowSeconds } from '../../db/database.ts';
 import type { PageRequest } from '../../db/paging.ts';
@@ -42,7 +43,7 @@ import {
   type ContentTable,
   type ContentType,
 } from '../../db/queries/content.ts';
-import { findPost, insertPost, isPostFromSubmission, listPosts, updatePost } from '../../db/queries/posts.ts';
+import { findPost, findReviewRules, insertPost, listPosts, updatePost } from '../../db/queries/posts.ts';
 import { findResource, insertResource, listResources, updateResource } from '../../db/queries/resources.ts';
 import { findRevision, insertRevision, listRevisions, pruneRevisions } from '../../db/queries/revisions.ts';
 import { findRenamedSlug } from '../../db/queries/slug-history.ts';
@@ -78,11 +79,27 @@ export interface ContentKindRules<
   find(db: Db, by: { id: number; forStaff?: boolean } | { publishedSlug: string }): Promise<Json | undefined>;
   insert(db: Db, input: z.output<InputSchema>): Promise<Json>;
   update(db: Db, current: ContentState, input: z.output<UpdateSchema>): Promise<Json | undefined>;
+  /** Rules of a new item beyond its payload, with what no payload sets (throws a DomainError). */
+  checkCreate?(input: z.output<InputSchema>, link: ContentCreateLink): void;
   /** Rules of an edit beyond its payload, checked against the stored item (throws a DomainError). */
   checkUpdate?(db: Db, id: number, input: z.output<UpdateSchema>): Promise<void>;
   /** The editable fields of a stored item: what a revision keeps, and a restore saves again. */
   revisionFieldsOf(item: Json): RevisionFields;
 }
+
+/**
+ * What a new item carries that no payload may set: the paid submission a
+ * post is drafted from, its creator, and the author its byline names
+ * unless the payload names one.
+ */
+export interface ContentCreateLink {
+  sponsored_submission_id?: number;
+  created_by?: number;
+  default_author_id?: number;
+}
+
+const sponsoredReviewRefused = () =>
+  new DomainError('VALIDATION_FAILED', SPONSORED_REVIEW_REFUSED, { fieldErrors: { review: SPONSORED_REVIEW_REFUSED } });
 
 /**
  * How many revisions of each item are kept: every save adds one (the state
@@ -103,13 +120,23 @@ export const POST_KIND = {
   insert: insertPost,
   update: updatePost,
   revisionFieldsOf: postRevisionFields,
-  // Advertising rules: a post made from a paid submission keeps its label.
+  // Reviews and payment never mix (decision 093): a post drafted from a paid submission gets no review.
+  checkCreate(input, link) {
+    if (input.review && link.sponsored_submission_id !== undefined) throw sponsoredReviewRefused();
+  },
+  // Advertising rules: a post made from a paid submission keeps its label; and no review on a post the save
+  // leaves sponsored, given or kept (the payload's own flag is the schema's). One read of the stored post.
   async checkUpdate(db, id, input) {
-    if (input.sponsored === false && (await isPostFromSubmission(db, id))) {
+    const stored = await findReviewRules(db, id);
+    if (!stored) return;
+    if (input.sponsored === false && stored.fromSubmission) {
       throw new DomainError('VALIDATION_FAILED', 'A post made from a paid sponsored submission is always labelled Sponsored', {
         fieldErrors: { sponsored: 'A post made from a paid sponsored submission is always labelled Sponsored' },
       });
     }
+    const sponsoredAfter = stored.fromSubmission || (input.sponsored ?? stored.sponsored);
+    const reviewAfter = input.review === undefined ? stored.hasReview : input.review !== null;
+    if (sponsoredAfter && reviewAfter) throw sponsoredReviewRefused();
   },
 } as const satisfies ContentKindRules<typeof postInputSchema, typeof postUpdateSchema, PostJson, PostPage>;
 
@@ -367,14 +394,12 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
      * who creates it, and the author its byline names unless the payload
      * names one (else its creator; resources keep none).
      */
-    async create(
-      values: unknown,
-      link: { sponsored_submission_id?: number; created_by?: number; default_author_id?: number } = {},
-    ): Promise<Json> {
+    async create(values: unknown, link: ContentCreateLink = {}): Promise<Json> {
       const input = withStoredCover(
         validate(kind.inputSchema, values) as z.output<I> & { slug: string; cover_image: string | null },
         siteOrigin(deps.config),
       );
+      kind.checkCreate?.(input, link);
       return saveWrite(
         () => input.slug,
         async (trx) => {

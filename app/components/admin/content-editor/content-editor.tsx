@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { AuthorChoiceJson, CategoryJson } from '../../../../common/answers.ts';
 import type { AdminContentKind, SaveFailure } from '../../../lib/admin-content.ts';
-import type { ContentDraft, ContentKind } from '../../../lib/content-payload.ts';
+import { isSponsoredDraft, type ContentDraft, type ContentKind } from '../../../lib/content-payload.ts';
 import { Alert, AlertDescription, AlertTitle } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { CreatorLinkControl } from '../private-link-control.tsx';
@@ -16,6 +16,7 @@ import { EditorHeading } from './editor-heading.tsx';
 import { PostAudienceNumbers } from './post-audience-numbers.tsx';
 import { useStaffCan } from '../staff-permissions.ts';
 import { PublishingSettings } from './publishing-settings.tsx';
+import { ReviewSettings } from './review-settings.tsx';
 import { SponsorPublishDialog } from './sponsor-publish-dialog.tsx';
 import { asksBeforePublishing, type PostSponsor } from '../../../lib/sponsor-publishing.ts';
 import { TextFields } from './text-fields.tsx';
@@ -109,6 +110,8 @@ export function ContentEditor({
               }
             />
           ) : null}
+          {/* Reviews and payment never mix: a sponsored post has no review to edit (decision 093). */}
+          {kind === 'post' && !isSponsoredDraft(draft) ? <ReviewSettings {...fields} /> : null}
           {/* A live post's own numbers: only a stored, published post has a page that counts. */}
           {kind === 'post' && id !== null && initial.stage === 'published' && initial.slug !== '' && may('analytics') ? <PostAudienceNumbers slug={initial.slug} followers={campaign?.followers ?? null} /> : null}
         </div>
