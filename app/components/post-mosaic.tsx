@@ -3,6 +3,7 @@ import { cx } from '../lib/cx.ts';
 import type { PostCard } from '../lib/content-cards.ts';
 import { CampaignCardLine } from './campaign-facts.tsx';
 import { CoverImage } from './cover-image.tsx';
+import { FundingBar } from './funding-bar.tsx';
 import { SponsoredLabel } from './sponsored-label.tsx';
 
 /** SPEC.md section 9: the first 7 posts of the home page form the mosaic. */
@@ -53,6 +54,7 @@ const COMPACT = {
   title: 'max-sm:text-base max-sm:text-foreground',
   link: 'max-sm:focus-visible:outline-ring',
   campaign: 'max-sm:mt-1 max-sm:text-muted-foreground',
+  bar: 'max-sm:mt-1 max-sm:bg-muted max-sm:[&>.funding-bar-fill]:bg-primary',
 } as const;
 
 /** The newest posts as image tiles, the first one largest. */
@@ -115,6 +117,14 @@ export function PostMosaic({ posts }: { posts: PostCard[] }) {
                   {post.title}
                 </Link>
               </h3>
+              {post.campaign && post.campaign.percent !== null ? (
+                <FundingBar
+                  percent={post.campaign.percent}
+                  label="Funding"
+                  tone="dark"
+                  className={cx('mt-2', isCompactOnPhone(index) && COMPACT.bar)}
+                />
+              ) : null}
               {index === 0 && post.excerpt ? (
                 <p className="mt-2 line-clamp-2 max-w-prose text-sm text-slate-100 sm:text-base">{post.excerpt}</p>
               ) : null}
