@@ -35,6 +35,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'payment',
   'preview',
   'privacy-policy',
+  'projects',
   'resources',
   'robots-txt',
   'search',

@@ -8,7 +8,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { notFound } from '../../common/errors.ts';
 import type { PostSummaryJson } from '../../common/answers.ts';
-import { nextChangeOfAll, type CampaignFilter, type CampaignJson } from '../../common/campaign.ts';
+import { POST_LIST_SORTS, nextChangeOfAll, type CampaignFilter, type CampaignJson } from '../../common/campaign.ts';
 import { campaignFilterField } from '../../common/schemas/campaign.ts';
 import { listSearchSchema } from '../../common/schemas/search.ts';
 import type { AppEnv } from '../deps.ts';
@@ -17,6 +17,9 @@ import { expireAnswerAt } from '../http/response-cache.ts';
 import { pagingQuerySchema, readIdParam, readJsonObject, readQuery, readTextParam } from '../http/input.ts';
 import type { ContentService, PageRequest } from '../services/content.ts';
 import type { AppServices } from '../services/index.ts';
+
+/** `sort=` of the public list of posts: newest first (`published_at`, the default) or an order by campaign. */
+const POST_SORTS = ['published_at', ...POST_LIST_SORTS] as const;
 
 /**
  * How each kind's public list names its category filter: posts take the
@@ -27,9 +30,9 @@ const PUBLIC_LIST_QUERIES = {
   post: z
     .object({
       categoryId: z.string().trim().max(100).optional(),
-      // Posts whose campaign is live, ending soon, funded or over; by campaign end, soonest first.
+      // Posts whose campaign is live, ending soon, just launched, funded or over; in an order by campaign.
       campaign: campaignFilterField.optional(),
-      sort: z.enum(['published_at', 'ends_at'], { error: 'sort must be published_at or ends_at' }).optional(),
+      sort: z.enum(POST_SORTS, { error: `sort must be one of ${POST_SORTS.join(', ')}` }).optional(),
     })
     .and(pagingQuerySchema),
   resource: z.object({ category: z.string().trim().max(100).optional() }).and(pagingQuerySchema),
@@ -74,7 +77,7 @@ export function publicContentApi(service: ContentService, services: AppServices)
   const { type, label } = service.kind;
 
   app.get('/', async (c) => {
-    const query: PageRequest & { categoryId?: string; category?: string; campaign?: CampaignFilter; sort?: 'published_at' | 'ends_at' } =
+    const query: PageRequest & { categoryId?: string; category?: string; campaign?: CampaignFilter; sort?: (typeof POST_SORTS)[number] } =
       readQuery(c, PUBLIC_LIST_QUERIES[type]);
     const { categoryId, category, sort, ...paging } = query;
     let filter = categoryId;
@@ -84,7 +87,7 @@ export function publicContentApi(service: ContentService, services: AppServices)
       if (!found) return c.json({ [`${type}s`]: [], next_token: null });
       filter = found.id;
     }
-    const page = await service.listPublished({ ...paging, categoryId: filter, ...(sort === 'ends_at' ? { sort } : {}) });
+    const page = await service.listPublished({ ...paging, categoryId: filter, ...(sort && sort !== 'published_at' ? { sort } : {}) });
     return answerWithCampaigns(c, page as object, campaignsOf(page as object));
   });
 

@@ -35,6 +35,7 @@ import { renderedPagesMigration } from './migrations/2026-11-29-0028-rendered-pa
 import { pinnedPostsMigration } from './migrations/2026-12-07-0029-pinned-posts.ts';
 import { postCreatorMigration } from './migrations/2026-12-07-0030-post-creator.ts';
 import { renderedPageBoundMigration } from './migrations/2026-12-07-0031-rendered-page-bound.ts';
+import { campaignLaunchIndexMigration } from './migrations/2026-12-07-0035-campaign-launch-index.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -69,6 +70,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-12-07-0029-pinned-posts': pinnedPostsMigration(),
     '2026-12-07-0030-post-creator': postCreatorMigration(),
     '2026-12-07-0031-rendered-page-bound': renderedPageBoundMigration(),
+    '2026-12-07-0035-campaign-launch-index': campaignLaunchIndexMigration(),
   };
 }
 
