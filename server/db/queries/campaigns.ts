@@ -182,14 +182,15 @@ const NO_END = 99_999_999_999;
 export const campaignEndOfPost = sql<number>`coalesce((select c.ends_at from post_campaigns c where c.post_id = posts.id), ${sql.lit(NO_END)})`;
 
 /**
- * A post's place in a list "ending first" at `now`, soonest first: a
- * running campaign by its end; then the others with an end, the last to
- * end first; then campaigns without an end, and posts without a campaign.
- * Whole numbers on both engines, so a page token can hold it.
+ * A post's place in a list "ending first" at `now`, soonest first: a live
+ * or upcoming campaign whose end is ahead, by its end; then the others with
+ * an end, the last to end first; then campaigns without an end, and posts
+ * without a campaign. Whole numbers on both engines, so a page token can
+ * hold it.
  */
 export function endingFirstKeyOfPost(now: number): RawBuilder<number> {
   return sql<number>`coalesce((select case
-      when c.state = 'live' and c.ends_at > ${now} then c.ends_at
+      when c.state in ('live', 'upcoming') and c.ends_at > ${now} then c.ends_at
       when c.ends_at is not null then ${sql.lit(2 * NO_END)} - c.ends_at
     end from post_campaigns c where c.post_id = posts.id), ${sql.lit(3 * NO_END)})`;
 }
@@ -209,15 +210,16 @@ export const percentFundedOfPost = sql<number>`coalesce((select case
  * into or out of a list filter (common/campaign.ts): a launch, the end of
  * its "just launched" days, its last 48 hours, its end. Null when no
  * campaign has any ahead. A list filtered by campaign expires then, even
- * for campaigns it does not show yet. One look per boundary, on the
- * indexes of `state` with `ends_at` and with `launched_at`.
+ * for campaigns it does not show yet (an upcoming one's end moves it in
+ * "ending first"). One look per boundary, on the indexes of `state` with
+ * `ends_at` and with `launched_at`.
  */
 export async function nextCampaignFilterChange(db: Db, now: number): Promise<number | null> {
   const first = (column: 'ends_at' | 'launched_at', after: number) =>
     db
       .selectFrom('post_campaigns')
       .select((eb) => eb.fn.min(column).as('at'))
-      .where('state', '=', 'live')
+      .where('state', 'in', ['live', 'upcoming'])
       .where(column, '>', after)
       .executeTakeFirst()
       .then((row) => (row?.at === null || row?.at === undefined ? null : Number(row.at)));
