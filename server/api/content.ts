@@ -54,11 +54,18 @@ const ADMIN_LIST_QUERY = z
 /**
  * A public answer that carries campaigns: their badges and time left are
  * the clock's, so no cached copy outlives the second they next read
- * differently (decision 062, as for pages).
+ * differently (decision 062, as for pages), nor `listChange`, when the
+ * clock next moves a campaign into or out of the list (decision 095).
  */
-function answerWithCampaigns(c: Context<AppEnv>, body: object, campaigns: readonly (CampaignJson | null)[]): Response {
+function answerWithCampaigns(
+  c: Context<AppEnv>,
+  body: object,
+  campaigns: readonly (CampaignJson | null)[],
+  listChange: number | null = null,
+): Response {
   const response = c.json(body);
-  const at = nextChangeOfAll(campaigns, Math.floor(Date.now() / 1000));
+  const shown = nextChangeOfAll(campaigns, Math.floor(Date.now() / 1000));
+  const at = shown === null ? listChange : listChange === null ? shown : Math.min(shown, listChange);
   if (at !== null) {
     response.headers.set('Cache-Control', PUBLIC_READ_CACHE_CONTROL);
     expireAnswerAt(response.headers, at);
@@ -88,7 +95,10 @@ export function publicContentApi(service: ContentService, services: AppServices)
       filter = found.id;
     }
     const page = await service.listPublished({ ...paging, categoryId: filter, ...(sort && sort !== 'published_at' ? { sort } : {}) });
-    return answerWithCampaigns(c, page as object, campaignsOf(page as object));
+    // A filtered list, or one by end still ahead, changes as campaigns it does not show yet cross a line.
+    const byClock = paging.campaign !== undefined || sort === 'ending_first';
+    const listChange = type === 'post' && byClock ? await services.campaigns.nextListChange() : null;
+    return answerWithCampaigns(c, page as object, campaignsOf(page as object), listChange);
   });
 
   app.get('/:slug', async (c) => {

@@ -290,6 +290,12 @@ describe('GET /api/posts?campaign=just_launched, sort=ending_first and sort=perc
     // It ends.
     expect(await nextAt(base + 12 * HOUR)).toBe(base + 60 * HOUR);
     expect(await nextAt(base + 31 * DAY)).toBeNull();
+
+    // A filtered public list expires then too, though it shows neither campaign yet.
+    vi.setSystemTime(base * 1000);
+    const ended = await t.request('GET', '/posts?campaign=ended');
+    expect(ended.status).toBe(200);
+    expect(ended.headers.get('expires')).toBe(new Date((base + 2 * HOUR + 1) * 1000).toUTCString());
   });
 
   it('names the orders and filters it takes when refusing another', async () => {
