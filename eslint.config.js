@@ -11,7 +11,7 @@ const ROOT = path.dirname(fileURLToPath(import.meta.url));
 /** The domain folders beside the services (docs/architecture.md). */
 const DOMAINS = ['payments', 'storage', 'auth', 'mail', 'jobs', 'newsletter', 'social-cards', 'markdown', 'campaigns', 'analytics', 'private-links'];
 /** Files at the top of server/ that every server layer may use. */
-const TOOLBOX = ['config.ts', 'logger.ts', 'lazy-module.ts', 'private-files.ts', 'content-changes.ts', 'segmented-lru.ts', 'site-profile.ts', 'page-render-counts.ts'];
+const TOOLBOX = ['config.ts', 'logger.ts', 'lazy-module.ts', 'private-files.ts', 'freshness/**', 'segmented-lru.ts', 'site-profile.ts', 'page-render-counts.ts'];
 
 /**
  * The layers of docs/architecture.md, declared once: each file belongs to
@@ -26,7 +26,9 @@ const TOOLBOX = ['config.ts', 'logger.ts', 'lazy-module.ts', 'private-files.ts',
  */
 const LAYERS = [
   { type: 'common', pattern: 'common/**', mode: 'full' },
-  { type: 'page-module', pattern: ['app/**/*.server.ts', 'app/**/*.server.tsx', 'app/load-context.ts'], mode: 'full' },
+  // The page modules have a folder of their own (decision 091); the streaming
+  // render and the load context sit where React Router looks for them.
+  { type: 'page-module', pattern: ['app/server/**', 'app/entry.server.tsx', 'app/load-context.ts'], mode: 'full' },
   { type: 'app-lib', pattern: 'app/lib/**', mode: 'full' },
   { type: 'app', pattern: 'app/**', mode: 'full' },
   { type: 'db', pattern: 'server/db/**', mode: 'full' },
@@ -51,7 +53,7 @@ const LAYER_RULES = [
   ['db', [...APP, 'http', 'api', 'services', 'domain', 'cli', 'deps', 'wiring'], 'server/db is the bottom layer: it imports nothing above it.'],
   ['toolbox', [...APP, 'http', 'api', 'services', 'domain', 'cli', 'deps', 'wiring'], 'The server toolbox (config, logger, lazy modules, private files, content changes, the site profile) sits beside server/db and imports nothing above it.'],
   ['deps', [...APP, 'http', 'api', 'services', 'cli', 'wiring'], 'server/deps.ts is handed to every layer: it names types of the database, the toolbox and the domains only.'],
-  ['domain', [...APP, 'http', 'api', 'services', 'cli', 'wiring'], 'Domain code is called by the services, never the reverse, and knows no HTTP: throw a DomainError, server/http maps it to a status.'],
+  ['domain', [...APP, 'http', 'api', 'services', 'cli', 'deps', 'wiring'], 'Domain code is called by the services, never the reverse, knows no HTTP (throw a DomainError, server/http maps it to a status) and takes what it needs as arguments, not the app\'s dependencies (server/deps.ts).'],
   ['services', [...APP, 'http', 'api', 'cli', 'wiring'], 'Services do not know HTTP: throw a DomainError, server/http maps it to a status.'],
   ['http', [...APP, 'api', 'cli', 'wiring'], 'server/http serves the handlers: it does not import them or the wiring.'],
   ['api', [...APP, 'db', 'cli', 'wiring'], 'API handlers reach the database through a service (server/services).'],
@@ -59,7 +61,7 @@ const LAYER_RULES = [
   ['wiring', APP, 'server/ never imports the web app (app/).'],
   ['page-module', SERVER.filter((type) => type !== 'services'), 'Pages reach the server only through its services (server/services).'],
   ['app-lib', [...SERVER, 'app', 'page-module'], 'app/lib holds browser helpers: no server/, no components, routes or page modules.'],
-  ['app', SERVER, 'Browser code never imports server/: only app/**/*.server.ts modules call the services.'],
+  ['app', SERVER, 'Browser code never imports server/: only the page modules (app/server/) call the services.'],
   ['package-types', ['common', ...APP, ...SERVER], 'server/types declares the types of packages that ship none: it imports nothing of the project.'],
 ];
 

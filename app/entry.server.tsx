@@ -21,12 +21,12 @@ import { ServerRouter } from 'react-router';
 import { PageBodyContext } from './lib/article-body.ts';
 import { CspNonceContext } from './lib/csp-nonce.ts';
 import { FrameRequestContext } from './lib/kept-frame.ts';
-import { FRAME_MARKERS, FrameRender } from './lib/kept-frame.server.ts';
+import { FRAME_MARKERS, FrameRender } from './server/kept-frame.server.ts';
 
 export const streamTimeout = 5_000;
 
 // The build's own kept frame, for the page tests: they reach it through the build's `entry.module`.
-export { forgetKeptFrames, keptFrameStats } from './lib/kept-frame.server.ts';
+export { forgetKeptFrames, keptFrameStats } from './server/kept-frame.server.ts';
 
 export default function handleRequest(
   request: Request,
@@ -130,7 +130,7 @@ function compactJson(text: string): string {
  * for: its `<link rel="modulepreload">` tags get `fetchPriority="low"`, and
  * the route manifest it inlines is printed without indentation (a kilobyte
  * less on every page). Takes out the markers of frame parts to keep
- * (lib/kept-frame.server.ts) and, when there are any, hands the page as
+ * (server/kept-frame.server.ts) and, when there are any, hands the page as
  * React wrote it to `frames` once complete. A text split between two chunks
  * is caught by holding back the tail of each chunk; the manifest is held
  * until its end.

@@ -4,8 +4,8 @@
  * process; a logger; the caller's address for the rate limits of the forms;
  * the nonce of the page's scripts; the slot of a page's article body; when
  * the page's campaign facts next read differently. Built
- * per request by server/pages.ts. Only `*.server.ts` modules may use the
- * services (lint enforces it).
+ * per request by server/pages.ts. Only the page modules (app/server/) may
+ * use the services (lint enforces it).
  */
 import type { Logger } from 'pino';
 import type { AppServices } from '../server/services/index.ts';

@@ -46,7 +46,7 @@ const [{ openDatabase }, { migrateToLatest }, { createUser }, { hashPassword }, 
     load('server/deps.ts'),
     load('server/auth/totp-encryption-key.ts'),
   ]);
-const { analyticsReportsService } = await load('server/services/analytics-reports.ts');
+const { analyticsReportsService } = await load('server/services/audience/analytics-reports.ts');
 const { addToDaily } = await load('server/db/queries/analytics.ts');
 const pino = (await import('pino')).default;
 

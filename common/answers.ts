@@ -311,7 +311,7 @@ export interface NewsletterAudienceJson {
  * revision keeps and a restore saves again. Posts have `campaign_url`,
  * `sponsored` and `category_ids`; resources `category_id`.
  */
-export interface ContentSnapshot {
+export interface RevisionFields {
   title: string;
   slug: string;
   excerpt: string | null;
@@ -347,12 +347,12 @@ export interface ContentRevisionListJson {
   revisions: ContentRevisionSummaryJson[];
 }
 
-/** One revision whole: its metadata and the snapshot. */
+/** One revision whole: its metadata and its fields. */
 export interface ContentRevisionJson extends ContentRevisionSummaryJson {
   content_type: 'post' | 'resource';
   content_id: number;
   saved_by: number | null;
-  snapshot: ContentSnapshot;
+  fields: RevisionFields;
 }
 
 /**
@@ -413,7 +413,7 @@ export interface AuditLogPage {
   next_token: string | null;
 }
 
-/** Views and visitors of one row of the analytics screen (a day, a page, a country, a device…). */
+/** Views and visitors of one row of the audience numbers screen (a day, a page, a country, a device…). */
 export interface AnalyticsCountJson {
   views: number;
   visitors: number;
@@ -712,4 +712,62 @@ export interface SponsorReportJson {
   sources: { source: string; views: number }[];
   /** Share clicks by network, most first. */
   shares: { network: string; clicks: number }[];
+}
+
+/** A creator link as staff and the sponsor's mail see it. */
+export interface CreatorLinkJson {
+  url: string;
+  expires_at: number;
+}
+
+/** What an administrator is told of a link: its address only when it is made. */
+export interface PreviewLinkJson {
+  id: number;
+  url?: string;
+  created_at: number;
+  expires_at: number;
+}
+
+/** What the creator's page shows: the post it is for, the campaign now, and the link's end. */
+export interface CampaignUpdatePageJson {
+  project: string;
+  post_url: string;
+  campaign: CampaignJson;
+  time_zone: string;
+  expires_at: number;
+}
+
+/** A published post's campaign history, oldest first (GET /api/posts/{slug}/campaign/history). */
+export interface CampaignHistoryJson {
+  points: { at: number; pledged: number | null; backers: number | null }[];
+}
+
+/** The statuses of SPEC.md's payment status result. */
+export type PublicPaymentStatus = 'completed' | 'pending' | 'failed' | 'expired';
+
+/** How a checkout stands, as GET /api/payments/success tells it (SPEC.md section 3). */
+export interface PaymentStatusResult {
+  session_id: string;
+  status: PublicPaymentStatus;
+}
+
+/** How a checkout stands, as its result page tells it: with the reference its receipt gives, once paid. */
+export interface PaymentStatusWithReference extends PaymentStatusResult {
+  /** The receipt's payment reference; null until the payment is completed (no receipt goes out before). */
+  payment_reference: string | null;
+}
+
+/** SPEC.md section 3's payment cancellation result. */
+export interface PaymentCancellation {
+  session_id: string;
+  status: PublicPaymentStatus;
+  message: string;
+  pending_submission: {
+    project_name: string;
+    project_url: string;
+    description: string | null;
+    contact_name: string;
+    contact_email: string;
+    press_kit_url: string | null;
+  } | null;
 }

@@ -1,8 +1,9 @@
 /**
  * The error codes of the API's error JSON (`{ "error": CODE, "message": … }`)
  * and the one error type every layer below HTTP throws. A `DomainError` says
- * what went wrong in the domain's words (its code and kind); server/http is
- * the one place that turns it into a status and headers.
+ * what went wrong in the domain's words (its code and kind); its kind's
+ * status is `STATUS_BY_KIND`, and server/http is the one place that turns it
+ * into an API answer's status and headers.
  */
 
 export type ErrorCode =
@@ -105,6 +106,26 @@ export const KIND_BY_CODE: Record<ErrorCode, ErrorKind> = {
   CAMPAIGN_FETCH_FAILED: 'unavailable',
   INTERNAL_ERROR: 'internal',
 };
+
+/**
+ * The status each kind is answered with, by the API (server/http/errors.ts)
+ * and the pages (app/server/) alike: one map, so a refusal reads the same
+ * on both paths.
+ */
+export const STATUS_BY_KIND = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  not_allowed: 405,
+  conflict: 409,
+  too_large: 413,
+  unsupported_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+  storage_full: 507,
+} as const satisfies Record<ErrorKind, number>;
 
 export interface DomainErrorOptions {
   /** When it differs from the code's usual kind. */

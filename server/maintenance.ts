@@ -7,9 +7,9 @@ import { pruneAuditEntries } from './db/queries/audit-log.ts';
 import { pruneDoneJobs } from './db/queries/jobs.ts';
 import { redactExpiredOutboxLinks } from './db/queries/outbox.ts';
 import { pruneRateLimits } from './db/queries/rate-limits.ts';
-import type { AnalyticsService } from './services/analytics.ts';
-import type { CampaignRefreshService } from './services/campaign-refresh.ts';
-import type { MediaService } from './services/media.ts';
+import type { AnalyticsService } from './services/audience/analytics.ts';
+import type { CampaignRefreshService } from './services/campaigns/campaign-refresh.ts';
+import type { MediaService } from './services/site/media.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Longer than any rate-limit window, so no live counter is dropped. */

@@ -21,7 +21,7 @@ import { composeApp } from './start-up.ts';
 import { siteOrigin } from './config.ts';
 import { nowSeconds } from './db/database.ts';
 import type { JobKind } from './jobs/jobs.ts';
-import { isDatabaseUnavailable } from './db/unavailable.ts';
+import { isDatabaseUnavailable } from '../common/database-unavailable.ts';
 import { countedPath } from './analytics/visitor.ts';
 import type { PublicPages } from './analytics/public-pages.ts';
 import { canonicalRedirect } from './http/canonical-paths.ts';
@@ -31,11 +31,10 @@ import { DATABASE_RETRY_AFTER_SECONDS } from './http/errors.ts';
 import { createNonce, pageContentSecurityPolicy } from './http/content-security-policy.ts';
 import { isEmbeddablePage } from './http/security-headers.ts';
 import { RenderedPageStore, renderKey } from './http/rendered-page-store.ts';
+import { expireAnswerAt, noteAnswerSources } from './freshness/answer-marks.ts';
 import {
   bytesOf,
   DEFAULT_RESPONSE_CACHE_OPTIONS,
-  expireAnswerAt,
-  noteAnswerSources,
   forward,
   preferredEncoding,
   ResponseCache,
@@ -69,7 +68,7 @@ interface PageDeps {
  * requests), so a visitor and a crawler are told to come back rather than
  * shown a 500. Caught here once, around every loader and action of the
  * build; page modules that catch errors themselves let an outage through
- * (app/lib/form-answer.server.ts).
+ * (app/server/form-answer.server.ts).
  */
 function withOutageAs503(build: ServerBuild, logger: AppDeps['logger']): ServerBuild {
   const unavailable = (error: unknown): never => {

@@ -10,7 +10,7 @@
 import { LEGAL_TEMPLATE_DATE } from '../common/legal-templates.ts';
 import { SITE_SETTINGS_DEFAULTS, SOCIAL_NETWORKS, type SiteSettingsJson } from '../common/schemas/site-settings.ts';
 import { isTimeZone } from '../common/site-time.ts';
-import type { ContentChanges } from './content-changes.ts';
+import type { ContentChanges } from './freshness/content-changes.ts';
 import { readSiteSetting } from './db/queries/site-settings.ts';
 import type { Db } from './db/schema.ts';
 

@@ -5,7 +5,8 @@
  * (server/runtime.ts), the HTTP app when none is handed in (server/app.ts)
  * and the tests all build an app here, so it is wired one way only.
  */
-import { ChangeFeed, ContentChanges } from './content-changes.ts';
+import { ChangeFeed } from './freshness/change-feed.ts';
+import { ContentChanges } from './freshness/content-changes.ts';
 import { SecuritySettingsCache } from './auth/security-settings.ts';
 import type { AppDeps } from './deps.ts';
 import { SocialCardCache } from './social-cards/card-cache.ts';

@@ -1,4 +1,4 @@
-import type { RenderedMarkdown } from '../lib/markdown.server.tsx';
+import type { RenderedMarkdown } from '../server/markdown.server.tsx';
 import { MarkdownContent } from './markdown-content.tsx';
 
 /** `2025-10-15` → `October 15, 2025`. */

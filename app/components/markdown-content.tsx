@@ -10,7 +10,7 @@ const RAW_CLASS = 'whitespace-pre-wrap break-words leading-relaxed';
 
 /**
  * A post or resource body. The HTML was rendered and sanitised on the server
- * (lib/markdown.server.tsx); when rendering failed, the source shows as text.
+ * (server/markdown.server.tsx); when rendering failed, the source shows as text.
  */
 export function MarkdownContent({ content }: { content: ArticleBody }) {
   if ('inPage' in content) return <BodyInPage className={content.inPage === 'raw' ? RAW_CLASS : MARKDOWN_CLASS} />;

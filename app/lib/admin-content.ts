@@ -170,7 +170,7 @@ export function loadContentEditor(kind: AdminContentKind, idParam: string | unde
         categories: await categoriesCall,
         id: null,
         campaign: null,
-        campaignUpdateUrl: undefined,
+        creatorLinkUrl: undefined,
         campaignRefreshOn: false,
         sponsor: null,
       };
@@ -187,7 +187,7 @@ export function loadContentEditor(kind: AdminContentKind, idParam: string | unde
     // The stored campaign as staff see it (its last refresh's error, its creator link), beside the form's copy of its facts.
     const campaign: CampaignJson | null = 'campaign' in item ? (item.campaign ?? null) : null;
     // Undefined when the item has no campaign stored: there is no link to show or make.
-    const campaignUpdateUrl = campaign ? (campaign.update_url ?? null) : undefined;
+    const creatorLinkUrl = campaign ? (campaign.update_url ?? null) : undefined;
     // "Refresh now" only while reading campaign pages is on: pressed while off, it could only fail.
     const campaignRefreshOnCall =
       campaign?.platform === 'kickstarter' && campaign.url
@@ -200,7 +200,7 @@ export function loadContentEditor(kind: AdminContentKind, idParam: string | unde
       categories: await categoriesCall,
       id,
       campaign,
-      campaignUpdateUrl,
+      creatorLinkUrl,
       campaignRefreshOn,
       sponsor,
     };

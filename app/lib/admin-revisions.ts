@@ -9,12 +9,12 @@ import type {
   ContentRevisionJson,
   ContentRevisionListJson,
   ContentRevisionSummaryJson,
-  ContentSnapshot,
+  RevisionFields,
   PostJson,
   ResourceJson,
 } from '../../common/answers.ts';
 import { CAMPAIGN_STATE_LABELS, fundingLine, PLATFORM_LABELS } from '../../common/campaign.ts';
-import { postSnapshot, resourceSnapshot } from '../../common/content-snapshot.ts';
+import { postRevisionFields, resourceRevisionFields } from '../../common/revision-fields.ts';
 import type { AdminContentKind } from './admin-content.ts';
 import { api } from './api-client.ts';
 import { formatSiteDateTime } from './dates.ts';
@@ -43,8 +43,8 @@ export function restoreRevision(kind: AdminContentKind, id: number, revisionId: 
 }
 
 /** The editable fields of a stored item, as a revision keeps them. */
-export function snapshotOfItem(kind: AdminContentKind, item: AdminItem): ContentSnapshot {
-  return kind.kind === 'post' ? postSnapshot(item) : resourceSnapshot(item);
+export function revisionFieldsOfItem(kind: AdminContentKind, item: AdminItem): RevisionFields {
+  return kind.kind === 'post' ? postRevisionFields(item) : resourceRevisionFields(item);
 }
 
 /** One piece of a field's comparison: kept, only in the older version, or only in the newer. */
@@ -54,12 +54,12 @@ export interface DiffPart {
 }
 
 export interface FieldDiff {
-  field: keyof ContentSnapshot;
+  field: keyof RevisionFields;
   label: string;
   parts: DiffPart[];
 }
 
-const FIELD_LABELS: [keyof ContentSnapshot, string][] = [
+const FIELD_LABELS: [keyof RevisionFields, string][] = [
   ['title', 'Title'],
   ['slug', 'Slug'],
   ['excerpt', 'Excerpt'],
@@ -76,7 +76,7 @@ const FIELD_LABELS: [keyof ContentSnapshot, string][] = [
 ];
 
 /** A campaign's facts as words a comparison can show changing: "Kickstarter · Live · $48,210 pledged of $20,000 · 241 % · 512 backers · ends …". */
-function campaignText(campaign: ContentSnapshot['campaign'], timeZone: string): string {
+function campaignText(campaign: RevisionFields['campaign'], timeZone: string): string {
   if (!campaign) return '';
   const parts = [PLATFORM_LABELS[campaign.platform], CAMPAIGN_STATE_LABELS[campaign.state], fundingLine(campaign)];
   if (campaign.backers !== null) parts.push(`${campaign.backers} backers`);
@@ -86,7 +86,7 @@ function campaignText(campaign: ContentSnapshot['campaign'], timeZone: string): 
 }
 
 /** A field's value as the comparison shows it. */
-function fieldText(snapshot: ContentSnapshot, field: keyof ContentSnapshot, categories: readonly CategoryJson[], timeZone: string): string {
+function fieldText(snapshot: RevisionFields, field: keyof RevisionFields, categories: readonly CategoryJson[], timeZone: string): string {
   const categoryName = (id: string) => categories.find((category) => category.id === id)?.name ?? id;
   switch (field) {
     case 'sponsored':
@@ -113,9 +113,9 @@ function fieldText(snapshot: ContentSnapshot, field: keyof ContentSnapshot, cate
  * editor's order, each as the text removed and added: lines for the
  * content, words for the rest. Fields a kind does not have are left out.
  */
-export async function diffSnapshots(
-  older: ContentSnapshot,
-  newer: ContentSnapshot,
+export async function diffRevisionFields(
+  older: RevisionFields,
+  newer: RevisionFields,
   categories: readonly CategoryJson[] = [],
   /** The site's time zone, that publication times are shown in (decision 050). */
   timeZone?: string,

@@ -23,7 +23,7 @@ export const KEEP_FRAME_ATTRIBUTE = 'data-keep-frame';
  */
 export type KeptFrame = { html: string; marker?: undefined } | { html?: undefined; marker?: Record<typeof KEEP_FRAME_ATTRIBUTE, FrameName> };
 
-/** A server render's access to the kept frame HTML (app/lib/kept-frame.server.ts). */
+/** A server render's access to the kept frame HTML (app/server/kept-frame.server.ts). */
 export interface FrameRequest {
   /** The path of the page rendered: the header marks the link of the current page. */
   readonly pathname: string;

@@ -9,7 +9,7 @@ import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert.tsx'
 import { Button } from '../components/ui/button.tsx';
 import { Field, FieldError } from '../components/ui/field.tsx';
 import { Input } from '../components/ui/input.tsx';
-import { CAMPAIGN_UPDATE_HEADERS, openCampaignUpdate, saveCampaignUpdate } from '../lib/campaign-update.server.ts';
+import { CAMPAIGN_UPDATE_HEADERS, openCampaignUpdate, saveCampaignUpdate } from '../server/campaign-update.server.ts';
 import { pageTitle } from '../lib/seo.ts';
 import type { Route } from './+types/campaign-update';
 

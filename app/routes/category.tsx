@@ -7,7 +7,7 @@ import { PageError } from '../components/page-error.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { PostCardGrid, usePagedPostCards } from '../components/post-card-grid.tsx';
 import { NOT_FOUND_CACHE_CONTROL, publicPageHeaders } from '../lib/cache-headers.ts';
-import { findCategory, listAllCategories, listPostCards, loadPagedList, notePageSources } from '../lib/content.server.ts';
+import { findCategory, listAllCategories, listPostCards, loadPagedList, notePageSources } from '../server/content.server.ts';
 import { pageSource } from '../../common/page-sources.ts';
 import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
 import { siteFromMatches } from '../lib/public-site.ts';

@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
-import { siteOrigin } from '../lib/site-url.server.ts';
-import { publicSite } from '../lib/site-settings.server.ts';
+import { siteOrigin } from '../server/site-url.server.ts';
+import { publicSite } from '../server/site-settings.server.ts';
 import type { Route } from './+types/embed-layout';
 
 /**

@@ -8,7 +8,7 @@ import { Button } from '../components/ui/button.tsx';
 import { fewEndingSoonText } from '../components/home-sections.tsx';
 import { isEndingSoon } from '../lib/content-cards.ts';
 import { publicPageHeaders } from '../lib/cache-headers.ts';
-import { listPostCards, loadPagedList, notePageSources } from '../lib/content.server.ts';
+import { listPostCards, loadPagedList, notePageSources } from '../server/content.server.ts';
 import { pageSource } from '../../common/page-sources.ts';
 import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
 import { siteFromMatches } from '../lib/public-site.ts';

@@ -6,7 +6,7 @@ import { NEWSLETTER_INTENT, NewsletterSection } from '../components/newsletter-s
 import { PostCardGrid, usePagedPostCards } from '../components/post-card-grid.tsx';
 import { MOSAIC_SIZE, PostMosaic, withLeadFirst } from '../components/post-mosaic.tsx';
 import { NO_STORE, publicPageHeaders } from '../lib/cache-headers.ts';
-import { formAnswer } from '../lib/form-answer.server.ts';
+import { formAnswer } from '../server/form-answer.server.ts';
 import { failedOutcome } from '../lib/form-outcome.ts';
 import {
   findSiteCardPath,
@@ -15,10 +15,10 @@ import {
   loadEndingSoonBand,
   loadPagedList,
   notePageSources,
-} from '../lib/content.server.ts';
+} from '../server/content.server.ts';
 import { organizationJsonLd, originFromMatches, pageMeta, absoluteUrl } from '../lib/seo.ts';
 import { siteFromMatches, usePublicSite } from '../lib/public-site.ts';
-import { subscribeToNewsletter } from '../lib/public-forms.server.ts';
+import { subscribeToNewsletter } from '../server/public-forms.server.ts';
 import { postOrAnnounceFailure } from '../lib/toast.ts';
 import { SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH } from '../../common/social-cards.ts';
 import { pageSource } from '../../common/page-sources.ts';

@@ -2,7 +2,7 @@ import { EmbedSnippet, FeeCalculator } from '../components/fee-calculator.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { publicPageHeaders } from '../lib/cache-headers.ts';
 import { FEE_CALCULATORS } from '../lib/fee-calculator.ts';
-import { loadCalculatorCampaign } from '../lib/fee-calculator.server.ts';
+import { loadCalculatorCampaign } from '../server/fee-calculator.server.ts';
 import { originFromMatches, pageMeta, pageTitle, useSiteOrigin } from '../lib/seo.ts';
 import { siteFromMatches } from '../lib/public-site.ts';
 import type { Route } from './+types/indiegogo-fee-calculator';

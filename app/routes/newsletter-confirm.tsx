@@ -2,7 +2,7 @@ import { data, Form, Link } from 'react-router';
 import { PageHeader } from '../components/page-header.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { NO_STORE } from '../lib/cache-headers.ts';
-import { confirmationPage, confirmSubscription, type ConfirmState } from '../lib/newsletter.server.ts';
+import { confirmationPage, confirmSubscription, type ConfirmState } from '../server/newsletter.server.ts';
 import { pageTitle } from '../lib/seo.ts';
 import type { Route } from './+types/newsletter-confirm';
 

@@ -5,10 +5,10 @@ import { PageError } from '../components/page-error.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { NOT_FOUND_CACHE_CONTROL, publicPageHeaders } from '../lib/cache-headers.ts';
 import { formatLongDate } from '../lib/dates.ts';
-import { findIssueWebVersion } from '../lib/newsletter-archive.server.ts';
+import { findIssueWebVersion } from '../server/newsletter-archive.server.ts';
 import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
 import { siteFromMatches } from '../lib/public-site.ts';
-import { notePageSources } from '../lib/content.server.ts';
+import { notePageSources } from '../server/content.server.ts';
 import { pageSource } from '../../common/page-sources.ts';
 import type { Route } from './+types/newsletter-issue';
 

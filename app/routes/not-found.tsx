@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import { NotFoundPage, type NotFoundData } from '../components/not-found-page.tsx';
 import { PageError } from '../components/page-error.tsx';
 import { NOT_FOUND_CACHE_CONTROL, publicPageHeaders } from '../lib/cache-headers.ts';
-import { listRecentPostCards, notePageSources } from '../lib/content.server.ts';
+import { listRecentPostCards, notePageSources } from '../server/content.server.ts';
 import { pageSource } from '../../common/page-sources.ts';
 import { pageTitle } from '../lib/seo.ts';
 import type { Route } from './+types/not-found';

@@ -9,7 +9,7 @@ import { Button } from '../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { NO_STORE } from '../lib/cache-headers.ts';
 import { lookUpWithRetries } from '../lib/payment-lookup.ts';
-import { findPaymentCancellationResult, type PaymentCancellationResult } from '../lib/payment-results.server.ts';
+import { findPaymentCancellationResult, type PaymentCancellationResult } from '../server/payment-results.server.ts';
 import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
 import { siteFromMatches, usePublicSite } from '../lib/public-site.ts';
 import { sponsoredFormState } from '../lib/sponsored-prefill.ts';

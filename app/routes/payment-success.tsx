@@ -8,7 +8,7 @@ import { Button } from '../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { NO_STORE } from '../lib/cache-headers.ts';
 import { lookUpWithRetries } from '../lib/payment-lookup.ts';
-import { findPaymentStatusResult, type PaymentStatusResult } from '../lib/payment-results.server.ts';
+import { findPaymentStatusResult, type PaymentStatusResult } from '../server/payment-results.server.ts';
 import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
 import { siteFromMatches, usePublicSite } from '../lib/public-site.ts';
 import { SPONSORED_PATH } from '../../common/site.ts';

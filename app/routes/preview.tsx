@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import { PostArticle, ResourceArticle } from '../components/content-article.tsx';
 import { PageError } from '../components/page-error.tsx';
 import { NO_STORE } from '../lib/cache-headers.ts';
-import { findPreview } from '../lib/content.server.ts';
+import { findPreview } from '../server/content.server.ts';
 import { pageTitle } from '../lib/seo.ts';
 import type { Route } from './+types/preview';
 

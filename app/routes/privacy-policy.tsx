@@ -2,8 +2,8 @@ import { LegalPage } from '../components/legal-page.tsx';
 import { publicPageHeaders } from '../lib/cache-headers.ts';
 import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
 import { siteFromMatches } from '../lib/public-site.ts';
-import { notePageSources } from '../lib/content.server.ts';
-import { legalText } from '../lib/site-settings.server.ts';
+import { notePageSources } from '../server/content.server.ts';
+import { legalText } from '../server/site-settings.server.ts';
 import type { Route } from './+types/privacy-policy';
 
 export function loader({ context }: Route.LoaderArgs) {

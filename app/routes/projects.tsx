@@ -6,7 +6,7 @@ import { PageHeader } from '../components/page-header.tsx';
 import { PostCardGrid, usePagedPostCards } from '../components/post-card-grid.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { publicPageHeaders } from '../lib/cache-headers.ts';
-import { listProjectCards, loadPagedList, notePageSources } from '../lib/content.server.ts';
+import { listProjectCards, loadPagedList, notePageSources } from '../server/content.server.ts';
 import { cx } from '../lib/cx.ts';
 import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
 import { siteFromMatches } from '../lib/public-site.ts';

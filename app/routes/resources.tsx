@@ -5,7 +5,7 @@ import { PageHeader } from '../components/page-header.tsx';
 import { ResourceCard } from '../components/resource-card.tsx';
 import { publicPageHeaders } from '../lib/cache-headers.ts';
 import type { ResourceCardPage } from '../lib/content-cards.ts';
-import { listResourceCards, loadPagedList, notePageSources } from '../lib/content.server.ts';
+import { listResourceCards, loadPagedList, notePageSources } from '../server/content.server.ts';
 import { pageSource } from '../../common/page-sources.ts';
 import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
 import { siteFromMatches } from '../lib/public-site.ts';

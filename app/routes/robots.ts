@@ -1,6 +1,6 @@
 import { PUBLIC_PAGE_CACHE_CONTROL } from '../lib/cache-headers.ts';
 import { absoluteUrl } from '../lib/seo.ts';
-import { siteOrigin } from '../lib/site-url.server.ts';
+import { siteOrigin } from '../server/site-url.server.ts';
 import type { Route } from './+types/robots';
 
 /**

@@ -1,10 +1,10 @@
 import { PUBLIC_PAGE_CACHE_CONTROL } from '../lib/cache-headers.ts';
 import { categoryLabel } from '../lib/categories.ts';
-import { listFeedPosts, notePageSources } from '../lib/content.server.ts';
+import { listFeedPosts, notePageSources } from '../server/content.server.ts';
 import { absoluteUrl } from '../lib/seo.ts';
-import { siteOrigin } from '../lib/site-url.server.ts';
+import { siteOrigin } from '../server/site-url.server.ts';
 import { escapeXml } from '../lib/xml.ts';
-import { siteProfile } from '../lib/site-settings.server.ts';
+import { siteProfile } from '../server/site-settings.server.ts';
 import { pageSource } from '../../common/page-sources.ts';
 import type { Route } from './+types/rss';
 

@@ -6,12 +6,12 @@ import { PageHeader } from '../components/page-header.tsx';
 import { SponsoredLabel } from '../components/sponsored-label.tsx';
 import { buttonVariants } from '../components/ui/button.tsx';
 import { publicPageHeaders } from '../lib/cache-headers.ts';
-import { loadSearch, type SearchResultCard } from '../lib/search.server.ts';
+import { loadSearch, type SearchResultCard } from '../server/search.server.ts';
 import { originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
 import { siteFromMatches } from '../lib/public-site.ts';
 import { SEARCH_QUERY_MAX_LENGTH } from '../../common/search.ts';
 import { pageSource } from '../../common/page-sources.ts';
-import { notePageSources } from '../lib/content.server.ts';
+import { notePageSources } from '../server/content.server.ts';
 import type { Route } from './+types/search';
 
 /**

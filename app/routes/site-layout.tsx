@@ -5,11 +5,11 @@ import { SiteFooter } from '../components/site-footer.tsx';
 import { SiteHeader } from '../components/site-header.tsx';
 import { ToastRegion } from '../components/toast-region.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
-import { listAllCategories } from '../lib/content.server.ts';
+import { listAllCategories } from '../server/content.server.ts';
 import { showCookiePreferences } from '../lib/cookie-consent.ts';
 import { sendPageView } from '../lib/page-view.ts';
-import { siteOrigin } from '../lib/site-url.server.ts';
-import { countingEnabled, publicSite, siteConfig } from '../lib/site-settings.server.ts';
+import { siteOrigin } from '../server/site-url.server.ts';
+import { countingEnabled, publicSite, siteConfig } from '../server/site-settings.server.ts';
 import type { Route } from './+types/site-layout';
 
 /**

@@ -1,8 +1,8 @@
 import { PUBLIC_PAGE_CACHE_CONTROL } from '../lib/cache-headers.ts';
-import { listSitemapContent, notePageSources } from '../lib/content.server.ts';
-import { listArchivedIssues } from '../lib/newsletter-archive.server.ts';
+import { listSitemapContent, notePageSources } from '../server/content.server.ts';
+import { listArchivedIssues } from '../server/newsletter-archive.server.ts';
 import { absoluteUrl } from '../lib/seo.ts';
-import { siteOrigin } from '../lib/site-url.server.ts';
+import { siteOrigin } from '../server/site-url.server.ts';
 import { escapeXml } from '../lib/xml.ts';
 import { SPONSORED_PATH } from '../../common/site.ts';
 import { pageSource } from '../../common/page-sources.ts';

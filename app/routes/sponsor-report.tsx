@@ -5,7 +5,7 @@ import { formatSiteDateTime } from '../../common/site-time.ts';
 import { DailyAudienceChart } from '../components/daily-audience-chart.tsx';
 import { PrivateLinkError } from '../components/page-error.tsx';
 import { PageHeader } from '../components/page-header.tsx';
-import { openSponsorReport, SPONSOR_REPORT_HEADERS } from '../lib/sponsor-report.server.ts';
+import { openSponsorReport, SPONSOR_REPORT_HEADERS } from '../server/sponsor-report.server.ts';
 import { mailCount } from '../lib/mail-delivery.ts';
 import { pageTitle } from '../lib/seo.ts';
 import type { Route } from './+types/sponsor-report';

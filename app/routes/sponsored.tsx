@@ -10,12 +10,12 @@ import { formatPrice, minorUnitDigits } from '../../common/money.ts';
 import { absoluteUrl, originFromMatches, pageMeta, pageTitle } from '../lib/seo.ts';
 import { siteFromMatches } from '../lib/public-site.ts';
 import { checkoutFailedOutcome } from '../lib/sponsored-checkout.ts';
-import { startSponsoredCheckout } from '../lib/public-forms.server.ts';
+import { startSponsoredCheckout } from '../server/public-forms.server.ts';
 import { postOrAnnounceFailure } from '../lib/toast.ts';
 import { SPONSORED_PATH } from '../../common/site.ts';
 import { DEFAULT_SPONSORED_INCLUDES, DEFAULT_SPONSORED_LIVE_TIME, promisedIncludedItems, splitIncludedItem } from '../../common/site-texts.ts';
-import { notePageSources } from '../lib/content.server.ts';
-import { siteConfig, siteProfile } from '../lib/site-settings.server.ts';
+import { notePageSources } from '../server/content.server.ts';
+import { siteConfig, siteProfile } from '../server/site-settings.server.ts';
 import type { Route } from './+types/sponsored';
 
 export async function loader({ context }: Route.LoaderArgs) {

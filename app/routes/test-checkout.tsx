@@ -1,7 +1,7 @@
 import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../components/ui/button.tsx';
-import { findTestCheckoutView, settleTestCheckoutSession, type TestCheckoutView } from '../lib/test-checkout.server.ts';
+import { findTestCheckoutView, settleTestCheckoutSession, type TestCheckoutView } from '../server/test-checkout.server.ts';
 import { pageTitle } from '../lib/seo.ts';
 import type { Route } from './+types/test-checkout';
 

@@ -1,6 +1,6 @@
 /**
  * Cookie-free audience numbers (decision 065): the page-view beacon public
- * pages send, the owner's switch, and the range the analytics screen reads.
+ * pages send, the owner's switch, and the range the audience numbers screen reads.
  * One schema each for the browser and the server.
  */
 import { z } from 'zod';
@@ -40,7 +40,7 @@ export const analyticsSettingsSchema = z.object({
   enabled: z.boolean({ error: 'enabled must be true or false' }),
 });
 
-/** The longest range the analytics screen reads at once: two years and a leap day. */
+/** The longest range the audience numbers screen reads at once: two years and a leap day. */
 export const ANALYTICS_MAX_DAYS = 731;
 
 const day = (name: string) =>

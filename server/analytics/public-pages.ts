@@ -6,7 +6,7 @@
  * never a query of its own: what a stream of made-up paths can make the
  * server do is nothing more than it does anyway.
  */
-import type { ContentChanges } from '../content-changes.ts';
+import type { ContentChanges } from '../freshness/content-changes.ts';
 import { listPublicSlugs, type PublicSlugs } from '../db/queries/analytics.ts';
 import type { Db } from '../db/schema.ts';
 import { isFixedPage } from './visitor.ts';

@@ -7,7 +7,7 @@ import type { CallerOf } from '../http/client-ip.ts';
 import { readJsonObject, readSmallText } from '../http/input.ts';
 import { sentFromAnotherSite } from '../http/same-site.ts';
 import { REFRESH_COOKIE } from '../http/session-cookies.ts';
-import { parseBeaconText } from '../services/analytics.ts';
+import { parseBeaconText } from '../services/audience/analytics.ts';
 import type { AppServices } from '../services/index.ts';
 
 const tooLarge = (): never => {

@@ -13,7 +13,7 @@ import { DomainError } from '../../common/errors.ts';
 import type { AppEnv } from '../deps.ts';
 import type { CallerOf } from '../http/client-ip.ts';
 import { sentFromAnotherSite } from '../http/same-site.ts';
-import type { ClickDestination, ClickRequest } from '../services/click-counting.ts';
+import type { ClickDestination, ClickRequest } from '../services/audience/click-counting.ts';
 import type { AppServices } from '../services/index.ts';
 
 const clickRequestOf = (c: Context, callerOf: CallerOf): ClickRequest => ({

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../deps.ts';
 import type { CallerOf } from '../http/client-ip.ts';
 import { pagingQuerySchema, readIdParam, readJsonObject, readQuery } from '../http/input.ts';
-import { contactListFilterSchema } from '../services/contact-messages.ts';
+import { contactListFilterSchema } from '../services/site/contact-messages.ts';
 import type { AppServices } from '../services/index.ts';
 import { notFound } from '../../common/errors.ts';
 

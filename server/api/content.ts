@@ -13,9 +13,9 @@ import { campaignFilterField } from '../../common/schemas/campaign.ts';
 import { listSearchSchema } from '../../common/schemas/search.ts';
 import type { AppEnv } from '../deps.ts';
 import { PUBLIC_READ_CACHE_CONTROL } from '../http/public-reads.ts';
-import { expireAnswerAt } from '../http/response-cache.ts';
+import { expireAnswerAt } from '../freshness/answer-marks.ts';
 import { pagingQuerySchema, readIdParam, readJsonObject, readQuery, readTextParam } from '../http/input.ts';
-import type { ContentService, PageRequest } from '../services/content.ts';
+import type { ContentService, PageRequest } from '../services/content/content.ts';
 import type { AppServices } from '../services/index.ts';
 
 /** `sort=` of the public list of posts: newest first (`published_at`, the default) or an order by campaign. */

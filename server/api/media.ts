@@ -5,7 +5,7 @@ import type { AppEnv } from '../deps.ts';
 import { DomainError, type ErrorKind } from '../../common/errors.ts';
 import { readJsonObject } from '../http/input.ts';
 import { parseWith } from '../../common/validate.ts';
-import type { MediaService } from '../services/media.ts';
+import type { MediaService } from '../services/site/media.ts';
 
 // SPEC.md section 8: a file type refused before upload is a plain 400 here
 // (the upload itself answers 415 for content that is not what it claims).

@@ -4,7 +4,7 @@ import { DomainError, notFound } from '../../common/errors.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import type { CallerOf } from '../http/client-ip.ts';
 import { readJsonObject, readQuery } from '../http/input.ts';
-import { WebhookNotConfiguredError, WebhookSignatureError } from '../services/payments.ts';
+import { WebhookNotConfiguredError, WebhookSignatureError } from '../services/sponsors/payments.ts';
 import type { AppServices } from '../services/index.ts';
 
 const sessionQuery = z.object({

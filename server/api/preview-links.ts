@@ -6,7 +6,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../deps.ts';
 import { readIdParam } from '../http/input.ts';
-import type { PreviewLinksService, PreviewLinkContentType } from '../services/preview-links.ts';
+import type { PreviewLinksService, PreviewLinkContentType } from '../services/content/preview-links.ts';
 
 export function adminPreviewLinksApi(previewLinks: PreviewLinksService, type: PreviewLinkContentType) {
   const app = new Hono<AppEnv>();

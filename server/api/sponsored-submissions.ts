@@ -4,7 +4,7 @@ import type { AppEnv } from '../deps.ts';
 import type { CallerOf } from '../http/client-ip.ts';
 import { pagingQuerySchema, readIdParam, readJsonObject, readQuery } from '../http/input.ts';
 import type { AppServices } from '../services/index.ts';
-import { sponsoredListFilterSchema } from '../services/sponsored-submissions.ts';
+import { sponsoredListFilterSchema } from '../services/sponsors/sponsored-submissions.ts';
 
 /** POST /submissions/sponsored: a sponsored-post request without checkout. */
 export function sponsoredSubmissionsApi({ sponsoredSubmissions }: AppServices, callerOf: CallerOf) {
@@ -47,12 +47,5 @@ export function adminSponsoredSubmissionsApi({ sponsoredSubmissions }: AppServic
     const id = readIdParam(c, 'Submission');
     return c.json(await sponsoredSubmissions.changeStatus(id, await readJsonObject(c), c.get('staff')));
   });
-  return app;
-}
-
-/** GET /sponsor-report/{token}: the sponsor's report of their post (decision 068); a wrong or revoked token is a 404. */
-export function sponsorReportApi({ readSponsorReport }: AppServices, callerOf: CallerOf) {
-  const app = new Hono<AppEnv>();
-  app.get('/:token', async (c) => c.json(await readSponsorReport(c.req.param('token'), callerOf(c))));
   return app;
 }

@@ -374,7 +374,7 @@ export interface ContentSlugTable {
   content_id: number;
 }
 
-/** An earlier state of a post or resource (content_revisions); `snapshot` is JSON of its editable fields. */
+/** An earlier state of a post or resource (content_revisions); `snapshot` is JSON of its revision fields. */
 export interface ContentRevisionTable {
   id: Generated<number>;
   content_type: ContentType;

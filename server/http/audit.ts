@@ -7,7 +7,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Logger } from 'pino';
 import type { AppEnv } from '../deps.ts';
-import type { AuditLogService, AuditRecord } from '../services/audit-log.ts';
+import type { AuditLogService, AuditRecord } from '../services/site/audit-log.ts';
 import type { CallerOf } from './client-ip.ts';
 
 /** The top level of a route's JSON answer. */

@@ -33,7 +33,7 @@ export function scriptNonceOf(policy: string | null): string | null {
   return policy?.match(/'nonce-([A-Za-z0-9+/=]+)'/)?.[1] ?? null;
 }
 
-/** Where the analytics tag loads from and reports to, when a measurement id is set. */
+/** Where the GA tag loads from and reports to, when a measurement id is set. */
 const ANALYTICS_ORIGINS = ['https://www.googletagmanager.com', 'https://*.google-analytics.com'];
 /** A form without JavaScript is redirected there after it posts (form-action covers redirects). */
 const STRIPE_CHECKOUT_ORIGIN = 'https://checkout.stripe.com';

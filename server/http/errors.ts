@@ -1,30 +1,16 @@
 /**
  * The one place where errors become HTTP answers: a DomainError's kind
- * decides its status, its retry hint a Retry-After header; an unreachable
+ * decides its status (`STATUS_BY_KIND`, common/errors.ts, which the pages
+ * share), its retry hint a Retry-After header; an unreachable
  * database is a 503; anything else a logged 500 without details.
  */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
-import { DomainError, type ErrorCode, type ErrorKind } from '../../common/errors.ts';
+import { DomainError, STATUS_BY_KIND, type ErrorCode } from '../../common/errors.ts';
 import { validationError } from '../../common/validate.ts';
-import { isDatabaseUnavailable } from '../db/unavailable.ts';
-
-export const STATUS_BY_KIND: Record<ErrorKind, ContentfulStatusCode> = {
-  invalid: 400,
-  unauthenticated: 401,
-  forbidden: 403,
-  not_found: 404,
-  not_allowed: 405,
-  conflict: 409,
-  too_large: 413,
-  unsupported_type: 415,
-  rate_limited: 429,
-  internal: 500,
-  unavailable: 503,
-  storage_full: 507,
-};
+import { isDatabaseUnavailable } from '../../common/database-unavailable.ts';
 
 export function errorBody(code: ErrorCode, message: string) {
   return { error: code, message };

@@ -8,7 +8,7 @@ import type { Context, Handler } from 'hono';
 import { CONTENT_TYPE_BY_EXTENSION, imageVariantKey, mailCopyExtension, mailImageKey, parseStoredFileName } from '../../common/media-keys.ts';
 import { variantWidthsOf } from '../db/queries/media.ts';
 import type { AppEnv } from '../deps.ts';
-import type { MediaService } from '../services/media.ts';
+import type { MediaService } from '../services/site/media.ts';
 
 /** A key names one file forever: caches may keep it for a year. */
 export const UPLOAD_CACHE_CONTROL = 'public, max-age=31536000, immutable';

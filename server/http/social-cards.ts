@@ -2,7 +2,7 @@
  * GET /social-cards/{post|resource}/{slug}.png and /social-cards/site.png:
  * the social card of a live post or resource, and the site's own
  * (server/social-cards). A card's version is a hash of what it shows
- * (services/social-cards.ts), in the address the pages give (`?v=`), so
+ * (services/site/social-cards.ts), in the address the pages give (`?v=`), so
  * networks and browsers may keep it for good. A card is drawn once, then
  * kept in storage under its version (`cards/<version>.png`, shared by every
  * server) and in memory; drawing is the costly part, so each client address
@@ -15,10 +15,10 @@ import { hitRateLimit, type RateLimitRule } from '../db/queries/rate-limits.ts';
 import type { Db } from '../db/schema.ts';
 import type { AppEnv } from '../deps.ts';
 import type { AppServices } from '../services/index.ts';
-import type { SocialCard } from '../services/social-cards.ts';
+import type { SocialCard } from '../services/site/social-cards.ts';
 import { renderSocialCard } from '../social-cards/card.tsx';
 import { readSiteImage, SITE_FILE_DIRS } from '../storage/site-files.ts';
-import type { MediaService } from '../services/media.ts';
+import type { MediaService } from '../services/site/media.ts';
 import type { SocialCardCache } from '../social-cards/card-cache.ts';
 
 const FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.png$/;

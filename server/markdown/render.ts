@@ -8,7 +8,7 @@
  * Each rendering is known by a key: a hash of the source and of what
  * renders it (MARKDOWN_RENDERER), so a stored rendering is reused only while
  * the renderer is the same (decision 033). The services keep renderings
- * (server/services/markdown-renderings.ts); the newsletter's mail renders
+ * (server/services/content/markdown-renderings.ts); the newsletter's mail renders
  * with the same libraries and its own components.
  */
 import { createHash } from 'node:crypto';

@@ -8,9 +8,10 @@
  * tells staff why it cannot show one (decision 090). A copy of the
  * database alone holds no working link.
  */
+import type { CreatorLinkJson } from '../../common/answers.ts';
 import { SEALED_WITH_ANOTHER_KEY, sealerFor } from '../auth/sealing.ts';
 import { hashToken, newToken } from '../auth/token-hash.ts';
-import { siteLink } from '../config.ts';
+import { siteLink, type Config } from '../config.ts';
 import { nowSeconds } from '../db/database.ts';
 import { clearCreatorLink, findCreatorLinkByHash, findCreatorLinks, setCreatorLink } from '../db/queries/creator-links.ts';
 import {
@@ -22,10 +23,10 @@ import {
 } from '../db/queries/preview-links.ts';
 import { clearReportLink, findReportByTokenHash, findReportLink, setReportLink } from '../db/queries/sponsor-reports.ts';
 import type { ContentType, Db } from '../db/schema.ts';
-import type { AppDeps } from '../deps.ts';
 import { PRIVATE_LINK_KINDS, privateLinkPath } from './kinds.ts';
 
-type LinkDeps = Pick<AppDeps, 'config' | 'totpEncryptionKey'>;
+/** What issuing a link needs: the site's address, and the key sealed kinds are kept under. */
+type LinkDeps = { config: Config; totpEncryptionKey: Uint8Array };
 
 /** base64url of 32 bytes; anything else is no token of ours. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -57,12 +58,6 @@ function sealedTokens(kind: SealedKind, deps: LinkDeps) {
       return token === null ? { url: null, problem: SEALED_WITH_ANOTHER_KEY } : { url: urlOf(token), problem: null };
     },
   };
-}
-
-/** A creator link as staff and the sponsor's mail see it. */
-export interface CreatorLinkJson {
-  url: string;
-  expires_at: number;
 }
 
 /** A creator link as staff read it, with when it stops working. */
@@ -178,7 +173,7 @@ export interface IssuedPreviewLink {
  * for seven days or until revoked. Only the token's hash is kept: its
  * address is shown once.
  */
-export function previewLinks(deps: Pick<AppDeps, 'config'>) {
+export function previewLinks(deps: Pick<LinkDeps, 'config'>) {
   const rules = PRIVATE_LINK_KINDS.preview;
 
   /** A new link to the item, beside those it has. */

@@ -7,42 +7,42 @@ import type { AppDeps } from '../deps.ts';
 import type { JobKind } from '../jobs/jobs.ts';
 import type { MediaStorage } from '../storage/media.ts';
 import { findPostOfSubmission } from '../db/queries/posts.ts';
-import { accountService } from './account.ts';
+import { accountService } from './staff/account.ts';
 import { PublicPages } from '../analytics/public-pages.ts';
-import { analyticsService } from './analytics.ts';
-import { analyticsReportsService } from './analytics-reports.ts';
-import { auditLogService } from './audit-log.ts';
-import { campaignUpdatesService } from './campaign-updates.ts';
-import { authService } from './auth.ts';
-import { campaignRefreshService } from './campaign-refresh.ts';
-import { campaignsService } from './campaigns.ts';
-import { categoriesService } from './categories.ts';
-import { clickCountingService } from './click-counting.ts';
-import { contactMessagesService } from './contact-messages.ts';
-import { contentService, POST_KIND, RESOURCE_KIND } from './content.ts';
-import { dashboardService } from './dashboard.ts';
-import { demoContentService } from './demo-content.ts';
-import { markdownService } from './markdown-renderings.ts';
-import { mediaService } from './media.ts';
+import { analyticsService } from './audience/analytics.ts';
+import { analyticsReportsService } from './audience/analytics-reports.ts';
+import { auditLogService } from './site/audit-log.ts';
+import { campaignUpdatesService } from './campaigns/campaign-updates.ts';
+import { authService } from './staff/auth.ts';
+import { campaignRefreshService } from './campaigns/campaign-refresh.ts';
+import { campaignsService } from './campaigns/campaigns.ts';
+import { categoriesService } from './content/categories.ts';
+import { clickCountingService } from './audience/click-counting.ts';
+import { contactMessagesService } from './site/contact-messages.ts';
+import { contentService, POST_KIND, RESOURCE_KIND } from './content/content.ts';
+import { dashboardService } from './site/dashboard.ts';
+import { demoContentService } from './site/demo-content.ts';
+import { markdownService } from './content/markdown-renderings.ts';
+import { mediaService } from './site/media.ts';
 import { creatorLinks } from '../private-links/links.ts';
-import { newslettersService } from './newsletters.ts';
-import { outboxService } from './outbox.ts';
-import { paymentsService } from './payments.ts';
-import { passwordResetsService } from './password-resets.ts';
-import { previewLinksService } from './preview-links.ts';
-import { searchService } from './search.ts';
-import { sponsoredSubmissionsService } from './sponsored-submissions.ts';
-import { sponsorUpdates } from './sponsor-updates.ts';
-import { sponsorReportReader, sponsorReports } from './sponsor-reports.ts';
-import { siteConfigService } from './site-config.ts';
-import { subscribersService } from './subscribers.ts';
-import { staffService } from './staff.ts';
-import { staffSecurityService } from './staff-security.ts';
-import { siteProfileService } from './site-profile.ts';
-import { socialCardsService } from './social-cards.ts';
-import { twoFactorService } from './two-factor.ts';
+import { newslettersService } from './newsletter/newsletters.ts';
+import { outboxService } from './site/outbox.ts';
+import { paymentsService } from './sponsors/payments.ts';
+import { passwordResetsService } from './staff/password-resets.ts';
+import { previewLinksService } from './content/preview-links.ts';
+import { searchService } from './content/search.ts';
+import { sponsoredSubmissionsService } from './sponsors/sponsored-submissions.ts';
+import { sponsorMailsService } from './sponsors/sponsor-mails.ts';
+import { sponsorReportReaderService, sponsorReportsService } from './sponsors/sponsor-reports.ts';
+import { siteConfigService } from './site/site-config.ts';
+import { subscribersService } from './newsletter/subscribers.ts';
+import { staffService } from './staff/staff.ts';
+import { staffSecurityService } from './staff/staff-security.ts';
+import { siteProfileService } from './site/site-profile.ts';
+import { socialCardsService } from './site/social-cards.ts';
+import { twoFactorService } from './staff/two-factor.ts';
 
-export type { PaymentCancellation, PaymentMode, PaymentStatusResult, PaymentStatusWithReference, TestCheckoutOutcome } from './payments.ts';
+export type { PaymentMode, TestCheckoutOutcome } from './sponsors/payments.ts';
 
 /**
  * The services of one app over its dependencies and its media storage, with
@@ -59,8 +59,8 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
   // Creator links, the creator's private update links of campaigns: mailed when a sponsored post goes live, reissued by staff.
   const links = creatorLinks(deps);
   // The sponsor's private report of their post: its link is mailed when the post goes live.
-  const reports = sponsorReports(deps);
-  const sponsorMails = sponsorUpdates(deps, siteProfile, links, reports);
+  const reports = sponsorReportsService(deps);
+  const sponsorMails = sponsorMailsService(deps, siteProfile, links, reports);
   const posts = contentService(deps, POST_KIND, markdown, sponsorMails.postHooks);
   const campaigns = campaignsService(deps, posts, auditLog);
   const previewLinks = previewLinksService(deps);
@@ -101,9 +101,9 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
     /** The creator's link to their campaign's numbers. */
     campaignUpdates: campaignUpdatesService(deps, { posts, campaigns, links, siteProfile }),
     search: searchService(deps),
-    sponsoredSubmissions: sponsoredSubmissionsService(deps, { posts, previewLinks, updates: sponsorMails, reports }),
+    sponsoredSubmissions: sponsoredSubmissionsService(deps, { posts, previewLinks, sponsorMails, reports }),
     /** `GET /api/sponsor-report/{token}`: the sponsored post's numbers. */
-    readSponsorReport: sponsorReportReader(deps, reports, (submissionId) => findPostOfSubmission(deps.db, submissionId)),
+    readSponsorReport: sponsorReportReaderService(deps, reports, (submissionId) => findPostOfSubmission(deps.db, submissionId)),
     payments: paymentsService(deps),
     media,
     demoContent: demoContentService(deps, auditLog, media),

@@ -10,7 +10,7 @@ import type { Caller, Staff } from '../auth/caller.ts';
 import { nowSeconds } from '../db/database.ts';
 import { readSiteSetting, writeSiteSetting } from '../db/queries/site-settings.ts';
 import type { Db } from '../db/schema.ts';
-import type { AuditLogService } from './audit-log.ts';
+import type { AuditLogService } from './site/audit-log.ts';
 
 /** Another server's change of a switch applies within this long. */
 export const SWITCH_CACHE_MS = 5_000;

@@ -13,9 +13,9 @@ import type { AnalyticsDimension } from '../../server/db/schema.ts';
 import { runMaintenance } from '../../server/maintenance.ts';
 import { DEFAULT_RATE_LIMITS } from '../../server/deps.ts';
 import { PublicPages } from '../../server/analytics/public-pages.ts';
-import { ContentChanges } from '../../server/content-changes.ts';
+import { ContentChanges } from '../../server/freshness/content-changes.ts';
 import type { Db } from '../../server/db/schema.ts';
-import { CAMPAIGNS_PER_DAY, SOURCES_PER_DAY } from '../../server/services/analytics.ts';
+import { CAMPAIGNS_PER_DAY, SOURCES_PER_DAY } from '../../server/services/audience/analytics.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, freshIp, useTestApp } from '../helpers/test-app.ts';
 
 // The limit's count, in a window no test run crosses: a minute's window could reset halfway through.

@@ -11,7 +11,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CampaignJson } from '../../common/campaign.ts';
 import type { SponsoredSubmissionDetailsJson } from '../../common/answers.ts';
-import { settleTestCheckout } from '../../server/services/payments.ts';
+import { settleTestCheckout } from '../../server/services/sponsors/payments.ts';
 import { ADMIN_EMAIL, freshIp, serverWithAnotherKey, useTestApp } from '../helpers/test-app.ts';
 
 const PER_LINK = 4;

@@ -4,7 +4,7 @@
  * every cache of a server, each from its own position.
  */
 import { describe, expect, it } from 'vitest';
-import { ChangeFeed, type FeedChange } from '../../server/content-changes.ts';
+import { ChangeFeed, type FeedChange } from '../../server/freshness/change-feed.ts';
 import { freshIp, useTestApp } from '../helpers/test-app.ts';
 
 const t = useTestApp();

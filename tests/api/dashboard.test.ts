@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardJson, DashboardRevenueJson } from '../../common/answers.ts';
 import { listRecentCompletedPayments } from '../../server/db/queries/payments.ts';
-import { settleTestCheckout } from '../../server/services/payments.ts';
-import { dashboardService } from '../../server/services/dashboard.ts';
+import { settleTestCheckout } from '../../server/services/sponsors/payments.ts';
+import { dashboardService } from '../../server/services/site/dashboard.ts';
 import { weekStartOf } from '../../common/site-time.ts';
-import { siteProfileService } from '../../server/services/site-profile.ts';
+import { siteProfileService } from '../../server/services/site/site-profile.ts';
 import { insertPayment, type PaymentValues } from '../helpers/payments.ts';
 import { freshIp, useTestApp, type TestApp } from '../helpers/test-app.ts';
 

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxMailJson, SponsoredSubmissionDetailsJson, SponsorPreviewJson } from '../../common/answers.ts';
 import type { OutboxRow } from '../../server/db/schema.ts';
-import { previewLinksService } from '../../server/services/preview-links.ts';
+import { previewLinksService } from '../../server/services/content/preview-links.ts';
 import { checkoutSubmission } from '../helpers/payments.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
 import { adminCalls } from '../helpers/admin-calls.ts';

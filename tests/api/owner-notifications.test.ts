@@ -5,7 +5,7 @@
  * when it is set. (A creator's update: tests/api/campaign-update-link.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settleTestCheckout } from '../../server/services/payments.ts';
+import { settleTestCheckout } from '../../server/services/sponsors/payments.ts';
 import { ADMIN_EMAIL, createTestApp, freshIp, type TestApp } from '../helpers/test-app.ts';
 
 const NOTIFY = 'desk@example.com';

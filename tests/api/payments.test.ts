@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOCAL_SESSION_LIFETIME_SECONDS } from '../../server/payments/local-provider.ts';
 import type { TestCheckoutOutcome } from '../../server/payments/provider.ts';
-import { findTestCheckout, settleTestCheckout } from '../../server/services/payments.ts';
+import { findTestCheckout, settleTestCheckout } from '../../server/services/sponsors/payments.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { mailsTo } from '../helpers/outbox.ts';
 import { createTestApp, freshIp, type TestApp, useTestApp } from '../helpers/test-app.ts';

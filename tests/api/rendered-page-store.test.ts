@@ -7,12 +7,13 @@
  */
 import { Hono } from 'hono';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ContentChanges } from '../../server/content-changes.ts';
+import { ContentChanges } from '../../server/freshness/content-changes.ts';
 import { nowSeconds } from '../../server/db/database.ts';
 import type { AppDeps, AppEnv } from '../../server/deps.ts';
 import { createNonce, scriptNonceOf } from '../../server/http/content-security-policy.ts';
 import { RenderedPageStore, renderKey, type StoreBound } from '../../server/http/rendered-page-store.ts';
-import { DEFAULT_RESPONSE_CACHE_OPTIONS, expireAnswerAt, noteAnswerSources, ResponseCache } from '../../server/http/response-cache.ts';
+import { expireAnswerAt, noteAnswerSources } from '../../server/freshness/answer-marks.ts';
+import { DEFAULT_RESPONSE_CACHE_OPTIONS, ResponseCache } from '../../server/http/response-cache.ts';
 import { createPost } from '../helpers/posts.ts';
 import { freshIp, useTestApp } from '../helpers/test-app.ts';
 

@@ -10,7 +10,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppEnv } from '../../server/deps.ts';
-import { DEFAULT_RESPONSE_CACHE_OPTIONS, expireAnswerAt, ResponseCache } from '../../server/http/response-cache.ts';
+import { expireAnswerAt } from '../../server/freshness/answer-marks.ts';
+import { DEFAULT_RESPONSE_CACHE_OPTIONS, ResponseCache } from '../../server/http/response-cache.ts';
 import { nowSeconds } from '../../server/db/database.ts';
 import { useTestApp } from '../helpers/test-app.ts';
 

@@ -5,8 +5,8 @@
  * revision of its own), pruning to the newest 50, and deletion with the item.
  */
 import { describe, expect, it } from 'vitest';
-import type { ContentRevisionJson, ContentRevisionListJson, ContentSnapshot } from '../../common/answers.ts';
-import { REVISIONS_KEPT } from '../../server/services/content.ts';
+import type { ContentRevisionJson, ContentRevisionListJson, RevisionFields } from '../../common/answers.ts';
+import { REVISIONS_KEPT } from '../../server/services/content/content.ts';
 import { ADMIN_EMAIL, useTestApp } from '../helpers/test-app.ts';
 import { CONTENT_KINDS, contentHelpers, type ContentItem } from './content-kinds.ts';
 
@@ -19,9 +19,9 @@ describe.each(CONTENT_KINDS)('$label revisions', (kind) => {
   const other = CONTENT_KINDS.find((candidate) => candidate !== kind) ?? kind;
 
   /** The editable fields of an item as the API answered it: what a revision must hold. */
-  const snapshotOf = (item: ContentItem): ContentSnapshot => {
+  const fieldsOf = (item: ContentItem): RevisionFields => {
     const fields = [...SHARED_FIELDS, ...OWN_FIELDS[kind.name]];
-    return Object.fromEntries(fields.map((field) => [field, (item as unknown as Record<string, unknown>)[field]])) as unknown as ContentSnapshot;
+    return Object.fromEntries(fields.map((field) => [field, (item as unknown as Record<string, unknown>)[field]])) as unknown as RevisionFields;
   };
 
   const adminId = async (email = ADMIN_EMAIL) =>
@@ -39,7 +39,7 @@ describe.each(CONTENT_KINDS)('$label revisions', (kind) => {
   async function edit(item: ContentItem, changes: Record<string, unknown>, token?: string) {
     const response = await t.request<ContentItem>('PUT', `${kind.adminPath}/${item.id}`, {
       token: token ?? (await t.adminToken()),
-      body: { ...snapshotOf(item), ...changes, version: item.version },
+      body: { ...fieldsOf(item), ...changes, version: item.version },
     });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     return response.body;
@@ -83,12 +83,12 @@ describe.each(CONTENT_KINDS)('$label revisions', (kind) => {
       content_type: kind.name,
       content_id: first.id,
       saved_by: await adminId(),
-      snapshot: snapshotOf(first),
+      fields: fieldsOf(first),
     });
     const newest = await t.request<ContentRevisionJson>('GET', `${kind.adminPath}/${first.id}/revisions/${revisions[0]?.id}`, {
       token: await t.adminToken(),
     });
-    expect(newest.body.snapshot).toEqual(snapshotOf(second));
+    expect(newest.body.fields).toEqual(fieldsOf(second));
   });
 
   it('names whoever saved, and keeps the revision when that account is gone', async () => {
@@ -109,10 +109,10 @@ describe.each(CONTENT_KINDS)('$label revisions', (kind) => {
   it('keeps nothing for a refused save', async () => {
     const item = await create();
     const token = await t.adminToken();
-    const invalid = await t.request('PUT', `${kind.adminPath}/${item.id}`, { token, body: { ...snapshotOf(item), title: '', version: 1 } });
+    const invalid = await t.request('PUT', `${kind.adminPath}/${item.id}`, { token, body: { ...fieldsOf(item), title: '', version: 1 } });
     expect(invalid.status).toBe(400);
     await edit(item, { title: 'Accepted' });
-    const stale = await t.request('PUT', `${kind.adminPath}/${item.id}`, { token, body: { ...snapshotOf(item), title: 'Stale', version: 1 } });
+    const stale = await t.request('PUT', `${kind.adminPath}/${item.id}`, { token, body: { ...fieldsOf(item), title: 'Stale', version: 1 } });
     expect(stale.status).toBe(409);
     expect((await revisionRows(item.id)).map((row) => row.version)).toEqual([1]);
   });
@@ -124,9 +124,9 @@ describe.each(CONTENT_KINDS)('$label revisions', (kind) => {
 
     const restored = await restore(first.id, revision?.id ?? 0, { version: second.version });
     expect(restored.status).toBe(200);
-    expect(restored.body).toMatchObject({ ...snapshotOf(first), id: first.id, version: 3 });
+    expect(restored.body).toMatchObject({ ...fieldsOf(first), id: first.id, version: 3 });
     const stored = await t.request<ContentItem>('GET', `${kind.adminPath}/${first.id}`, { token: await t.adminToken() });
-    expect(snapshotOf(stored.body)).toEqual(snapshotOf(first));
+    expect(fieldsOf(stored.body)).toEqual(fieldsOf(first));
     expect(stored.body.version).toBe(3);
 
     // The restore is a save like any other: the state it replaced is kept, nothing is lost.
@@ -138,7 +138,7 @@ describe.each(CONTENT_KINDS)('$label revisions', (kind) => {
     const replaced = await t.request<ContentRevisionJson>('GET', `${kind.adminPath}/${first.id}/revisions/${revisions[0]?.id}`, {
       token: await t.adminToken(),
     });
-    expect(replaced.body.snapshot).toEqual(snapshotOf(second));
+    expect(replaced.body.fields).toEqual(fieldsOf(second));
   });
 
   it('gives a renamed published item its old address back when restored', async () => {
@@ -280,6 +280,6 @@ describe.each(CONTENT_KINDS)('$label revisions', (kind) => {
       token: await t.adminToken(),
     });
     // Posts keep their campaign link, label and categories; resources their one category.
-    expect(Object.keys(read.body.snapshot).sort()).toEqual([...SHARED_FIELDS, ...OWN_FIELDS[kind.name]].sort());
+    expect(Object.keys(read.body.fields).sort()).toEqual([...SHARED_FIELDS, ...OWN_FIELDS[kind.name]].sort());
   });
 });

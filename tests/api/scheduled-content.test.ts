@@ -5,7 +5,7 @@
  * content fingerprint the page caches read has changed with no write.
  */
 import { describe, expect, it } from 'vitest';
-import { readContentFingerprint } from '../../server/content-changes.ts';
+import { readContentFingerprint } from '../../server/freshness/content-changes.ts';
 import { useTestApp } from '../helpers/test-app.ts';
 
 const t = useTestApp();

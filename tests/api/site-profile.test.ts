@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SITE_NAME } from '../../common/site.ts';
 import { DEFAULT_SPONSORED_LIVE_TIME, DEFAULT_SPONSORED_RESPONSE_TIME } from '../../common/site-texts.ts';
-import { ContentChanges } from '../../server/content-changes.ts';
+import { ContentChanges } from '../../server/freshness/content-changes.ts';
 import { writeSiteSetting } from '../../server/db/queries/site-settings.ts';
 import type { Db } from '../../server/db/schema.ts';
 import { SITE_PROFILE_KEY, SiteProfileCache } from '../../server/site-profile.ts';

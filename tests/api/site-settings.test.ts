@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PRIVACY_POLICY_TEMPLATE } from '../../common/legal-templates.ts';
 import { SITE_SETTINGS_DEFAULTS, type SiteSettingsJson } from '../../common/schemas/site-settings.ts';
-import { readContentFingerprint } from '../../server/content-changes.ts';
+import { readContentFingerprint } from '../../server/freshness/content-changes.ts';
 import { freshIp, useTestApp } from '../helpers/test-app.ts';
 
 const t = useTestApp();

@@ -9,7 +9,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SponsoredSubmissionDetailsJson, SponsorEventJson, SponsorPreviewJson } from '../../common/answers.ts';
-import { previewLinksService } from '../../server/services/preview-links.ts';
+import { previewLinksService } from '../../server/services/content/preview-links.ts';
 import { checkoutSubmission } from '../helpers/payments.ts';
 import { mailsTo } from '../helpers/outbox.ts';
 import { publishDraft } from '../helpers/posts.ts';

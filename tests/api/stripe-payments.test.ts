@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PROVIDER_CHECK_INTERVAL_MS } from '../../server/services/payments.ts';
+import { PROVIDER_CHECK_INTERVAL_MS } from '../../server/services/sponsors/payments.ts';
 import { mailsTo } from '../helpers/outbox.ts';
 import { createTestApp, freshIp, type TestApp } from '../helpers/test-app.ts';
 

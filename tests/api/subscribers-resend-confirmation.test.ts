@@ -6,7 +6,7 @@
  * SQLite and on PostgreSQL.
  */
 import { describe, expect, it } from 'vitest';
-import { subscribersService } from '../../server/services/subscribers.ts';
+import { subscribersService } from '../../server/services/newsletter/subscribers.ts';
 import { uniqueEmail } from '../helpers/emails.ts';
 import { freshIp, useTestApp } from '../helpers/test-app.ts';
 

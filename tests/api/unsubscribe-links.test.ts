@@ -9,7 +9,7 @@ import { Migrator, sql, type Migration } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrationsFor } from '../../server/db/migrate.ts';
 import { unsubscribeLinks } from '../../server/newsletter/unsubscribe-links.ts';
-import { subscribersService } from '../../server/services/subscribers.ts';
+import { subscribersService } from '../../server/services/newsletter/subscribers.ts';
 import { useTestApp } from '../helpers/test-app.ts';
 
 const t = useTestApp();

@@ -3,7 +3,7 @@
  * first page and a client-side navigation alike, the navigation's referrer
  * the page before; counted in the roll-ups; nothing stored in the browser
  * for it; a member of staff signed in to the back office not counted; and
- * the numbers on the analytics screen and in the post editor, for those
+ * the numbers on the audience numbers screen and in the post editor, for those
  * who may read them only.
  */
 import type { Page } from 'playwright-core';
@@ -74,7 +74,7 @@ describe('page views in the browser', () => {
     await expect.poll(() => site.pageViews('/ending-soon'), FLUSHED).toBe(1);
   });
 
-  it("shows the owner a live post's audience in its editor and on the analytics screen, and an editor neither the panel nor a request for it", async () => {
+  it("shows the owner a live post's audience in its editor and on the audience numbers screen, and an editor neither the panel nor a request for it", async () => {
     await seedPosts(site, [{ slug: 'counted-kite', title: 'Counted Kite' }]);
     const posts = await site.admin<PostPage>('GET', '/admin/posts?limit=100');
     const post = posts.body.posts.find((item) => item.slug === 'counted-kite');
@@ -93,11 +93,11 @@ describe('page views in the browser', () => {
     await expectNoSeriousA11yViolations(owner.page);
 
     // The full screen for that post, then for the whole site, with the honest label and a named country.
-    await panel.getByRole('link', { name: 'See the full analytics of this post' }).click();
-    await owner.page.getByRole('heading', { level: 1, name: `Analytics of /${post.slug}` }).waitFor();
+    await panel.getByRole('link', { name: 'See all audience numbers of this post' }).click();
+    await owner.page.getByRole('heading', { level: 1, name: `Audience numbers of /${post.slug}` }).waitFor();
     await owner.page.getByRole('heading', { level: 2, name: '1 views, 1 visitors' }).waitFor();
     await expectNoSeriousA11yViolations(owner.page);
-    await openAdmin(owner.page, '/admin/analytics?days=7', 'Analytics');
+    await openAdmin(owner.page, '/admin/analytics?days=7', 'Audience numbers');
     const screen = owner.page.getByRole('main');
     expect(await screen.innerText()).toContain('Note: visitors are counted per day; totals over several days add daily visitors.');
     const countries = owner.page.getByRole('table').filter({ has: owner.page.getByRole('columnheader', { name: 'Country' }) });

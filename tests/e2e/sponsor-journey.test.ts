@@ -171,7 +171,7 @@ describe('a paid submission taken to a live post, its sponsor told at each step'
     const live = page.getByRole('dialog', { name: 'Submission Details' }).getByRole('list', { name: 'Timeline' });
     await live.getByText(`Live address mailed to ${SPONSOR_EMAIL}`).waitFor();
     await live.getByText(`Report link mailed to ${SPONSOR_EMAIL}`).waitFor();
-    await live.getByText(new RegExp(`^Campaign update link mailed to ${SPONSOR_EMAIL}, valid until `)).waitFor();
+    await live.getByText(new RegExp(`^Creator's update link mailed to ${SPONSOR_EMAIL}, valid until `)).waitFor();
     expect(await live.getByRole('link', { name: liveUrl }).getAttribute('href')).toBe(liveUrl);
     await expectNoSeriousA11yViolations(page);
 

@@ -5,7 +5,7 @@
  */
 import { expect } from 'vitest';
 import type { PaymentStatus } from '../../common/answers.ts';
-import { settleTestCheckout } from '../../server/services/payments.ts';
+import { settleTestCheckout } from '../../server/services/sponsors/payments.ts';
 import { freshIp, type TestApp } from './test-app.ts';
 
 export interface PaymentValues {

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../server/app.ts';
-import { ContentChanges } from '../../server/content-changes.ts';
+import { ContentChanges } from '../../server/freshness/content-changes.ts';
 import type { AppDeps } from '../../server/deps.ts';
 import { SiteProfileCache } from '../../server/site-profile.ts';
 import { loadPageRenderer, serveBuiltFiles } from '../../server/pages.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { TestCheckoutOutcome } from '../../server/payments/provider.ts';
-import { settleTestCheckout } from '../../server/services/payments.ts';
+import { settleTestCheckout } from '../../server/services/sponsors/payments.ts';
 import { insertPayment } from '../helpers/payments.ts';
 import { createTestApp, freshIp, type TestApp } from '../helpers/test-app.ts';
 import { createSiteApp, decodeHtml, metaContent, textsOf, useSiteApp } from './site-app.ts';

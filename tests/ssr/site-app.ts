@@ -15,7 +15,7 @@ import { loadPageRenderer, serveBuiltFiles } from '../../server/pages.ts';
 import { SiteProfileCache } from '../../server/site-profile.ts';
 import { SocialCardCache } from '../../server/social-cards/card-cache.ts';
 import { beforeAll, expect } from 'vitest';
-import { settleTestCheckout } from '../../server/services/payments.ts';
+import { settleTestCheckout } from '../../server/services/sponsors/payments.ts';
 import { adminCalls } from '../helpers/admin-calls.ts';
 import { publishDraft } from '../helpers/posts.ts';
 import { freshIp, useTestApp, type TestApp, type TestAppOptions } from '../helpers/test-app.ts';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { SiteSettingsJson } from '../../common/schemas/site-settings.ts';
-import { settleTestCheckout } from '../../server/services/payments.ts';
+import { settleTestCheckout } from '../../server/services/sponsors/payments.ts';
 import { freshIp } from '../helpers/test-app.ts';
 import { decodeHtml, metaContent, textsOf, useSiteApp } from './site-app.ts';
 

@@ -4,10 +4,10 @@
  * text removed and added.
  */
 import { describe, expect, it } from 'vitest';
-import type { ContentSnapshot } from '../../common/answers.ts';
-import { diffSnapshots } from '../../app/lib/admin-revisions.ts';
+import type { RevisionFields } from '../../common/answers.ts';
+import { diffRevisionFields } from '../../app/lib/admin-revisions.ts';
 
-const POST: ContentSnapshot = {
+const POST: RevisionFields = {
   title: 'Solar lantern',
   slug: 'solar-lantern',
   excerpt: null,
@@ -21,26 +21,26 @@ const POST: ContentSnapshot = {
   category_ids: ['tech'],
 };
 
-describe('diffSnapshots', () => {
+describe('diffRevisionFields', () => {
   it('shows publication times in the site time zone', async () => {
-    const diffs = await diffSnapshots(POST, { ...POST, status: 'published', published_at: Date.UTC(2026, 5, 1, 7, 30) / 1000 }, [], 'Europe/Paris');
+    const diffs = await diffRevisionFields(POST, { ...POST, status: 'published', published_at: Date.UTC(2026, 5, 1, 7, 30) / 1000 }, [], 'Europe/Paris');
     const published = diffs.find((diff) => diff.label === 'Publication time');
     expect(published?.parts).toEqual([{ text: 'Jun 1, 2026, 09:30 Europe/Paris', change: 'added' }]);
   });
 
   it('finds nothing between equal versions', async () => {
-    expect(await diffSnapshots(POST, { ...POST })).toEqual([]);
+    expect(await diffRevisionFields(POST, { ...POST })).toEqual([]);
   });
 
   it('gives each changed field as words (lines for the content) removed and added, in the editor order', async () => {
-    const newer: ContentSnapshot = {
+    const newer: RevisionFields = {
       ...POST,
       title: 'Solar kettle',
       content: 'Line one.\nLine 2.\nLine three.\n',
       sponsored: true,
       category_ids: ['tech', 'funding'],
     };
-    const diffs = await diffSnapshots(POST, newer, [
+    const diffs = await diffRevisionFields(POST, newer, [
       { id: 'tech', slug: 'technology', name: 'Technology', description: '' },
       { id: 'funding', slug: 'funding', name: 'Funding', description: '' },
     ]);
@@ -65,8 +65,8 @@ describe('diffSnapshots', () => {
 
   it('leaves out the fields a kind does not have', async () => {
     const { campaign_url: _campaign, sponsored: _sponsored, category_ids: _categories, ...shared } = POST;
-    const resource: ContentSnapshot = { ...shared, category_id: null };
-    const diffs = await diffSnapshots(resource, { ...resource, category_id: 'tech' });
+    const resource: RevisionFields = { ...shared, category_id: null };
+    const diffs = await diffRevisionFields(resource, { ...resource, category_id: 'tech' });
     expect(diffs.map((diff) => [diff.label, diff.parts])).toEqual([['Category', [{ text: 'tech', change: 'added' }]]]);
   });
 });

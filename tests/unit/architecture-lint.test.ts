@@ -37,7 +37,7 @@ function sourceFiles(folder: string, { declarations = false } = {}): string[] {
 }
 
 const isDirectory = (file: string) => statSync(path.join(ROOT, file)).isDirectory();
-const PAGE_MODULE = /(\.server\.tsx?|^app\/load-context\.ts)$/;
+const PAGE_MODULE = /^app\/(server\/|entry\.server\.tsx$|load-context\.ts$)/;
 
 /** `server/{a,b}/` → `server/a/`, `server/b/`. */
 function expandBraces(token: string): string[] {
@@ -61,7 +61,7 @@ function importingFile(token: string): string {
     return token;
   } else {
     // A folder's browser code: its page modules are a layer of their own.
-    const files = sourceFiles(token, { declarations: true }).filter((file) => !PAGE_MODULE.test(file));
+    const files = sourceFiles(token, { declarations: true }).filter((file) => PAGE_MODULE.test(token) || !PAGE_MODULE.test(file));
     if (files[0]) return files[0];
   }
   throw new Error(`No file of ${token} to import from`);
@@ -121,7 +121,7 @@ describe("docs/architecture.md's table", () => {
       'server/api/',
       'server/cli/',
       'server/index.ts',
-      'app/**/*.server.ts',
+      'app/server/',
       'app/lib/',
       'app/',
       'server/types/',
@@ -152,15 +152,15 @@ describe('lint refuses every import the table forbids', () => {
 
 describe('lint lets the allowed imports through', () => {
   const allowed: [string, string][] = [
-    ['server/services/content.ts', 'server/db/queries/posts.ts'],
-    ['server/services/content.ts', 'server/markdown/render.ts'],
+    ['server/services/content/content.ts', 'server/db/queries/posts.ts'],
+    ['server/services/content/content.ts', 'server/markdown/render.ts'],
     ['server/api/content.ts', 'server/services/index.ts'],
     ['server/api/content.ts', 'server/http/errors.ts'],
     ['server/newsletter/email.tsx', 'server/markdown/render.ts'],
     ['server/payments/provider.ts', 'server/mail/mailer.ts'],
     ['server/db/queries/posts.ts', 'server/lazy-module.ts'],
     ['server/http/errors.ts', 'server/deps.ts'],
-    ['app/lib/content.server.ts', 'server/services/index.ts'],
+    ['app/server/content.server.ts', 'server/services/index.ts'],
     ['app/lib/api-client.ts', 'common/errors.ts'],
     ['app/routes/contact.tsx', 'app/lib/api-client.ts'],
   ];
@@ -182,7 +182,7 @@ describe('lint cannot be walked around', () => {
 
   it('refuses a layer importing a file outside every layer', async () => {
     expect(await refusals('server/db/database.ts', importing('../reports/summary.ts'))).toContain(IMPORT_OUTSIDE_LAYERS_RULE);
-    expect(await refusals('server/services/content.ts', importing('../../scripts/run.mjs'))).toContain(IMPORT_OUTSIDE_LAYERS_RULE);
+    expect(await refusals('server/services/content/content.ts', importing('../../../scripts/run.mjs'))).toContain(IMPORT_OUTSIDE_LAYERS_RULE);
   });
 
   it('refuses an import through the `~/` alias, which app/ does not have', async () => {
@@ -191,23 +191,23 @@ describe('lint cannot be walked around', () => {
   });
 
   it('refuses a browser helper importing a page module', async () => {
-    expect(await refusals('app/lib/api-client.ts', importing('./content.server.ts'))).toContain(LAYER_RULE);
+    expect(await refusals('app/lib/api-client.ts', importing('../server/content.server.ts'))).toContain(LAYER_RULE);
   });
 });
 
 describe('lint refuses import cycles', () => {
-  // server/services/index.ts imports content.ts: content.ts importing it back closes a cycle.
-  const from = 'server/services/content.ts';
+  // server/services/index.ts imports content/content.ts: it importing index.ts back closes a cycle.
+  const from = 'server/services/content/content.ts';
   it.each([
-    ['of values', `import { createServices } from './index.ts';\nexport { createServices };\n`],
-    ['held by a type-only import', `import type { AppServices } from './index.ts';\nexport type { AppServices };\n`],
-    ['through a lazy import()', `export const load = () => import('./index.ts');\n`],
+    ['of values', `import { createServices } from '../index.ts';\nexport { createServices };\n`],
+    ['held by a type-only import', `import type { AppServices } from '../index.ts';\nexport type { AppServices };\n`],
+    ['through a lazy import()', `export const load = () => import('../index.ts');\n`],
   ])('%s', async (_kind, code) => {
     expect(await refusals(from, code)).toContain(CYCLE_RULE);
   });
 
   it('between server/deps.ts and a service, by types alone', async () => {
-    const refused = await refusals('server/deps.ts', `import type { AuditRecord } from './services/audit-log.ts';\nexport type { AuditRecord };\n`);
+    const refused = await refusals('server/deps.ts', `import type { AuditRecord } from './services/site/audit-log.ts';\nexport type { AuditRecord };\n`);
     expect(refused).toContain(CYCLE_RULE);
     expect(refused).toContain(LAYER_RULE);
   });
@@ -225,6 +225,6 @@ describe('lint refuses import cycles', () => {
   });
 
   it('but not an import that leads nowhere back', async () => {
-    expect(await refusals(from, `import { nowSeconds } from '../db/database.ts';\nexport { nowSeconds };\n`)).toEqual([]);
+    expect(await refusals(from, `import { nowSeconds } from '../../db/database.ts';\nexport { nowSeconds };\n`)).toEqual([]);
   });
 });

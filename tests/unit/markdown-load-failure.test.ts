@@ -6,7 +6,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { ModuleLoadError } from '../../server/lazy-module.ts';
-import { markdownService } from '../../server/services/markdown-renderings.ts';
+import { markdownService } from '../../server/services/content/markdown-renderings.ts';
 
 vi.mock('remark-gfm', () => {
   throw new Error('not installed');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MARKDOWN_RENDERER } from '../../common/markdown-dialect.ts';
 import { markdownKey, renderMarkdownHtml } from '../../server/markdown/render.ts';
-import { markdownService } from '../../server/services/markdown-renderings.ts';
+import { markdownService } from '../../server/services/content/markdown-renderings.ts';
 
 const require = createRequire(import.meta.url);
 

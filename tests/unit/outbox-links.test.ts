@@ -1,7 +1,7 @@
 /** The links the owner's outbox lists for a plain-text mail, and the private links it cuts out of a stored copy. */
 import { describe, expect, it } from 'vitest';
 import { cutLinks, secretLinksOf } from '../../server/db/queries/outbox.ts';
-import { linksIn } from '../../server/services/outbox.ts';
+import { linksIn } from '../../server/services/site/outbox.ts';
 
 describe('linksIn', () => {
   it('finds every address in order, once each, leaving out the punctuation that ends a sentence', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rewriteRouterTags } from '../../app/entry.server.tsx';
-import { FrameRender, forgetKeptFrames } from '../../app/lib/kept-frame.server.ts';
+import { FrameRender, forgetKeptFrames } from '../../app/server/kept-frame.server.ts';
 
 const manifest = { entry: { module: '/assets/entry.client-a1.js', imports: ['/assets/chunk-b2.js'] }, routes: { root: { id: 'root' } } };
 

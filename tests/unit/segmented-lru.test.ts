@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ContentChanges } from '../../server/content-changes.ts';
+import { ContentChanges } from '../../server/freshness/content-changes.ts';
 import { SegmentedLru } from '../../server/segmented-lru.ts';
 
 interface Item {

@@ -5,7 +5,7 @@ import {
   sponsoredCountsOf,
   sponsoredQueueTab,
   statusChangeRefusal,
-} from '../../server/services/sponsored-status.ts';
+} from '../../server/services/sponsors/sponsored-status.ts';
 
 describe("a sponsored submission's status rules", () => {
   it('let a new submission be approved or rejected, and a reviewed one change its mind only', () => {

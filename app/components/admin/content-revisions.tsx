@@ -8,12 +8,12 @@ import { useEffect, useRef, useState } from 'react';
 import type { CategoryJson, ContentRevisionJson, ContentRevisionSummaryJson } from '../../../common/answers.ts';
 import type { AdminContentKind } from '../../lib/admin-content.ts';
 import {
-  diffSnapshots,
+  diffRevisionFields,
   fetchCurrentItem,
   fetchRevision,
   listRevisions,
   restoreRevision,
-  snapshotOfItem,
+  revisionFieldsOfItem,
   type AdminItem,
   type DiffPart,
   type FieldDiff,
@@ -113,7 +113,7 @@ function RevisionBrowser({ kind, id, version, categories, onRestored }: Revision
     setComparison({ state: 'loading' });
     try {
       const [revision, current] = await Promise.all([fetchRevision(kind, id, revisionId), fetchCurrentItem(kind, id)]);
-      const diffs = await diffSnapshots(revision.snapshot, snapshotOfItem(kind, current), categories, timeZone);
+      const diffs = await diffRevisionFields(revision.fields, revisionFieldsOfItem(kind, current), categories, timeZone);
       if (choice === latestChoice.current) setComparison({ state: 'ready', revision, current, diffs });
     } catch (error) {
       if (choice === latestChoice.current) {

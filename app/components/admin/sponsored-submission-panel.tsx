@@ -38,7 +38,7 @@ import { Checkbox } from '../ui/checkbox.tsx';
 import { Label } from '../ui/label.tsx';
 import { MailDeliveryNote } from './mail-delivery-note.tsx';
 import { useStaffCan } from './staff-permissions.ts';
-import { SponsorReportLink } from './campaign-update-link.tsx';
+import { SponsorReportLink } from './private-link-control.tsx';
 
 type Submission = Pick<SponsoredSubmissionDetailsJson, 'id' | 'project_name' | 'contact_name' | 'contact_email' | 'status' | 'payment_status'>;
 
@@ -171,7 +171,7 @@ function eventText(event: SponsorEventJson, timeZone: string): ReactNode {
     case 'scheduled_mail':
       return `Publication date mailed to ${to}${at === null ? '' : `: live on ${formatSiteDateTime(at, timeZone)}`}`;
     case 'campaign_link_mail':
-      return `Campaign update link mailed to ${to}${at === null ? '' : `, valid until ${formatSiteDateTime(at, timeZone)}`}`;
+      return `Creator's update link mailed to ${to}${at === null ? '' : `, valid until ${formatSiteDateTime(at, timeZone)}`}`;
     case 'report_link_mail':
       return `Report link mailed to ${to}`;
     case 'report_summary_mail':

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { PaymentCancellationResult } from '../../lib/payment-results.server.ts';
+import type { PaymentCancellationResult } from '../../server/payment-results.server.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card.tsx';
 
 type PendingSubmission = NonNullable<PaymentCancellationResult['pending_submission']>;

@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
-import { analyticsCsv } from '../../lib/analytics-csv.ts';
+import { audienceCsv } from '../../lib/audience-csv.ts';
 import { api, ApiRequestError } from '../../lib/api-client.ts';
 import { withAdminSession } from '../../lib/admin-session.ts';
 import type { AnalyticsNowJson, AnalyticsReportJson } from '../../../common/answers.ts';
@@ -26,7 +26,7 @@ function countryName(code: string): string {
   }
 }
 
-export const meta = adminPageMeta('Analytics');
+export const meta = adminPageMeta('Audience numbers');
 
 /** The ranges offered, in days back from today, today included. */
 const RANGES = [
@@ -69,7 +69,7 @@ clientLoader.hydrate = true as const;
 
 export const HydrateFallback = AdminLoading;
 
-export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
+export default function AdminAudienceNumbers({ loaderData }: Route.ComponentProps) {
   const { range, report, now, problem } = loaderData;
   // The roll-ups count the site's days (decision 085).
   const timeZone = useSiteTimeZone();
@@ -77,7 +77,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
   const counted = report !== null && (report.totals.views > 0 || report.pages.length > 0);
   return (
     <>
-      <AdminPageHeader title={range.path ? `Analytics of ${range.path}` : 'Analytics'} />
+      <AdminPageHeader title={range.path ? `Audience numbers of ${range.path}` : 'Audience numbers'} />
       <nav aria-label="Range" className="mb-4 flex flex-wrap gap-2">
         {RANGES.map((option) => (
           <Button key={option.days} asChild variant={range.days === option.days ? 'default' : 'outline'} size="sm">
@@ -119,8 +119,8 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
             <DaysChart days={report.days} />
             <a
               className="underline"
-              download={`analytics-${range.from}-${range.to}.csv`}
-              href={`data:text/csv;charset=utf-8,${encodeURIComponent(analyticsCsv(report))}`}
+              download={`audience-numbers-${range.from}-${range.to}.csv`}
+              href={`data:text/csv;charset=utf-8,${encodeURIComponent(audienceCsv(report))}`}
             >
               Download the days and pages as CSV
             </a>

@@ -50,7 +50,7 @@ const SECTIONS: readonly Section[] = [
   { to: '/admin/submissions', label: 'Sponsored Posts', icon: Megaphone, end: false, permission: 'inbox' },
   { to: '/admin/newsletter', label: 'Newsletter', icon: Mail, end: true, permission: 'newsletter' },
   { to: '/admin/newsletter/issues', label: 'Newsletter Issues', icon: Send, end: false, permission: 'newsletter' },
-  { to: '/admin/analytics', label: 'Analytics', icon: ChartColumn, end: false, permission: 'analytics' },
+  { to: '/admin/analytics', label: 'Audience numbers', icon: ChartColumn, end: false, permission: 'analytics' },
   { to: '/admin/audit-log', label: 'Audit Log', icon: ScrollText, end: false, permission: 'audit' },
   { to: '/admin/staff', label: 'Staff', icon: UserCog, end: true, permission: 'staff' },
   // Every mail the site kept or sent, links included: the owner's.

@@ -29,7 +29,7 @@ const copy = (link: string) =>
     () => notifyError('Error', 'Copying is not allowed here: select the link in the mail and copy it yourself.'),
   );
 
-// The same addresses the server lists as the mail's links (server/services/outbox.ts).
+// The same addresses the server lists as the mail's links (server/services/site/outbox.ts).
 const URL_PATTERN = /(https?:\/\/[^\s<>"'`]+?)([.,;:!?)\]]*(?=\s|$))/g;
 
 /** The plain-text mail with its addresses as links, as a mail program shows it. */

@@ -31,14 +31,14 @@ export function clientLoader() {
       api.get<SiteSettingsJson>('/admin/settings/site'),
     ]);
     // Staff security, reading campaign pages and counting are the owner's alone: administrators never ask for them.
-    const [security, campaignFetching, analytics] = me.permissions.includes('settings')
+    const [security, campaignFetching, audienceNumbers] = me.permissions.includes('settings')
       ? await Promise.all([
           api.get<SecuritySettingsJson>('/admin/settings/security'),
           api.get<CampaignFetchingSettingsJson>('/admin/settings/campaign-fetching'),
           api.get<AnalyticsSettingsJson>('/admin/settings/analytics'),
         ])
       : [null, null, null];
-    return { site, security, campaignFetching, analytics };
+    return { site, security, campaignFetching, audienceNumbers };
   });
 }
 clientLoader.hydrate = true as const;
@@ -134,8 +134,8 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
     try {
       if (form.get('intent') === 'campaign_fetching') {
         await api.put('/admin/settings/campaign-fetching', { enabled: form.get('campaign_fetching') === 'on' });
-      } else if (form.get('intent') === 'analytics') {
-        await api.put('/admin/settings/analytics', { enabled: form.get('analytics') === 'on' });
+      } else if (form.get('intent') === 'audience_numbers') {
+        await api.put('/admin/settings/analytics', { enabled: form.get('audience_numbers') === 'on' });
       } else {
         await api.put('/admin/settings/security', { require_totp: form.get('require_totp') === 'on' });
       }
@@ -159,7 +159,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         <SiteSection site={loaderData.site} />
         {loaderData.security ? <SecuritySection security={loaderData.security} /> : null}
         {loaderData.campaignFetching ? <CampaignFetchingSection settings={loaderData.campaignFetching} /> : null}
-        {loaderData.analytics ? <AnalyticsSection settings={loaderData.analytics} /> : null}
+        {loaderData.audienceNumbers ? <AudienceNumbersSection settings={loaderData.audienceNumbers} /> : null}
         <ServerSection />
       </div>
     </>
@@ -231,7 +231,7 @@ function SiteSection({ site }: { site: SiteSettingsJson }) {
         <>
           Markdown. {'{{site_name}}'}, {'{{contact_email}}'}, {'{{privacy_email}}'}, {'{{response_time}}'} and {'{{live_time}}'} are
           replaced by the values above, {'{{sponsored_price}}'} by the sponsored post&apos;s price, {'{{cookies}}'} by the
-          cookies visitors get (analytics cookies only when analytics is configured).{' '}
+          cookies visitors get (Google Analytics cookies only when its tag is configured).{' '}
           <a href={path} target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline underline-offset-4">
             See the published page<span className="sr-only"> (opens in a new tab)</span>
           </a>
@@ -436,7 +436,7 @@ function CampaignFetchingSection({ settings }: { settings: CampaignFetchingSetti
   );
 }
 
-function AnalyticsSection({ settings }: { settings: AnalyticsSettingsJson }) {
+function AudienceNumbersSection({ settings }: { settings: AnalyticsSettingsJson }) {
   const fetcher = useFetcher<typeof clientAction>();
   const busy = fetcher.state !== 'idle';
   return (
@@ -448,12 +448,12 @@ function AnalyticsSection({ settings }: { settings: AnalyticsSettingsJson }) {
       <CardContent>
         {/* Keyed by the saved value, so a refused change shows the stored one again. */}
         <fetcher.Form key={String(settings.enabled)} method="post" className="grid gap-4">
-          <input type="hidden" name="intent" value="analytics" />
+          <input type="hidden" name="intent" value="audience_numbers" />
           <div className="flex items-start gap-3">
-            <Checkbox id="analytics" name="analytics" defaultChecked={settings.enabled} aria-describedby="analytics_hint" className="mt-0.5" />
+            <Checkbox id="audience_numbers" name="audience_numbers" defaultChecked={settings.enabled} aria-describedby="audience_numbers_hint" className="mt-0.5" />
             <div className="grid gap-1">
-              <Label htmlFor="analytics">Count page views and clicks</Label>
-              <p id="analytics_hint" className="text-sm text-muted-foreground">
+              <Label htmlFor="audience_numbers">Count page views and clicks</Label>
+              <p id="audience_numbers_hint" className="text-sm text-muted-foreground">
                 Public pages report each view; clicks to campaigns, share buttons and newsletter links are counted too. Only daily
                 totals are kept, by page, source, campaign tag, approximate country and device; no cookie is set and no address or
                 browser string is stored. Visitors are told apart for one day only. Staff signed in to the back office are not

@@ -1,7 +1,7 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { AdminToastRegion } from '../../components/admin/admin-toast-region.tsx';
 import { adminPageMeta } from '../../components/admin/admin-meta.ts';
-import { siteProfile } from '../../lib/site-settings.server.ts';
+import { siteProfile } from '../../server/site-settings.server.ts';
 import { SITE_NAME } from '../../../common/site.ts';
 import { DEFAULT_TIME_ZONE } from '../../../common/site-time.ts';
 import type { Route } from './+types/shell';

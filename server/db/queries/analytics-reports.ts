@@ -1,5 +1,5 @@
 /**
- * The one reader of the audience numbers: the analytics screen (and the
+ * The one reader of the audience numbers: their screen (and the
  * post editor's panel, which reads the screen's answer) and the sponsor
  * report read them here alone. Sums over the roll-ups and the counted
  * clicks (`analytics_clicks`), never the per-visitor tables, so a year

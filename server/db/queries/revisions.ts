@@ -1,11 +1,12 @@
 /**
  * Revisions of posts and resources (content_revisions): the state an item
- * had before each save, kept as a JSON snapshot of its editable fields,
- * with the version it was and who saved over it when. Newest first by id;
- * only the newest few of each item are kept (`pruneRevisions`).
+ * had before each save, its revision fields kept as JSON (in the column
+ * `snapshot`, named before the word was given to campaign history), with
+ * the version it was and who saved over it when. Newest first by id; only
+ * the newest few of each item are kept (`pruneRevisions`).
  */
 import { sql, type RawBuilder } from 'kysely';
-import type { ContentRevisionJson, ContentRevisionSummaryJson, ContentSnapshot, PublicationStatus } from '../../../common/answers.ts';
+import type { ContentRevisionJson, ContentRevisionSummaryJson, RevisionFields, PublicationStatus } from '../../../common/answers.ts';
 import type { Engine } from '../database.ts';
 import type { ContentType, Db } from '../schema.ts';
 
@@ -14,7 +15,7 @@ export interface NewRevision {
   contentId: number;
   /** The version the item had while it held this state. */
   version: number;
-  snapshot: ContentSnapshot;
+  fields: RevisionFields;
   savedBy: number | null;
   savedAt: number;
 }
@@ -27,7 +28,7 @@ export async function insertRevision(db: Db, revision: NewRevision): Promise<voi
       content_type: revision.type,
       content_id: revision.contentId,
       version: revision.version,
-      snapshot: JSON.stringify(revision.snapshot),
+      snapshot: JSON.stringify(revision.fields),
       saved_by: revision.savedBy,
       saved_at: revision.savedAt,
     })
@@ -61,8 +62,8 @@ export async function deleteRevisions(db: Db, type: ContentType, contentId: numb
   await db.deleteFrom('content_revisions').where('content_type', '=', type).where('content_id', '=', contentId).execute();
 }
 
-/** One text field of the snapshot, read by the database (the list never loads whole snapshots). */
-function snapshotField(engine: Engine, field: 'title' | 'status'): RawBuilder<string> {
+/** One text field of a revision, read by the database (the list never loads whole revisions). */
+function revisionField(engine: Engine, field: 'title' | 'status'): RawBuilder<string> {
   return engine === 'postgres'
     ? sql<string>`(content_revisions.snapshot::json ->> ${sql.lit(field)})`
     : sql<string>`json_extract(content_revisions.snapshot, ${sql.lit(`$.${field}`)})`;
@@ -83,8 +84,8 @@ export async function listRevisions(
       'content_revisions.version',
       'content_revisions.saved_at',
       'users.email as saved_by_email',
-      snapshotField(engine, 'title').as('title'),
-      snapshotField(engine, 'status').as('status'),
+      revisionField(engine, 'title').as('title'),
+      revisionField(engine, 'status').as('status'),
     ])
     .where('content_revisions.content_type', '=', type)
     .where('content_revisions.content_id', '=', contentId)
@@ -125,7 +126,7 @@ export async function findRevision(
     .where('content_revisions.content_id', '=', contentId)
     .executeTakeFirst();
   if (!row) return undefined;
-  const snapshot = JSON.parse(row.snapshot) as ContentSnapshot;
+  const fields = JSON.parse(row.snapshot) as RevisionFields;
   return {
     id: row.id,
     content_type: row.content_type,
@@ -134,8 +135,8 @@ export async function findRevision(
     saved_at: row.saved_at,
     saved_by: row.saved_by,
     saved_by_email: row.saved_by_email ?? null,
-    title: snapshot.title,
-    status: snapshot.status,
-    snapshot,
+    title: fields.title,
+    status: fields.status,
+    fields,
   };
 }

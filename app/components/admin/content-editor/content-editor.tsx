@@ -4,7 +4,7 @@ import type { AdminContentKind, SaveFailure } from '../../../lib/admin-content.t
 import type { ContentDraft, ContentKind } from '../../../lib/content-payload.ts';
 import { Alert, AlertDescription, AlertTitle } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
-import { CampaignUpdateLink } from '../campaign-update-link.tsx';
+import { CreatorLinkControl } from '../private-link-control.tsx';
 import { ContentRevisions } from '../content-revisions.tsx';
 import type { CampaignJson } from '../../../../common/campaign.ts';
 import { CampaignRefresh } from './campaign-refresh.tsx';
@@ -12,7 +12,7 @@ import { CampaignSettings } from './campaign-settings.tsx';
 import { CategorySettings } from './category-settings.tsx';
 import { CoverSettings } from './cover-settings.tsx';
 import { EditorHeading } from './editor-heading.tsx';
-import { PostAnalytics } from './post-analytics.tsx';
+import { PostAudienceNumbers } from './post-audience-numbers.tsx';
 import { useStaffCan } from '../staff-permissions.ts';
 import { PublishingSettings } from './publishing-settings.tsx';
 import { SponsorPublishDialog } from './sponsor-publish-dialog.tsx';
@@ -29,7 +29,7 @@ export function ContentEditor({
   categories,
   id = null,
   campaign = null,
-  campaignUpdateUrl,
+  creatorLinkUrl,
   campaignRefreshOn = false,
   sponsor = null,
 }: {
@@ -44,7 +44,7 @@ export function ContentEditor({
   /** A stored post's campaign as staff see it; null for none. */
   campaign?: CampaignJson | null;
   /** A stored post campaign's creator link (null when none is in use); undefined without a stored campaign. */
-  campaignUpdateUrl?: string | null | undefined;
+  creatorLinkUrl?: string | null | undefined;
   /** Whether reading campaign pages is on (Settings, Campaign pages): "Refresh now" is offered only then. */
   campaignRefreshOn?: boolean;
   /** The sponsor of a post drafted from a sponsored submission, when staff may read it. */
@@ -100,12 +100,12 @@ export function ContentEditor({
               {...fields}
               refresh={id !== null && campaign !== null ? <CampaignRefresh postId={id} campaign={campaign} fetchingOn={campaignRefreshOn} /> : null}
               creatorLink={
-                id !== null && campaignUpdateUrl !== undefined ? <CampaignUpdateLink postId={id} updateUrl={campaignUpdateUrl} problem={campaign?.update_url_problem} /> : null
+                id !== null && creatorLinkUrl !== undefined ? <CreatorLinkControl postId={id} updateUrl={creatorLinkUrl} problem={campaign?.update_url_problem} /> : null
               }
             />
           ) : null}
           {/* A live post's own numbers: only a stored, published post has a page that counts. */}
-          {kind === 'post' && id !== null && initial.stage === 'published' && initial.slug !== '' && may('analytics') ? <PostAnalytics slug={initial.slug} /> : null}
+          {kind === 'post' && id !== null && initial.stage === 'published' && initial.slug !== '' && may('analytics') ? <PostAudienceNumbers slug={initial.slug} /> : null}
         </div>
         <div className="flex flex-wrap gap-3 lg:col-start-1 lg:row-start-2">
           <Button type="submit" disabled={form.isSaving}>
