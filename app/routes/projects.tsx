@@ -40,10 +40,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if ('problem' in read) {
     // It shows no post: only the layout's writes concern it.
     notePageSources(context, []);
-    return data(
-      { kind: 'invalid' as const, problem: read.problem, filter: null, sort: DEFAULT_PROJECT_SORT, posts: [], next_token: null, isFirstPage: true },
-      { status: 400 },
-    );
+    const refused = {
+      kind: 'invalid' as const,
+      problem: read.problem,
+      filter: null,
+      sort: DEFAULT_PROJECT_SORT,
+      posts: [],
+      next_token: null,
+      isFirstPage: true,
+    };
+    return data(refused, { status: 400 });
   }
   const { filter, sort } = read.choice;
   // Every post (any post write), or only those with a campaign (a write of one, before or after it).
@@ -101,12 +107,22 @@ function ProjectList({ data: loaded }: { data: Route.ComponentProps['loaderData'
       <div className="mb-8 flex flex-col gap-4">
         <ChoiceLinks
           label="Filter projects"
-          options={PROJECT_FILTERS.map((option) => ({ key: option.value ?? 'all', label: option.label, href: projectsHref({ filter: option.value, sort }), isCurrent: loaded.kind === 'list' && option.value === filter }))}
+          options={PROJECT_FILTERS.map((option) => ({
+            key: option.value ?? 'all',
+            label: option.label,
+            href: projectsHref({ filter: option.value, sort }),
+            isCurrent: loaded.kind === 'list' && option.value === filter,
+          }))}
         />
         <ChoiceLinks
           label="Sort projects"
           title="Order"
-          options={PROJECT_SORTS.map((option) => ({ key: option.value, label: option.label, href: projectsHref({ filter, sort: option.value }), isCurrent: loaded.kind === 'list' && option.value === sort }))}
+          options={PROJECT_SORTS.map((option) => ({
+            key: option.value,
+            label: option.label,
+            href: projectsHref({ filter, sort: option.value }),
+            isCurrent: loaded.kind === 'list' && option.value === sort,
+          }))}
         />
       </div>
       {loaded.problem ? (
