@@ -19,6 +19,10 @@ export default [
     // The newsletter's links from its mails.
     route('newsletter/confirm', 'routes/newsletter-confirm.tsx'),
     route('newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),
+    // Following a campaign (decision 097): the fact box's form without JavaScript, and the links of its mails.
+    route('follow', 'routes/follow.tsx'),
+    route('follow/confirm', 'routes/follow-confirm.tsx'),
+    route('follow/unsubscribe', 'routes/follow-unsubscribe.tsx'),
     // The archive of sent issues, and each one's web version.
     route('newsletter', 'routes/newsletter-archive.tsx'),
     route('newsletter/:slug', 'routes/newsletter-issue.tsx'),
@@ -84,4 +88,6 @@ export default [
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
   route('rss.xml', 'routes/rss.ts'),
+  // A campaign's last 48 hours as a calendar event (decision 097).
+  route(':slug/campaign.ics', 'routes/campaign-calendar.ts'),
 ] satisfies RouteConfig;

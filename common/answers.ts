@@ -697,7 +697,20 @@ export interface OutboxMailJson extends OutboxMailSummaryJson {
  */
 export interface SponsorReportJson {
   post: { slug: string; title: string; published_at: number | null };
-  totals: { views: number; visitors: number; outbound_clicks: number; newsletter_clicks: number; share_clicks: number };
+  /**
+   * `followers`: confirmed follows of the post's campaign, ever (decision
+   * 097); `follow_alert_mails`: the alert mails about it that left the
+   * site (or were kept in the outbox, as `mail_delivery` says).
+   */
+  totals: {
+    views: number;
+    visitors: number;
+    outbound_clicks: number;
+    newsletter_clicks: number;
+    share_clicks: number;
+    followers: number;
+    follow_alert_mails: number;
+  };
   days: { date: string; views: number; visitors: number; outbound_clicks: number }[];
   /**
    * The sent issues that carried the post. `mails`: those that left the site,

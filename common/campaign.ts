@@ -124,6 +124,8 @@ export interface CampaignJson extends CampaignFacts {
   /** Staff only: why the last refresh from the platform failed (null after one that worked), and when. */
   refresh_error?: string | null;
   refresh_error_at?: number | null;
+  /** Staff only: confirmed follows of the campaign, ever (decision 097); never on a public answer. */
+  followers?: number;
 }
 
 /**

@@ -39,6 +39,7 @@ export type ErrorCode =
   | 'NO_ENDING_CAMPAIGNS'
   | 'CAMPAIGN_FETCHING_OFF'
   | 'CAMPAIGN_FETCH_FAILED'
+  | 'NOT_FOLLOWABLE'
   | 'INTERNAL_ERROR';
 
 /** The kind of failure, which decides how a caller may react (and the HTTP status). */
@@ -104,6 +105,8 @@ export const KIND_BY_CODE: Record<ErrorCode, ErrorKind> = {
   CAMPAIGN_FETCHING_OFF: 'conflict',
   /** A campaign page could not be read: the platform refused, was slow, or answered something else. */
   CAMPAIGN_FETCH_FAILED: 'unavailable',
+  /** A post with no campaign, or one that has ended or was canceled: there is nothing to follow. */
+  NOT_FOLLOWABLE: 'conflict',
   INTERNAL_ERROR: 'internal',
 };
 

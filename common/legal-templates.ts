@@ -20,17 +20,18 @@ export const PRIVACY_POLICY_TEMPLATE = `This policy explains what personal data 
 
 - **Contact form:** your name, e-mail address and message.
 - **Newsletter:** your e-mail address and the date you subscribed.
+- **Following a campaign:** your e-mail address, the campaign you follow, the dates you asked, confirmed and stopped, and which of its alerts were sent to you.
 - **Sponsored post submissions:** the project's name and links, your name and e-mail address, the description you provide and the payment status. Card details are handled by our payment provider and never reach our servers.
 - **Technical data:** your IP address is used briefly to protect the forms against abuse (rate limits), and our servers keep short-lived logs of requests without form contents.
 - **Audience numbers:** we count page views and clicks without cookies. Your IP address and browser name are combined with a random value that changes every day and is deleted after 48 hours; neither is stored. We keep only daily totals per page, referring site, approximate country (from your time zone) and device type. If your browser sends the Global Privacy Control signal, your visits are not counted.
 
 ## 2. How we use it
 
-We use this data only to answer your messages, send the newsletter you asked for, review and publish sponsored posts, keep the site secure and understand how the site is used. We do not sell personal data.
+We use this data only to answer your messages, send the newsletter and the campaign alerts you asked for, review and publish sponsored posts, keep the site secure and understand how the site is used. We do not sell personal data.
 
 ## 3. How long we keep it
 
-Data submitted through our forms (contact messages, newsletter subscriptions and sponsored post submissions) is kept for 2 years after your last interaction with us, then deleted. You can unsubscribe from the newsletter at any time.
+Data submitted through our forms (contact messages, newsletter subscriptions and sponsored post submissions) is kept for 2 years after your last interaction with us, then deleted. You can unsubscribe from the newsletter at any time. The follow of a campaign is kept until it ends (after the campaign's final result, or when you stop following it through the link in every alert) plus 30 days, then deleted. Asking us to erase your newsletter subscription also erases every campaign you follow.
 
 ## 4. Cookies
 

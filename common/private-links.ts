@@ -11,7 +11,14 @@ export const PRIVATE_LINK_PATHS = { preview: 'preview', creatorUpdate: 'campaign
 /** A kind of private link; server/private-links/kinds.ts gives each its rules. */
 export type PrivateLinkKind = keyof typeof PRIVATE_LINK_PATHS;
 
-export const PRIVATE_LINK_PREFIXES: readonly string[] = Object.values(PRIVATE_LINK_PATHS);
+/**
+ * The pages of a follow's links (`/follow/confirm?token=…`, decision 097):
+ * their token is in the query, not the path, but they are as private as
+ * the others: no referrer, no page-view beacon, never kept.
+ */
+export const FOLLOW_LINK_PATH = 'follow';
+
+export const PRIVATE_LINK_PREFIXES: readonly string[] = [...Object.values(PRIVATE_LINK_PATHS), FOLLOW_LINK_PATH];
 
 const alternatives = PRIVATE_LINK_PREFIXES.join('|');
 // In any letter case and with doubled slashes: every spelling the server redirects to the page carries the token too.

@@ -19,6 +19,7 @@ import { authApi } from './api/auth.ts';
 import { adminSponsoredSubmissionsApi, sponsoredSubmissionsApi } from './api/sponsored-submissions.ts';
 import { sponsorReportApi } from './api/sponsor-report.ts';
 import { adminSubscribersApi, subscribersApi } from './api/subscribers.ts';
+import { adminFollowsApi, followsApi } from './api/follows.ts';
 import { adminNewslettersApi } from './api/newsletters.ts';
 import { adminPreviewLinksApi } from './api/preview-links.ts';
 import { adminCreatorLinksApi, campaignUpdatesApi } from './api/campaign-updates.ts';
@@ -175,6 +176,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // A wildcard also matches the bare path (`/posts`).
   for (const path of ['/posts/*', '/resources/*', '/categories/*']) api.use(path, shareable);
   api.route('/posts', publicContentApi(services.posts, services));
+  // A reader follows a post's campaign by e-mail (decision 097).
+  api.route('/posts', followsApi(services, callerOf));
   api.route('/resources', publicContentApi(services.resources, services));
   api.route('/categories', categoriesApi(services));
   // Site search: public, shareable like the lists (a query is part of the cache key).
@@ -215,6 +218,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     ['/admin/submissions/sponsored', 'inbox'],
     ['/admin/submissions/newsletter', 'newsletter'],
     ['/admin/newsletters', 'newsletter'],
+    // A campaign's followers: addresses, as the subscribers are.
+    ['/admin/follows', 'newsletter'],
     ['/admin/users', 'staff'],
     ['/admin/settings/security', 'settings'],
     ['/admin/settings/campaign-fetching', 'settings'],
@@ -227,7 +232,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   ];
   // A wildcard also matches the bare path.
   for (const [path, permission] of families) api.use(`${path}/*`, allow(permission));
-  api.route('/admin/posts', adminContentApi(services.posts, (post) => services.campaignUpdates.staffView(post)));
+  api.route('/admin/posts', adminContentApi(services.posts, async (post) => services.follows.withFollowers(await services.campaignUpdates.staffView(post))));
   api.route('/admin/resources', adminContentApi(services.resources));
   api.route('/admin/posts', adminPreviewLinksApi(services.previewLinks, 'post'));
   api.route('/admin/posts', adminCreatorLinksApi(services));
@@ -236,6 +241,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route('/admin/submissions/contact', adminContactMessagesApi(services));
   api.route('/admin/submissions/newsletter', adminSubscribersApi(services));
   api.route('/admin/newsletters', adminNewslettersApi(services));
+  api.route('/admin/follows', adminFollowsApi(services));
   api.route('/admin/submissions/sponsored', adminSponsoredSubmissionsApi(services));
   api.route('/admin/media', adminMediaApi(deps.config, media));
   api.route('/admin/dashboard', adminDashboardApi(services));
@@ -302,3 +308,4 @@ async function noStore(c: Context, next: () => Promise<void>) {
   await next();
   c.res.headers.set('Cache-Control', 'no-store');
 }
+

@@ -67,6 +67,13 @@ export interface RateLimits {
   clicksPerIp: RateLimitRule;
   /** Every request to a sponsor report link from one address, good token or not: guessing tokens stays slow. */
   sponsorReportPerIp: RateLimitRule;
+  /** Follow requests from one address: a reader follows a few campaigns, not hundreds. */
+  followPerIp: RateLimitRule;
+  /**
+   * Confirmation mails to one recipient for one campaign: past it, requests
+   * get the usual answer but no mail, so the form cannot flood an inbox.
+   */
+  followMailsPerRecipient: RateLimitRule;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -87,6 +94,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   beaconsPerIp: { name: 'beacon-ip', max: 120, windowSeconds: 60 },
   clicksPerIp: { name: 'click-ip', max: 30, windowSeconds: 60 },
   sponsorReportPerIp: { name: 'sponsor-report-ip', max: 60, windowSeconds: 15 * 60 },
+  followPerIp: { name: 'follow-ip', max: 20, windowSeconds: 10 * 60 },
+  followMailsPerRecipient: { name: 'follow-mail', max: 1, windowSeconds: 60 * 60 },
 };
 
 /** Everything a route needs, handed in once when the app is built. */

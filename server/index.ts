@@ -34,6 +34,7 @@ const stopMaintenance = scheduleMaintenance({
   media: runtime.services.media,
   campaignRefresh: runtime.services.campaignRefresh,
   analytics: runtime.services.analytics,
+  followAlerts: runtime.services.followAlerts,
   auditLogRetentionDays: runtime.deps.config.AUDIT_LOG_RETENTION_DAYS,
 });
 

@@ -7,9 +7,11 @@ import { pruneAuditEntries } from './db/queries/audit-log.ts';
 import { pruneDoneJobs } from './db/queries/jobs.ts';
 import { redactExpiredOutboxLinks } from './db/queries/outbox.ts';
 import { pruneRateLimits } from './db/queries/rate-limits.ts';
+import { forgetEndedFollows } from './db/queries/follows.ts';
 import type { AnalyticsService } from './services/audience/analytics.ts';
 import type { CampaignRefreshService } from './services/campaigns/campaign-refresh.ts';
 import type { MediaService } from './services/site/media.ts';
+import type { FollowAlerts } from './follows/alerts.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Longer than any rate-limit window, so no live counter is dropped. */
@@ -21,6 +23,8 @@ const DONE_JOB_RETENTION_SECONDS = 7 * 24 * 60 * 60;
 /** The audit log's retention when none is configured (AUDIT_LOG_RETENTION_DAYS). */
 export const DEFAULT_AUDIT_LOG_RETENTION_DAYS = 400;
 const DAY_SECONDS = 24 * 60 * 60;
+/** A follow's address is kept until it ends plus this long (the privacy policy says so, decision 097). */
+const FOLLOW_RETENTION_SECONDS = 30 * DAY_SECONDS;
 
 export interface RetentionOptions {
   /** Days audit entries are kept (the configuration checks it is at least 365). */
@@ -30,6 +34,7 @@ export interface RetentionOptions {
 /**
  * Deletes rows nobody can use any more: spent rate-limit windows, expired
  * refresh tokens, old finished jobs, and audit entries past their retention;
+ * the addresses of follows ended 30 days ago;
  * and cuts expired links out of kept mails (decision 049).
  */
 export async function pruneExpiredRows(db: Kysely<Database>, options: RetentionOptions = {}): Promise<void> {
@@ -39,6 +44,7 @@ export async function pruneExpiredRows(db: Kysely<Database>, options: RetentionO
   const auditDays = options.auditLogRetentionDays ?? DEFAULT_AUDIT_LOG_RETENTION_DAYS;
   await pruneAuditEntries(db, nowSeconds() - auditDays * DAY_SECONDS);
   await redactExpiredOutboxLinks(db, nowSeconds());
+  await forgetEndedFollows(db, nowSeconds() - FOLLOW_RETENTION_SECONDS);
 }
 
 export interface MaintenanceDeps extends RetentionOptions {
@@ -49,14 +55,17 @@ export interface MaintenanceDeps extends RetentionOptions {
   campaignRefresh?: Pick<CampaignRefreshService, 'scheduleRefreshes'>;
   /** Deletes the audience counting's salts past 48 hours, and the visitor hashes of their days. */
   analytics?: Pick<AnalyticsService, 'pruneSalts'>;
+  /** Gives the alerts of followed campaigns their job, should it have none (decision 097). */
+  followAlerts?: Pick<FollowAlerts, 'schedule'>;
 }
 
 /**
  * One round: the rows above, then uploads that never arrived and social
  * cards a newer version replaced, then campaigns whose refresh has no job,
- * then the audience counting's salts past their 48 hours.
+ * then the audience counting's salts past their 48 hours, then the alerts
+ * of followed campaigns, should their job be missing.
  */
-export async function runMaintenance({ db, logger, media, auditLogRetentionDays, campaignRefresh, analytics }: MaintenanceDeps): Promise<void> {
+export async function runMaintenance({ db, logger, media, auditLogRetentionDays, campaignRefresh, analytics, followAlerts }: MaintenanceDeps): Promise<void> {
   await pruneExpiredRows(db, { auditLogRetentionDays });
   const forgotten = await media.forgetAbandonedUploads();
   if (forgotten > 0) logger.info({ forgotten }, 'abandoned uploads forgotten');
@@ -66,6 +75,7 @@ export async function runMaintenance({ db, logger, media, auditLogRetentionDays,
   if (refreshes > 0) logger.info({ refreshes }, 'campaign refreshes scheduled');
   const salts = (await analytics?.pruneSalts()) ?? 0;
   if (salts > 0) logger.info({ salts }, 'old counting salts deleted');
+  await followAlerts?.schedule();
 }
 
 /**

@@ -2,7 +2,7 @@
  * A post's campaign on the public pages: the fact box near the title, the
  * compact line of a card or tile, and the countdown both keep current.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BADGE_LABELS, formatPercent, nextCampaignChange, type CampaignBadge } from '../../common/campaign.ts';
 import { countdownFacts, countdownWords, type CampaignBoxView, type CampaignCardView } from '../lib/campaign-view.ts';
@@ -73,8 +73,8 @@ export function CampaignCardLine({ campaign, className }: { campaign: CampaignCa
   );
 }
 
-/** The fact box near a post's title: where the campaign stands, and who said so when. */
-export function CampaignFactBox({ campaign }: { campaign: CampaignBoxView }) {
+/** The fact box near a post's title: where the campaign stands, and who said so when; `children` close it (Follow). */
+export function CampaignFactBox({ campaign, children }: { campaign: CampaignBoxView; children?: ReactNode }) {
   const shown = campaign.percent === null ? null : Math.min(campaign.percent, 100);
   return (
     <section aria-labelledby="campaign-facts" className="mt-6 rounded-xl border border-border bg-card p-5 shadow-sm">
@@ -108,6 +108,7 @@ export function CampaignFactBox({ campaign }: { campaign: CampaignBoxView }) {
         <time dateTime={campaign.asOf.datetime}>{campaign.asOf.text}</time>
       </p>
       {campaign.fees ? <FeeLinks fees={campaign.fees} /> : null}
+      {children}
     </section>
   );
 }

@@ -8,6 +8,7 @@ import type { CampaignTrend as CampaignTrendData } from '../lib/campaign-chart.t
 import type { PostDetail, ResourceDetail } from '../lib/content-cards.ts';
 import { CampaignCta } from './campaign-cta.tsx';
 import { CampaignFactBox } from './campaign-facts.tsx';
+import { FollowCampaign, isFollowable } from './follow-campaign.tsx';
 import { CampaignTrend } from './campaign-trend.tsx';
 import { CategoryBadges } from './category-badges.tsx';
 import { ContentMeta } from './content-meta.tsx';
@@ -59,7 +60,11 @@ export function PostArticle({ post, shareUrl }: { post: WithBody<PostDetail> & {
           </div>
           <h1 className="mt-4 text-3xl font-bold leading-tight tracking-tight sm:text-[2.75rem]">{post.title}</h1>
           <ContentMeta className="mt-4" author={post.author} published={post.published} readTime={post.read_time} dateStyle="long" />
-          {post.campaign ? <CampaignFactBox campaign={post.campaign} /> : null}
+          {post.campaign ? (
+            <CampaignFactBox campaign={post.campaign}>
+              {isFollowable(post.campaign) ? <FollowCampaign slug={post.slug} calendar={post.campaign.time?.countdown != null} /> : null}
+            </CampaignFactBox>
+          ) : null}
           <CampaignTrend trend={post.trend} />
           {post.excerpt ? <p className="mt-6 text-xl italic leading-relaxed text-muted-foreground">{post.excerpt}</p> : null}
         </header>

@@ -3,16 +3,9 @@
  * spreadsheet, with each one's status and consent record.
  */
 import type { SubscriberJson } from '../../common/answers.ts';
+import { csvCell } from '../../common/csv.ts';
 
-// A cell starting with one of these is run as a formula by spreadsheet
-// programs (OWASP "CSV injection"); a leading apostrophe makes it text.
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One CSV cell: formula starts neutralised, quoted when it holds a comma, quote or line break. */
-export function csvCell(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
+export { csvCell };
 
 export type SubscriberRow = Pick<
   SubscriberJson,

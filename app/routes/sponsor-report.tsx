@@ -39,6 +39,8 @@ export default function SponsorReport({ loaderData }: Route.ComponentProps) {
     ['Clicks to the campaign', totals.outbound_clicks],
     ['Newsletter clicks', totals.newsletter_clicks],
     ['Share clicks', totals.share_clicks],
+    ['Readers following the campaign', totals.followers],
+    ['Alert mails sent to them', totals.follow_alert_mails],
   ];
 
   return (

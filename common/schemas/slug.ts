@@ -26,6 +26,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'contact-us',
   'embed',
   'ending-soon',
+  'follow',
   'go',
   'n',
   'share',

@@ -6,6 +6,7 @@
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
 import type { CampaignPlatform, CampaignState, FactsSource } from '../../common/campaign.ts';
+import type { FollowMoment, FollowStatus } from '../../common/follow.ts';
 import type { StaffRole } from '../../common/staff-roles.ts';
 import type {
   AuditLogEntryJson,
@@ -126,6 +127,54 @@ export interface PostCampaignTable {
 }
 
 export type PostCampaignRow = Selectable<PostCampaignTable>;
+
+/** A reader's address following a post's campaign (migration 0036, decision 097). */
+export interface FollowTable {
+  id: Generated<number>;
+  post_id: number;
+  email: string;
+  status: FollowStatus;
+  confirm_token_hash: string | null;
+  confirm_expires_at: number | null;
+  confirm_sent_at: number | null;
+  /** JSON array of the moments handled, sent or passed over. */
+  moments_done: ColumnType<string, string | undefined, string>;
+  created_at: number;
+  confirmed_at: number | null;
+  ended_at: number | null;
+  ended_via: string | null;
+}
+
+export type FollowRow = Selectable<FollowTable>;
+
+/** One alert mail to one address, recorded before it is sent. */
+export interface FollowAlertTable {
+  id: Generated<number>;
+  email: string;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: ColumnType<number, number | undefined, number>;
+  locked_by: string | null;
+  locked_until: number | null;
+  next_attempt_at: number;
+  error: string | null;
+  created_at: number;
+  sent_at: number | null;
+}
+
+/** The end a campaign's calendar event was last given, and its SEQUENCE. */
+export interface CampaignCalendarEventTable {
+  post_id: number;
+  ends_at: number;
+  sequence: number;
+}
+
+/** What an alert mail tells of: one moment of one follow. */
+export interface FollowAlertMomentTable {
+  alert_id: number;
+  follow_id: number;
+  post_id: number;
+  moment: FollowMoment;
+}
 
 /** Pledged and backers of a campaign at one moment. */
 export interface CampaignSnapshotTable {
@@ -542,6 +591,10 @@ export interface Database {
   site_settings: SiteSettingTable;
   social_cards: SocialCardTable;
   post_campaigns: PostCampaignTable;
+  follows: FollowTable;
+  follow_alerts: FollowAlertTable;
+  follow_alert_moments: FollowAlertMomentTable;
+  campaign_calendar_events: CampaignCalendarEventTable;
   campaign_snapshots: CampaignSnapshotTable;
   analytics_salts: AnalyticsSaltTable;
   analytics_visitors: AnalyticsVisitorTable;

@@ -47,13 +47,15 @@ export function createNewsletterTransport(
   config: TransportConfig,
   db: Kysely<Database>,
   siteProfile: Pick<SiteProfileCache, 'siteName'>,
+  /** What the outbox calls the mails it keeps (the alerts of followed campaigns go this way too). */
+  outboxKind = 'newsletter',
 ): NewsletterTransport {
   if (!config.SMTP_URL) {
     return {
       kind: 'outbox',
       async send(message) {
         await insertOutboxMail(db, {
-          kind: 'newsletter',
+          kind: outboxKind,
           to: message.to,
           subject: message.subject,
           text: message.text,

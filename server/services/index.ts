@@ -41,6 +41,8 @@ import { staffSecurityService } from './staff/staff-security.ts';
 import { siteProfileService } from './site/site-profile.ts';
 import { socialCardsService } from './site/social-cards.ts';
 import { twoFactorService } from './staff/two-factor.ts';
+import { FollowAlerts } from '../follows/alerts.ts';
+import { followsService } from './newsletter/follows.ts';
 
 export type { PaymentMode, TestCheckoutOutcome } from './sponsors/payments.ts';
 
@@ -71,6 +73,9 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
   const analytics = analyticsService(deps, auditLog, publicPages);
   // Reading campaigns from their platforms: its results go through the campaigns service like a creator's.
   const campaignRefresh = campaignRefreshService(deps, auditLog, campaigns);
+  // Readers following campaigns, and the alerts the campaigns' facts and the clock make due.
+  const followAlerts = new FollowAlerts(deps);
+  const follows = followsService(deps, followAlerts);
   const services = {
     auditLog,
     auth: authService(deps, auditLog),
@@ -94,6 +99,9 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
     clicks: clickCountingService(deps, analytics),
     contactMessages: contactMessagesService(deps),
     subscribers: subscribersService(deps),
+    /** Readers following a campaign by e-mail, with no account (decision 097). */
+    follows,
+    followAlerts,
     newsletters,
     /** The owner's view of every mail kept or sent. */
     outbox: outboxService(deps),
@@ -116,7 +124,7 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
     staff: staffService(deps, auditLog),
   };
   // Every kind of background job these services enqueue; a process runs only the kinds it registered.
-  const jobKinds: JobKind<never>[] = [storage.variantsJob, newsletters.sendingJob, sponsorMails.job, sponsorMails.summaryJob, campaignRefresh.refreshJob];
+  const jobKinds: JobKind<never>[] = [storage.variantsJob, newsletters.sendingJob, sponsorMails.job, sponsorMails.summaryJob, campaignRefresh.refreshJob, followAlerts.job];
   return { services, jobKinds };
 }
 

@@ -216,7 +216,7 @@ describe('what the report shows', () => {
     const report = opened.body as SponsorReportJson;
     expect(Object.keys(report).sort()).toEqual(['days', 'mail_delivery', 'newsletters', 'post', 'shares', 'sources', 'time_zone', 'totals']);
     expect(report.post).toEqual({ slug: post.slug, title: post.title, published_at: publishedAt });
-    expect(report.totals).toEqual({ views: 15, visitors: 11, outbound_clicks: 6, newsletter_clicks: 5, share_clicks: 4 });
+    expect(report.totals).toEqual({ views: 15, visitors: 11, outbound_clicks: 6, newsletter_clicks: 5, share_clicks: 4, followers: 0, follow_alert_mails: 0 });
     expect(report.days.map((day) => day.date)).toEqual([first, second, today]);
     expect(report.days[0]).toEqual({ date: first, views: 10, visitors: 7, outbound_clicks: 5 });
     expect(report.days[1]).toEqual({ date: second, views: 5, visitors: 4, outbound_clicks: 0 });

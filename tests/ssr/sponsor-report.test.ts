@@ -44,6 +44,16 @@ describe("the sponsor's report page", () => {
         { kind: 'share', subject_id: post.id, day: first, target: 'mastodon', clicks: 4 },
       ])
       .execute();
+    // Three readers asked to follow its campaign: two confirmed (one has since left), one never did.
+    const asked = publishedAt + 60;
+    await t.handle.db
+      .insertInto('follows')
+      .values([
+        { post_id: post.id, email: 'one@example.com', status: 'following', created_at: asked, confirmed_at: asked },
+        { post_id: post.id, email: 'two@example.com', status: 'ended', created_at: asked, confirmed_at: asked, ended_at: asked + 60 },
+        { post_id: post.id, email: 'three@example.com', status: 'pending', created_at: asked },
+      ])
+      .execute();
 
     const response = await site.get(path);
     expect(response.status).toBe(200);
@@ -68,7 +78,11 @@ describe("the sponsor's report page", () => {
       ['Clicks to the campaign', '5'],
       ['Newsletter clicks', '0'],
       ['Share clicks', '4'],
+      ['Readers following the campaign', '2'],
+      ['Alert mails sent to them', '0'],
     ]);
+    // A count, never who.
+    expect(html).not.toContain('@example.com');
 
     const tables = [...html.matchAll(/<table[\s\S]*?<\/table>/g)].map((match) => match[0]);
     const byDay = tables.find((table) => table.includes('clicks to the campaign by day')) ?? '';

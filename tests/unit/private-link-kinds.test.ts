@@ -12,7 +12,7 @@ const NOW = 1_800_000_000;
 describe('private link kinds', () => {
   it('are the kinds of the one list, each at its own path', () => {
     expect(Object.keys(PRIVATE_LINK_KINDS).sort()).toEqual(Object.keys(PRIVATE_LINK_PATHS).sort());
-    expect(PRIVATE_LINK_PREFIXES).toEqual(['preview', 'campaign-update', 'sponsor-report']);
+    expect(PRIVATE_LINK_PREFIXES).toEqual(['preview', 'campaign-update', 'sponsor-report', 'follow']);
     expect(privateLinkPath('creatorUpdate', 'abc')).toBe('/campaign-update/abc');
     expect(privateLinkPath('sponsorReport', 'abc')).toBe('/sponsor-report/abc');
     expect(privateLinkPath('preview', 'abc')).toBe('/preview/abc');

@@ -39,6 +39,7 @@ import {
   unsubscribeSubscriber,
   type Signup,
 } from '../../db/queries/subscribers.ts';
+import { deleteFollowsOfEmail } from '../../db/queries/follows.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Caller } from '../../auth/caller.ts';
 import { hashToken, newToken } from '../../auth/token-hash.ts';
@@ -234,12 +235,15 @@ export function subscribersService(deps: AppDeps) {
     /**
      * Erases a subscriber for good (a request under data-protection law):
      * the address is gone, a one-way hash of it stays so an import cannot
-     * bring it back.
+     * bring it back. Every campaign it follows goes with it (decision 097).
      */
     async erase(id: number): Promise<void> {
       const subscriber = await findSubscriberById(db, id);
       if (!subscriber) throw notFound('Subscriber not found');
-      await db.transaction().execute((trx) => eraseSubscriber(trx, id, hashAddress(subscriber.email), nowSeconds()));
+      await db.transaction().execute(async (trx) => {
+        await eraseSubscriber(trx, id, hashAddress(subscriber.email), nowSeconds());
+        await deleteFollowsOfEmail(trx, subscriber.email);
+      });
       logger.info({ subscriber: id }, 'newsletter: subscriber erased');
     },
 

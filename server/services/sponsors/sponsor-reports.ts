@@ -6,6 +6,7 @@
  * post's daily roll-ups and click counts from the day it went live: nothing
  * about one person is kept, so nothing about one can be shown.
  */
+import { countAlertsSent, countFollowers } from '../../db/queries/follows.ts';
 import type { PostJson, SponsorReportJson } from '../../../common/answers.ts';
 import { eachDay } from '../../../common/calendar-days.ts';
 import { notFound } from '../../../common/errors.ts';
@@ -46,13 +47,15 @@ export function sponsorReportsService(deps: Pick<AppDeps, 'config' | 'totpEncryp
       const today = secondsToSiteDay(nowSeconds(), timeZone);
       const from = post.published_at === null ? today : secondsToSiteDay(post.published_at, timeZone);
       const range = { from, to: today };
-      const [pages, outbound, shares, sources, issueClicks, carrying] = await Promise.all([
+      const [pages, outbound, shares, sources, issueClicks, carrying, followers, alertMails] = await Promise.all([
         dailyOf(db, 'page', path, range),
         clicksOfSubject(db, 'outbound', post.id, range),
         clicksOfSubject(db, 'share', post.id, range),
         sourcesOfPage(db, path, range, TOP_SOURCES),
         newsletterClicksToPost(db, post.id),
         findIssuesCarryingPosts(db, [post.id]),
+        countFollowers(db, [post.id]),
+        countAlertsSent(db, post.id),
       ]);
       const issues = carrying.get(post.id) ?? [];
       const delivered = await deliveredCounts(db, issues.map((issue) => issue.id));
@@ -83,6 +86,8 @@ export function sponsorReportsService(deps: Pick<AppDeps, 'config' | 'totpEncryp
           outbound_clicks: sum(days.map((day) => day.outbound_clicks)),
           newsletter_clicks: sum(newsletters.map((issue) => issue.clicks)),
           share_clicks: sum([...sharesByNetwork.values()]),
+          followers: followers.get(post.id) ?? 0,
+          follow_alert_mails: alertMails,
         },
         days,
         newsletters,

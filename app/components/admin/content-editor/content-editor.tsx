@@ -105,7 +105,7 @@ export function ContentEditor({
             />
           ) : null}
           {/* A live post's own numbers: only a stored, published post has a page that counts. */}
-          {kind === 'post' && id !== null && initial.stage === 'published' && initial.slug !== '' && may('analytics') ? <PostAudienceNumbers slug={initial.slug} /> : null}
+          {kind === 'post' && id !== null && initial.stage === 'published' && initial.slug !== '' && may('analytics') ? <PostAudienceNumbers slug={initial.slug} followers={campaign?.followers ?? null} /> : null}
         </div>
         <div className="flex flex-wrap gap-3 lg:col-start-1 lg:row-start-2">
           <Button type="submit" disabled={form.isSaving}>

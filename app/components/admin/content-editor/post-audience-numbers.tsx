@@ -11,10 +11,11 @@ type State = { kind: 'loading' } | { kind: 'shown'; report: AnalyticsReportJson 
 
 /**
  * A live post's audience over the last 30 days: views and visitors, its top
- * sources and the clicks to its campaign, with a link to the full screen.
+ * sources and the clicks to its campaign, the readers following it
+ * (decision 097), with a link to the full screen.
  * The editor shows it only to those who may read the numbers (`analytics`).
  */
-export function PostAudienceNumbers({ slug }: { slug: string }) {
+export function PostAudienceNumbers({ slug, followers = null }: { slug: string; followers?: number | null }) {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const path = `/${slug}`;
   useEffect(() => {
@@ -43,6 +44,7 @@ export function PostAudienceNumbers({ slug }: { slug: string }) {
           </p>
           <p className="text-muted-foreground">Note: visitors are counted per day; totals over several days add daily visitors.</p>
           <p>Campaign clicks: {(state.report.outbound[0]?.clicks ?? 0).toLocaleString('en')}</p>
+          {followers !== null ? <p>Readers following the campaign: {followers.toLocaleString('en')}</p> : null}
           {state.report.sources.length > 0 ? (
             <>
               <h3 className="font-medium">Top sources</h3>
