@@ -37,6 +37,12 @@ declare module 'react-router' {
      * (decisions 070 and 074).
      */
     pageSources: { sources: string[] | null };
+    /**
+     * The origins whose frames this page shows (a campaign video's player,
+     * decision 094), noted by the page modules as they build it: the page's
+     * policy allows them, and only them, in `frame-src`.
+     */
+    pageFrames: { origins: string[] };
   }
 }
 

@@ -3,14 +3,16 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import type { Route } from './+types/root';
 import { CspNonceContext } from './lib/csp-nonce.ts';
 import stylesheet from './app.css?url';
-// The same hashed file as the stylesheet's @font-face: preloaded so text is drawn in it from the first paint.
-import textFont from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
+// The same hashed files as the stylesheet's @font-face rules: preloaded so text is drawn in them from the first paint.
+import textFont from '@fontsource-variable/public-sans/files/public-sans-latin-wght-normal.woff2?url';
+import displayFont from '@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url';
 import { SITE_NAME } from '../common/site.ts';
 
 // The stylesheet is a hashed file, cached for good after the first visit
 // (docs/decisions/036-stylesheet-as-a-cached-file.md).
 export const links: Route.LinksFunction = () => [
   { rel: 'preload', href: textFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'preload', href: displayFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];

@@ -470,6 +470,13 @@ export interface CampaignPreviewJson {
   /** An absolute http(s) URL. */
   image: string | null;
   description: string | null;
+  /** The campaign's basics the page names (decision 094): the editor fills the empty ones. */
+  creator_name: string | null;
+  location: string | null;
+  /** A YouTube or Vimeo video, in its canonical form. */
+  video_url: string | null;
+  /** The lowest price the page gives, in major units ("89.00") and its currency. */
+  reward_from: { amount: string; currency: string } | null;
 }
 
 /** A refresh asked for (POST /api/admin/posts/{id}/campaign/refresh): false when one is already running. */

@@ -7,7 +7,7 @@
  * Amounts are integers in the currency's minor unit (common/money.ts);
  * times are Unix seconds.
  */
-import { minorUnitDigits } from './money.ts';
+import { formatPrice, minorUnitDigits } from './money.ts';
 
 export const CAMPAIGN_PLATFORMS = ['kickstarter', 'indiegogo', 'gamefound', 'backerkit', 'other'] as const;
 export type CampaignPlatform = (typeof CAMPAIGN_PLATFORMS)[number];
@@ -108,6 +108,19 @@ export interface CampaignFacts {
   facts_source: FactsSource;
   /** The creator's referral tag, added as `ref=` to every link to the campaign (common/outbound.ts); null for none (left out by facts from before tags). */
   ref_tag?: string | null;
+  // The campaign's basics (decision 094): null for not known; left out by facts from before them.
+  /** Who runs the campaign, as they name themselves ("Loomwright"). */
+  creator_name?: string | null;
+  /** Where they are ("Lisbon, Portugal"). */
+  location?: string | null;
+  /** The lowest pledge that gets the product, in minor units of `currency`. */
+  reward_from?: number | null;
+  /** The month the rewards are expected to ship, `YYYY-MM`. */
+  delivery_estimate?: string | null;
+  /** A YouTube or Vimeo video, in its canonical form (common/campaign-video.ts). */
+  video_url?: string | null;
+  /** The video's poster stored here (an upload's path, resized like covers); null shows the neutral placeholder. */
+  video_poster?: string | null;
 }
 
 /** A campaign as the API answers it: the facts and what the clock makes of them at the moment of the answer. */
@@ -380,6 +393,35 @@ export function neededPerDay(facts: ClockFacts, now: number): number | null {
   if (short <= 0) return null;
   const days = Math.max(1, Math.floor((facts.ends_at - now) / DAY));
   return Math.ceil(short / days);
+}
+
+/** `YYYY-MM`, months 01 to 12. */
+export const DELIVERY_ESTIMATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "Mar 2027" for `2027-03`; null for anything else. */
+export function formatDeliveryEstimate(estimate: string): string | null {
+  if (!DELIVERY_ESTIMATE_PATTERN.test(estimate)) return null;
+  const [year, month] = estimate.split('-');
+  return `${MONTHS[Number(month) - 1]} ${year}`;
+}
+
+type BasicsFacts = Pick<CampaignFacts, 'currency' | 'creator_name' | 'location' | 'reward_from' | 'delivery_estimate'>;
+
+/**
+ * The basics as the fact box says them, in order: "By Loomwright",
+ * "Lisbon, Portugal", "Rewards from €89", "Ships Mar 2027"; what is not
+ * known is left out (an empty list when nothing is).
+ */
+export function basicsParts(facts: BasicsFacts): string[] {
+  const parts: string[] = [];
+  if (facts.creator_name) parts.push(`By ${facts.creator_name}`);
+  if (facts.location) parts.push(facts.location);
+  if (facts.reward_from !== null && facts.reward_from !== undefined) parts.push(`Rewards from ${formatPrice(facts.reward_from, facts.currency)}`);
+  const ships = facts.delivery_estimate ? formatDeliveryEstimate(facts.delivery_estimate) : null;
+  if (ships !== null) parts.push(`Ships ${ships}`);
+  return parts;
 }
 
 /** Whether a code is an ISO 4217 currency this runtime knows (upper case). */

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 /**
- * Draws the demo content's covers: one flat illustration per demo post or
- * resource, written as 1200×675 WebP (what pages and social networks show)
- * and as the SVG it is drawn from (sites seeded before the WebP covers
- * still point at the SVG addresses).
+ * Draws the demo content's covers: one illustration per demo post or
+ * resource, all in one style (a two-ink print on paper: the site's ink
+ * green and one colour per cover, a sun or stage disc behind the subject,
+ * a dotted screen, one outline weight), written as 1200×675 WebP (what
+ * pages and social networks show) and as the SVG it is drawn from (sites
+ * seeded before the WebP covers still point at the SVG addresses).
  *
  *   node scripts/demo-covers.mjs
  */
@@ -16,269 +18,238 @@ const WIDTH = 1200;
 const HEIGHT = 675;
 const OUT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'public', 'images', 'demo');
 
-/** A two-stop diagonal background with soft light in one corner. */
-function backdrop(from, to, glow = '#ffffff') {
+/** The style's inks: paper, the site's ink green, and one colour per cover. */
+const PAPER = '#f4efe6';
+const INK = '#0f2e25';
+const INKS = {
+  sun: '#f2c14e',
+  clay: '#d9643a',
+  sage: '#8fb59a',
+  sky: '#9cc3d5',
+  rose: '#e58f8a',
+};
+/** Every outline is drawn with the same pen. */
+const PEN = `stroke="${INK}" stroke-width="8" stroke-linejoin="round" stroke-linecap="round"`;
+
+/**
+ * The page every cover is printed on: paper, the disc behind the subject in
+ * the cover's colour under a dotted screen, and the ground it stands on.
+ */
+function sheet(color, { discX = 760, discY = 300, discR = 230, groundY = 560 } = {}) {
   return `
   <defs>
-    <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="${from}"/>
-      <stop offset="1" stop-color="${to}"/>
-    </linearGradient>
-    <radialGradient id="glow" cx="0.8" cy="0.15" r="0.7">
-      <stop offset="0" stop-color="${glow}" stop-opacity="0.22"/>
-      <stop offset="1" stop-color="${glow}" stop-opacity="0"/>
-    </radialGradient>
+    <pattern id="dots" width="14" height="14" patternUnits="userSpaceOnUse">
+      <circle cx="7" cy="7" r="2.4" fill="${INK}" fill-opacity="0.16"/>
+    </pattern>
   </defs>
-  <rect width="${WIDTH}" height="${HEIGHT}" fill="url(#bg)"/>
-  <rect width="${WIDTH}" height="${HEIGHT}" fill="url(#glow)"/>`;
+  <rect width="${WIDTH}" height="${HEIGHT}" fill="${PAPER}"/>
+  <circle cx="${discX}" cy="${discY}" r="${discR}" fill="${color}"/>
+  <circle cx="${discX}" cy="${discY}" r="${discR}" fill="url(#dots)"/>
+  <path d="M0 ${groundY} C 300 ${groundY - 24} 900 ${groundY + 24} ${WIDTH} ${groundY - 8} V ${HEIGHT} H 0 Z" fill="${INK}"/>`;
 }
 
-/** A ground line the subject stands on. */
-const ground = (y, color, opacity = 1) =>
-  `<path d="M0 ${y} Q ${WIDTH / 2} ${y - 40} ${WIDTH} ${y} V ${HEIGHT} H 0 Z" fill="${color}" fill-opacity="${opacity}"/>`;
-
-const sunRays = (cx, cy, inner, outer, count, color) =>
-  Array.from({ length: count }, (_, i) => {
-    const a = (i / count) * Math.PI * 2;
-    const x1 = cx + Math.cos(a) * inner;
-    const y1 = cy + Math.sin(a) * inner;
-    const x2 = cx + Math.cos(a) * outer;
-    const y2 = cy + Math.sin(a) * outer;
-    return `<line x1="${x1.toFixed(1)}" y1="${y1.toFixed(1)}" x2="${x2.toFixed(1)}" y2="${y2.toFixed(1)}" stroke="${color}" stroke-width="10" stroke-linecap="round"/>`;
-  }).join('');
+/** A few short marks in the margin, the print's signature. */
+const marks = (x, y, color) =>
+  `<g ${PEN} fill="none"><path d="M${x} ${y} h36 M${x + 8} ${y + 22} h28"/><circle cx="${x + 70}" cy="${y + 10}" r="9" fill="${color}"/></g>`;
 
 const COVERS = {
   'solar-backpack': () => `
-  ${backdrop('#0e7490', '#fbbf24', '#fef3c7')}
-  <circle cx="930" cy="150" r="70" fill="#fde047"/>
-  ${sunRays(930, 150, 95, 135, 12, '#fde047')}
-  <path d="M0 520 L220 360 L380 470 L560 300 L800 520 Z" fill="#155e75" fill-opacity="0.55"/>
-  ${ground(560, '#065f46')}
-  <g transform="translate(470 200)">
-    <rect x="30" y="-20" width="200" height="60" rx="30" fill="none" stroke="#7c2d12" stroke-width="18"/>
-    <rect x="0" y="20" width="260" height="330" rx="48" fill="#ea580c"/>
-    <rect x="0" y="20" width="260" height="90" rx="44" fill="#c2410c"/>
-    <rect x="40" y="200" width="180" height="120" rx="22" fill="#c2410c"/>
-    <rect x="40" y="190" width="180" height="20" rx="10" fill="#9a3412"/>
-    <g transform="translate(-150 130) rotate(-18)">
-      <rect width="150" height="200" rx="10" fill="#1e3a8a"/>
-      <path d="M50 0 V200 M100 0 V200 M0 50 H150 M0 100 H150 M0 150 H150" stroke="#93c5fd" stroke-width="4" stroke-opacity="0.8"/>
+  ${sheet(INKS.sun, { discX: 820, discY: 250 })}
+  <path d="M60 560 L260 400 L380 480 L520 360 L700 560 Z" fill="${INKS.sage}" ${PEN}/>
+  <g transform="translate(520 170)">
+    <path d="M60 0 h140 a40 40 0 0 1 40 40 v20 h-220 v-20 a40 40 0 0 1 40 -40 Z" fill="none" ${PEN}/>
+    <rect x="0" y="50" width="260" height="330" rx="50" fill="${INKS.clay}" ${PEN}/>
+    <path d="M0 140 h260" ${PEN}/>
+    <rect x="50" y="210" width="160" height="120" rx="20" fill="${PAPER}" ${PEN}/>
+    <path d="M50 250 h160" ${PEN}/>
+    <g transform="translate(-210 120) rotate(-14)">
+      <rect width="170" height="220" rx="8" fill="${INKS.sky}" ${PEN}/>
+      <path d="M57 0 V220 M113 0 V220 M0 73 H170 M0 147 H170" ${PEN}/>
+      <path d="M170 110 l50 10" ${PEN}/>
     </g>
-  </g>`,
+  </g>
+  ${marks(90, 90, INKS.clay)}`,
 
   'tabletop-saga': () => `
-  ${backdrop('#3b0764', '#be185d', '#f5d0fe')}
-  <ellipse cx="600" cy="600" rx="620" ry="170" fill="#1e1b4b" fill-opacity="0.5"/>
-  <g transform="translate(360 170) rotate(-12)">
-    <rect width="190" height="270" rx="18" fill="#fdf4ff"/>
-    <rect x="16" y="16" width="158" height="238" rx="12" fill="none" stroke="#a21caf" stroke-width="6"/>
-    <path d="M95 80 L130 135 L95 190 L60 135 Z" fill="#a21caf"/>
+  ${sheet(INKS.rose, { discX: 600, discY: 290, discR: 250 })}
+  <g transform="translate(600 330) scale(1 0.6)">
+    ${[[-1, -1], [0, -1], [1, -1], [-1.5, 0], [-0.5, 0], [0.5, 0], [1.5, 0], [-1, 1], [0, 1], [1, 1]]
+      .map(([q, r], i) => {
+        const x = q * 150;
+        const y = r * 130;
+        const fill = [INKS.sage, PAPER, INKS.sky, INKS.sun, INKS.sage, INKS.sky, PAPER, INKS.sun, INKS.sky, INKS.sage][i];
+        const hex = Array.from({ length: 6 }, (_, k) => {
+          const a = Math.PI / 6 + (k * Math.PI) / 3;
+          return `${(x + Math.cos(a) * 86).toFixed(1)},${(y + Math.sin(a) * 86).toFixed(1)}`;
+        }).join(' ');
+        return `<polygon points="${hex}" fill="${fill}" ${PEN}/>`;
+      })
+      .join('')}
   </g>
-  <g transform="translate(470 150) rotate(8)">
-    <rect width="190" height="270" rx="18" fill="#fef3c7"/>
-    <rect x="16" y="16" width="158" height="238" rx="12" fill="none" stroke="#b45309" stroke-width="6"/>
-    <circle cx="95" cy="135" r="42" fill="#b45309"/>
+  <g transform="translate(250 150) rotate(-10)">
+    <rect width="150" height="210" rx="14" fill="${PAPER}" ${PEN}/>
+    <path d="M75 60 L110 105 L75 150 L40 105 Z" fill="${INKS.clay}" ${PEN}/>
   </g>
-  <g transform="translate(720 330) rotate(-10)">
-    <rect width="160" height="160" rx="30" fill="#ffffff"/>
-    <circle cx="45" cy="45" r="15" fill="#3b0764"/><circle cx="115" cy="45" r="15" fill="#3b0764"/>
-    <circle cx="80" cy="80" r="15" fill="#3b0764"/>
-    <circle cx="45" cy="115" r="15" fill="#3b0764"/><circle cx="115" cy="115" r="15" fill="#3b0764"/>
+  <g transform="translate(820 380) rotate(12)">
+    <rect width="110" height="110" rx="20" fill="${PAPER}" ${PEN}/>
+    <circle cx="30" cy="30" r="9" fill="${INK}"/><circle cx="55" cy="55" r="9" fill="${INK}"/><circle cx="80" cy="80" r="9" fill="${INK}"/>
   </g>
-  <g transform="translate(250 390) rotate(14)">
-    <rect width="130" height="130" rx="26" fill="#f472b6"/>
-    <circle cx="40" cy="40" r="13" fill="#ffffff"/><circle cx="90" cy="90" r="13" fill="#ffffff"/>
-  </g>
-  <g fill="#fde68a">
-    <path d="M160 120 l8 22 22 8 -22 8 -8 22 -8 -22 -22 -8 22 -8 z"/>
-    <path d="M1010 200 l6 16 16 6 -16 6 -6 16 -6 -16 -16 -6 16 -6 z"/>
-    <path d="M980 520 l5 13 13 5 -13 5 -5 13 -5 -13 -13 -5 13 -5 z"/>
-  </g>`,
+  ${marks(1010, 90, INKS.sun)}`,
 
   'clean-water': () => `
-  ${backdrop('#e0f2fe', '#38bdf8', '#ffffff')}
-  ${ground(540, '#15803d')}
-  <g transform="translate(600 300)">
-    <path d="M-150 -170 L0 -250 L150 -170 Z" fill="#7c2d12"/>
-    <rect x="-120" y="-172" width="16" height="190" fill="#92400e"/>
-    <rect x="104" y="-172" width="16" height="190" fill="#92400e"/>
-    <line x1="-104" y1="-110" x2="104" y2="-110" stroke="#451a03" stroke-width="10"/>
-    <line x1="0" y1="-110" x2="0" y2="-30" stroke="#451a03" stroke-width="4"/>
-    <rect x="-30" y="-40" width="60" height="50" rx="8" fill="#0369a1"/>
-    <ellipse cx="0" cy="20" rx="160" ry="36" fill="#a8a29e"/>
-    <rect x="-160" y="20" width="320" height="180" fill="#a8a29e"/>
-    <path d="M-160 80 H160 M-160 140 H160 M-80 20 V80 M60 20 V80 M-20 80 V140 M100 80 V140 M-110 140 V200 M40 140 V200" stroke="#78716c" stroke-width="6"/>
-    <ellipse cx="0" cy="20" rx="130" ry="24" fill="#0c4a6e"/>
+  ${sheet(INKS.sky, { discX: 600, discY: 280, discR: 240 })}
+  <g transform="translate(470 120)">
+    <path d="M40 0 h180 l20 60 h-220 Z" fill="${PAPER}" ${PEN}/>
+    <rect x="10" y="60" width="240" height="300" rx="30" fill="${PAPER}" ${PEN}/>
+    <path d="M10 200 h240 V330 a30 30 0 0 1 -30 30 H40 a30 30 0 0 1 -30 -30 Z" fill="${INKS.sky}" ${PEN}/>
+    <path d="M50 200 c20 -12 40 12 60 0 s40 12 60 0 s40 12 60 0" fill="none" ${PEN}/>
+    <path d="M250 300 h40 v30" fill="none" ${PEN}/>
+    <path d="M290 350 q-8 16 0 22 q8 -6 0 -22 Z" fill="${INKS.sky}" ${PEN}/>
   </g>
-  <g fill="#0284c7">
-    <path d="M210 170 C210 170 150 250 150 290 A60 60 0 0 0 270 290 C270 250 210 170 210 170 Z"/>
-    <path d="M1000 250 C1000 250 960 305 960 332 A40 40 0 0 0 1040 332 C1040 305 1000 250 1000 250 Z" fill-opacity="0.8"/>
-    <path d="M320 380 C320 380 295 415 295 432 A25 25 0 0 0 345 432 C345 415 320 380 320 380 Z" fill-opacity="0.7"/>
+  <g transform="translate(800 420)">
+    <path d="M0 0 h90 l-12 120 h-66 Z" fill="${PAPER}" ${PEN}/>
+    <path d="M6 50 h78 l-7 70 h-64 Z" fill="${INKS.sky}"/>
+    <path d="M0 0 h90 l-12 120 h-66 Z" fill="none" ${PEN}/>
   </g>
-  <path d="M180 270 a30 30 0 0 0 20 40" stroke="#e0f2fe" stroke-width="10" fill="none" stroke-linecap="round"/>`,
+  <g transform="translate(240 170)">
+    <path d="M60 0 C 60 0 0 80 0 120 a60 60 0 0 0 120 0 C 120 80 60 0 60 0 Z" fill="${INKS.sky}" ${PEN}/>
+    <path d="M30 120 a30 30 0 0 0 30 30" fill="none" ${PEN}/>
+  </g>
+  ${marks(980, 90, INKS.sun)}`,
 
   'espresso-grinder': () => `
-  ${backdrop('#451a03', '#b45309', '#fde68a')}
-  <rect x="0" y="530" width="${WIDTH}" height="145" fill="#292524"/>
-  <rect x="0" y="520" width="${WIDTH}" height="16" fill="#57534e"/>
-  <g transform="translate(380 120)">
-    <path d="M30 0 H170 L140 120 H60 Z" fill="#fef3c7" fill-opacity="0.9"/>
-    <path d="M48 40 H152 L136 110 H64 Z" fill="#78350f"/>
-    <rect x="20" y="120" width="160" height="60" rx="10" fill="#1c1917"/>
-    <rect x="0" y="180" width="200" height="220" rx="24" fill="#e7e5e4"/>
-    <circle cx="100" cy="260" r="34" fill="#a8a29e"/><circle cx="100" cy="260" r="14" fill="#44403c"/>
-    <rect x="60" y="330" width="80" height="70" rx="8" fill="#57534e"/>
-    <rect x="-20" y="400" width="240" height="24" rx="8" fill="#1c1917"/>
+  ${sheet(INKS.clay, { discX: 560, discY: 300, discR: 240 })}
+  <g transform="translate(440 90)">
+    <path d="M40 0 h160 l-30 120 h-100 Z" fill="${PAPER}" ${PEN}/>
+    <path d="M58 50 h124" ${PEN}/>
+    <circle cx="95" cy="80" r="8" fill="${INK}"/><circle cx="130" cy="95" r="8" fill="${INK}"/><circle cx="115" cy="70" r="7" fill="${INK}"/>
+    <rect x="20" y="120" width="200" height="260" rx="26" fill="${INKS.sun}" ${PEN}/>
+    <circle cx="120" cy="220" r="46" fill="${PAPER}" ${PEN}/>
+    <circle cx="120" cy="220" r="14" fill="${INK}"/>
+    <path d="M60 380 v60 M180 380 v60 M30 440 h180" ${PEN}/>
   </g>
-  <g transform="translate(700 380)">
-    <path d="M0 20 H160 L145 140 Q140 150 125 150 H35 Q20 150 15 140 Z" fill="#fafaf9"/>
-    <path d="M160 50 q50 0 45 40 q-5 35 -55 35" fill="none" stroke="#fafaf9" stroke-width="16"/>
-    <ellipse cx="80" cy="20" rx="80" ry="14" fill="#7c2d12"/>
-    <ellipse cx="80" cy="160" rx="120" ry="14" fill="#d6d3d1"/>
-    <path d="M50 -20 q-20 -40 0 -80 M90 -20 q-20 -40 0 -80 M130 -20 q-20 -40 0 -80" stroke="#fef3c7" stroke-opacity="0.6" stroke-width="8" fill="none" stroke-linecap="round"/>
+  <g transform="translate(760 430)">
+    <path d="M0 0 h110 v50 a55 55 0 0 1 -110 0 Z" fill="${PAPER}" ${PEN}/>
+    <path d="M110 15 h20 a18 18 0 0 1 0 36 h-20" fill="none" ${PEN}/>
+    <path d="M30 -30 q12 -16 0 -32 M60 -30 q12 -16 0 -32 M90 -30 q12 -16 0 -32" fill="none" ${PEN}/>
   </g>
-  <g fill="#451a03">
-    <ellipse cx="260" cy="500" rx="22" ry="15" transform="rotate(-30 260 500)"/>
-    <ellipse cx="310" cy="515" rx="22" ry="15" transform="rotate(20 310 515)"/>
-    <ellipse cx="960" cy="505" rx="22" ry="15" transform="rotate(-10 960 505)"/>
-  </g>`,
+  <g transform="translate(170 470) rotate(-24)">
+    <rect width="170" height="34" rx="17" fill="${INKS.sage}" ${PEN}/>
+    <path d="M170 17 h120" ${PEN}/>
+  </g>
+  ${marks(960, 100, INKS.sun)}`,
 
   'indie-film': () => `
-  ${backdrop('#020617', '#1e293b', '#fca5a5')}
-  <path d="M780 0 L1200 0 L1200 675 L600 675 Z" fill="#facc15" fill-opacity="0.07"/>
-  <g transform="translate(300 200)">
-    <g transform="rotate(-14 0 80)">
-      <rect x="0" y="0" width="380" height="70" rx="8" fill="#f8fafc"/>
-      <path d="M30 0 L90 70 H150 L90 0 Z M150 0 L210 70 H270 L210 0 Z M270 0 L330 70 H380 V58 L330 0 Z" fill="#0f172a"/>
-    </g>
-    <rect x="0" y="90" width="380" height="240" rx="12" fill="#f8fafc"/>
-    <rect x="0" y="90" width="380" height="70" rx="12" fill="#0f172a" stroke="#f8fafc" stroke-width="8"/>
-    <path d="M30 90 L90 160 H150 L90 90 Z M150 90 L210 160 H270 L210 90 Z M270 90 L330 160 H372 L310 90 Z" fill="#f8fafc"/>
-    <rect x="40" y="200" width="300" height="14" rx="7" fill="#cbd5e1"/>
-    <rect x="40" y="240" width="200" height="14" rx="7" fill="#cbd5e1"/>
-    <rect x="40" y="280" width="250" height="14" rx="7" fill="#cbd5e1"/>
+  ${sheet(INKS.sun, { discX: 420, discY: 260, discR: 220, groundY: 590 })}
+  <path d="M120 590 C 250 470 520 450 680 590 Z" fill="${INKS.sage}" ${PEN}/>
+  <g transform="translate(370 170)">
+    <path d="M20 60 h80 l20 320 h-120 Z" fill="${PAPER}" ${PEN}/>
+    <path d="M8 170 h104 M2 270 h116" ${PEN}/>
+    <path d="M8 170 h104 l4 100 h-112 Z" fill="${INKS.clay}" ${PEN}/>
+    <rect x="15" y="0" width="90" height="60" rx="6" fill="${INKS.sun}" ${PEN}/>
+    <path d="M5 0 h110 l-55 -40 Z" fill="${INKS.clay}" ${PEN}/>
   </g>
-  <g transform="translate(880 300)">
-    <circle r="150" fill="#ef4444"/>
-    <circle r="26" fill="#020617"/>
-    ${[0, 72, 144, 216, 288].map((a) => `<circle cx="${(Math.cos((a * Math.PI) / 180) * 88).toFixed(1)}" cy="${(Math.sin((a * Math.PI) / 180) * 88).toFixed(1)}" r="36" fill="#020617"/>`).join('')}
+  <path d="M490 200 L1150 90 L1150 300 Z" fill="${INKS.sun}" fill-opacity="0.55"/>
+  <g transform="translate(820 420)">
+    <rect width="280" height="90" rx="8" fill="${PAPER}" ${PEN}/>
+    ${[0, 1, 2, 3, 4, 5, 6].map((i) => `<rect x="${16 + i * 38}" y="10" width="20" height="14" rx="3" fill="${INK}"/><rect x="${16 + i * 38}" y="66" width="20" height="14" rx="3" fill="${INK}"/>`).join('')}
   </g>
-  <path d="M880 450 C 880 560 700 600 560 620 S 200 640 0 600" stroke="#ef4444" stroke-width="34" fill="none"/>
-  <path d="M880 450 C 880 560 700 600 560 620 S 200 640 0 600" stroke="#020617" stroke-width="10" stroke-dasharray="14 22" fill="none"/>`,
+  ${marks(960, 110, INKS.clay)}`,
 
-  'modular-keyboard': () => {
-    const keys = [];
-    const colors = ['#f1f5f9', '#f1f5f9', '#f1f5f9', '#fb7185', '#f1f5f9', '#5eead4', '#f1f5f9', '#f1f5f9', '#fcd34d'];
-    for (let row = 0; row < 4; row += 1) {
-      for (let col = 0; col < 9; col += 1) {
-        const x = 250 + col * 78 + (row % 2) * 20;
-        const y = 250 + row * 78;
-        const fill = colors[(row * 9 + col * 4) % colors.length];
-        keys.push(
-          `<rect x="${x}" y="${y + 8}" width="66" height="64" rx="12" fill="#334155"/><rect x="${x}" y="${y}" width="66" height="62" rx="12" fill="${fill}"/><rect x="${x + 10}" y="${y + 8}" width="46" height="40" rx="8" fill="#ffffff" fill-opacity="0.45"/>`,
-        );
-      }
-    }
-    return `
-  ${backdrop('#312e81', '#0f766e', '#c7d2fe')}
-  <rect x="215" y="220" width="790" height="360" rx="36" fill="#1e293b"/>
-  <rect x="215" y="220" width="790" height="24" rx="12" fill="#475569"/>
-  ${keys.join('')}
-  <g transform="translate(890 120) rotate(14)">
-    <rect x="0" y="12" width="110" height="104" rx="18" fill="#9f1239"/>
-    <rect x="0" y="0" width="110" height="100" rx="18" fill="#fb7185"/>
-    <rect x="18" y="14" width="74" height="62" rx="12" fill="#ffffff" fill-opacity="0.4"/>
+  'modular-keyboard': () => `
+  ${sheet(INKS.sage, { discX: 600, discY: 300, discR: 250 })}
+  <g transform="translate(250 210) rotate(-6)">
+    <rect width="700" height="270" rx="30" fill="${PAPER}" ${PEN}/>
+    ${Array.from({ length: 4 }, (_, row) =>
+      Array.from({ length: 10 }, (_, col) => {
+        const accent = (row === 0 && col === 0) || (row === 3 && col > 2 && col < 7);
+        const fill = accent ? INKS.clay : (row + col) % 5 === 0 ? INKS.sun : PAPER;
+        if (row === 3 && col > 3 && col < 7) return '';
+        const width = row === 3 && col === 3 ? 242 : 54;
+        return `<rect x="${30 + col * 64}" y="${28 + row * 58}" width="${width}" height="46" rx="10" fill="${fill}" ${PEN}/>`;
+      }).join(''),
+    ).join('')}
   </g>
-  <g transform="translate(130 110) rotate(-18)">
-    <rect x="0" y="10" width="90" height="86" rx="16" fill="#0f766e"/>
-    <rect x="0" y="0" width="90" height="82" rx="16" fill="#5eead4"/>
-  </g>`;
-  },
+  <g transform="translate(880 130) rotate(14)">
+    <rect width="120" height="120" rx="18" fill="${INKS.sun}" ${PEN}/>
+    <rect x="26" y="26" width="68" height="68" rx="12" fill="${PAPER}" ${PEN}/>
+  </g>
+  ${marks(110, 100, INKS.clay)}`,
 
-  'urban-garden': () => {
-    const crate = (x, w) => `
-    <g transform="translate(${x} 420)">
-      <rect width="${w}" height="150" rx="8" fill="#b45309"/>
-      <rect y="0" width="${w}" height="26" fill="#92400e"/>
-      <rect y="62" width="${w}" height="26" fill="#92400e"/>
-      <rect y="124" width="${w}" height="26" fill="#92400e"/>
-    </g>`;
-    const leaf = (x, y, r, c) => `<ellipse cx="${x}" cy="${y}" rx="22" ry="52" transform="rotate(${r} ${x} ${y})" fill="${c}"/>`;
-    return `
-  ${backdrop('#fef9c3', '#a7f3d0', '#ffffff')}
-  <g fill="#6ee7b7" fill-opacity="0.6">
-    <rect x="60" y="140" width="120" height="280"/><rect x="200" y="80" width="90" height="340"/>
-    <rect x="940" y="110" width="140" height="310"/><rect x="1090" y="190" width="90" height="230"/>
+  'urban-garden': () => `
+  ${sheet(INKS.sage, { discX: 780, discY: 250, discR: 220 })}
+  <g transform="translate(180 120)">
+    <rect width="260" height="440" fill="${PAPER}" ${PEN}/>
+    <path d="M0 110 h260 M0 220 h260 M0 330 h260 M130 0 v440" ${PEN}/>
   </g>
-  <rect x="0" y="560" width="${WIDTH}" height="115" fill="#57534e"/>
-  ${crate(300, 260)}${crate(640, 260)}
-  <g>
-    ${leaf(350, 380, -30, '#16a34a')}${leaf(390, 350, 0, '#22c55e')}${leaf(430, 380, 30, '#16a34a')}
-    ${leaf(480, 370, -20, '#15803d')}${leaf(515, 360, 20, '#22c55e')}
-    <line x1="720" y1="420" x2="720" y2="240" stroke="#15803d" stroke-width="10"/>
-    <line x1="820" y1="420" x2="820" y2="220" stroke="#15803d" stroke-width="10"/>
-    ${leaf(700, 320, -50, '#22c55e')}${leaf(840, 300, 50, '#22c55e')}
-    <circle cx="720" cy="250" r="30" fill="#ef4444"/><circle cx="760" cy="300" r="26" fill="#dc2626"/>
-    <circle cx="820" cy="230" r="30" fill="#ef4444"/><circle cx="790" cy="360" r="24" fill="#f97316"/>
-  </g>
-  <circle cx="1040" cy="90" r="46" fill="#facc15"/>`;
-  },
+  <path d="M120 470 H1080 M120 540 H1080" ${PEN}/>
+  ${[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((i) => `<path d="M${150 + i * 80} 470 V560" ${PEN}/>`).join('')}
+  ${[[520, INKS.clay], [720, INKS.sun], [920, INKS.clay]]
+    .map(
+      ([x, color]) => `
+  <g transform="translate(${x} 360)">
+    <path d="M0 0 h150 l-16 110 h-118 Z" fill="${color}" ${PEN}/>
+    <path d="M75 0 V-110" ${PEN}/>
+    <path d="M75 -40 C 20 -50 10 -100 20 -120 C 60 -110 80 -80 75 -40 Z" fill="${INKS.sage}" ${PEN}/>
+    <path d="M75 -70 C 130 -80 140 -130 130 -150 C 90 -140 70 -110 75 -70 Z" fill="${INKS.sage}" ${PEN}/>
+    <circle cx="75" cy="-118" r="16" fill="${INKS.rose}" ${PEN}/>
+  </g>`,
+    )
+    .join('')}
+  ${marks(980, 80, INKS.sun)}`,
 
   'campaign-guide': () => `
-  ${backdrop('#ecfdf5', '#6ee7b7', '#ffffff')}
-  <g transform="translate(170 130)">
-    <rect width="380" height="440" rx="28" fill="#ffffff"/>
-    <rect x="120" y="-24" width="140" height="52" rx="16" fill="#047857"/>
-    ${[0, 1, 2, 3].map((i) => `
-    <rect x="40" y="${80 + i * 88}" width="48" height="48" rx="10" fill="${i < 3 ? '#10b981' : '#e2e8f0'}"/>
-    ${i < 3 ? `<path d="M52 ${104 + i * 88} l10 10 20 -22" stroke="#ffffff" stroke-width="8" fill="none" stroke-linecap="round" stroke-linejoin="round"/>` : ''}
-    <rect x="112" y="${92 + i * 88}" width="${[200, 160, 220, 140][i]}" height="22" rx="11" fill="#cbd5e1"/>`).join('')}
+  ${sheet(INKS.sky, { discX: 620, discY: 300, discR: 240 })}
+  <g transform="translate(380 110)">
+    <rect width="440" height="400" rx="24" fill="${PAPER}" ${PEN}/>
+    <path d="M0 90 h440" ${PEN}/>
+    <rect width="440" height="90" rx="24" fill="${INKS.clay}" ${PEN}/>
+    <path d="M100 -20 v50 M340 -20 v50" ${PEN}/>
+    ${Array.from({ length: 3 }, (_, row) =>
+      Array.from({ length: 4 }, (_, col) => {
+        const x = 30 + col * 100;
+        const y = 120 + row * 90;
+        const done = row * 4 + col < 6;
+        return `<rect x="${x}" y="${y}" width="80" height="70" rx="10" fill="${done ? INKS.sun : PAPER}" ${PEN}/>${done ? `<path d="M${x + 20} ${y + 36} l14 14 l26 -28" fill="none" ${PEN}/>` : ''}`;
+      }).join(''),
+    ).join('')}
   </g>
-  <g transform="translate(640 160)">
-    <rect width="400" height="380" rx="28" fill="#064e3b"/>
-    <path d="M40 340 H370 M40 340 V40" stroke="#6ee7b7" stroke-width="6" stroke-linecap="round"/>
-    ${[0, 1, 2, 3, 4].map((i) => `<rect x="${70 + i * 62}" y="${300 - (i + 1) * 44}" width="40" height="${(i + 1) * 44}" rx="6" fill="#34d399" fill-opacity="${0.5 + i * 0.1}"/>`).join('')}
-    <path d="M70 250 L140 200 L200 210 L270 130 L350 70" stroke="#fbbf24" stroke-width="12" fill="none" stroke-linecap="round" stroke-linejoin="round"/>
-    <path d="M320 60 L360 62 L352 100" stroke="#fbbf24" stroke-width="12" fill="none" stroke-linecap="round" stroke-linejoin="round"/>
-  </g>`,
+  ${marks(120, 100, INKS.clay)}`,
 
   'fees-explained': () => {
-    const coin = (x, y, c1, c2) => `<ellipse cx="${x}" cy="${y + 14}" rx="70" ry="26" fill="${c2}"/><rect x="${x - 70}" y="${y}" width="140" height="14" fill="${c2}"/><ellipse cx="${x}" cy="${y}" rx="70" ry="26" fill="${c1}"/><ellipse cx="${x}" cy="${y}" rx="44" ry="14" fill="none" stroke="${c2}" stroke-width="5"/>`;
+    const coin = (x, y, color) =>
+      `<ellipse cx="${x}" cy="${y + 16}" rx="70" ry="22" fill="${color}" ${PEN}/><path d="M${x - 70} ${y} v16 M${x + 70} ${y} v16" ${PEN}/><ellipse cx="${x}" cy="${y}" rx="70" ry="22" fill="${color}" ${PEN}/>`;
     return `
-  ${backdrop('#1e3a8a', '#0ea5e9', '#bae6fd')}
-  <g transform="translate(640 90) rotate(6)">
-    <path d="M0 0 H300 V470 l-25 -18 -25 18 -25 -18 -25 18 -25 -18 -25 18 -25 -18 -25 18 -25 -18 -25 18 -25 -18 -25 18 Z" fill="#f8fafc"/>
-    <rect x="40" y="50" width="160" height="20" rx="10" fill="#94a3b8"/>
-    ${[0, 1, 2, 3].map((i) => `<rect x="40" y="${120 + i * 60}" width="130" height="16" rx="8" fill="#cbd5e1"/><rect x="200" y="${120 + i * 60}" width="60" height="16" rx="8" fill="#cbd5e1"/>`).join('')}
-    <rect x="40" y="370" width="220" height="6" rx="3" fill="#334155"/>
-    <rect x="180" y="395" width="80" height="22" rx="11" fill="#0ea5e9"/>
+  ${sheet(INKS.sun, { discX: 760, discY: 280, discR: 230 })}
+  <g>${[0, 1, 2, 3, 4].map((i) => coin(330, 500 - i * 34, i % 2 ? INKS.sun : PAPER)).join('')}</g>
+  <g>${[0, 1, 2].map((i) => coin(500, 510 - i * 34, i % 2 ? PAPER : INKS.sun)).join('')}</g>
+  <g transform="translate(680 150)">
+    <circle cx="60" cy="60" r="50" fill="${PAPER}" ${PEN}/>
+    <circle cx="200" cy="240" r="50" fill="${PAPER}" ${PEN}/>
+    <path d="M220 20 L40 280" stroke="${INK}" stroke-width="26" stroke-linecap="round"/>
   </g>
-  <g>
-    ${coin(380, 520, '#fcd34d', '#b45309')}${coin(380, 480, '#fcd34d', '#b45309')}${coin(380, 440, '#fcd34d', '#b45309')}
-    ${coin(380, 400, '#fcd34d', '#b45309')}${coin(380, 360, '#fcd34d', '#b45309')}
-    ${coin(220, 520, '#fde68a', '#a16207')}${coin(220, 480, '#fde68a', '#a16207')}${coin(220, 440, '#fde68a', '#a16207')}
-    ${coin(520, 530, '#fcd34d', '#b45309')}
-  </g>
-  <circle cx="560" cy="210" r="56" fill="#fbbf24"/><circle cx="560" cy="210" r="38" fill="none" stroke="#b45309" stroke-width="6"/>`;
+  ${marks(110, 100, INKS.clay)}`;
   },
 
   'press-kit': () => `
-  ${backdrop('#fff7ed', '#fdba74', '#ffffff')}
-  <g transform="translate(200 140) rotate(-6)">
-    <rect width="460" height="400" rx="16" fill="#ffffff"/>
-    <rect x="30" y="30" width="400" height="40" rx="8" fill="#1f2937"/>
-    <rect x="30" y="96" width="190" height="140" rx="8" fill="#fed7aa"/>
-    <circle cx="90" cy="150" r="26" fill="#fb923c"/><path d="M30 236 L110 170 L170 220 L220 180 V236 Z" fill="#ea580c"/>
-    ${[0, 1, 2, 3, 4].map((i) => `<rect x="245" y="${100 + i * 28}" width="${i % 2 ? 150 : 185}" height="12" rx="6" fill="#d1d5db"/>`).join('')}
-    ${[0, 1, 2, 3].map((i) => `<rect x="30" y="${266 + i * 28}" width="${[400, 360, 390, 240][i]}" height="12" rx="6" fill="#d1d5db"/>`).join('')}
+  ${sheet(INKS.rose, { discX: 640, discY: 290, discR: 240 })}
+  <g transform="translate(330 140) rotate(-5)">
+    <path d="M0 30 h150 l30 -30 h240 v380 h-420 Z" fill="${INKS.clay}" ${PEN}/>
   </g>
-  <g transform="translate(760 220)">
-    <path d="M0 70 L200 -30 V250 L0 150 Z" fill="#ea580c"/>
-    <rect x="-70" y="60" width="90" height="100" rx="14" fill="#c2410c"/>
-    <rect x="-40" y="150" width="40" height="110" rx="14" fill="#9a3412"/>
-    <ellipse cx="200" cy="110" rx="34" ry="140" fill="#fb923c"/>
-    <path d="M270 30 q40 80 0 160 M310 0 q60 110 0 220" stroke="#9a3412" stroke-width="12" fill="none" stroke-linecap="round"/>
-  </g>`,
+  <g transform="translate(380 170) rotate(3)">
+    <rect width="380" height="330" rx="10" fill="${PAPER}" ${PEN}/>
+    <rect x="28" y="28" width="324" height="40" rx="6" fill="${INK}"/>
+    <rect x="28" y="92" width="150" height="120" rx="6" fill="${INKS.sky}" ${PEN}/>
+    <circle cx="80" cy="135" r="18" fill="${INKS.sun}" ${PEN}/>
+    ${[0, 1, 2, 3].map((i) => `<path d="M204 ${104 + i * 30} h${i % 2 ? 110 : 148}" ${PEN}/>`).join('')}
+    ${[0, 1, 2].map((i) => `<path d="M28 ${246 + i * 30} h${[324, 280, 190][i]}" ${PEN}/>`).join('')}
+  </g>
+  <g transform="translate(860 360) rotate(-10)">
+    <rect width="170" height="120" rx="18" fill="${INKS.sun}" ${PEN}/>
+    <circle cx="85" cy="62" r="36" fill="${PAPER}" ${PEN}/>
+    <rect x="20" y="-20" width="50" height="24" rx="6" fill="${INKS.sun}" ${PEN}/>
+  </g>
+  ${marks(110, 100, INKS.sun)}`,
 };
 
 const svgOf = (body) =>

@@ -10,6 +10,7 @@ import type { ChangeFeed } from './freshness/change-feed.ts';
 import type { ContentChanges } from './freshness/content-changes.ts';
 import type { Jobs } from './jobs/jobs.ts';
 import type { FetchLimits } from './campaigns/safe-fetch.ts';
+import type { VideoPosterSources } from './campaigns/video-poster.ts';
 import type { RateLimitRule } from './db/queries/rate-limits.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { NewsletterSenderOptions } from './newsletter/sender.ts';
@@ -136,6 +137,8 @@ export interface AppDeps {
   newsletterSenderOptions?: Partial<NewsletterSenderOptions>;
   /** Limits of reading campaign pages (tests shorten the timeout). */
   campaignFetchLimits?: Partial<FetchLimits>;
+  /** Where campaign video posters are read from (tests put a local stand-in there). */
+  videoPosterSources?: VideoPosterSources;
 }
 
 /** Hono's per-request variables. */

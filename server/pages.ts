@@ -27,8 +27,9 @@ import type { PublicPages } from './analytics/public-pages.ts';
 import { canonicalRedirect } from './http/canonical-paths.ts';
 import { clientIp } from './http/client-ip.ts';
 import { isPrivateLinkPath } from '../common/private-links.ts';
+import { VIDEO_FRAME_ORIGINS } from '../common/campaign-video.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from './http/errors.ts';
-import { createNonce, pageContentSecurityPolicy } from './http/content-security-policy.ts';
+import { createNonce, pageContentSecurityPolicy, withFrameSources } from './http/content-security-policy.ts';
 import { isEmbeddablePage } from './http/security-headers.ts';
 import { RenderedPageStore, renderKey } from './http/rendered-page-store.ts';
 import { expireAnswerAt, noteAnswerSources } from './freshness/answer-marks.ts';
@@ -111,12 +112,15 @@ function loadContext({ services, deps }: PageDeps, path: string, cspNonce: strin
     pageBody: path.endsWith('.data') ? null : {},
     pageChanges: { at: null },
     pageSources: { sources: null },
+    pageFrames: { origins: [] },
     // Read on demand: only form actions need it.
     get clientIp() {
       return callerIp();
     },
   };
 }
+
+const VIDEO_FRAME_ORIGIN_SET = new Set<string>(Object.values(VIDEO_FRAME_ORIGINS));
 
 /** The address of the server's own background renders, which post no form. */
 const OWN_ADDRESS = '127.0.0.1';
@@ -149,7 +153,9 @@ function pageHandler(
     // Only what it shows invalidates it (decision 070).
     if (context.pageSources.sources !== null) noteAnswerSources(response, context.pageSources.sources);
     if (policy && nonce && response.headers.get('content-type')?.startsWith('text/html')) {
-      response.headers.set('Content-Security-Policy', policy(nonce));
+      // Only the players of the videos this page shows may be framed, and only from their known origins (decision 094).
+      const frames = context.pageFrames.origins.filter((origin) => VIDEO_FRAME_ORIGIN_SET.has(origin));
+      response.headers.set('Content-Security-Policy', withFrameSources(policy, frames)(nonce));
     }
     // The error page of an outage: tell clients and crawlers when to come back.
     if (response.status === 503 && !response.headers.has('retry-after')) {

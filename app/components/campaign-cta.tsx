@@ -6,33 +6,43 @@ import { Button } from './ui/button.tsx';
 import { Icon } from './ui/icon.tsx';
 
 /** The words around the campaign's button, and the button's, for each thing the campaign allows. */
-const OFFERS: Record<CampaignAction, { text: (title: string) => string; button: string }> = {
+const OFFERS: Record<CampaignAction, { title: string; text: (title: string) => string; button: string }> = {
   back: {
+    title: 'Still taking pledges',
     text: (title) => `Like what you see? Back ${title} directly on its campaign page, or discover more crowdfunding projects worth backing.`,
     button: 'Back This Project',
   },
   pre_launch: {
+    title: 'Not launched yet',
     text: (title) => `${title} has not launched yet: follow it on its pre-launch page to hear when it does, or discover more crowdfunding projects worth backing.`,
     button: 'See the pre-launch page',
   },
   ended: {
+    title: 'Pledging has closed',
     text: (title) => `The campaign for ${title} has ended and takes no more pledges: see how it went on its campaign page, or discover more crowdfunding projects worth backing.`,
     button: 'See the campaign page',
   },
   failed: {
+    title: 'It fell short of its goal',
     text: (title) => `The campaign for ${title} ended short of its goal and takes no pledges: see its campaign page, or discover more crowdfunding projects worth backing.`,
     button: 'See the campaign page',
   },
   canceled: {
+    title: 'The campaign was canceled',
     text: (title) => `The campaign for ${title} was canceled and takes no pledges: see its campaign page, or discover more crowdfunding projects worth backing.`,
     button: 'See the campaign page',
   },
 };
 
+/** The block's title where the post has no campaign to send the reader to. */
+export const NO_CAMPAIGN_TITLE = 'More campaigns we have reviewed';
+
 /**
  * The one call to action at the end of a post: the campaign when it has one
  * (SPEC.md: in a new tab, with no opener), or find more projects (SPEC.md's
- * 'Enjoyed this post?' with its button home). A single block: on a short post,
+ * block with its button home), in the page's closing slab. Its title says
+ * where the campaign stands rather than SPEC.md's stock 'Enjoyed this
+ * post?' (decision 096). A single block: on a short post,
  * separate boxes before and after it stacked up into a wall of buttons.
  * "Back This Project" only while the campaign takes pledges (`action`;
  * a campaign whose facts are unknown is taken as open); otherwise the
@@ -56,19 +66,16 @@ export function CampaignCta({
   const counted = useOutboundPing(slug);
   const offer = campaignUrl ? OFFERS[action ?? 'back'] : null;
   return (
-    <section
-      aria-labelledby="enjoyed-title"
-      className="mt-16 overflow-hidden rounded-2xl border border-primary/20 bg-accent px-6 py-10 text-center sm:px-10"
-    >
-      <h2 id="enjoyed-title" className="text-2xl font-bold tracking-tight text-accent-foreground">
-        Enjoyed this post?
-      </h2>
-      <p className="mx-auto mt-2 max-w-xl text-muted-foreground">
-        {offer ? offer.text(title) : 'Discover more crowdfunding projects worth backing.'}
-      </p>
-      <div className="mt-6 flex flex-col items-center justify-center gap-3 sm:flex-row">
+    <section aria-labelledby="enjoyed-title" className="slab">
+      <div>
+        <h2 id="enjoyed-title" className="slab-title">
+          {offer ? offer.title : NO_CAMPAIGN_TITLE}
+        </h2>
+        <p className="slab-text">{offer ? offer.text(title) : 'Discover more crowdfunding projects worth backing.'}</p>
+      </div>
+      <div className="slab-actions slab-buttons">
         {campaignUrl && offer ? (
-          <Button asChild size="lg">
+          <Button asChild size="lg" className="slab-button">
             <a href={campaignUrl} target="_blank" rel={campaignLinkRel(sponsored)} {...counted}>
               {offer.button}
               <Icon name="external-link" />
@@ -76,7 +83,7 @@ export function CampaignCta({
             </a>
           </Button>
         ) : null}
-        <Button asChild size="lg" variant={campaignUrl ? 'outline' : 'default'}>
+        <Button asChild size="lg" className={campaignUrl ? 'slab-button-quiet' : 'slab-button'}>
           <Link to="/" prefetch="intent">
             Explore More Projects
           </Link>

@@ -10,8 +10,8 @@ export interface CategoryLink {
 export function OtherCategories({ categories }: { categories: readonly CategoryLink[] }) {
   if (categories.length === 0) return null;
   return (
-    <nav aria-labelledby="other-categories" className="mt-16 border-t border-border pt-10">
-      <h2 id="other-categories" className="text-xl font-bold tracking-tight">
+    <nav aria-labelledby="other-categories" className="mt-section border-t border-border pt-10">
+      <h2 id="other-categories" className="section-title-sm">
         Other categories
       </h2>
       <ul className="mt-4 flex flex-wrap gap-3">

@@ -18,7 +18,7 @@ import { ShareLinks } from './share-links.tsx';
 import { SponsoredLabel } from './sponsored-label.tsx';
 import { Icon } from './ui/icon.tsx';
 
-// The cover spans the article; its text keeps the reading measure (docs/design-tokens.md).
+// The cover spans the article; its text keeps the reading measure (docs/design.md).
 const PROSE_COLUMN = 'mx-auto max-w-(--container-prose)';
 
 const DETAIL_IMAGE_SIZES = '(min-width: 832px) 768px, 100vw';
@@ -58,10 +58,10 @@ export function PostArticle({ post, shareUrl }: { post: WithBody<PostDetail> & {
             {post.sponsored ? <SponsoredLabel /> : null}
             <CategoryBadges categories={post.categories} />
           </div>
-          <h1 className="mt-4 text-3xl font-bold leading-tight tracking-tight sm:text-[2.75rem]">{post.title}</h1>
+          <h1 className="mt-4 page-title">{post.title}</h1>
           <ContentMeta className="mt-4" author={post.author} published={post.published} readTime={post.read_time} dateStyle="long" />
           {post.campaign ? (
-            <CampaignFactBox campaign={post.campaign}>
+            <CampaignFactBox campaign={post.campaign} title={post.title}>
               {isFollowable(post.campaign) ? <FollowCampaign slug={post.slug} calendar={post.campaign.time?.countdown != null} /> : null}
             </CampaignFactBox>
           ) : null}
@@ -95,7 +95,7 @@ export function ResourceArticle({
     <article className="mx-auto max-w-3xl">
       <BackLink to="/resources">Back to Resources</BackLink>
       <header className={PROSE_COLUMN}>
-        <h1 className="text-3xl font-bold leading-tight tracking-tight sm:text-[2.75rem]">{resource.title}</h1>
+        <h1 className="page-title">{resource.title}</h1>
         <ContentMeta className="mt-4" published={resource.published} readTime={resource.read_time} dateStyle="long" />
       </header>
       {resource.cover_image || resource.cover_fallback ? (

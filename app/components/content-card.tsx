@@ -6,13 +6,20 @@ import { CoverImage } from './cover-image.tsx';
 /** Grid cards are a third of the page wide on large screens, half on tablets. */
 export const CARD_IMAGE_SIZES = '(min-width: 1024px) 370px, (min-width: 640px) 50vw, 100vw';
 
+/** A row's picture is a thumbnail. */
+const ROW_IMAGE_SIZES = '(min-width: 640px) 128px, 96px';
+
 /**
- * The site's one card: home, category, resources, search results and the
- * newsletter archive all list their items with it, so a change of look is
- * made once. The title's link covers the whole card; anything in `action`
- * sits above that link and stays separately clickable.
+ * The site's two cards, one component (docs/design.md): the `story` card, a
+ * cover above the words, sells one item with its picture (posts and
+ * resources in grids); the `row`, a rule above the words and at most a
+ * small picture beside them, lists items to scan (search results, the
+ * newsletter archive). Every list draws its items with it, so a change of
+ * look is made once. The title's link covers the whole card; anything in
+ * `action` sits above that link and stays separately clickable.
  */
 export function ContentCard({
+  layout = 'story',
   href,
   title,
   headingLevel = 3,
@@ -25,6 +32,7 @@ export function ContentCard({
   meta,
   action,
 }: {
+  layout?: 'story' | 'row';
   href: string;
   title: string;
   /** One below the list's own heading. */
@@ -45,17 +53,17 @@ export function ContentCard({
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <article className="content-card group">
+    <article className={layout === 'row' ? 'content-row group' : 'content-card group'}>
       {cover ? (
         <CoverImage
           src={cover.src}
           fallback={cover.fallback}
           title={title}
-          sizes={CARD_IMAGE_SIZES}
+          sizes={layout === 'row' ? ROW_IMAGE_SIZES : CARD_IMAGE_SIZES}
           isPriority={isPriority}
         />
       ) : null}
-      <div className="flex flex-1 flex-col gap-3 p-5">
+      <div className={layout === 'row' ? 'content-row-body' : 'content-card-body'}>
         {eyebrow ? <div className="flex flex-wrap items-center gap-2">{eyebrow}</div> : null}
         <Heading className="content-card-title">
           <Link to={href} prefetch="intent" className="after:absolute after:inset-0 group-hover:underline">

@@ -243,7 +243,7 @@ export function EmbedSnippet({ calculator, origin }: { calculator: FeeCalculator
   const snippet = embedSnippet(origin, calculator);
   return (
     <section aria-labelledby="embed-calculator" className="mt-12 max-w-3xl">
-      <h2 id="embed-calculator" className="text-xl font-bold">
+      <h2 id="embed-calculator" className="section-title-sm">
         Add this calculator to your site
       </h2>
       <p className="mt-3 text-muted-foreground">
@@ -281,7 +281,7 @@ export function EmbeddedFeeCalculator({
 }) {
   return (
     <>
-      <h1 className="mb-6 text-2xl font-bold tracking-tight">{calculator.name} Fee Calculator</h1>
+      <h1 className="mb-gutter section-title">{calculator.name} Fee Calculator</h1>
       <FeeCalculator calculator={calculator} origin={origin} embedded />
       <p className="mt-6 text-sm text-muted-foreground">
         <a

@@ -9,8 +9,8 @@ import { Icon } from './ui/icon.tsx';
 export function HomeHero({ heading, text }: { heading: string; text: string | null }) {
   return (
     <header className="mb-8 max-w-3xl">
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{heading}</h1>
-      {text ? <p className="mt-3 text-lg text-muted-foreground">{text}</p> : null}
+      <h1 className="page-title">{heading}</h1>
+      {text ? <p className="lead mt-3">{text}</p> : null}
     </header>
   );
 }
@@ -18,8 +18,8 @@ export function HomeHero({ heading, text }: { heading: string; text: string | nu
 /** A section's heading with a link to its whole list beside it. */
 function SectionHeading({ id, title, to, linkText }: { id: string; title: string; to: string; linkText: string }) {
   return (
-    <div className="mb-6 flex flex-wrap items-baseline justify-between gap-x-6 gap-y-2">
-      <h2 id={id} className="text-2xl font-bold tracking-tight">
+    <div className="section-head">
+      <h2 id={id} className="section-title">
         {title}
       </h2>
       <Link
@@ -50,14 +50,14 @@ export function EndingSoonBand({ band }: { band: EndingSoonBandData }) {
   if (soon.length === 0 && next.length === 0) return null;
   return (
     <>
-      <section aria-labelledby="ending-soon" className="mt-16">
+      <section aria-labelledby="ending-soon" className="mt-section">
         <SectionHeading id="ending-soon" title="Ending in the next 48 hours" to="/ending-soon" linkText="All live campaigns" />
         {soon.length > 0 ? <PostCardGrid posts={soon} /> : null}
         {next.length > 0 ? <p className={cx('text-muted-foreground', soon.length > 0 && 'mt-6')}>{fewEndingSoonText(soon.length)}</p> : null}
       </section>
       {next.length > 0 ? (
         <section aria-labelledby="ending-next" className="mt-8">
-          <h2 id="ending-next" className="mb-6 text-xl font-bold tracking-tight">
+          <h2 id="ending-next" className="mb-gutter section-title-sm">
             Ending next
           </h2>
           <PostCardGrid posts={next} />
@@ -71,9 +71,9 @@ export function EndingSoonBand({ band }: { band: EndingSoonBandData }) {
 export function LatestResources({ resources }: { resources: readonly ResourceCardData[] }) {
   if (resources.length === 0) return null;
   return (
-    <section aria-labelledby="latest-resources" className="mt-16">
-      <SectionHeading id="latest-resources" title="Latest Resources" to="/resources" linkText="All resources" />
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+    <section aria-labelledby="latest-resources" className="mt-section">
+      <SectionHeading id="latest-resources" title="Guides for campaign creators" to="/resources" linkText="All resources" />
+      <ul className="grid gap-gutter sm:grid-cols-2 lg:grid-cols-3">
         {resources.map((resource) => (
           <li key={resource.slug}>
             <ResourceCard resource={resource} headingLevel={3} />
@@ -100,19 +100,19 @@ const CALCULATORS = [
 /** The two fee calculators, for campaign owners planning a goal. */
 export function CalculatorLinks() {
   return (
-    <section aria-labelledby="fee-calculators" className="mt-16">
-      <h2 id="fee-calculators" className="mb-6 text-2xl font-bold tracking-tight">
-        Plan Your Campaign
+    <section aria-labelledby="fee-calculators" className="mt-section">
+      <h2 id="fee-calculators" className="section-head section-title">
+        Know the fees before you set a goal
       </h2>
-      <ul className="grid gap-6 sm:grid-cols-2">
+      <ul className="grid gap-x-gutter border-b border-border sm:grid-cols-2 sm:border-b-0">
         {CALCULATORS.map((calculator) => (
-          <li key={calculator.to}>
-            <div className="group relative flex h-full items-start gap-4 rounded-xl border border-border bg-card p-5 shadow-sm transition-shadow hover:shadow-md">
-              <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground">
+          <li key={calculator.to} className="sm:border-b sm:border-border">
+            <div className="content-row group">
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-md bg-accent text-accent-foreground">
                 <Icon name="calculator" className="size-5" />
               </span>
-              <div className="grid gap-1">
-                <h3 className="font-semibold leading-snug">
+              <div className="content-row-body">
+                <h3 className="content-card-title">
                   <Link to={calculator.to} prefetch="intent" className="after:absolute after:inset-0 group-hover:underline">
                     {calculator.title}
                   </Link>

@@ -13,7 +13,7 @@ export function LegalPage({ title, updated, content }: { title: string; updated:
   return (
     <article className="mx-auto max-w-3xl">
       <header className="mb-10">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
+        <h1 className="page-title">{title}</h1>
         <p className="mt-3 text-muted-foreground">
           Last updated: <time dateTime={updated}>{longDate(updated)}</time>
         </p>

@@ -24,7 +24,7 @@ export function NotFoundPage({ recentPosts = [] }: { recentPosts?: readonly Post
     <div className="py-16">
       <div className="flex flex-col items-center gap-6 text-center">
         <p className="text-6xl font-bold text-primary">404</p>
-        <h1 className="text-3xl font-bold tracking-tight">Oops! Page not found</h1>
+        <h1 className="page-title">Oops! Page not found</h1>
         <WayOn>
           <Link to="/">Return to Home</Link>
         </WayOn>
@@ -75,7 +75,7 @@ export function ContentNotFound({ recentPosts = [] }: { recentPosts?: readonly P
   return (
     <div className="py-16">
       <div className="flex flex-col items-center gap-6 text-center">
-        <h1 className="text-3xl font-bold tracking-tight">Content Not Found</h1>
+        <h1 className="page-title">Content Not Found</h1>
         <p className="max-w-md text-muted-foreground">The content you&apos;re looking for doesn&apos;t exist or has been removed.</p>
         <WayOn>
           <Link to="/">Back to Home</Link>

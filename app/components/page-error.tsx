@@ -15,14 +15,14 @@ export function PageError({ error, notFound = 'page' }: { error: unknown; notFou
   if (isRouteErrorResponse(error) && error.status === 503) {
     return (
       <div className="flex flex-col items-center gap-6 py-24 text-center">
-        <h1 className="text-3xl font-bold tracking-tight">Back in a moment</h1>
+        <h1 className="page-title">Back in a moment</h1>
         <p className="text-muted-foreground">The site is briefly unavailable. Please try again in a moment.</p>
       </div>
     );
   }
   return (
     <div className="flex flex-col items-center gap-6 py-24 text-center">
-      <h1 className="text-3xl font-bold tracking-tight">Something went wrong</h1>
+      <h1 className="page-title">Something went wrong</h1>
       <p className="text-muted-foreground">Please try again in a moment.</p>
       <Button asChild variant="outline">
         <Link to="/">Return to Home</Link>

@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 export function PageHeader({ title, children }: { title: ReactNode; children?: ReactNode }) {
   return (
     <header className="mb-10 max-w-3xl">
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
-      {children ? <div className="mt-3 text-lg text-muted-foreground">{children}</div> : null}
+      <h1 className="page-title">{title}</h1>
+      {children ? <div className="lead mt-3">{children}</div> : null}
     </header>
   );
 }

@@ -22,7 +22,7 @@ export function PostCardGrid({
   pageCategoryId?: string;
 }) {
   return (
-    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+    <ul className="grid gap-gutter sm:grid-cols-2 lg:grid-cols-3">
       {posts.map((post, index) => (
         <li key={post.slug}>
           <PostCard

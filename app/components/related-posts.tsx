@@ -16,8 +16,8 @@ export function PostCardSection({
 }) {
   if (posts.length === 0) return null;
   return (
-    <section aria-labelledby={id} className={cx('mt-16', className)}>
-      <h2 id={id} className="mb-6 text-2xl font-bold tracking-tight">
+    <section aria-labelledby={id} className={cx('mt-section', className)}>
+      <h2 id={id} className="section-head section-title">
         {title}
       </h2>
       <PostCardGrid posts={posts} />

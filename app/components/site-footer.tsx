@@ -39,7 +39,7 @@ export const SiteFooter = memo(function SiteFooter({
     () => [year, categories, site, onCookiePreferences !== undefined],
     () => <FooterContent year={year} categories={categories} site={site} onCookiePreferences={onCookiePreferences} />,
   );
-  return <footer {...frame} className="mt-16 border-t border-border bg-card" />;
+  return <footer {...frame} className="mt-section border-t border-border bg-card" />;
 });
 
 /** What the footer holds, rendered unless the server writes it from kept HTML. */

@@ -6,11 +6,14 @@
  */
 import {
   PLATFORM_LABELS,
+  basicsParts,
   campaignAction,
   campaignBadges,
   countdownText,
   factsSourceText,
   formatDayMonth,
+  formatPercent,
+  formatWholeAmount,
   fundingLine,
   nextCampaignChange,
   percentFunded,
@@ -19,6 +22,7 @@ import {
   type CampaignBadge,
   type CampaignFacts,
 } from '../../common/campaign.ts';
+import { parseVideoUrl, VIDEO_HOST_LABELS } from '../../common/campaign-video.ts';
 import { campaignFeeLinks } from '../../common/fee-calculators.ts';
 import { formatPrice } from '../../common/money.ts';
 import { formatSiteDateTime } from '../../common/site-time.ts';
@@ -41,9 +45,39 @@ export interface CampaignCardView {
   time: { text: string; datetime: string; countdown: CountdownView | null } | null;
 }
 
+/** The campaign's video, played from its host only once the reader asks (decision 094). */
+export interface CampaignVideoView {
+  /** "YouTube", "Vimeo". */
+  host: string;
+  /** The video's own page: the way to it without JavaScript, and what the player is made from on a click (the page carries no address of the player before). */
+  pageUrl: string;
+  /** The poster stored here (an upload's path); null for the neutral placeholder. */
+  poster: string | null;
+}
+
+/** The three figures the fact box leads with. */
+export interface CampaignStatsView {
+  /** "$48,210"; null when not known. */
+  pledged: string | null;
+  /** "of $20,000 goal · 241 %" (or "of $20,000 goal"), under the amount pledged; null without both. */
+  goal: string | null;
+  /** "$20,000", the figure itself when nothing is pledged yet. */
+  goalAmount: string | null;
+  /** "512"; null when not known. */
+  backers: string | null;
+  /** "backers", or "backer" for one. */
+  backersLabel: string;
+}
+
 /** What the fact box near a post's title shows. */
 export interface CampaignBoxView extends CampaignCardView {
   platform: string;
+  /** "By Loomwright · Lisbon, Portugal · Rewards from €89 · Ships Mar 2027": what is known of the basics; null when nothing is. */
+  basics: string | null;
+  video: CampaignVideoView | null;
+  stats: CampaignStatsView;
+  /** The countdown as a figure ("12" over "days to go") while the campaign runs; null otherwise. */
+  timeFigure: { value: string; label: string } | null;
   /** "$48,210 pledged of $20,000 · 241 %". */
   funding: string | null;
   /** "241 backers". */
@@ -73,6 +107,24 @@ export const countdownFacts = (endsAt: number) =>
 /** The countdown's words at `now`: the time left while running, then the end's date. */
 export function countdownWords(countdown: CountdownView, now: number): string {
   return countdownText(countdownFacts(countdown.endsAt), now) ?? countdown.endedText;
+}
+
+const HOUR_SECONDS = 3600;
+const DAY_SECONDS = 24 * HOUR_SECONDS;
+
+/**
+ * The countdown as the fact box's third figure: "12" over "days to go",
+ * then hours, then minutes, "<1" minute at the last; rounded down as the
+ * words are, so it changes when they do. Null once the end has passed.
+ */
+export function countdownFigure(endsAt: number, now: number): { value: string; label: string } | null {
+  const left = endsAt - now;
+  if (left <= 0) return null;
+  const figure = (count: number, unit: string) => ({ value: count.toLocaleString('en-US'), label: `${unit}${count === 1 ? '' : 's'} to go` });
+  if (left >= DAY_SECONDS) return figure(Math.floor(left / DAY_SECONDS), 'day');
+  if (left >= HOUR_SECONDS) return figure(Math.floor(left / HOUR_SECONDS), 'hour');
+  if (left >= 60) return figure(Math.floor(left / 60), 'minute');
+  return { value: '<1', label: 'minute to go' };
 }
 
 const cardDateFormats = new Map<string, Intl.DateTimeFormat>();
@@ -139,11 +191,33 @@ function feeLinksView(facts: CampaignFacts, slug: string): FeeLinksView | null {
   return shown.length === 0 ? null : { links: shown, otherCurrency: null };
 }
 
+function statsView(facts: CampaignFacts): CampaignStatsView {
+  const percent = percentFunded(facts);
+  const goal = facts.goal === null ? null : formatWholeAmount(facts.goal, facts.currency);
+  return {
+    pledged: facts.pledged === null ? null : formatWholeAmount(facts.pledged, facts.currency),
+    goal: goal === null || facts.pledged === null ? null : `of ${goal} goal${percent === null ? '' : ` · ${formatPercent(percent)}`}`,
+    goalAmount: goal,
+    backers: facts.backers === null ? null : facts.backers.toLocaleString('en-US'),
+    backersLabel: facts.backers === 1 ? 'backer' : 'backers',
+  };
+}
+
+function videoView(facts: CampaignFacts): CampaignVideoView | null {
+  const video = facts.video_url ? parseVideoUrl(facts.video_url) : null;
+  if (!video || !facts.video_url) return null;
+  return { host: VIDEO_HOST_LABELS[video.host], pageUrl: facts.video_url, poster: facts.video_poster ?? null };
+}
+
 /** The fact box's view of a campaign at `now`; `slug` is its post's, for the calculator to name it and link back. */
 export function campaignBoxView(facts: CampaignFacts, now: number, timeZone: string, slug: string): CampaignBoxView {
   return {
     ...campaignCardView(facts, now, timeZone, formatDayMonth),
     platform: PLATFORM_LABELS[facts.platform],
+    basics: basicsParts(facts).join(' · ') || null,
+    video: videoView(facts),
+    stats: statsView(facts),
+    timeFigure: countdownText(facts, now) !== null && facts.ends_at !== null ? countdownFigure(facts.ends_at, now) : null,
     funding: fundingLine(facts),
     backers: facts.backers === null ? null : `${facts.backers.toLocaleString('en-US')} ${facts.backers === 1 ? 'backer' : 'backers'}`,
     asOf: {

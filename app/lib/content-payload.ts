@@ -7,7 +7,9 @@ import type { PublicationStatus } from '../../common/answers.ts';
 import type { postInputSchema, postUpdateSchema } from '../../common/schemas/post.ts';
 import type { resourceInputSchema, resourceUpdateSchema } from '../../common/schemas/resource.ts';
 import { estimateReadTime } from '../../common/read-time.ts';
-import type { CampaignFacts, CampaignPlatform, CampaignState } from '../../common/campaign.ts';
+import { DELIVERY_ESTIMATE_PATTERN, type CampaignFacts, type CampaignPlatform, type CampaignState } from '../../common/campaign.ts';
+import { parseVideoUrl, VIDEO_URL_MESSAGE } from '../../common/campaign-video.ts';
+import { DELIVERY_ESTIMATE_MESSAGE } from '../../common/schemas/campaign.ts';
 import { amountInputText, minorUnitsFromText } from '../../common/money.ts';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -38,6 +40,14 @@ export interface CampaignDraft {
   ends_at: number | null;
   /** The creator's referral tag, as typed; empty for none. */
   ref_tag: string;
+  // The basics (decision 094), as typed; empty for not known.
+  creator_name: string;
+  location: string;
+  /** The lowest pledge that gets the product, in major units like the goal. */
+  reward_from: string;
+  /** `YYYY-MM`, as a month input gives it. */
+  delivery_estimate: string;
+  video_url: string;
 }
 
 export const EMPTY_CAMPAIGN_DRAFT: CampaignDraft = {
@@ -50,6 +60,11 @@ export const EMPTY_CAMPAIGN_DRAFT: CampaignDraft = {
   launched_at: null,
   ends_at: null,
   ref_tag: '',
+  creator_name: '',
+  location: '',
+  reward_from: '',
+  delivery_estimate: '',
+  video_url: '',
 };
 
 /** The form state of stored facts. */
@@ -66,6 +81,11 @@ export function campaignDraftOf(campaign: CampaignFacts | null): CampaignDraft |
     launched_at: campaign.launched_at,
     ends_at: campaign.ends_at,
     ref_tag: campaign.ref_tag ?? '',
+    creator_name: campaign.creator_name ?? '',
+    location: campaign.location ?? '',
+    reward_from: amount(campaign.reward_from ?? null),
+    delivery_estimate: campaign.delivery_estimate ?? '',
+    video_url: campaign.video_url ?? '',
   };
 }
 
@@ -130,7 +150,7 @@ type SharedPayload = {
   read_time: number | null;
 };
 
-type CampaignPayload = Omit<CampaignFacts, 'url' | 'facts_updated_at' | 'facts_source'>;
+type CampaignPayload = Omit<CampaignFacts, 'url' | 'facts_updated_at' | 'facts_source' | 'video_poster'>;
 type PostFields = SharedPayload & {
   campaign_url: string | null;
   campaign: CampaignPayload | null;
@@ -183,6 +203,7 @@ export function publicationProblem(draft: Pick<ContentDraft, 'stage' | 'publish_
 const AMOUNT_FIELDS = [
   ['goal', 'Goal'],
   ['pledged', 'Pledged'],
+  ['reward_from', 'Reward from'],
 ] as const;
 
 /**
@@ -201,6 +222,11 @@ export function campaignProblems(campaign: CampaignDraft | null): Partial<Record
   if (campaign.backers.trim() !== '' && !/^\d+$/.test(campaign.backers.trim())) {
     problems['campaign.backers'] = 'Backers must be a whole number, zero or more';
   }
+  // The schema says these of the campaign as a whole; the form says them by field.
+  const delivery = campaign.delivery_estimate.trim();
+  if (delivery !== '' && !DELIVERY_ESTIMATE_PATTERN.test(delivery)) problems['campaign.delivery_estimate'] = DELIVERY_ESTIMATE_MESSAGE;
+  const video = campaign.video_url.trim();
+  if (video !== '' && parseVideoUrl(video) === null) problems['campaign.video_url'] = VIDEO_URL_MESSAGE;
   return problems;
 }
 
@@ -218,6 +244,11 @@ function campaignPayload(campaign: CampaignDraft | null): CampaignPayload | null
     launched_at: campaign.launched_at,
     ends_at: campaign.ends_at,
     ref_tag: campaign.ref_tag.trim() === '' ? null : campaign.ref_tag.trim(),
+    creator_name: campaign.creator_name.trim() || null,
+    location: campaign.location.trim() || null,
+    reward_from: amount(campaign.reward_from),
+    delivery_estimate: campaign.delivery_estimate.trim() || null,
+    video_url: campaign.video_url.trim() || null,
   };
 }
 

@@ -70,7 +70,7 @@ export default function EndingSoon({ loaderData }: Route.ComponentProps) {
         <>
           {hasSoonGroup ? (
             <section aria-labelledby="ending-soon-projects">
-              <h2 id="ending-soon-projects" className="mb-6 text-2xl font-bold tracking-tight">
+              <h2 id="ending-soon-projects" className="section-head section-title">
                 Ending in the next 48 hours
               </h2>
               {soon.length > 0 ? (
@@ -81,8 +81,8 @@ export default function EndingSoon({ loaderData }: Route.ComponentProps) {
             </section>
           ) : null}
           {next.length > 0 ? (
-            <section aria-labelledby="ending-next-projects" className={hasSoonGroup ? 'mt-16' : undefined}>
-              <h2 id="ending-next-projects" className="mb-6 text-2xl font-bold tracking-tight">
+            <section aria-labelledby="ending-next-projects" className={hasSoonGroup ? 'mt-section' : undefined}>
+              <h2 id="ending-next-projects" className="section-head section-title">
                 Ending next
               </h2>
               <PostCardGrid posts={next} isFirstPriority={soon.length === 0} />

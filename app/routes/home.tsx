@@ -137,9 +137,9 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       {endingSoon ? <EndingSoonBand band={endingSoon} /> : null}
 
       {list.items.length > 0 ? (
-        <section aria-labelledby="more-projects" className="mt-16">
-          <h2 id="more-projects" className="mb-6 text-2xl font-bold tracking-tight">
-            More Projects
+        <section aria-labelledby="more-projects" className="mt-section">
+          <h2 id="more-projects" className="section-head section-title">
+            Newly reviewed
           </h2>
           <PostCardGrid posts={list.items} />
         </section>

@@ -34,7 +34,7 @@ export default function IndiegogoFeeCalculator({ loaderData }: Route.ComponentPr
       </PageHeader>
       <FeeCalculator calculator={FEE_CALCULATORS.indiegogo} origin={origin} campaign={loaderData.campaign} />
       <section aria-labelledby="how-indiegogo-fees-work" className="mt-12 max-w-3xl">
-        <h2 id="how-indiegogo-fees-work" className="text-xl font-bold">
+        <h2 id="how-indiegogo-fees-work" className="section-title-sm">
           How Indiegogo fees work
         </h2>
         <ul className="mt-3 list-disc space-y-2 pl-6 text-muted-foreground">

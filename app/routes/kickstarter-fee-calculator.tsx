@@ -34,7 +34,7 @@ export default function KickstarterFeeCalculator({ loaderData }: Route.Component
       </PageHeader>
       <FeeCalculator calculator={FEE_CALCULATORS.kickstarter} origin={origin} campaign={loaderData.campaign} />
       <section aria-labelledby="how-kickstarter-fees-work" className="mt-12 max-w-3xl">
-        <h2 id="how-kickstarter-fees-work" className="text-xl font-bold">
+        <h2 id="how-kickstarter-fees-work" className="section-title-sm">
           How Kickstarter fees work
         </h2>
         <ul className="mt-3 list-disc space-y-2 pl-6 text-muted-foreground">

@@ -45,10 +45,11 @@ export default function NewsletterArchive({ loaderData }: Route.ComponentProps) 
       {issues.length === 0 ? (
         <EmptyState>No issues sent yet. Check back soon!</EmptyState>
       ) : (
-        <ul className="grid max-w-3xl gap-5">
+        <ul className="max-w-3xl border-b border-border">
           {issues.map((issue) => (
             <li key={issue.slug}>
               <ContentCard
+                layout="row"
                 href={`/newsletter/${issue.slug}`}
                 title={issue.subject}
                 headingLevel={2}

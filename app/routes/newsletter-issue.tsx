@@ -49,7 +49,7 @@ export default function NewsletterIssue({ loaderData }: Route.ComponentProps) {
         <time className="text-sm text-muted-foreground" dateTime={new Date(issue.sent_at * 1000).toISOString()}>
           {formatLongDate(issue.sent_at)}
         </time>
-        <h1 className="mt-1 text-3xl font-bold tracking-tight sm:text-4xl">{issue.subject}</h1>
+        <h1 className="mt-1 page-title">{issue.subject}</h1>
       </header>
       <MarkdownContent content={issue.intro} />
       {issue.posts.length > 0 ? (

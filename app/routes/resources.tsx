@@ -50,7 +50,7 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
       {list.items.length === 0 ? (
         <EmptyState>No resources available yet. Check back soon!</EmptyState>
       ) : (
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="grid gap-gutter sm:grid-cols-2 lg:grid-cols-3">
           {list.items.map((resource, index) => (
             <li key={resource.slug}>
               <ResourceCard resource={resource} isPriority={index === 0} />

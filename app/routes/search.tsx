@@ -97,10 +97,11 @@ function Results({ view }: { view: Extract<Route.ComponentProps['loaderData'], {
           {isFirstPage ? 'Nothing matches your search. Try fewer or shorter words.' : 'No more results.'}
         </EmptyState>
       ) : (
-        <ol className="grid gap-5">
+        <ol className="border-b border-border">
           {results.map((result) => (
             <li key={`${result.type}-${result.slug}`}>
               <ContentCard
+                layout="row"
                 href={`/${result.slug}`}
                 title={result.title}
                 eyebrow={

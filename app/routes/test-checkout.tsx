@@ -75,7 +75,7 @@ export default function TestCheckout({ loaderData: checkout }: Route.ComponentPr
   return (
     <main className="mx-auto flex w-full max-w-lg flex-col gap-6 px-4 py-10">
       <TestPaymentNotice />
-      <h1 className="text-3xl font-bold tracking-tight">Test checkout</h1>
+      <h1 className="page-title">Test checkout</h1>
       <CheckoutSummary checkout={checkout} />
 
       {checkout.state === 'open' ? (
@@ -132,7 +132,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           : ['Test checkout failed', 'Please try again in a moment.'];
   return (
     <main className="mx-auto flex w-full max-w-lg flex-col gap-4 px-4 py-16 text-center">
-      <h1 className="text-3xl font-bold tracking-tight">{heading}</h1>
+      <h1 className="page-title">{heading}</h1>
       <p className="text-muted-foreground">{text}</p>
       <Link to={SPONSORED_FORM_PATH} className="font-medium text-primary underline underline-offset-4">
         Start a new submission

@@ -24,6 +24,7 @@ import { publishedDate } from '../lib/dates.ts';
 import { campaignBoxView, campaignCardView, earliestCampaignChange } from '../lib/campaign-view.ts';
 import type { CampaignFilter, CampaignJson, PostListSort } from '../../common/campaign.ts';
 import { outboundUrl } from '../../common/outbound.ts';
+import { videoFrameOrigin } from '../../common/campaign-video.ts';
 
 /** Now, in Unix seconds, as the campaign views of one page see it. */
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -104,6 +105,7 @@ async function toPostDetail(context: AppLoadContext, post: PostJson): Promise<Po
   const now = nowSeconds();
   const timeZone = post.campaign ? await siteTimeZone(context) : '';
   noteCampaigns(context, [post.campaign], now);
+  noteVideoFrame(context, post.campaign?.video_url);
   const detail = await toDetail(context, 'post', toPostCard(post, now, timeZone), post);
   return {
     ...detail,
@@ -245,6 +247,12 @@ export type DetailAnswer =
  */
 export function notePageSources(context: AppLoadContext, sources: Iterable<string>): void {
   context.pageSources.sources = [...sources];
+}
+
+/** A campaign video's player may be framed on this page, from its host's origin only (decision 094). */
+function noteVideoFrame(context: AppLoadContext, videoUrl: string | null | undefined): void {
+  const origin = videoFrameOrigin(videoUrl);
+  if (origin !== null && !context.pageFrames.origins.includes(origin)) context.pageFrames.origins.push(origin);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { CAMPAIGN_FILTERS, CAMPAIGN_PLATFORMS, CAMPAIGN_STATES, isCurrencyCode } from '../campaign.ts';
+import { CAMPAIGN_FILTERS, CAMPAIGN_PLATFORMS, CAMPAIGN_STATES, DELIVERY_ESTIMATE_PATTERN, isCurrencyCode } from '../campaign.ts';
+import { canonicalVideoUrl, parseVideoUrl, VIDEO_URL_MESSAGE } from '../campaign-video.ts';
 import { REF_TAG_MAX_LENGTH, REF_TAG_PATTERN } from '../outbound.ts';
-import { optionalText, optionalUrl } from './fields.ts';
+import { isOneLine, oneLineMessage, optionalText, optionalUrl } from './fields.ts';
 
 // The largest amount a column holds on both engines (PostgreSQL bigint is
 // wider, but JavaScript numbers are exact only up to 2^53).
@@ -50,6 +51,36 @@ export const refTagField = optionalText('Referral tag', REF_TAG_MAX_LENGTH).refi
   'Referral tag may hold only letters, digits and . _ ~ -',
 );
 
+/** One line of text of at most `maxLength` characters; empty is none. */
+function optionalLine(label: string, maxLength: number) {
+  return optionalText(label, maxLength).refine(isOneLine, oneLineMessage(label));
+}
+
+export const CREATOR_NAME_MAX_LENGTH = 120;
+export const LOCATION_MAX_LENGTH = 120;
+
+export const creatorNameField = optionalLine('Creator name', CREATOR_NAME_MAX_LENGTH);
+export const locationField = optionalLine('Location', LOCATION_MAX_LENGTH);
+export const rewardFromField = unknownAsNull(wholeCount('Reward from'));
+
+export const DELIVERY_ESTIMATE_MESSAGE = 'Delivery estimate must be a month written YYYY-MM, such as 2027-03';
+/** The month the rewards are expected to ship, `YYYY-MM`; empty is none. */
+export const deliveryEstimateField = optionalText('Delivery estimate', 32).refine(
+  (value) => value === null || DELIVERY_ESTIMATE_PATTERN.test(value),
+  DELIVERY_ESTIMATE_MESSAGE,
+);
+
+/** A YouTube or Vimeo video, stored in one canonical form; empty is none. */
+export const videoUrlField = optionalText('Video URL', 2048).transform((value, context) => {
+  if (value === null) return null;
+  const video = parseVideoUrl(value);
+  if (video === null) {
+    context.addIssue({ code: 'custom', message: VIDEO_URL_MESSAGE });
+    return z.NEVER;
+  }
+  return canonicalVideoUrl(video);
+});
+
 const END_BEFORE_LAUNCH = 'Ends at must not be before the launch';
 
 /**
@@ -69,6 +100,12 @@ export const campaignInputSchema = z
     ends_at: unknownAsNull(endsAtField),
     state: campaignStateField.default('live'),
     ref_tag: refTagField,
+    // The basics: who, where, from how much, when it ships, and a video. Left out is none.
+    creator_name: creatorNameField,
+    location: locationField,
+    reward_from: rewardFromField,
+    delivery_estimate: deliveryEstimateField,
+    video_url: videoUrlField,
   })
   .strict()
   .refine((campaign) => campaign.ends_at === null || campaign.launched_at === null || campaign.ends_at >= campaign.launched_at, {

@@ -151,6 +151,12 @@ function requestOnce(
  * that is not a redirect is returned (the caller decides what a 403 means).
  */
 export async function safeFetch(text: string, policy: FetchPolicy): Promise<FetchedPage> {
+  const { body, ...page } = await safeFetchBytes(text, policy);
+  return { ...page, body: new TextDecoder().decode(body) };
+}
+
+/** `safeFetch` of a file whose bytes matter (an image): its body as it came. */
+export async function safeFetchBytes(text: string, policy: FetchPolicy): Promise<Omit<FetchedPage, 'body'> & { body: Uint8Array }> {
   const controller = new AbortController();
   const deadline = setTimeout(() => controller.abort(), policy.timeoutMs);
   try {
@@ -160,7 +166,7 @@ export async function safeFetch(text: string, policy: FetchPolicy): Promise<Fetc
       if (controller.signal.aborted) throw new Error('aborted');
       const answer = await requestOnce(url, target, policy, controller.signal);
       if (!REDIRECTS.has(answer.status)) {
-        return { url: url.toString(), status: answer.status, contentType: answer.contentType, body: new TextDecoder().decode(answer.body) };
+        return { url: url.toString(), status: answer.status, contentType: answer.contentType, body: new Uint8Array(answer.body) };
       }
       if (!answer.location) throw fetchFailed(`The page answered ${answer.status} without saying where to`);
       if (hop >= policy.maxRedirects) throw fetchFailed(`The page redirected more than ${policy.maxRedirects} times`);

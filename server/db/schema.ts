@@ -124,6 +124,17 @@ export interface PostCampaignTable {
   refresh_error_at: ColumnType<number | null, number | null | undefined, number | null>;
   /** The creator's referral tag, appended as `ref=` to every outbound link of the campaign. */
   ref_tag: ColumnType<string | null, string | null | undefined, string | null>;
+  // The basics (migration 0034, decision 094): null is not known.
+  creator_name: ColumnType<string | null, string | null | undefined, string | null>;
+  location: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Minor units of `currency`. */
+  reward_from: ColumnType<number | null, number | null | undefined, number | null>;
+  /** `YYYY-MM`. */
+  delivery_estimate: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Canonical YouTube or Vimeo address (common/campaign-video.ts). */
+  video_url: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The video's poster as stored here: an upload's path; null shows the placeholder. */
+  video_poster: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type PostCampaignRow = Selectable<PostCampaignTable>;
@@ -631,7 +642,7 @@ export interface RenderedPageTable {
   /** A JSON array of the sources it shows; null when it may show anything. */
   sources: string | null;
   status: number;
-  /** A JSON array of [name, value] pairs, the Content-Security-Policy left out. */
+  /** A JSON array of [name, value] pairs; the Content-Security-Policy is the render's (its nonce is replaced per answer; its frame-src is kept). */
   headers: string;
   body: Buffer;
   /** The script nonce the body was rendered with, replaced on every answer; null for a page without one. */

@@ -3,14 +3,24 @@
  * resources so the site is alive on first start. Runs only on an empty
  * database, so it never mixes with real content, and flags what it makes
  * (`demo`), so the back office marks it and the owner can remove exactly it
- * (decision 053). The posts say they are demo reviews of invented
- * campaigns, and their read times are the editor's estimate. Their
+ * (decision 053). The posts are demo reviews of invented campaigns, written
+ * as real reviews are (demo-reviews.ts) and saying they are demos, and
+ * their read times are the editor's estimate. Their
  * campaigns' facts are counted from the first start: some live and ending
  * at different times, one funded and over, one failed, one upcoming; and
  * each that has pledges carries a history from its launch, so the pledges
  * chart shows on the first visit too.
  */
 import { estimateReadTime } from '../../common/read-time.ts';
+import {
+  CLEAN_WATER_REVIEW,
+  ESPRESSO_GRINDER_REVIEW,
+  INDIE_FILM_REVIEW,
+  MODULAR_KEYBOARD_REVIEW,
+  SOLAR_BACKPACK_REVIEW,
+  TABLETOP_SAGA_REVIEW,
+  URBAN_GARDEN_REVIEW,
+} from './demo-reviews.ts';
 import { nowSeconds } from './database.ts';
 import { insertSnapshots, saveCampaign, type StoredFacts } from './queries/campaigns.ts';
 import { markDemoContent } from './queries/content.ts';
@@ -46,10 +56,6 @@ interface DemoCampaign {
 
 const HOUR = 60 * 60;
 
-/** The first lines of every demo post: it must never pass for a real review. */
-const DEMO_NOTE =
-  '*Demo review: this campaign and its makers are invented, to show how a post looks. The owner of this site removes the demo content from the back office before publishing real reviews.*';
-
 const DEMO_POSTS: DemoPost[] = [
   {
     slug: 'solar-backpack-that-charges-your-laptop',
@@ -60,23 +66,7 @@ const DEMO_POSTS: DemoPost[] = [
     category: 'tech',
     daysAgo: 1,
     campaign: { platform: 'kickstarter', state: 'live', goal: 25_000, pledged: 12_840, backers: 212, launchedIn: -DAY, endsIn: 29 * DAY },
-    content: `${DEMO_NOTE}
-
-## What a review covers
-
-A review starts with why the project caught our eye. Here: most solar
-backpacks are a panel stitched onto a bag, while this one starts from the
-frame, so the panel hinges out at a stop and lies flat on the trail.
-
-## What backers get
-
-- A folding solar panel and a USB-C battery pack
-- A roll-top body in recycled fabric
-
-## Our take
-
-A real review ends with an honest verdict: how believable the plan is, and
-what could go wrong before the rewards ship.`,
+    content: SOLAR_BACKPACK_REVIEW,
   },
   {
     slug: 'tabletop-saga-with-a-living-map',
@@ -87,17 +77,7 @@ what could go wrong before the rewards ship.`,
     category: 'creative',
     daysAgo: 3,
     campaign: { platform: 'kickstarter', state: 'live', goal: 40_000, pledged: 96_420, backers: 1_873, launchedIn: -28 * DAY, endsIn: 30 * HOUR },
-    content: `${DEMO_NOTE}
-
-## The idea
-
-Each session ends with stickers and overlays that change the map for good, so
-no two tables end up alike.
-
-## Production
-
-A real review would say what the creators have already made, and what the
-campaign pays for.`,
+    content: TABLETOP_SAGA_REVIEW,
   },
   {
     slug: 'clean-water-filters-for-rural-schools',
@@ -108,22 +88,7 @@ campaign pays for.`,
     category: 'social',
     daysAgo: 6,
     campaign: { platform: 'indiegogo', state: 'live', goal: 15_000, pledged: 9_310, backers: 148, launchedIn: -21 * DAY, endsIn: 9 * DAY + 6 * HOUR },
-    content: `${DEMO_NOTE}
-
-## The problem
-
-A social-impact review starts with the problem the campaign wants to solve,
-in the words of the people it serves.
-
-## The plan
-
-Pledges fund ceramic filter cartridges; local technicians are trained to
-replace them, and every installation is logged publicly.
-
-| Pledge | What it funds |
-| --- | --- |
-| Small | One cartridge |
-| Large | One school |`,
+    content: CLEAN_WATER_REVIEW,
   },
   {
     slug: 'espresso-grinder-built-to-be-repaired',
@@ -134,17 +99,7 @@ replace them, and every installation is logged publicly.
     category: 'business',
     daysAgo: 9,
     campaign: { platform: 'kickstarter', state: 'live', goal: 30_000, pledged: 33_100, backers: 402, launchedIn: -25 * DAY, endsIn: 5 * HOUR + 20 * 60 },
-    content: `${DEMO_NOTE}
-
-## Repair first
-
-Every part of this grinder would be sold separately, with a public service
-manual.
-
-## The business case
-
-A business review asks how the company lives after the campaign: here, a
-parts store rather than new models every year.`,
+    content: ESPRESSO_GRINDER_REVIEW,
   },
   {
     slug: 'indie-film-shot-on-one-island',
@@ -155,17 +110,7 @@ parts store rather than new models every year.`,
     category: 'creative',
     daysAgo: 14,
     campaign: { platform: 'indiegogo', state: 'upcoming', goal: 60_000, pledged: null, backers: null, launchedIn: 12 * DAY, endsIn: 42 * DAY },
-    content: `${DEMO_NOTE}
-
-## The story
-
-A lighthouse keeper's last winter, told with the island's residents in most
-of the roles.
-
-## Where the money goes
-
-A film review checks that the budget is public and that stretch goals pay
-for something viewers get, such as subtitles.`,
+    content: INDIE_FILM_REVIEW,
   },
   {
     slug: 'how-a-keyboard-maker-raised-its-second-round',
@@ -176,18 +121,7 @@ for something viewers get, such as subtitles.`,
     category: 'funding',
     daysAgo: 21,
     campaign: { platform: 'kickstarter', state: 'successful', goal: 50_000, pledged: 187_230, backers: 2_410, launchedIn: -48 * DAY, endsIn: -18 * DAY },
-    content: `${DEMO_NOTE}
-
-## The second campaign is easier, if you earned it
-
-A team that ships late but explains every delay in its updates keeps its
-backers' trust, and they come back.
-
-## Tactics worth copying
-
-1. A pre-launch page collecting emails
-2. Early-bird tiers with hard limits
-3. A live stream on launch day answering questions`,
+    content: MODULAR_KEYBOARD_REVIEW,
   },
   {
     slug: 'vertical-gardens-for-city-balconies',
@@ -198,16 +132,7 @@ backers' trust, and they come back.
     category: 'social',
     daysAgo: 30,
     campaign: { platform: 'indiegogo', state: 'failed', goal: 20_000, pledged: 6_420, backers: 97, launchedIn: -55 * DAY, endsIn: -25 * DAY },
-    content: `${DEMO_NOTE}
-
-## Small space, real harvest
-
-Each module holds a few plants and a water reservoir, and clips to most
-balcony railings.
-
-## Community
-
-Backers would join a seed-swap programme run by the founders.`,
+    content: URBAN_GARDEN_REVIEW,
   },
 ];
 

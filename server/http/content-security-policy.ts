@@ -84,3 +84,23 @@ export function pageContentSecurityPolicy(config: Config, framing: Framing = 're
   ].join('');
   return (nonce) => before + nonce + after;
 }
+
+const FRAME_SOURCE = /;\s*frame-src ([^;]*)/;
+
+/**
+ * A page policy that also lets these origins be framed (`frame-src`): a
+ * page with a campaign video allows its host's player, and only there
+ * (decision 094). With none, the policy as it was, where `default-src
+ * 'self'` frames nothing from elsewhere.
+ */
+export function withFrameSources(policy: (nonce: string) => string, origins: readonly string[]): (nonce: string) => string {
+  if (origins.length === 0) return policy;
+  const directive = `; frame-src ${[...new Set(origins)].join(' ')}`;
+  return (nonce) => policy(nonce) + directive;
+}
+
+/** The origins a rendered page's policy lets it frame; none when it names none. */
+export function frameSourcesOf(policy: string | null | undefined): string[] {
+  const sources = policy?.match(FRAME_SOURCE)?.[1]?.trim();
+  return sources ? sources.split(/\s+/) : [];
+}

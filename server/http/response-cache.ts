@@ -11,7 +11,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ContentFingerprint, FeedChange } from '../freshness/change-feed.ts';
 import { answerSourcesOf, expiryOf, ownExpiry, touches } from '../freshness/answer-marks.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
-import { createNonce, scriptNonceOf } from './content-security-policy.ts';
+import { createNonce, frameSourcesOf, scriptNonceOf, withFrameSources } from './content-security-policy.ts';
 import { NoncedBody } from './nonced-body.ts';
 import { isStorablePath, storedPathOf, type RenderedPageStore, type RenderStart, type StoredPage } from './rendered-page-store.ts';
 import { SegmentedLru } from '../segmented-lru.ts';
@@ -215,13 +215,14 @@ function noncedPage(
   policy: (nonce: string) => string,
 ): CachedPage {
   const nonced = new NoncedBody(body instanceof Uint8Array ? body : new Uint8Array(body), nonce);
+  const rendered = headers.find(([name]) => name.toLowerCase() === 'content-security-policy')?.[1];
   return {
     status,
-    // Each answer gets the policy of its own nonce.
+    // Each answer gets the policy of its own nonce, with the frames its render allowed (a campaign video's player).
     headers: headers.filter(([name]) => name.toLowerCase() !== 'content-security-policy'),
     body: new ArrayBuffer(0),
     encoded: {},
-    nonced: { body: nonced, policy },
+    nonced: { body: nonced, policy: withFrameSources(policy, frameSourcesOf(rendered)) },
     // Weak: the bytes differ by their nonce, the page does not.
     etag: `W/"${entityTag(nonced.template(''))}"`,
     expiresAt,
@@ -426,7 +427,8 @@ export class ResponseCache {
       if (start && this.store && COMPRESSIBLE_TYPE.test(response.headers.get('content-type') ?? '')) {
         this.store.save(
           storedPathOf(new URL(key)),
-          { status: page.status, headers: page.headers, body: Buffer.from(body), nonce: page.nonced ? nonce : null, sources: page.sources, expiresAt: ownExpiry(page.headers) },
+          // The render's own policy is kept with it: the frames it allows come back with the page.
+          { status: page.status, headers: parts.headers, body: Buffer.from(body), nonce: page.nonced ? nonce : null, sources: page.sources, expiresAt: ownExpiry(page.headers) },
           start.render,
           start.rest,
         );

@@ -2,7 +2,7 @@
  * The e-mail of a newsletter issue, built with React Email: table layout,
  * inline styles, absolute addresses (mail clients have no base URL). It
  * looks like the site: a masthead with the logo and name, the site's
- * colours and type (docs/design-tokens.md), each post as a card with its
+ * colours and type (docs/design.md), each post as a card with its
  * cover and a button. The plain-text part is written from the same content,
  * not scraped from the HTML, so it reads as a letter: no layout leftovers,
  * each link on its own after its label. It is rendered once per issue;

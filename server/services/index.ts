@@ -63,7 +63,14 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
   // The sponsor's private report of their post: its link is mailed when the post goes live.
   const reports = sponsorReportsService(deps);
   const sponsorMails = sponsorMailsService(deps, siteProfile, links, reports);
-  const posts = contentService(deps, POST_KIND, markdown, sponsorMails.postHooks);
+  const posts = contentService(deps, POST_KIND, markdown, {
+    async afterSave(trx, post) {
+      await sponsorMails.postHooks.afterSave(trx, post);
+      // A campaign video without its poster: one is read in the background (campaignRefresh is built below, before any save).
+      await campaignRefresh.notePoster(trx, post);
+    },
+    afterCommit: () => sponsorMails.postHooks.afterCommit(),
+  });
   const campaigns = campaignsService(deps, posts, auditLog);
   const previewLinks = previewLinksService(deps);
   const newsletters = newslettersService(deps, siteProfile);
@@ -72,7 +79,7 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
   // Page views, and the owner's switch every counter obeys.
   const analytics = analyticsService(deps, auditLog, publicPages);
   // Reading campaigns from their platforms: its results go through the campaigns service like a creator's.
-  const campaignRefresh = campaignRefreshService(deps, auditLog, campaigns);
+  const campaignRefresh = campaignRefreshService(deps, auditLog, campaigns, { media, posts });
   // Readers following campaigns, and the alerts the campaigns' facts and the clock make due.
   const followAlerts = new FollowAlerts(deps);
   const follows = followsService(deps, followAlerts);
@@ -124,7 +131,7 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
     staff: staffService(deps, auditLog),
   };
   // Every kind of background job these services enqueue; a process runs only the kinds it registered.
-  const jobKinds: JobKind<never>[] = [storage.variantsJob, newsletters.sendingJob, sponsorMails.job, sponsorMails.summaryJob, campaignRefresh.refreshJob, followAlerts.job];
+  const jobKinds: JobKind<never>[] = [storage.variantsJob, newsletters.sendingJob, sponsorMails.job, sponsorMails.summaryJob, campaignRefresh.refreshJob, campaignRefresh.posterJob, followAlerts.job];
   return { services, jobKinds };
 }
 

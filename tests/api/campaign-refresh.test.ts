@@ -143,6 +143,11 @@ describe('the editor\'s preview of a campaign page', () => {
       title: 'Tiny Forest & Friends: a board game',
       description: 'A cooperative game about "growing" a forest.',
       image: `${pages.origin}/images/cover.jpg`,
+      // The page names none of the campaign's basics.
+      creator_name: null,
+      location: null,
+      video_url: null,
+      reward_from: null,
     });
     expect(pages.requests.at(-1)?.userAgent).toBe('Crowdfunding Showcase (+http://localhost)');
     expect(CAMPAIGN_PAGE_HTML).toContain('og:title');

@@ -93,6 +93,20 @@ describe('the demo posts', () => {
     const resources = await t.handle.db.selectFrom('resources').select(['content', 'read_time']).execute();
     for (const resource of resources) expect(resource.read_time).toBe(estimateReadTime(resource.content));
   });
+
+  it('read as real reviews: the idea, who is behind it, the rewards, the risks and our take, in 4 to 6 minutes', async () => {
+    const posts = await t.handle.db.selectFrom('posts').select(['slug', 'content', 'read_time']).execute();
+    for (const post of posts) {
+      const headings = [...post.content.matchAll(/^## (.+)$/gm)].map((match) => match[1]);
+      expect(headings[0], post.slug).toBe('The idea');
+      expect(headings, post.slug).toContain('Who is behind it');
+      expect(headings, post.slug).toContain('The rewards');
+      expect(headings.some((heading) => heading?.startsWith('The risks')), post.slug).toBe(true);
+      expect(headings.at(-1), post.slug).toBe('Our take');
+      expect(post.read_time, post.slug).toBeGreaterThanOrEqual(4);
+      expect(post.read_time, post.slug).toBeLessThanOrEqual(6);
+    }
+  });
 });
 
 describe('removing the demo content', () => {

@@ -19,12 +19,12 @@ describe('a visitor browsing the site', () => {
     await seedResource(site, { slug: 'e2e-launch-guide', title: 'E2E Launch Guide' });
   });
 
-  it('sees the mosaic and More Projects on the home page, and Load More appends the next page in place', async () => {
+  it('sees the mosaic and the newly reviewed on the home page, and Load More appends the next page in place', async () => {
     const { page } = visitor;
     await visit(visitor, '/');
     await rejectCookies(page);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Crowdfunding projects worth backing');
-    const more = page.getByRole('region', { name: 'More Projects' });
+    const more = page.getByRole('region', { name: 'Newly reviewed' });
     await expect.poll(() => more.getByRole('article').count()).toBe(13);
 
     // A marker on the window survives only if the page is not reloaded.
@@ -52,7 +52,7 @@ describe('a visitor browsing the site', () => {
     const campaign = page.getByRole('link', { name: /Back This Project/ });
     expect(await campaign.getAttribute('target')).toBe('_blank');
     expect(await campaign.getAttribute('rel')).toBe('noopener noreferrer');
-    expect(await page.getByRole('heading', { name: 'Enjoyed this post?' }).count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'Still taking pledges' }).count()).toBe(1);
     await expectNoSeriousA11yViolations(page);
 
     await page.getByRole('link', { name: 'Explore More Projects' }).click();

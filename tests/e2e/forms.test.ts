@@ -90,7 +90,7 @@ describe('a visitor using the forms', () => {
   it('subscribes to the newsletter from the home page, confirms from the mail, then is told it is already subscribed', async () => {
     const { page } = visitor;
     await visit(visitor, '/');
-    const newsletter = page.getByRole('region', { name: 'Stay Updated' });
+    const newsletter = page.getByRole('region', { name: 'New reviews and guides, in your inbox' });
     await newsletter.getByLabel('Email address').fill('reader@example.com');
     await newsletter.getByRole('button', { name: 'Subscribe' }).click();
     expect(await newsletter.getByRole('region', { name: 'Successfully subscribed!' }).innerText()).toContain("You'll receive our latest updates.");
@@ -120,7 +120,7 @@ describe('a visitor using the forms', () => {
   it('cannot subscribe an address without a domain', async () => {
     const { page } = visitor;
     await visit(visitor, '/');
-    const newsletter = page.getByRole('region', { name: 'Stay Updated' });
+    const newsletter = page.getByRole('region', { name: 'New reviews and guides, in your inbox' });
     await newsletter.getByLabel('Email address').fill('someone@localhost');
     await newsletter.getByRole('button', { name: 'Subscribe' }).click();
     expect(await toastText(page, 'Invalid email')).toContain('Email must contain a domain (e.g., example.com)');
@@ -154,7 +154,7 @@ describe('a visitor using the forms', () => {
   it('sees Error / Failed to subscribe when the connection drops, and keeps the address', async () => {
     const { page } = visitor;
     await visit(visitor, '/');
-    const newsletter = page.getByRole('region', { name: 'Stay Updated' });
+    const newsletter = page.getByRole('region', { name: 'New reviews and guides, in your inbox' });
     await newsletter.getByLabel('Email address').fill('tunnel@example.com');
     await withoutConnection(page, async () => {
       await newsletter.getByRole('button', { name: 'Subscribe' }).click();

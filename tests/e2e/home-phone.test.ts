@@ -1,6 +1,6 @@
 /**
  * The home page on a phone, with the demo content of a first start: the
- * mosaic's first two posts as tiles, the rest as a compact list, so the
+ * front's first two posts as story cards, the rest as compact rows, so the
  * first band comes within about four screens; and the phone menu's links
  * to the campaigns ending soon and the newsletter archive.
  */
@@ -12,7 +12,7 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 describe('the home page on a phone', () => {
   const { visitor } = useJourney({ env: { SEED_DEMO: 'true' }, visit: PHONE });
 
-  it('reaches its first band within four screens: two tiles, then the mosaic as a compact list', async () => {
+  it('reaches its first band within four screens: two story cards, then the front as compact rows', async () => {
     const { page } = visitor;
     await visit(visitor, '/');
     await rejectCookies(page);
@@ -21,7 +21,7 @@ describe('the home page on a phone', () => {
     const screens = await band.evaluate((element) => (element.getBoundingClientRect().top + window.scrollY) / window.innerHeight);
     expect(screens).toBeLessThanOrEqual(4);
 
-    // The first two posts full tiles, their titles over their covers; every later one a row, its cover beside its title.
+    // The first two posts story cards, their titles under their covers; every later one a row, its cover beside its title.
     const tiles = await page
       .getByRole('region', { name: 'Latest projects' })
       .getByRole('article')

@@ -20,7 +20,7 @@ describe('mail without a mail server', () => {
     const reader = await openVisit();
     await visit(reader, '/');
     await rejectCookies(reader.page);
-    const newsletter = reader.page.getByRole('region', { name: 'Stay Updated' });
+    const newsletter = reader.page.getByRole('region', { name: 'New reviews and guides, in your inbox' });
     await newsletter.getByLabel('Email address').fill(READER);
     await newsletter.getByRole('button', { name: 'Subscribe' }).click();
     // Said once, in the form's own panel.

@@ -123,7 +123,7 @@ describe('a visitor without JavaScript', () => {
   it('subscribes to the newsletter and sees Successfully subscribed!', async () => {
     const { page } = visitor;
     await visit(visitor, '/');
-    const newsletter = page.getByRole('region', { name: 'Stay Updated' });
+    const newsletter = page.getByRole('region', { name: 'New reviews and guides, in your inbox' });
     // Refused by the server first, the address kept for correcting.
     await newsletter.getByLabel('Email address').fill('noscript-reader@localhost');
     await newsletter.getByRole('button', { name: 'Subscribe' }).click();

@@ -86,7 +86,7 @@ describe('the public pages and their forms, in place', () => {
   it('shows a lasting panel in the newsletter band after subscribing, which takes focus', async () => {
     const { page } = visitor;
     await visit(visitor, '/');
-    const band = page.getByRole('region', { name: 'Stay Updated' });
+    const band = page.getByRole('region', { name: 'New reviews and guides, in your inbox' });
     await band.getByLabel('Email address').fill('panel-reader@example.com');
     await band.getByRole('button', { name: 'Subscribe' }).click();
     const panel = band.getByRole('region', { name: 'Successfully subscribed!' });
@@ -100,8 +100,8 @@ describe('the public pages and their forms, in place', () => {
   it('shows the home sections below the grid', async () => {
     const { page } = visitor;
     await visit(visitor, '/');
-    expect(await page.getByRole('region', { name: 'Latest Resources' }).getByRole('link', { name: 'Feedback Guide' }).count()).toBe(1);
-    const calculators = page.getByRole('region', { name: 'Plan Your Campaign' });
+    expect(await page.getByRole('region', { name: 'Guides for campaign creators' }).getByRole('link', { name: 'Feedback Guide' }).count()).toBe(1);
+    const calculators = page.getByRole('region', { name: 'Know the fees before you set a goal' });
     expect(await calculators.getByRole('link').allInnerTexts()).toEqual(['Kickstarter Fee Calculator', 'Indiegogo Fee Calculator']);
   });
 

@@ -120,6 +120,7 @@ export interface TestAppOptions {
   mailer?: (deps: Pick<AppDeps, 'db' | 'config' | 'logger'>) => Mailer;
   newsletterSenderOptions?: AppDeps['newsletterSenderOptions'];
   campaignFetchLimits?: AppDeps['campaignFetchLimits'];
+  videoPosterSources?: AppDeps['videoPosterSources'];
 }
 
 /** `TestApp['request']` against one app, from a fresh client address unless a request names its own. */
@@ -206,6 +207,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.mailer ? { mailer: options.mailer({ db: handle.db, config, logger }) } : {}),
     ...(options.newsletterSenderOptions ? { newsletterSenderOptions: options.newsletterSenderOptions } : {}),
     ...(options.campaignFetchLimits ? { campaignFetchLimits: options.campaignFetchLimits } : {}),
+    ...(options.videoPosterSources ? { videoPosterSources: options.videoPosterSources } : {}),
   });
   const { services } = composeApp(deps);
   const app = createApp(deps, { services });

@@ -96,14 +96,15 @@ describe('a post with its campaign', () => {
     const box = factBox(html);
     expect(box).toContain('Kickstarter campaign');
     expect(box).toContain('Funded');
-    expect(box).toContain('$48,210 pledged of $20,000 · 241 %');
+    expect(box).toContain('pledged $48,210 of $20,000 goal · 241 %');
     // The sign stays on the number's line.
     expect(factBoxHtml(html)).toContain('· 241\u00a0%');
-    expect(box).toContain('241 backers');
+    expect(box).toContain('backers 241');
     expect(box).toMatch(/as of \w{3} \d{1,2}, \d{4}, \d{2}:\d{2} UTC · from the editor/);
     // The bar stops at full while the words say how far past it the campaign is.
     expect(html).toMatch(/role="progressbar" aria-label="Funded" aria-valuemin="0" aria-valuemax="100" aria-valuenow="100" aria-valuetext="241\u00a0%"/);
-    expect(times(factBoxHtml(html))[0]).toEqual([new Date((now + 12 * DAY + 5 * HOUR) * 1000).toISOString(), '12 days left']);
+    expect(times(factBoxHtml(html))[0]).toEqual([new Date((now + 12 * DAY + 5 * HOUR) * 1000).toISOString(), '12']);
+    expect(box).toContain('days to go 12');
     // Above the body: near the title.
     expect(html.indexOf('campaign-facts')).toBeLessThan(html.indexOf('The full review.'));
     expect(html).toContain('Back This Project');
@@ -117,8 +118,8 @@ describe('a post with its campaign', () => {
   it('marks a campaign in its last 48 hours as ending soon and counts down in hours', async () => {
     const box = factBox(await (await site.get('/kettle-ending')).text());
     expect(box).toContain('Ending soon');
-    expect(box).toContain('5 hours left');
-    expect(box).toContain('$2,500 pledged of $10,000 · 25 %');
+    expect(box).toContain('hours to go 5');
+    expect(box).toContain('pledged $2,500 of $10,000 goal · 25 %');
     // Short of its goal: the fees on what is pledged, and at the goal.
     expect(box).toContain('Fees on the $2,500 pledged so far Fees if it funds at its $10,000 goal');
   });
@@ -136,25 +137,26 @@ describe('a post with its campaign', () => {
     const box = factBox(html);
     expect(box).toContain('Pre-launch');
     expect(box).toContain('Launches 3 Dec');
-    expect(box).toContain('Goal $60,000');
+    expect(box).toContain('goal $60,000');
     // No bar without an amount pledged (the related posts' cards carry their own).
     expect(factBoxHtml(html)).not.toContain('role="progressbar"');
   });
 
-  it('offers "Back This Project" only while the campaign takes pledges; the words around it follow the state', async () => {
-    const cases: [slug: string, button: string, words: string][] = [
-      ['lantern-live', 'Back This Project', 'Like what you see? Back Lantern Live directly on its campaign page'],
-      ['grinder-funded', 'See the campaign page', 'The campaign for Grinder Funded has ended and takes no more pledges'],
-      ['vase-failed', 'See the campaign page', 'The campaign for Vase Failed ended short of its goal and takes no pledges'],
-      ['garden-canceled', 'See the campaign page', 'The campaign for Garden Canceled was canceled and takes no pledges'],
-      ['film-upcoming', 'See the pre-launch page', 'Film Upcoming has not launched yet: follow it on its pre-launch page'],
+  it('offers "Back This Project" only while the campaign takes pledges; the title and the words around it follow the state', async () => {
+    const cases: [slug: string, button: string, words: string, title: string][] = [
+      ['lantern-live', 'Back This Project', 'Like what you see? Back Lantern Live directly on its campaign page', 'Still taking pledges'],
+      ['grinder-funded', 'See the campaign page', 'The campaign for Grinder Funded has ended and takes no more pledges', 'Pledging has closed'],
+      ['vase-failed', 'See the campaign page', 'The campaign for Vase Failed ended short of its goal and takes no pledges', 'It fell short of its goal'],
+      ['garden-canceled', 'See the campaign page', 'The campaign for Garden Canceled was canceled and takes no pledges', 'The campaign was canceled'],
+      ['film-upcoming', 'See the pre-launch page', 'Film Upcoming has not launched yet: follow it on its pre-launch page', 'Not launched yet'],
     ];
-    for (const [slug, button, words] of cases) {
+    for (const [slug, button, words, title] of cases) {
       const cta = sectionOf(await (await site.get(`/${slug}`)).text(), 'enjoyed-title');
       const text = decodeHtml(cta.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
       const link = new RegExp(`<a [^>]*href="https://www\\.kickstarter\\.com/projects/maker/${slug}[^"]*"[^>]*target="_blank"[^>]*>${button}<`);
       expect(cta, slug).toMatch(link);
       expect(text, slug).toContain(words);
+      expect(textsOf(cta, 'h2'), slug).toEqual([title]);
       expect(text, slug).toContain('Explore More Projects');
       if (slug !== 'lantern-live') {
         expect(text, slug).not.toContain('Back This Project');
@@ -294,7 +296,7 @@ describe('a cached page showing a campaign', () => {
     expect(first.headers.get('cache-control')).toMatch(/^public, max-age=(29|30), s-maxage=(29|30)$/);
     const firstHtml = await first.text();
     expect(factBox(firstHtml)).not.toContain('Ending soon');
-    expect(factBox(firstHtml)).toContain('2 days left');
+    expect(factBox(firstHtml)).toContain('days to go 2');
 
     // A second before: the kept copy (the page cache's own bound is a minute).
     vi.setSystemTime((endsAt - 48 * HOUR - 1) * 1000);

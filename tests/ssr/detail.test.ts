@@ -104,10 +104,10 @@ describe('a post page', () => {
     expect(html).not.toContain('Visit Campaign');
   });
 
-  it('ends with the Enjoyed this post? block and its button home', async () => {
+  it('ends with the slab that says the campaign still takes pledges, and its button home', async () => {
     const html = await (await site.get('/solar-kite')).text();
     const block = html.slice(html.indexOf('id="enjoyed-title"') - 200);
-    expect(textsOf(block, 'h2')[0]).toBe('Enjoyed this post?');
+    expect(textsOf(block, 'h2')[0]).toBe('Still taking pledges');
     expect(block).toMatch(/<a [^>]*href="\/"[^>]*>Explore More Projects<\/a>/);
   });
 
@@ -116,7 +116,7 @@ describe('a post page', () => {
     expect(html).not.toContain('Back This Project');
     expect(html).not.toContain('Visit Campaign');
     expect(html).not.toContain('target="_blank" rel="noopener noreferrer" class="inline-flex');
-    expect(html).toContain('Enjoyed this post?');
+    expect(html).toContain('More campaigns we have reviewed');
   });
 
   it('is described for search engines and link previews: canonical, Open Graph, Twitter card and an Article', async () => {

@@ -121,7 +121,7 @@ describe('the newsletter signup without JavaScript', () => {
       role: 'status',
       texts: ['Successfully subscribed!', "You'll receive our latest updates."],
     });
-    expect(html).toContain('Stay Updated');
+    expect(html).toContain('New reviews and guides, in your inbox');
     // One more line under the answer: the address waits for its confirmation.
     expect(html).toContain('Check your inbox: we sent you a link to confirm your subscription.');
     expect(await subscriberEmails(t)).toEqual(['reader@example.com']);

@@ -73,7 +73,7 @@ describe('the home page', () => {
     ]);
   });
 
-  it('shows the 7 newest posts as the mosaic, the first one largest, then the rest of the first 20 as More Projects', async () => {
+  it('shows the 7 newest posts as the mosaic, the first one largest, then the rest of the first 20 as Newly reviewed', async () => {
     const html = await (await site.get('/')).text();
     const mosaic = between(html, 'id="latest-projects"', 'id="more-projects"');
     expect(postLinks(mosaic)).toEqual(
@@ -87,7 +87,7 @@ describe('the home page', () => {
     expect(firstCover).toContain('height="675"');
 
     const more = between(html, '<section aria-labelledby="more-projects"', '<section aria-labelledby="fee-calculators"');
-    expect(textsOf(more, 'h2')).toEqual(['More Projects']);
+    expect(textsOf(more, 'h2')).toEqual(['Newly reviewed']);
     expect(postLinks(more).map(([href]) => href)).toEqual(
       Array.from({ length: 13 }, (_, i) => `/post-${String(i + 8).padStart(2, '0')}`),
     );
@@ -127,10 +127,10 @@ describe('the home page', () => {
     expect(html).not.toContain('secret-prototype');
   });
 
-  it('ends with the Stay Updated newsletter section, a form that posts without JavaScript', async () => {
+  it('ends with the newsletter slab, a form that posts without JavaScript', async () => {
     const html = await (await site.get('/')).text();
     const newsletter = html.slice(html.indexOf('id="newsletter"'));
-    expect(textsOf(newsletter, 'h2')[0]).toBe('Stay Updated');
+    expect(textsOf(newsletter, 'h2')[0]).toBe('New reviews and guides, in your inbox');
     const form = newsletter.match(/<form [^>]*>/)?.[0] ?? '';
     expect(form).toContain('method="post"');
     expect(form).toContain('action="/?index#newsletter"');
@@ -148,8 +148,8 @@ describe('the home page', () => {
       const html = await response.text();
       expect(html).toContain('No projects found. Check back soon!');
       expect(html).not.toContain('<article');
-      expect(html).not.toContain('More Projects');
-      expect(html).toContain('Stay Updated');
+      expect(html).not.toContain('Newly reviewed');
+      expect(html).toContain('New reviews and guides, in your inbox');
     } finally {
       await empty.close();
     }

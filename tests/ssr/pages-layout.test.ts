@@ -30,7 +30,7 @@ describe('the home page below the grid', () => {
   it('shows the three latest resources, the two calculators, then the newsletter band', async () => {
     const html = await (await site.get('/')).text();
     const resources = sectionOf(html, 'latest-resources');
-    expect(textsOf(resources, 'h2')).toEqual(['Latest Resources']);
+    expect(textsOf(resources, 'h2')).toEqual(['Guides for campaign creators']);
     expect(linksOf(resources)).toEqual([
       ['/resources', 'All resources'],
       ['/fees-101', 'Fees 101'],
@@ -121,7 +121,7 @@ describe('a post page', () => {
     const html = await (await site.get('/solar-kite')).text();
     expect(html.match(/href="https:\/\/www.kickstarter.com\/projects\/solar-kite"/g)).toHaveLength(1);
     const cta = sectionOf(html, 'enjoyed-title');
-    expect(textsOf(cta, 'h2')).toEqual(['Enjoyed this post?']);
+    expect(textsOf(cta, 'h2')).toEqual(['Still taking pledges']);
     expect(linksOf(cta)).toEqual([
       ['https://www.kickstarter.com/projects/solar-kite', 'Back This Project (opens in a new tab)'],
       ['/', 'Explore More Projects'],

@@ -128,16 +128,47 @@ describe('Open Graph tags', () => {
       title: 'Tiny Forest & Friends: a board game',
       description: 'A cooperative game about "growing" a forest.',
       image: 'https://example.org/images/cover.jpg',
+      creator_name: null,
+      location: null,
+      video_url: null,
+      reward_from: null,
     });
+  });
+
+  it('reads the campaign basics a page names: its author, its place, a YouTube or Vimeo video and a product price', async () => {
+    const page = `<html><head>
+      <meta name="author" content="Loomwright">
+      <meta property="og:locality" content="Lisbon"><meta property="og:country-name" content="Portugal">
+      <meta property="og:video" content="https://www.dailymotion.com/video/x7tgad0">
+      <meta property="og:video:url" content="https://www.youtube.com/embed/dQw4w9WgXcQ">
+      <meta property="product:price:amount" content="89.00"><meta property="product:price:currency" content="eur">
+    </head></html>`;
+    expect(await readOpenGraph(page, 'https://example.org/')).toMatchObject({
+      creator_name: 'Loomwright',
+      location: 'Lisbon, Portugal',
+      video_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      reward_from: { amount: '89.00', currency: 'EUR' },
+    });
+    const odd = `<html><head><meta name="author" content="https://example.org/people/1"><meta name="geo.placename" content="Porto">
+      <meta property="og:video" content="https://www.dailymotion.com/video/x7tgad0"><meta property="product:price:amount" content="cheap"></head></html>`;
+    expect(await readOpenGraph(odd, 'https://example.org/')).toMatchObject({ creator_name: null, location: 'Porto', video_url: null, reward_from: null });
   });
 
   it('falls back to the page title and description, and drops an image that is not http(s)', async () => {
     const page = '<html><head><title> Plain \n title </title><meta name="description" content="Plain"><meta property="og:image" content="javascript:alert(1)"></head></html>';
-    expect(await readOpenGraph(page, 'https://example.org/')).toEqual({ title: 'Plain title', description: 'Plain', image: null });
+    expect(await readOpenGraph(page, 'https://example.org/')).toMatchObject({ title: 'Plain title', description: 'Plain', image: null });
   });
 
   it('gives nothing for a page without any', async () => {
-    expect(await readOpenGraph('<p>hello', 'https://example.org/')).toEqual({ title: null, description: null, image: null });
+    expect(await readOpenGraph('<p>hello', 'https://example.org/')).toEqual({
+      title: null,
+      description: null,
+      image: null,
+      creator_name: null,
+      location: null,
+      video_url: null,
+      reward_from: null,
+    });
   });
 });
 

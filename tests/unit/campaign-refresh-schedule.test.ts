@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { campaignPrefill } from '../../app/lib/campaign-prefill.ts';
+import { EMPTY_CAMPAIGN_DRAFT } from '../../app/lib/content-payload.ts';
 import { lastRefreshAt } from '../../common/campaign.ts';
 import {
   nextRefreshAt,
@@ -67,7 +68,8 @@ describe('the last refresh', () => {
 });
 
 describe('filling the editor from a campaign page', () => {
-  const preview = { title: 'Tiny Forest', description: 'A game.', image: 'https://example.org/cover.jpg' };
+  const noBasics = { creator_name: null, location: null, video_url: null, reward_from: null };
+  const preview = { title: 'Tiny Forest', description: 'A game.', image: 'https://example.org/cover.jpg', ...noBasics };
   const empty = { title: '', slug: '', excerpt: '', cover_image: null };
 
   it('fills every empty field, the slug with the title', () => {
@@ -87,6 +89,31 @@ describe('filling the editor from a campaign page', () => {
 
   it('takes only an https image, and nothing the page did not give', () => {
     expect(campaignPrefill(empty, { ...preview, image: 'http://example.org/cover.jpg' })).not.toHaveProperty('cover_image');
-    expect(campaignPrefill(empty, { title: null, description: null, image: null })).toEqual({});
+    expect(campaignPrefill(empty, { title: null, description: null, image: null, ...noBasics })).toEqual({});
+  });
+
+  it('fills the empty campaign basics, starting facts on the pasted link\'s platform when there are none', () => {
+    const basics = {
+      creator_name: 'Loomwright',
+      location: 'Lisbon, Portugal',
+      video_url: 'https://vimeo.com/76979871',
+      reward_from: { amount: '89.00', currency: 'EUR' },
+    };
+    const started = campaignPrefill({ ...empty, campaign: null, campaign_url: 'https://www.indiegogo.com/projects/loom' }, { ...preview, ...basics });
+    expect(started.campaign).toEqual({
+      ...EMPTY_CAMPAIGN_DRAFT,
+      platform: 'indiegogo',
+      currency: 'EUR',
+      creator_name: 'Loomwright',
+      location: 'Lisbon, Portugal',
+      video_url: 'https://vimeo.com/76979871',
+      reward_from: '89',
+    });
+    // What the editor typed stays; a price in another currency than the campaign's is left out.
+    const typed = { ...EMPTY_CAMPAIGN_DRAFT, currency: 'USD', creator_name: 'Mine' };
+    const kept = campaignPrefill({ ...empty, campaign: typed }, { ...preview, ...basics });
+    expect(kept.campaign).toEqual({ ...typed, location: 'Lisbon, Portugal', video_url: 'https://vimeo.com/76979871' });
+    // Nothing missing that the page gives: the facts are not touched.
+    expect(campaignPrefill({ ...empty, campaign: { ...typed, location: 'x', video_url: 'y', reward_from: '1' } }, { ...preview, ...basics })).not.toHaveProperty('campaign');
   });
 });

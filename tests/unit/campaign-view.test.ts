@@ -51,6 +51,25 @@ describe('the fact box of a campaign', () => {
     });
   });
 
+  it('leads with the figures: the amount pledged, the goal and percentage under it, the backers and the days to go', () => {
+    const view = campaignBoxView(facts(), NOW, 'UTC', 'lantern');
+    expect(view.stats).toEqual({ pledged: '$48,210', goal: 'of $20,000 goal · 241\u00a0%', goalAmount: '$20,000', backers: '241', backersLabel: 'backers' });
+    expect(view.timeFigure).toEqual({ value: '12', label: 'days to go' });
+    expect(campaignBoxView(facts({ ends_at: NOW + 5 * HOUR }), NOW, 'UTC', 'lantern').timeFigure).toEqual({ value: '5', label: 'hours to go' });
+    expect(campaignBoxView(facts({ ends_at: NOW + 30 }), NOW, 'UTC', 'lantern').timeFigure).toEqual({ value: '<1', label: 'minute to go' });
+    expect(campaignBoxView(facts({ state: 'successful' }), NOW, 'UTC', 'lantern').timeFigure).toBeNull();
+    expect(campaignBoxView(facts({ backers: 1, pledged: null }), NOW, 'UTC', 'lantern').stats).toMatchObject({ pledged: null, goal: null, backersLabel: 'backer' });
+  });
+
+  it('says the basics in one line, and shows the video as our poster', () => {
+    const basics = { creator_name: 'Loomwright', location: 'Lisbon, Portugal', reward_from: 8900, delivery_estimate: '2027-03', currency: 'EUR' };
+    const view = campaignBoxView(facts({ ...basics, video_url: 'https://vimeo.com/76979871', video_poster: null }), NOW, 'UTC', 'lantern');
+    expect(view.basics).toBe('By Loomwright · Lisbon, Portugal · Rewards from €89 · Ships Mar 2027');
+    expect(view.video).toEqual({ host: 'Vimeo', pageUrl: 'https://vimeo.com/76979871', poster: null });
+    expect(campaignBoxView(facts(), NOW, 'UTC', 'lantern')).toMatchObject({ basics: null, video: null });
+    expect(campaignBoxView(facts({ location: 'Porto', reward_from: 0 }), NOW, 'UTC', 'lantern').basics).toBe('Porto · Rewards from $0');
+  });
+
   it('says when an ended campaign ended, on the site clocks, and counts nothing down', () => {
     const view = campaignBoxView(facts({ state: 'successful', ends_at: Date.UTC(2026, 10, 1, 23, 30) / 1000 }), NOW, 'Asia/Tokyo', 'lantern');
     expect(view.time).toEqual({ text: 'Ended 2 Nov', datetime: '2026-11-01T23:30:00.000Z', countdown: null });

@@ -198,8 +198,40 @@ describe('the campaign facts in the editor', () => {
       ends_at: 1_801_000_000,
       // Sent as null when there is none, so clearing the field clears the stored tag.
       ref_tag: null,
+      // The basics alike: none known is null.
+      creator_name: null,
+      location: null,
+      reward_from: null,
+      delivery_estimate: null,
+      video_url: null,
     });
     expect(postUpdateSchema.safeParse(payload).success).toBe(true);
+  });
+
+  it('shows the stored basics and sends them back, the reward in minor units and the poster left to the server', () => {
+    const basics = {
+      creator_name: 'Loomwright',
+      location: 'Lisbon, Portugal',
+      reward_from: 8_950,
+      delivery_estimate: '2027-03',
+      video_url: 'https://vimeo.com/76979871',
+    };
+    const draft = ADMIN_POSTS.draftOf({
+      ...POST_JSON,
+      campaign: { ...stored, ...basics, video_poster: '/uploads/x.jpg', percent_funded: 241, seconds_left: 1, badges: [] },
+    });
+    expect(draft.campaign).toMatchObject({ ...basics, reward_from: '89.50' });
+    const payload = contentPayload('post', draft, 4) as { campaign: Record<string, unknown> };
+    expect(payload.campaign).toMatchObject(basics);
+    expect(payload.campaign).not.toHaveProperty('video_poster');
+    expect(postUpdateSchema.safeParse(payload).success).toBe(true);
+    const typo = { ...EMPTY_CAMPAIGN_DRAFT, currency: 'EUR', reward_from: '89.505' };
+    expect(campaignProblems(typo)).toEqual({ 'campaign.reward_from': 'Reward from must be an amount in EUR, such as 20000 or 20000.50' });
+    const wrong = { ...EMPTY_CAMPAIGN_DRAFT, delivery_estimate: 'March', video_url: 'https://www.dailymotion.com/video/x7tgad0' };
+    expect(campaignProblems(wrong)).toEqual({
+      'campaign.delivery_estimate': 'Delivery estimate must be a month written YYYY-MM, such as 2027-03',
+      'campaign.video_url': 'Video URL must be a YouTube or Vimeo video address',
+    });
   });
 
   it('sends the referral tag back as stored, trimmed', () => {

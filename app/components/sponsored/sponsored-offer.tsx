@@ -48,7 +48,7 @@ export function SponsoredOffer({
       </section>
 
       <section aria-labelledby="sponsored-includes">
-        <h2 id="sponsored-includes" className="text-xl font-bold">
+        <h2 id="sponsored-includes" className="section-title-sm">
           What you get
         </h2>
         <ul className="mt-4 grid gap-4 sm:grid-cols-2">
@@ -69,7 +69,7 @@ export function SponsoredOffer({
       </section>
 
       <section aria-labelledby="sponsored-timeline">
-        <h2 id="sponsored-timeline" className="text-xl font-bold">
+        <h2 id="sponsored-timeline" className="section-title-sm">
           How it works
         </h2>
         <ol className="mt-4 grid gap-3">
@@ -95,7 +95,7 @@ export function SponsoredOffer({
       {socialProof ? (
         <section aria-labelledby="sponsored-reach" className="flex gap-3 rounded-xl border border-border bg-card p-6">
           <Megaphone aria-hidden="true" className="mt-1 size-6 shrink-0 text-primary" />
-          <h2 id="sponsored-reach" className="text-xl font-bold">
+          <h2 id="sponsored-reach" className="section-title-sm">
             {socialProof}
           </h2>
         </section>

@@ -35,6 +35,12 @@ const FACT_COLUMNS = [
   'refresh_error',
   'refresh_error_at',
   'ref_tag',
+  'creator_name',
+  'location',
+  'reward_from',
+  'delivery_estimate',
+  'video_url',
+  'video_poster',
 ] as const;
 
 export type CampaignRow = Pick<PostCampaignRow, (typeof FACT_COLUMNS)[number]>;
@@ -52,6 +58,12 @@ export function factsOf(row: CampaignRow): StoredFacts {
     facts_updated_at: row.facts_updated_at,
     facts_source: row.facts_source,
     ref_tag: row.ref_tag,
+    creator_name: row.creator_name,
+    location: row.location,
+    reward_from: row.reward_from,
+    delivery_estimate: row.delivery_estimate,
+    video_url: row.video_url,
+    video_poster: row.video_poster,
   };
 }
 
@@ -142,6 +154,20 @@ export function listSnapshots(db: Db, postId: number): Promise<{ at: number; ple
     .where('post_id', '=', postId)
     .orderBy('at', 'asc')
     .execute();
+}
+
+/**
+ * Stores the poster of the video at `videoUrl`, unless the campaign's
+ * video changed meanwhile; true when it was stored.
+ */
+export async function setVideoPoster(db: Db, postId: number, videoUrl: string, poster: string): Promise<boolean> {
+  const result = await db
+    .updateTable('post_campaigns')
+    .set({ video_poster: poster })
+    .where('post_id', '=', postId)
+    .where('video_url', '=', videoUrl)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Records why the last refresh failed (null clears it), keeping the facts. */

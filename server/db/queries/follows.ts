@@ -170,6 +170,12 @@ export async function listFollowing(db: Db, afterId: number, limit: number): Pro
       'c.refresh_error',
       'c.refresh_error_at',
       'c.ref_tag',
+      'c.creator_name',
+      'c.location',
+      'c.reward_from',
+      'c.delivery_estimate',
+      'c.video_url',
+      'c.video_poster',
     ])
     .where('f.status', '=', 'following')
     .where('f.id', '>', afterId)

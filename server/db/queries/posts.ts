@@ -209,20 +209,24 @@ export async function insertPost(db: Db, input: PostInput & { sponsored_submissi
   return toPostJson(db, row);
 }
 
+/** What an editor gives that is no fact about the campaign's numbers: changing it alone does not claim them fresh. */
+const NOT_NUMBERS = new Set<string>(['ref_tag', 'creator_name', 'location', 'reward_from', 'delivery_estimate', 'video_url']);
+
 /**
  * The facts an editor's save stores: theirs, stamped as the editor's now
  * when any fact changed; unchanged facts keep who gave them and when, so
- * saving a typo fix does not claim the numbers are fresh.
+ * saving a typo fix does not claim the numbers are fresh. The video's
+ * poster stays while the video does.
  */
 function editorFacts(input: CampaignInput, before: CampaignRow | undefined, now: number): StoredFacts {
   const { url: _url, ...facts } = input;
-  // The referral tag is no fact about the campaign's numbers: changing it alone does not claim them fresh.
+  const video_poster = before !== undefined && before.video_url === facts.video_url ? before.video_poster : null;
   const same =
     before !== undefined &&
-    (Object.keys(facts) as (keyof typeof facts)[]).every((field) => field === 'ref_tag' || before[field] === facts[field]);
+    (Object.keys(facts) as (keyof typeof facts)[]).every((field) => NOT_NUMBERS.has(field) || before[field] === facts[field]);
   return same
-    ? { ...facts, facts_updated_at: before.facts_updated_at, facts_source: before.facts_source }
-    : { ...facts, facts_updated_at: now, facts_source: 'editor' };
+    ? { ...facts, video_poster, facts_updated_at: before.facts_updated_at, facts_source: before.facts_source }
+    : { ...facts, video_poster, facts_updated_at: now, facts_source: 'editor' };
 }
 
 /** A save's campaign: left out keeps it, null removes it, facts replace it. */

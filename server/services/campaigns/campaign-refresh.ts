@@ -8,8 +8,9 @@
  * `campaigns.applyFacts`, as a creator's is. A refresh that fails keeps the
  * stored facts and leaves its error on the campaign for staff to see.
  */
-import type { CampaignFetchingSettingsJson, CampaignPreviewJson, CampaignRefreshJson } from '../../../common/answers.ts';
+import type { CampaignFetchingSettingsJson, CampaignPreviewJson, CampaignRefreshJson, PostJson } from '../../../common/answers.ts';
 import { lastRefreshAt } from '../../../common/campaign.ts';
+import { parseVideoUrl } from '../../../common/campaign-video.ts';
 import { DomainError, notFound } from '../../../common/errors.ts';
 import { campaignFetchingSettingsSchema, campaignPreviewSchema } from '../../../common/schemas/campaign-fetching.ts';
 import { validate } from '../../../common/validate.ts';
@@ -17,13 +18,19 @@ import type { Caller, Staff } from '../../auth/caller.ts';
 import { parseKickstarterStats, statsUrl } from '../../campaigns/kickstarter-stats.ts';
 import { readOpenGraph } from '../../campaigns/open-graph.ts';
 import { nextRefreshAt, refreshesAt, isRefreshable, REFRESH_INTERVAL_SECONDS } from '../../campaigns/refresh-schedule.ts';
-import { anyAddress, DEFAULT_FETCH_LIMITS, fetchFailed, publicOnly, safeFetch, type FetchPolicy } from '../../campaigns/safe-fetch.ts';
+import { anyAddress, DEFAULT_FETCH_LIMITS, fetchFailed, publicOnly, safeFetch, safeFetchBytes, type FetchPolicy } from '../../campaigns/safe-fetch.ts';
+import { posterLookup, thumbnailOfOembed, VIDEO_POSTER_SOURCES } from '../../campaigns/video-poster.ts';
 import { siteOrigin } from '../../config.ts';
 import { nowSeconds } from '../../db/database.ts';
 import { findRefreshTarget, listRefreshTargets } from '../../db/queries/campaign-refreshes.ts';
+import { findCampaign, setVideoPoster } from '../../db/queries/campaigns.ts';
+import type { Db } from '../../db/schema.ts';
+import { sniffRasterFormat, SNIFF_BYTES } from '../../storage/image-type.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { JobKind, JobOutcome } from '../../jobs/jobs.ts';
 import type { AuditLogService } from '../site/audit-log.ts';
+import type { MediaService } from '../site/media.ts';
+import type { ContentService } from '../content/content.ts';
 import type { CampaignsService } from './campaigns.ts';
 import { ownerSwitch } from '../owner-switch.ts';
 
@@ -40,7 +47,23 @@ const refreshKey = (postId: number) => `campaign-refresh:${postId}`;
 /** Printable ASCII only: a header value cannot carry the rest. */
 const headerText = (text: string) => text.replace(/[^\x20-\x7e]/g, '').trim();
 
-export function campaignRefreshService(deps: AppDeps, audit: AuditLogService, campaigns: Pick<CampaignsService, 'applyFacts' | 'refreshFailed'>) {
+/** A campaign video whose poster is to be read: the post, and the video it is for. */
+export interface PosterPayload {
+  postId: number;
+  videoUrl: string;
+}
+
+const posterKey = (postId: number) => `video-poster:${postId}`;
+
+/** Raster formats a poster may be stored as, by what its bytes are. */
+const POSTER_TYPES = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
+
+export function campaignRefreshService(
+  deps: AppDeps,
+  audit: AuditLogService,
+  campaigns: Pick<CampaignsService, 'applyFacts' | 'refreshFailed'>,
+  posters: { media: Pick<MediaService, 'importImage'>; posts: Pick<ContentService, 'touchBeside'> },
+) {
   const { db, jobs, config, siteProfileCache } = deps;
   const fetching = ownerSwitch({ db, audit }, { key: 'campaign_fetching', enabledByDefault: false, schema: campaignFetchingSettingsSchema });
   const fetchingSettings = (fresh = false): Promise<CampaignFetchingSettingsJson> => fetching.read(fresh);
@@ -96,6 +119,46 @@ export function campaignRefreshService(deps: AppDeps, audit: AuditLogService, ca
   const refreshJob: JobKind<RefreshPayload> = { name: 'campaign-refresh', maxAttempts: 3, run: refresh };
 
   /**
+   * Reads a campaign video's poster from its host and stores it here,
+   * resized like covers (decision 094). Nothing is read while reading
+   * campaign pages is off; a host that fails leaves the neutral
+   * placeholder, logged, never a link to the host's image.
+   */
+  async function readPoster({ postId, videoUrl }: PosterPayload): Promise<undefined> {
+    if (!(await fetchingSettings(true)).enabled) return undefined;
+    const stored = await findCampaign(db, postId);
+    const video = parseVideoUrl(videoUrl);
+    if (!stored || stored.video_url !== videoUrl || stored.video_poster !== null || !video) return undefined;
+    const sources = deps.videoPosterSources ?? VIDEO_POSTER_SOURCES;
+    try {
+      const lookup = posterLookup(video, videoUrl, sources);
+      let thumbnail: string;
+      if ('oembed' in lookup) {
+        const answer = await safeFetch(lookup.oembed, await policy('application/json'));
+        if (answer.status !== 200) throw fetchFailed(`The video host answered ${answer.status}`);
+        thumbnail = thumbnailOfOembed(answer.body);
+      } else {
+        thumbnail = lookup.thumbnail;
+      }
+      const image = await safeFetchBytes(thumbnail, await policy('image/webp,image/jpeg,image/png'));
+      if (image.status !== 200) throw fetchFailed(`The video host answered ${image.status} for the poster`);
+      const format = sniffRasterFormat(image.body.subarray(0, SNIFF_BYTES));
+      if (format === null || format === 'gif') throw fetchFailed('The video host answered no JPEG, PNG or WebP image for the poster');
+      const key = await posters.media.importImage(`${video.host}-${video.id}-poster.${format === 'jpeg' ? 'jpg' : format}`, POSTER_TYPES[format], image.body);
+      // The post's pages show it from now: their kept copies go, as for any change of the post.
+      await posters.posts.touchBeside(postId, async (trx) => {
+        await setVideoPoster(trx, postId, videoUrl, `/${key}`);
+      });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      deps.logger.warn({ postId, videoUrl, reason: error.message }, 'campaign video: the poster could not be read; the placeholder stays');
+    }
+    return undefined;
+  }
+
+  const posterJob: JobKind<PosterPayload> = { name: 'video-poster', maxAttempts: 3, run: readPoster };
+
+  /**
    * Gives every campaign that is refreshed on schedule its job, at 6 hours
    * after its last refresh (now, for one never refreshed); one that has a
    * job keeps it. Run hourly and when the owner turns reading on.
@@ -117,7 +180,15 @@ export function campaignRefreshService(deps: AppDeps, audit: AuditLogService, ca
 
   return {
     refreshJob,
+    posterJob,
     scheduleRefreshes,
+
+    /** In a post's save: a video without its poster gets a job to read one (which does nothing while reading is off). */
+    async notePoster(trx: Db, post: PostJson): Promise<void> {
+      const campaign = post.campaign;
+      if (!campaign?.video_url || (campaign.video_poster ?? null) !== null) return;
+      await jobs.enqueue(trx, posterJob, { postId: post.id, videoUrl: campaign.video_url }, { dedupeKey: posterKey(post.id) });
+    },
 
     settings: (): Promise<CampaignFetchingSettingsJson> => fetchingSettings(true),
 

@@ -1,4 +1,5 @@
 import { CAMPAIGN_PLATFORMS, CAMPAIGN_STATE_LABELS, CAMPAIGN_STATES, PLATFORM_LABELS } from '../../../../common/campaign.ts';
+import { CREATOR_NAME_MAX_LENGTH, LOCATION_MAX_LENGTH } from '../../../../common/schemas/campaign.ts';
 import { useSiteTimeZone } from '../../../lib/admin-time-zone.ts';
 import { EMPTY_CAMPAIGN_DRAFT, type CampaignDraft } from '../../../lib/content-payload.ts';
 import { secondsToSiteInput, siteInputToSeconds } from '../../../lib/dates.ts';
@@ -112,11 +113,88 @@ export function CampaignFacts({ kind, draft, errors, onChange }: DraftFieldsProp
           )}
         </Field>
       </div>
+      <CampaignBasicsFields campaign={campaign} currency={currency} errors={errors} id={id} set={set} />
       <div>
         <Button type="button" variant="ghost" size="sm" onClick={() => onChange({ campaign: null })}>
           Remove campaign facts
         </Button>
       </div>
+    </fieldset>
+  );
+}
+
+/**
+ * The campaign's basics (decision 094): who runs it, where, the lowest
+ * reward, when it ships and its video, shown in the fact box as "By
+ * Loomwright · Lisbon, Portugal · Rewards from €89 · Ships Mar 2027".
+ */
+function CampaignBasicsFields({
+  campaign,
+  currency,
+  errors,
+  id,
+  set,
+}: {
+  campaign: CampaignDraft;
+  currency: string;
+  errors: DraftFieldsProps['errors'];
+  id: (field: string) => string;
+  set: (change: Partial<CampaignDraft>) => void;
+}) {
+  return (
+    <fieldset className="grid gap-4 sm:grid-cols-2">
+      <legend className="mb-2 text-sm font-medium">Campaign basics</legend>
+      <Field id={id('creator_name')} label="Creator" hint="As they name themselves, such as Loomwright" error={errors['campaign.creator_name']}>
+        {(control) => (
+          <Input {...control} maxLength={CREATOR_NAME_MAX_LENGTH} autoComplete="off" value={campaign.creator_name} onChange={(event) => set({ creator_name: event.target.value })} />
+        )}
+      </Field>
+      <Field id={id('location')} label="Location" hint="Such as Lisbon, Portugal" error={errors['campaign.location']}>
+        {(control) => (
+          <Input {...control} maxLength={LOCATION_MAX_LENGTH} autoComplete="off" value={campaign.location} onChange={(event) => set({ location: event.target.value })} />
+        )}
+      </Field>
+      <Field
+        id={id('reward_from')}
+        label={`Rewards from (${currency})`}
+        hint="The lowest pledge that gets the product"
+        error={errors['campaign.reward_from']}
+      >
+        {(control) => (
+          <Input {...control} inputMode="decimal" autoComplete="off" value={campaign.reward_from} onChange={(event) => set({ reward_from: event.target.value })} />
+        )}
+      </Field>
+      <Field id={id('delivery_estimate')} label="Ships" hint="The month rewards are expected to ship" error={errors['campaign.delivery_estimate']}>
+        {(control) => (
+          <Input
+            {...control}
+            type="month"
+            placeholder="2027-03"
+            value={campaign.delivery_estimate}
+            onChange={(event) => set({ delivery_estimate: event.target.value })}
+          />
+        )}
+      </Field>
+      <Field
+        id={id('video_url')}
+        label="Video"
+        hint="A YouTube or Vimeo address; readers see our poster until they play it"
+        error={errors['campaign.video_url']}
+        className="sm:col-span-2"
+      >
+        {(control) => (
+          <Input
+            {...control}
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="https://www.youtube.com/watch?v=…"
+            value={campaign.video_url}
+            onChange={(event) => set({ video_url: event.target.value })}
+          />
+        )}
+      </Field>
     </fieldset>
   );
 }

@@ -8,8 +8,8 @@ import type { ContentDraft } from '../../../lib/content-payload.ts';
 import type { DraftChange } from './draft-fields.ts';
 
 /**
- * A pasted campaign URL fills the empty title, excerpt and cover image from
- * the page's Open Graph tags, once per editing: after one fill, pasting
+ * A pasted campaign URL fills the empty title, excerpt, cover image and
+ * campaign basics from the page's Open Graph tags, once per editing: after one fill, pasting
  * another URL changes only the URL. Nothing is said while the owner has
  * reading campaign pages turned off.
  */
@@ -27,10 +27,10 @@ export function useCampaignPrefill(draft: ContentDraft, onChange: (change: Draft
     try {
       const preview = await api.post<CampaignPreviewJson>('/admin/campaign-preview', { url });
       done.current = true;
-      const fill = campaignPrefill(latest.current, preview);
+      const fill = campaignPrefill({ ...latest.current, campaign_url: url }, preview);
       if (Object.keys(fill).length === 0) return;
       onChange(fill);
-      notifySuccess('Filled from the campaign page', 'Check the title, excerpt and cover image before saving.');
+      notifySuccess('Filled from the campaign page', 'Check the title, excerpt, cover image and campaign basics before saving.');
     } catch (error) {
       if (error instanceof ApiRequestError && error.code === 'CAMPAIGN_FETCHING_OFF') return;
       notifyError('The campaign page could not be read', describeFailure(error, 'Please fill in the title and excerpt yourself.'));

@@ -66,7 +66,12 @@ export function useContentForm({
     const found = validate(kind, payload);
     const timeProblem = publicationProblem(draft);
     if (timeProblem) found.publish_at = timeProblem;
-    if (kind === 'post') Object.assign(found, campaignProblems(draft.campaign));
+    if (kind === 'post') {
+      const byField = campaignProblems(draft.campaign);
+      // A field of the campaign says it beside itself: the schema's word on the campaign as a whole would repeat it.
+      if (Object.keys(byField).length > 0) delete found.campaign;
+      Object.assign(found, byField);
+    }
     setErrors(found);
     const first = Object.keys(found)[0];
     if (first !== undefined) {
