@@ -38,6 +38,8 @@ export default [
     route('search', 'routes/search.tsx'),
     // Every live campaign by its end (its slug is reserved: common/schemas/slug.ts).
     route('ending-soon', 'routes/ending-soon.tsx'),
+    // Every post of every category, by campaign filter and order (its slug is reserved too).
+    route('projects', 'routes/projects.tsx'),
     // A post or a resource; a fixed path above always wins over a slug.
     route(':slug', 'routes/detail.tsx'),
     // Any other path: SPEC.md's 404 page with a real 404 status.

@@ -5,13 +5,15 @@ import { CategoryBadges, shownCategories } from './category-badges.tsx';
 import { ContentCard } from './content-card.tsx';
 import { ContentMeta } from './content-meta.tsx';
 import { VerdictLabel } from './post-review.tsx';
+import { FundingBar } from './funding-bar.tsx';
 import { campaignLinkRel, SponsoredLabel } from './sponsored-label.tsx';
 import { Icon } from './ui/icon.tsx';
 
 /**
  * A published post in a list: cover, its verdict and categories, title
- * (the link to the post), excerpt, the campaign's standing, date and read time, and the
- * campaign link when there is one.
+ * (the link to the post), its campaign's funding bar, excerpt, the
+ * campaign's standing, date and read time, and the campaign link when
+ * there is one.
  */
 export function PostCard({
   post,
@@ -45,6 +47,7 @@ export function PostCard({
           </>
         ) : null
       }
+      bar={post.campaign && post.campaign.percent !== null ? <FundingBar percent={post.campaign.percent} label="Funding" /> : null}
       excerpt={post.excerpt}
       facts={post.campaign ? <CampaignCardLine campaign={post.campaign} /> : null}
       meta={<ContentMeta published={post.published} readTime={post.read_time} dateStyle="short" />}

@@ -12,6 +12,7 @@ import type { Route } from './+types/sitemap';
 /** The public pages that are always there. */
 const STATIC_PATHS = [
   '/',
+  '/projects',
   '/resources',
   '/ending-soon',
   '/instant-kickstarter-fee-calculator',

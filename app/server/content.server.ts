@@ -22,7 +22,7 @@ import type {
 import { isEndingSoon } from '../lib/content-cards.ts';
 import { publishedDate } from '../lib/dates.ts';
 import { campaignBoxView, campaignCardView, earliestCampaignChange } from '../lib/campaign-view.ts';
-import type { CampaignFilter, CampaignJson } from '../../common/campaign.ts';
+import type { CampaignFilter, CampaignJson, PostListSort } from '../../common/campaign.ts';
 import { outboundUrl } from '../../common/outbound.ts';
 import { videoFrameOrigin } from '../../common/campaign-video.ts';
 
@@ -152,13 +152,34 @@ export async function listPostCards(
     campaign?: CampaignFilter;
     notCampaign?: CampaignFilter;
     pinned?: boolean;
-    sort?: 'ends_at';
+    sort?: PostListSort;
     /** Those whose byline names this member of staff (their author page). */
     authorId?: number;
   },
 ): Promise<PostCardPage> {
   const page = await context.services.posts.listPublished(options);
   return { posts: await postCardsOf(context, page.posts), next_token: page.next_token };
+}
+
+/**
+ * One page of `/projects` (decision 095): every published post, or those
+ * whose campaign matches `filter`, in the order chosen. A list that a
+ * campaign may join or leave by the clock alone (any filter, or the order
+ * "ending first") expires at the next second that happens to any campaign,
+ * shown or not yet (services.campaigns.nextListChange).
+ */
+export async function listProjectCards(
+  context: AppLoadContext,
+  options: { pageSize: number; nextToken: string | null; filter: CampaignFilter | null; sort: PostListSort | null },
+): Promise<PostCardPage> {
+  const { filter, sort, ...paging } = options;
+  const [page, nextChange] = await Promise.all([
+    listPostCards(context, { ...paging, ...(filter ? { campaign: filter } : {}), ...(sort ? { sort } : {}) }),
+    filter !== null || sort === 'ending_first' ? context.services.campaigns.nextListChange() : Promise.resolve(null),
+  ]);
+  const slot = context.pageChanges;
+  if (nextChange !== null && (slot.at === null || nextChange < slot.at)) slot.at = nextChange;
+  return page;
 }
 
 /**

@@ -37,6 +37,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'payment',
   'preview',
   'privacy-policy',
+  'projects',
   'resources',
   'robots-txt',
   'search',

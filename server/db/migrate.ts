@@ -38,6 +38,7 @@ import { renderedPageBoundMigration } from './migrations/2026-12-07-0031-rendere
 import { authorsMigration } from './migrations/2026-12-07-0032-authors.ts';
 import { postReviewsMigration } from './migrations/2026-12-07-0033-post-reviews.ts';
 import { campaignBasicsMigration } from './migrations/2026-12-07-0034-campaign-basics.ts';
+import { campaignLaunchIndexMigration } from './migrations/2026-12-07-0035-campaign-launch-index.ts';
 import { followsMigration } from './migrations/2026-12-07-0036-follows.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -76,6 +77,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-12-07-0032-authors': authorsMigration(),
     '2026-12-07-0033-post-reviews': postReviewsMigration(),
     '2026-12-07-0034-campaign-basics': campaignBasicsMigration(),
+    '2026-12-07-0035-campaign-launch-index': campaignLaunchIndexMigration(),
     '2026-12-07-0036-follows': followsMigration(engine),
   };
 }

@@ -8,16 +8,18 @@ import type { PostAuthorJson, PostCategoryJson, PostJson, PostPage, PostSummaryJ
 import type { PostInput, PostUpdate } from '../../../common/schemas/post.ts';
 import { nowSeconds } from '../database.ts';
 import type { Db, PostRow } from '../schema.ts';
-import { campaignAt, type CampaignJson } from '../../../common/campaign.ts';
+import { campaignAt, type CampaignJson, type PostListSort } from '../../../common/campaign.ts';
 import type { CampaignInput } from '../../../common/schemas/campaign.ts';
 import { reviewFromStored, type ReviewJson } from '../../../common/review.ts';
 import {
   campaignEndOfPost,
   campaignFilterCondition,
   deleteCampaign,
+  endingFirstKeyOfPost,
   factsOf,
   findCampaign,
   findCampaigns,
+  percentFundedOfPost,
   saveCampaign,
   type CampaignRow,
   type StoredFacts,
@@ -114,16 +116,29 @@ async function toPostJson(db: Db, row: PostRow, forStaff = false): Promise<PostJ
   return { ...(summary as PostSummaryJson), content: row.content };
 }
 
-/** What a list of posts adds: its campaign filters, the pinned ones only, and the order by campaign end (soonest first). */
+/** The order of a list of posts other than newest first, at `now`. */
+function orderOf(sort: PostListSort, now: number): NonNullable<OwnListRules['order']> {
+  switch (sort) {
+    case 'ends_at':
+      return { sort: campaignEndOfPost, direction: 'asc' };
+    case 'ending_first':
+      return { sort: endingFirstKeyOfPost(now), direction: 'asc' };
+    case 'percent_funded':
+      return { sort: percentFundedOfPost, direction: 'desc' };
+  }
+}
+
+/** What a list of posts adds: its campaign filters, the pinned ones only, and an order by campaign. */
 function ownListRules(options: ContentListOptions): OwnListRules {
+  const now = nowSeconds();
   return {
     where: [
-      ...(options.campaign ? [campaignFilterCondition(options.campaign, nowSeconds())] : []),
-      ...(options.notCampaign ? [sql<boolean>`not ${campaignFilterCondition(options.notCampaign, nowSeconds())}`] : []),
+      ...(options.campaign ? [campaignFilterCondition(options.campaign, now)] : []),
+      ...(options.notCampaign ? [sql<boolean>`not ${campaignFilterCondition(options.notCampaign, now)}`] : []),
       ...(options.pinned ? [sql<boolean>`posts.pinned = 1`] : []),
       ...(options.authorId === undefined ? [] : [sql<boolean>`posts.author_id = ${options.authorId}`]),
     ],
-    ...(options.sort === 'ends_at' ? { order: { sort: campaignEndOfPost, direction: 'asc' as const } } : {}),
+    ...(options.sort ? { order: orderOf(options.sort, now) } : {}),
   };
 }
 

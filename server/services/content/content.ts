@@ -342,7 +342,7 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
     /**
      * Published items, newest first; optionally of one category (by id).
      * Posts also by campaign (`campaign`, or all but those matching `notCampaign`),
-     * the pinned ones only (`pinned`), and by campaign end, soonest first (`sort`).
+     * the pinned ones only (`pinned`), and in an order by campaign (`sort`: common/campaign.ts).
      */
     listPublished: (
       options: Pick<ContentListOptions, 'categoryId' | 'campaign' | 'notCampaign' | 'pinned' | 'sort' | 'authorId'> & PageRequest,
