@@ -5,6 +5,8 @@ export default [
   layout('routes/site-layout.tsx', [
     index('routes/home.tsx'),
     route('category/:slug', 'routes/category.tsx'),
+    // A member of staff's profile and the posts they reviewed (its segment is reserved: common/schemas/slug.ts).
+    route('author/:slug', 'routes/author.tsx'),
     route('resources', 'routes/resources.tsx'),
     route('resources/:slug', 'routes/resource-redirect.tsx'),
     route('instant-kickstarter-fee-calculator', 'routes/kickstarter-fee-calculator.tsx'),
@@ -36,6 +38,8 @@ export default [
     route('search', 'routes/search.tsx'),
     // Every live campaign by its end (its slug is reserved: common/schemas/slug.ts).
     route('ending-soon', 'routes/ending-soon.tsx'),
+    // Every post of every category, by campaign filter and order (its slug is reserved too).
+    route('projects', 'routes/projects.tsx'),
     // A post or a resource; a fixed path above always wins over a slug.
     route(':slug', 'routes/detail.tsx'),
     // Any other path: SPEC.md's 404 page with a real 404 status.

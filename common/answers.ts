@@ -4,6 +4,7 @@
  * Timestamps are Unix seconds unless a field says otherwise.
  */
 import type { CampaignFacts, CampaignJson } from './campaign.ts';
+import type { ReviewJson } from './review.ts';
 import type { Permission, StaffRole } from './staff-roles.ts';
 
 export type PublicationStatus = 'draft' | 'published';
@@ -52,18 +53,66 @@ export interface PostRecord extends ContentRecord {
   sponsored_submission_id: number | null;
   /** Put by an editor on the home page's lead tile (the newest pinned post leads); sponsored or not. */
   pinned: boolean;
+  /** What the site thinks of the campaign; null without one, and always on a sponsored post (decision 093). */
+  review: ReviewJson | null;
 }
 
 /**
- * Who a post's byline names: the member of staff who created it, by the
- * name they set on their account (never their address).
+ * Who a post's byline names: the member of staff who is its author, by the
+ * name they set on their account (never their address), with their author
+ * page (`url`, a path on this site: `/author/{slug}`) and avatar (an
+ * upload's path, or null).
  */
 export interface PostAuthorJson {
+  name: string;
+  slug: string;
+  url: string;
+  avatar: string | null;
+}
+
+/** What a reader sees of an author: their byline's fields, their bio and their links. */
+export interface AuthorJson extends PostAuthorJson {
+  /** Plain text, at most 300 characters ('' for none). */
+  bio: string;
+  /** Up to three https addresses. */
+  links: string[];
+}
+
+/** `GET /api/authors/{slug}`: the profile and one page of its live posts, newest first. */
+export interface AuthorPageJson {
+  author: AuthorJson;
+  posts: PostSummaryJson[];
+  next_token: string | null;
+}
+
+/**
+ * A member of staff's author profile as the back office edits it (Account,
+ * the staff screen): `slug` null until they set a name or a slug.
+ */
+export interface AuthorProfileJson {
+  user_id: number;
+  name: string;
+  slug: string | null;
+  /** The author page's path, null without a slug. */
+  url: string | null;
+  bio: string;
+  avatar: string | null;
+  links: string[];
+}
+
+/**
+ * One member of staff the post editor's Author picker offers: their name
+ * ('' for none), never their address (editors may not read the staff list).
+ */
+export interface AuthorChoiceJson {
+  id: number;
   name: string;
 }
 
 export interface PostSummaryJson extends Omit<PostRecord, 'content'> {
-  /** Null when its creator set no name, is unknown, or was removed: the post then shows no byline. */
+  /** The member of staff the post names as its author (its creator unless an editor picked another); null: none. */
+  author_id: number | null;
+  /** Null when its author set no name, is unknown, or was removed: the post then shows no byline. */
   author: PostAuthorJson | null;
   category_ids: string[];
   post_categories: PostCategoryJson[];
@@ -324,6 +373,8 @@ export interface RevisionFields {
   /** A post's campaign facts as the editor saves them (revisions from before campaigns have none). */
   campaign?: Omit<CampaignFacts, 'url' | 'facts_updated_at' | 'facts_source'> | null;
   sponsored?: boolean;
+  /** A post's review (revisions from before reviews have none: a restore keeps the current one). */
+  review?: ReviewJson | null;
   category_ids?: string[];
   category_id?: string | null;
 }

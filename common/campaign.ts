@@ -71,9 +71,18 @@ export const BADGE_LABELS: Record<CampaignBadge, string> = {
   canceled: 'Canceled',
 };
 
-/** The list filters of `GET /api/posts?campaign=` and the category pages. */
-export const CAMPAIGN_FILTERS = ['live', 'ending_soon', 'funded', 'ended'] as const;
+/** The list filters of `GET /api/posts?campaign=`, the category pages and `/projects`. */
+export const CAMPAIGN_FILTERS = ['live', 'ending_soon', 'just_launched', 'funded', 'ended'] as const;
 export type CampaignFilter = (typeof CAMPAIGN_FILTERS)[number];
+
+/**
+ * The orders of a public list of posts besides newest first: by campaign
+ * end, every campaign's end soonest first (`GET /api/posts?sort=`); the
+ * campaigns still running by their end, then the others, the last to end
+ * first; and the most funded (percentage of the goal) first.
+ */
+export const POST_LIST_SORTS = ['ends_at', 'ending_first', 'percent_funded'] as const;
+export type PostListSort = (typeof POST_LIST_SORTS)[number];
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
@@ -229,6 +238,8 @@ export function matchesCampaignFilter(facts: ClockFacts, filter: CampaignFilter,
       return isRunning(facts, now);
     case 'ending_soon':
       return campaignBadges(facts, now).includes('ending_soon');
+    case 'just_launched':
+      return campaignBadges(facts, now).includes('just_launched');
     case 'funded':
       return campaignBadges(facts, now).includes('funded');
     case 'ended':

@@ -8,6 +8,10 @@
 export const pageSource = {
   post: (id: number | string) => `post:${id}`,
   resource: (id: number | string) => `resource:${id}`,
+  /** An author's profile (the member of staff's account id): their page, and every page showing their byline. */
+  author: (id: number | string) => `author:${id}`,
+  /** Any author's profile: touched by every profile save, named by the pages listing authors (the sitemap). */
+  authorLists: 'authors',
   /** A category's posts: its page, and the related blocks drawn from it. */
   category: (id: number | string) => `category:${id}`,
   /** Any post: touched by every post write, named by the pages listing the newest posts (home, feeds, search). */

@@ -30,6 +30,7 @@ export const postRevisionFields = (post: PostJson): RevisionFields => ({
     state: post.campaign.state,
   },
   sponsored: post.sponsored,
+  review: post.review,
   category_ids: post.category_ids,
 });
 

@@ -19,6 +19,7 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
  * `inbox` is contact messages, sponsored submissions and payments;
  * `newsletter` is subscribers and issues; `audit` is reading the audit log; `analytics` is reading the audience numbers;
  * `site_settings` is the site's name, addresses and legal texts;
+ * `authors` is editing anyone's public author profile (one's own is every role's);
  * `staff`, `settings` (staff security) and `outbox` (every mail the site
  * kept or sent, links included) are the owner's.
  */
@@ -31,12 +32,13 @@ export type Permission =
   | 'audit'
   | 'analytics'
   | 'site_settings'
+  | 'authors'
   | 'staff'
   | 'settings'
   | 'outbox';
 
 const EDITOR: readonly Permission[] = ['content', 'categories', 'dashboard'];
-const ADMIN: readonly Permission[] = [...EDITOR, 'inbox', 'newsletter', 'audit', 'analytics', 'site_settings'];
+const ADMIN: readonly Permission[] = [...EDITOR, 'inbox', 'newsletter', 'audit', 'analytics', 'site_settings', 'authors'];
 const OWNER: readonly Permission[] = [...ADMIN, 'staff', 'settings', 'outbox'];
 
 const PERMISSIONS: Record<StaffRole, readonly Permission[]> = { owner: OWNER, admin: ADMIN, editor: EDITOR };
@@ -67,6 +69,7 @@ export function forbiddenMessage(permission: Permission): string {
     case 'audit':
     case 'analytics':
     case 'site_settings':
+    case 'authors':
       return 'Only owners and administrators can do this; editors manage posts, resources and media.';
     default:
       return 'You need admin privileges to access this area.';

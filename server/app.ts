@@ -14,6 +14,7 @@ import { adminDashboardApi } from './api/dashboard.ts';
 import { adminMediaApi, mediaUploadApi } from './api/media.ts';
 import { paymentsApi } from './api/payments.ts';
 import { searchApi } from './api/search.ts';
+import { adminAccountAuthorApi, adminAuthorChoicesApi, adminUserAuthorApi, publicAuthorsApi } from './api/authors.ts';
 import { adminContentApi, publicContentApi } from './api/content.ts';
 import { authApi } from './api/auth.ts';
 import { adminSponsoredSubmissionsApi, sponsoredSubmissionsApi } from './api/sponsored-submissions.ts';
@@ -174,12 +175,13 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route('/auth', authApi(services, callerOf, deps.config.TRUST_PROXY > 0));
   const shareable = publicReads(options.publicReadCache);
   // A wildcard also matches the bare path (`/posts`).
-  for (const path of ['/posts/*', '/resources/*', '/categories/*']) api.use(path, shareable);
+  for (const path of ['/posts/*', '/resources/*', '/categories/*', '/authors/*']) api.use(path, shareable);
   api.route('/posts', publicContentApi(services.posts, services));
   // A reader follows a post's campaign by e-mail (decision 097).
   api.route('/posts', followsApi(services, callerOf));
   api.route('/resources', publicContentApi(services.resources, services));
   api.route('/categories', categoriesApi(services));
+  api.route('/authors', publicAuthorsApi(services));
   // Site search: public, shareable like the lists (a query is part of the cache key).
   api.use('/search/*', shareable);
   api.route('/search', searchApi(services));
@@ -218,9 +220,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     ['/admin/submissions/sponsored', 'inbox'],
     ['/admin/submissions/newsletter', 'newsletter'],
     ['/admin/newsletters', 'newsletter'],
+    ['/admin/authors', 'content'],
     // A campaign's followers: addresses, as the subscribers are.
     ['/admin/follows', 'newsletter'],
-    ['/admin/users', 'staff'],
     ['/admin/settings/security', 'settings'],
     ['/admin/settings/campaign-fetching', 'settings'],
     ['/admin/settings/analytics', 'settings'],
@@ -232,6 +234,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   ];
   // A wildcard also matches the bare path.
   for (const [path, permission] of families) api.use(`${path}/*`, allow(permission));
+  // The staff family is the owner's, but for anyone's author profile, which administrators edit too.
+  const [staffFamily, authorsFamily] = [allow('staff'), allow('authors')];
+  api.use('/admin/users/*', (c, next) => (/\/admin\/users\/[^/]+\/author$/.test(c.req.path) ? authorsFamily : staffFamily)(c, next));
   api.route('/admin/posts', adminContentApi(services.posts, async (post) => services.follows.withFollowers(await services.campaignUpdates.staffView(post))));
   api.route('/admin/resources', adminContentApi(services.resources));
   api.route('/admin/posts', adminPreviewLinksApi(services.previewLinks, 'post'));
@@ -246,8 +251,11 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route('/admin/media', adminMediaApi(deps.config, media));
   api.route('/admin/dashboard', adminDashboardApi(services));
   api.route('/admin/me', adminMeApi(services));
+  api.route('/admin/users', adminUserAuthorApi(services));
   api.route('/admin/users', adminUsersApi(services));
+  api.route('/admin/authors', adminAuthorChoicesApi(services));
   // Every role's own account (no family guard).
+  api.route('/admin/account/author', adminAccountAuthorApi(services));
   api.route('/admin/account', adminAccountApi(services, callerOf));
   // Seen by every member of staff; removed by the owner alone (its service checks).
   api.route('/admin/demo-content', adminDemoContentApi(services, callerOf));

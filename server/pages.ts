@@ -169,7 +169,7 @@ function pageHandler(
   const callerOf = (c: Context<AppEnv>) => () => clientIp(c, page.deps.config.TRUST_PROXY);
   return async (c) => {
     const url = new URL(c.req.url);
-    const canonical = canonicalRedirect(url.pathname);
+    const canonical = canonicalRedirect(url.pathname, url.search);
     if (canonical) return answerVariantSpelling(c, canonical, url, page.services.publicPages, (to) => renderRequest(new Request(to, c.req.raw), new URL(to).pathname, callerOf(c)));
     const render = () => renderRequest(c.req.raw, c.req.path, callerOf(c));
     if (cache && (c.req.method === 'GET' || c.req.method === 'HEAD')) return cache.serve(c, render, policyOf(c.req.path), renderUrl);
@@ -195,7 +195,7 @@ async function answerVariantSpelling(
   renderAt: (url: string) => Promise<Response>,
 ): Promise<Response> {
   if ('notFound' in canonical) return c.text('Not found', 404);
-  const target = `${canonical.to}${url.search}`;
+  const target = `${canonical.to}${canonical.search ?? url.search}`;
   const reads = c.req.method === 'GET' || c.req.method === 'HEAD';
   const counted = countedPath(canonical.to);
   // A reading page not known to exist: the render says (another server's post may be newer than the list).

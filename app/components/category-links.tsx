@@ -28,7 +28,7 @@ export function OtherCategories({ categories }: { categories: readonly CategoryL
         ))}
         <li>
           <Link
-            to="/"
+            to="/projects"
             prefetch="intent"
             className="inline-flex items-center rounded-full border border-border bg-card px-4 py-2 text-sm font-medium hover:border-primary hover:text-primary"
           >

@@ -14,6 +14,7 @@ import { CategoryBadges } from './category-badges.tsx';
 import { ContentMeta } from './content-meta.tsx';
 import { CoverImage } from './cover-image.tsx';
 import { MarkdownContent } from './markdown-content.tsx';
+import { PostReview, SponsoredNotRated } from './post-review.tsx';
 import { ShareLinks } from './share-links.tsx';
 import { SponsoredLabel } from './sponsored-label.tsx';
 import { Icon } from './ui/icon.tsx';
@@ -55,7 +56,12 @@ export function PostArticle({ post, shareUrl }: { post: WithBody<PostDetail> & {
       <div className={PROSE_COLUMN}>
         <header className="mt-6 sm:mt-8">
           <div className="flex flex-wrap items-center gap-2">
-            {post.sponsored ? <SponsoredLabel /> : null}
+            {post.sponsored ? (
+              <>
+                <SponsoredLabel />
+                <SponsoredNotRated />
+              </>
+            ) : null}
             <CategoryBadges categories={post.categories} />
           </div>
           <h1 className="mt-4 page-title">{post.title}</h1>
@@ -66,6 +72,7 @@ export function PostArticle({ post, shareUrl }: { post: WithBody<PostDetail> & {
             </CampaignFactBox>
           ) : null}
           <CampaignTrend trend={post.trend} />
+          {post.review ? <PostReview review={post.review} /> : null}
           {post.excerpt ? <p className="mt-6 text-xl italic leading-relaxed text-muted-foreground">{post.excerpt}</p> : null}
         </header>
         <div className="mt-10">

@@ -26,6 +26,7 @@ export function ContentCard({
   cover,
   isPriority = false,
   eyebrow,
+  bar,
   excerpt,
   facts,
   meta,
@@ -41,6 +42,8 @@ export function ContentCard({
   isPriority?: boolean;
   /** Labels above the title: categories, "Sponsored", the kind of result. */
   eyebrow?: ReactNode;
+  /** Right under the title: a campaign's funding bar. */
+  bar?: ReactNode;
   excerpt?: ReactNode;
   /** A campaign's badges, percentage and time left, below the excerpt. */
   facts?: ReactNode;
@@ -67,6 +70,7 @@ export function ContentCard({
             {title}
           </Link>
         </Heading>
+        {bar}
         {excerpt ? <p className="content-card-excerpt">{excerpt}</p> : null}
         {facts}
         {meta || action ? (

@@ -1,5 +1,8 @@
+import { Link } from 'react-router';
 import { cx } from '../lib/cx.ts';
 import type { PublishedDate } from '../lib/dates.ts';
+import type { PostAuthorJson } from '../../common/answers.ts';
+import { AuthorAvatar } from './author-avatar.tsx';
 import { Icon } from './ui/icon.tsx';
 
 /** `5 min read`. */
@@ -20,8 +23,8 @@ export function ContentMeta({
   dateStyle,
   className,
 }: {
-  /** Who the post names as its reviewer (its page only; cards show none). */
-  author?: { name: string } | null;
+  /** Who the post names as its reviewer (its page only; cards show none): linked to their page. */
+  author?: PostAuthorJson | null;
   published: PublishedDate | null;
   readTime: number | null;
   /** `long` on detail pages (November 22, 2026), `short` on cards (Nov 22, 2026). */
@@ -31,12 +34,7 @@ export function ContentMeta({
   if (author === null && published === null && readTime === null) return null;
   return (
     <p className={cx('content-meta', className)}>
-      {author !== null ? (
-        <span className="content-meta-item">
-          <Icon name="user" className="size-4" />
-          {formatByline(author.name)}
-        </span>
-      ) : null}
+      {author !== null ? <Byline author={author} /> : null}
       {published !== null ? (
         <span className="content-meta-item">
           <Icon name="calendar" className="size-4" />
@@ -50,5 +48,24 @@ export function ContentMeta({
         </span>
       ) : null}
     </p>
+  );
+}
+
+/**
+ * "Reviewed by Jo Marsh", the name a link to the author's page, after their
+ * avatar (or the person icon without one): the post page's byline, and its
+ * preview under Account.
+ */
+export function Byline({ author }: { author: PostAuthorJson }) {
+  return (
+    <span className="content-meta-item">
+      {author.avatar ? <AuthorAvatar src={author.avatar} size={24} /> : <Icon name="user" className="size-4" />}
+      <span>
+        {formatByline('')}
+        <Link to={author.url} rel="author" className="font-medium text-foreground underline underline-offset-4 hover:decoration-2">
+          {author.name}
+        </Link>
+      </span>
+    </span>
   );
 }

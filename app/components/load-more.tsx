@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useFetcher } from 'react-router';
+import { Link, useFetcher, useLocation } from 'react-router';
 import { buttonVariants } from './ui/button.tsx';
 import { Spinner } from './ui/spinner.tsx';
 
@@ -60,6 +60,10 @@ export function LoadMoreLink({
   itemName: string;
   onLoad: (token: string) => void;
 }) {
+  // The page's own query (a filter, an order) goes on to the next page: only the token changes.
+  const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  if (nextToken) params.set('cursor', nextToken);
   return (
     // Without a next page only the (invisible) announcement is left: no gap for it.
     <div className={nextToken ? 'mt-10 flex flex-col items-center gap-2' : 'flex flex-col items-center'}>
@@ -68,7 +72,7 @@ export function LoadMoreLink({
       </p>
       {nextToken ? (
         <Link
-          to={`?cursor=${encodeURIComponent(nextToken)}`}
+          to={`?${params.toString()}`}
           preventScrollReset
           rel="next"
           aria-disabled={isLoading || undefined}

@@ -4,13 +4,16 @@ import { CampaignCardLine } from './campaign-facts.tsx';
 import { CategoryBadges, shownCategories } from './category-badges.tsx';
 import { ContentCard } from './content-card.tsx';
 import { ContentMeta } from './content-meta.tsx';
+import { VerdictLabel } from './post-review.tsx';
+import { FundingBar } from './funding-bar.tsx';
 import { campaignLinkRel, SponsoredLabel } from './sponsored-label.tsx';
 import { Icon } from './ui/icon.tsx';
 
 /**
- * A published post in a list: cover, categories, title (the link to the
- * post), excerpt, the campaign's standing, date and read time, and the
- * campaign link when there is one.
+ * A published post in a list: cover, its verdict and categories, title
+ * (the link to the post), its campaign's funding bar, excerpt, the
+ * campaign's standing, date and read time, and the campaign link when
+ * there is one.
  */
 export function PostCard({
   post,
@@ -36,13 +39,15 @@ export function PostCard({
       cover={{ src: post.cover_image, fallback: post.cover_fallback }}
       isPriority={isPriority}
       eyebrow={
-        post.sponsored || categories.length > 0 ? (
+        post.sponsored || post.verdict !== null || categories.length > 0 ? (
           <>
             {post.sponsored ? <SponsoredLabel className="w-fit" /> : null}
+            {post.verdict !== null ? <VerdictLabel verdict={post.verdict} /> : null}
             <CategoryBadges categories={categories} />
           </>
         ) : null
       }
+      bar={post.campaign && post.campaign.percent !== null ? <FundingBar percent={post.campaign.percent} label="Funding" /> : null}
       excerpt={post.excerpt}
       facts={post.campaign ? <CampaignCardLine campaign={post.campaign} /> : null}
       meta={<ContentMeta published={post.published} readTime={post.read_time} dateStyle="short" />}

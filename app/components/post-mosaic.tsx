@@ -3,6 +3,8 @@ import { cx } from '../lib/cx.ts';
 import type { PostCard } from '../lib/content-cards.ts';
 import { CampaignCardLine } from './campaign-facts.tsx';
 import { CoverImage } from './cover-image.tsx';
+import { VerdictLabel } from './post-review.tsx';
+import { FundingBar } from './funding-bar.tsx';
 import { SponsoredLabel } from './sponsored-label.tsx';
 
 /** SPEC.md section 9: the first 7 posts of the home page form the mosaic. */
@@ -72,9 +74,10 @@ export function PostMosaic({ posts }: { posts: PostCard[] }) {
               loading={index < 3 ? 'eager' : 'lazy'}
             />
             <div className="content-card-body">
-              {post.sponsored || post.categories[0] ? (
+              {post.sponsored || post.verdict !== null || post.categories[0] ? (
                 <div className="flex flex-wrap items-center gap-2">
                   {post.sponsored ? <SponsoredLabel /> : null}
+                  {post.verdict !== null ? <VerdictLabel verdict={post.verdict} /> : null}
                   {post.categories[0] ? <p className="eyebrow">{post.categories[0].label}</p> : null}
                 </div>
               ) : null}
@@ -83,6 +86,7 @@ export function PostMosaic({ posts }: { posts: PostCard[] }) {
                   {post.title}
                 </Link>
               </h3>
+              {post.campaign && post.campaign.percent !== null ? <FundingBar percent={post.campaign.percent} label="Funding" /> : null}
               {index === 0 && post.excerpt ? <p className="lead line-clamp-3">{post.excerpt}</p> : null}
               {post.campaign ? <CampaignCardLine campaign={post.campaign} className="text-muted-foreground" /> : null}
             </div>

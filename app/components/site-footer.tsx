@@ -64,7 +64,7 @@ function FooterContent({
           <h2 className="text-sm font-semibold">Projects</h2>
           <ul className="mt-3 grid gap-2 text-sm">
             <li>
-              <Link to="/" className={linkClass}>
+              <Link to="/projects" className={linkClass}>
                 All Projects
               </Link>
             </li>

@@ -22,7 +22,7 @@ export const TOOL_LINKS: readonly { to: string; label: string }[] = [
 
 /** The Projects menu's links: every project, the campaigns ending soon and the newsletter's sent issues, then each category's. */
 const PROJECT_LINKS: readonly { to: string; label: string }[] = [
-  { to: '/', label: 'All Projects' },
+  { to: '/projects', label: 'All Projects' },
   { to: '/ending-soon', label: 'Ending Soon' },
   { to: '/newsletter', label: 'Newsletter Archive' },
 ];

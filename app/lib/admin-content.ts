@@ -5,6 +5,7 @@
  */
 import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type {
+  AuthorChoiceJson,
   CampaignFetchingSettingsJson,
   CategoryJson,
   ContentRecord,
@@ -19,7 +20,7 @@ import { notifyError, notifySuccess } from './admin-toasts.ts';
 import { describeFailure, withAdminSession } from './admin-session.ts';
 import { api, ApiRequestError, isVersionConflict, listSearch, pageToken } from './api-client.ts';
 import { postSponsorOf, type PostSponsor } from './sponsor-publishing.ts';
-import { campaignDraftOf, EMPTY_DRAFT, stageOf, statusOfStage, type ContentDraft, type ContentKind, type ContentPayload } from './content-payload.ts';
+import { campaignDraftOf, EMPTY_DRAFT, reviewDraftOf, stageOf, statusOfStage, type ContentDraft, type ContentKind, type ContentPayload } from './content-payload.ts';
 
 export interface AdminContentKind {
   kind: ContentKind;
@@ -90,6 +91,8 @@ export const ADMIN_POSTS: AdminContentKind = {
     sponsored: post.sponsored,
     pinned: post.pinned,
     fromSubmission: post.sponsored_submission_id,
+    author_id: post.author_id,
+    review: reviewDraftOf(post.review),
   }),
 };
 
@@ -163,11 +166,16 @@ export function loadContentEditor(kind: AdminContentKind, idParam: string | unde
     const categoriesCall = kind.hasCategories
       ? api.get<{ categories: CategoryJson[] }>('/admin/categories').then((answer) => answer.categories)
       : Promise.resolve([]);
+    // Posts name an author: the picker offers every member of staff.
+    const authorsCall = kind.kind === 'post'
+      ? api.get<{ authors: AuthorChoiceJson[] }>('/admin/authors').then((answer) => answer.authors)
+      : Promise.resolve([]);
     if (id === null) {
       return {
         draft: EMPTY_DRAFT,
         version: null,
         categories: await categoriesCall,
+        authors: await authorsCall,
         id: null,
         campaign: null,
         creatorLinkUrl: undefined,
@@ -198,6 +206,7 @@ export function loadContentEditor(kind: AdminContentKind, idParam: string | unde
       draft: kind.draftOf(item),
       version: item.version ?? 1,
       categories: await categoriesCall,
+      authors: await authorsCall,
       id,
       campaign,
       creatorLinkUrl,

@@ -4,6 +4,7 @@
  * nothing a page does not show.
  */
 import type { PostAuthorJson } from '../../common/answers.ts';
+import type { ReviewJson, Verdict } from '../../common/review.ts';
 import type { RenderedMarkdown } from '../../common/markdown-dialect.ts';
 import type { CampaignBoxView, CampaignCardView } from './campaign-view.ts';
 import type { PublishedDate } from './dates.ts';
@@ -39,6 +40,8 @@ export interface PostCard extends ResourceCard {
   campaign: CampaignCardView | null;
   /** Paid for: shown with the Sponsored label, its campaign links marked as paid. */
   sponsored: boolean;
+  /** The site's verdict, shown as a label; null without a review (always for a sponsored post). */
+  verdict: Verdict | null;
   categories: CategoryBadge[];
 }
 
@@ -74,7 +77,13 @@ export type Detail<Card> = Card & { updated_at: number; content: RenderedMarkdow
 
 /**
  * A post for its page: the fact box's view of its campaign in place of the
- * card's, and its byline (the member of staff who created it, null: none).
+ * card's, its byline (the member of staff who created it, null: none) and
+ * its review.
  */
-export type PostDetail = Detail<Omit<PostCard, 'campaign'>> & { campaign: CampaignBoxView | null; author: PostAuthorJson | null };
+export type PostDetail = Detail<Omit<PostCard, 'campaign'>> & {
+  campaign: CampaignBoxView | null;
+  author: PostAuthorJson | null;
+  /** "Our take", after the fact box; null without one (always for a sponsored post). */
+  review: ReviewJson | null;
+};
 export type ResourceDetail = Detail<ResourceCard>;

@@ -11,6 +11,8 @@ import { DELIVERY_ESTIMATE_PATTERN, type CampaignFacts, type CampaignPlatform, t
 import { parseVideoUrl, VIDEO_URL_MESSAGE } from '../../common/campaign-video.ts';
 import { DELIVERY_ESTIMATE_MESSAGE } from '../../common/schemas/campaign.ts';
 import { amountInputText, minorUnitsFromText } from '../../common/money.ts';
+import type { ReviewJson, Verdict } from '../../common/review.ts';
+import { reviewInputSchema } from '../../common/schemas/review.ts';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -89,6 +91,31 @@ export function campaignDraftOf(campaign: CampaignFacts | null): CampaignDraft |
   };
 }
 
+/** A post's review as the editor's form holds it: an empty verdict is no review. */
+export interface ReviewDraft {
+  verdict: Verdict | '';
+  take: string;
+  for_whom: string;
+  /** One risk a line. */
+  risks: string;
+  /** As typed; empty for no score. */
+  score: string;
+}
+
+export const EMPTY_REVIEW_DRAFT: ReviewDraft = { verdict: '', take: '', for_whom: '', risks: '', score: '' };
+
+/** The form state of a stored review. */
+export function reviewDraftOf(review: ReviewJson | null): ReviewDraft {
+  if (review === null) return { ...EMPTY_REVIEW_DRAFT };
+  return {
+    verdict: review.verdict,
+    take: review.take,
+    for_whom: review.for_whom,
+    risks: review.risks.join('\n'),
+    score: review.score === null ? '' : String(review.score),
+  };
+}
+
 /** What the editor form holds, as typed. */
 export interface ContentDraft {
   title: string;
@@ -112,6 +139,13 @@ export interface ContentDraft {
   campaign: CampaignDraft | null;
   /** Posts drafted from a sponsored submission: its id (the label then cannot be turned off). */
   fromSubmission: number | null;
+  /** Posts: what the site thinks of the campaign; never sent for a sponsored post. */
+  review: ReviewDraft;
+  /**
+   * Posts: the member of staff the byline names; null: none; undefined: not
+   * chosen on a new post, which is then its creator's.
+   */
+  author_id?: number | null | undefined;
   /**
    * The publication time (Unix seconds): the schedule's, or the first
    * publication, kept while the item is a draft so that publishing it again
@@ -135,6 +169,7 @@ export const EMPTY_DRAFT: ContentDraft = {
   pinned: false,
   campaign: null,
   fromSubmission: null,
+  review: EMPTY_REVIEW_DRAFT,
   publish_at: null,
 };
 
@@ -151,12 +186,16 @@ type SharedPayload = {
 };
 
 type CampaignPayload = Omit<CampaignFacts, 'url' | 'facts_updated_at' | 'facts_source' | 'video_poster'>;
+// A mapped copy: the form's JSON submit takes types, not interfaces.
+type ReviewPayload = Pick<ReviewJson, keyof ReviewJson>;
 type PostFields = SharedPayload & {
   campaign_url: string | null;
   campaign: CampaignPayload | null;
+  review: ReviewPayload | null;
   category_ids: string[];
   sponsored: boolean;
   pinned: boolean;
+  author_id?: number | null;
 };
 type NewPayload = { published_at: number | null };
 type EditPayload = { version: number };
@@ -252,6 +291,53 @@ function campaignPayload(campaign: CampaignDraft | null): CampaignPayload | null
   };
 }
 
+/** Whether the draft is a sponsored post, which carries no review (decision 093): the editor hides its panel. */
+export const isSponsoredDraft = (draft: Pick<ContentDraft, 'sponsored' | 'fromSubmission'>): boolean =>
+  draft.sponsored || draft.fromSubmission !== null;
+
+const hasReviewText = (review: ReviewDraft) =>
+  [review.take, review.for_whom, review.risks, review.score].some((text) => text.trim() !== '');
+
+/**
+ * The payload's review: none for a sponsored post or without a verdict
+ * (`reviewProblems` refuses a verdict left out of a review otherwise
+ * written); risks one a line, blank lines left out.
+ */
+export function reviewPayload(draft: Pick<ContentDraft, 'sponsored' | 'fromSubmission' | 'review'>): ReviewPayload | null {
+  const { review } = draft;
+  if (isSponsoredDraft(draft) || review.verdict === '') return null;
+  return {
+    verdict: review.verdict,
+    take: review.take,
+    for_whom: review.for_whom,
+    risks: review.risks
+      .split('\n')
+      .map((risk) => risk.trim())
+      .filter((risk) => risk !== ''),
+    score: review.score.trim() === '' ? null : Number(review.score.trim()),
+  };
+}
+
+/**
+ * The review's problems by field (`review.take`), so each shows beside its
+ * control: the shared schema's, and a review written without a verdict.
+ */
+export function reviewProblems(draft: Pick<ContentDraft, 'sponsored' | 'fromSubmission' | 'review'>): Partial<Record<string, string>> {
+  const problems: Partial<Record<string, string>> = {};
+  if (isSponsoredDraft(draft)) return problems;
+  if (draft.review.verdict === '') {
+    if (hasReviewText(draft.review)) problems['review.verdict'] = 'Choose a verdict, or empty the review to save none';
+    return problems;
+  }
+  const result = reviewInputSchema.safeParse(reviewPayload(draft));
+  if (result.success) return problems;
+  for (const issue of result.error.issues) {
+    const field = `review.${String(issue.path[0] ?? 'verdict')}`;
+    problems[field] ??= issue.message;
+  }
+  return problems;
+}
+
 /**
  * The payload of SPEC.md section 7, with scheduling. A published item
  * carries its publication time: the schedule's, the first publication kept
@@ -279,6 +365,9 @@ export function contentPayload(kind: ContentKind, draft: ContentDraft, version: 
     category_ids: draft.category_ids,
     sponsored: draft.sponsored,
     pinned: draft.pinned,
+    // Not chosen (a new post): the server names its creator.
+    ...(draft.author_id === undefined ? {} : { author_id: draft.author_id }),
+    review: reviewPayload(draft),
   };
   if (version === null) return { ...post, published_at };
   return published_at === null ? { ...post, version } : { ...post, published_at, version };

@@ -7,6 +7,7 @@
 import { useRouteLoaderData, type MetaDescriptor } from 'react-router';
 import { isSitePath } from '../../common/site-path.ts';
 import { LOGO_PATH, SITE_NAME } from '../../common/site.ts';
+import { REVIEW_LIMITS, VERDICT_LABELS, type ReviewJson } from '../../common/review.ts';
 import { siteFromMatches, type PublicSite } from './public-site.ts';
 
 /** The route id of the public layout, whose loader data carries `origin`. */
@@ -27,6 +28,7 @@ export interface PageSeo {
   /** The image's size in pixels, when known (networks lay out the preview before loading it). */
   imageSize?: { width: number; height: number } | undefined;
   type?: 'website' | 'article';
+  /** One block, or several (each written as its own script). */
   jsonLd?: JsonLd | JsonLd[];
   /** Pages that must not be indexed (paged copies, form results). */
   noIndex?: boolean;
@@ -106,7 +108,8 @@ export function pageMeta(page: PageSeo): MetaDescriptor[] {
     }
   }
   if (page.noIndex) tags.push({ name: 'robots', content: 'noindex, follow' });
-  if (page.jsonLd) tags.push({ 'script:ld+json': page.jsonLd as never });
+  // One script per block: each is a whole JSON-LD document with its own @context.
+  for (const block of page.jsonLd ? [page.jsonLd].flat() : []) tags.push({ 'script:ld+json': block as never });
   return tags;
 }
 
@@ -120,6 +123,16 @@ export function organizationJsonLd(origin: string, site?: Pick<PublicSite, 'name
   };
 }
 
+/** A `Person`: a post's author, with their page (and face, when they have one). */
+export function personJsonLd(origin: string, author: { name: string; url: string; avatar?: string | null }): JsonLd {
+  return {
+    '@type': 'Person',
+    name: author.name,
+    url: absoluteUrl(origin, author.url),
+    ...(author.avatar ? { image: absoluteImageUrl(origin, author.avatar) } : {}),
+  };
+}
+
 /** An `Article` for a post or a resource. */
 export function articleJsonLd(
   origin: string,
@@ -130,8 +143,8 @@ export function articleJsonLd(
     image: string | null;
     publishedAt: number | null;
     updatedAt: number;
-    /** A post's byline; without one the site itself is named as the author. */
-    author?: { name: string } | null;
+    /** A post's byline (its author page a path); without one the site itself is named as the author. */
+    author?: { name: string; url: string; avatar?: string | null } | null;
   },
   site?: Pick<PublicSite, 'name' | 'logoUrl'>,
 ): JsonLd {
@@ -147,7 +160,56 @@ export function articleJsonLd(
     dateModified: new Date(article.updatedAt * 1000).toISOString(),
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },
     url,
-    author: article.author ? { '@type': 'Person', name: article.author.name } : organizationJsonLd(origin, site),
+    author: article.author ? personJsonLd(origin, article.author) : organizationJsonLd(origin, site),
     publisher: organizationJsonLd(origin, site),
   };
+}
+
+/** What a post's `Review` is about: the campaign, named by the post's title, and the review itself. */
+export interface ReviewedCampaign {
+  review: ReviewJson;
+  title: string;
+  url: string | null;
+  image: string | null;
+}
+
+/**
+ * A post's `Article`, and when it carries a review, a `Review` of the
+ * campaign by the same author (the article's, so both always name the
+ * same): the take as its body, the verdict as its name, and a
+ * `reviewRating` only when the editors gave a score.
+ */
+export function withReviewJsonLd(origin: string, reviewed: ReviewedCampaign | null, article: JsonLd): JsonLd | JsonLd[] {
+  if (reviewed === null) return article;
+  const { review } = reviewed;
+  const image = reviewed.image ? absoluteImageUrl(origin, reviewed.image) : null;
+  return [
+    article,
+    {
+      '@context': 'https://schema.org',
+      '@type': 'Review',
+      name: VERDICT_LABELS[review.verdict],
+      reviewBody: review.take,
+      itemReviewed: {
+        '@type': 'Product',
+        name: reviewed.title,
+        ...(reviewed.url ? { url: reviewed.url } : {}),
+        ...(image ? { image } : {}),
+      },
+      ...(review.score !== null
+        ? {
+            reviewRating: {
+              '@type': 'Rating',
+              ratingValue: review.score,
+              bestRating: REVIEW_LIMITS.scoreMax,
+              worstRating: REVIEW_LIMITS.scoreMin,
+            },
+          }
+        : {}),
+      author: article['author'],
+      ...(article['datePublished'] ? { datePublished: article['datePublished'] } : {}),
+      publisher: article['publisher'],
+      url: article['url'],
+    },
+  ];
 }

@@ -7,7 +7,7 @@ import { withBodyInPage } from '../lib/article-body.ts';
 import { NOT_FOUND_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL, publicPageHeaders } from '../lib/cache-headers.ts';
 import { loadCampaignTrend } from '../server/campaign-trend.server.ts';
 import { findDetail, listRecentPostCards, listRelatedPostCards, notePageSources, postPageSources } from '../server/content.server.ts';
-import { absoluteUrl, articleJsonLd, originFromMatches, pageMeta, pageTitle, useSiteOrigin } from '../lib/seo.ts';
+import { absoluteUrl, articleJsonLd, originFromMatches, pageMeta, pageTitle, useSiteOrigin, withReviewJsonLd } from '../lib/seo.ts';
 import { siteFromMatches } from '../lib/public-site.ts';
 import { SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH } from '../../common/social-cards.ts';
 import { pageSource } from '../../common/page-sources.ts';
@@ -60,6 +60,11 @@ export function meta({ loaderData, matches, error }: Route.MetaArgs) {
   const item = loaderData.kind === 'post' ? loaderData.post : loaderData.resource;
   const description = item.excerpt ?? `${item.title}, on ${site.name}.`;
   const path = `/${item.slug}`;
+  // A reviewed post adds its Review of the campaign; a sponsored post has none to add (decision 093).
+  const reviewed =
+    loaderData.kind === 'post' && loaderData.post.review
+      ? { review: loaderData.post.review, title: item.title, url: loaderData.post.campaign_url, image: item.cover_image }
+      : null;
   return [
     ...pageMeta({
       origin,
@@ -72,7 +77,7 @@ export function meta({ loaderData, matches, error }: Route.MetaArgs) {
       siteName: site.name,
       imageSize: { width: SOCIAL_CARD_WIDTH, height: SOCIAL_CARD_HEIGHT },
       type: 'article',
-      jsonLd: articleJsonLd(origin, {
+      jsonLd: withReviewJsonLd(origin, reviewed, articleJsonLd(origin, {
         path,
         title: item.title,
         description: item.excerpt,
@@ -80,7 +85,7 @@ export function meta({ loaderData, matches, error }: Route.MetaArgs) {
         publishedAt: item.published_at,
         updatedAt: item.updated_at,
         author: loaderData.kind === 'post' ? loaderData.post.author : null,
-      }, site),
+      }, site)),
     }),
     ...(item.published_at
       ? [{ property: 'article:published_time', content: new Date(item.published_at * 1000).toISOString() }]

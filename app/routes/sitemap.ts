@@ -5,12 +5,14 @@ import { absoluteUrl } from '../lib/seo.ts';
 import { siteOrigin } from '../server/site-url.server.ts';
 import { escapeXml } from '../lib/xml.ts';
 import { SPONSORED_PATH } from '../../common/site.ts';
+import { authorPath } from '../../common/authors.ts';
 import { pageSource } from '../../common/page-sources.ts';
 import type { Route } from './+types/sitemap';
 
 /** The public pages that are always there. */
 const STATIC_PATHS = [
   '/',
+  '/projects',
   '/resources',
   '/ending-soon',
   '/instant-kickstarter-fee-calculator',
@@ -27,16 +29,17 @@ interface SitemapEntry {
   lastModified?: number;
 }
 
-/** /sitemap.xml: the static pages, every category, published post and resource, and sent newsletter issue. */
+/** /sitemap.xml: the static pages, every category, published post and resource, sent newsletter issue, and author with live posts. */
 export async function loader({ context }: Route.LoaderArgs) {
   const origin = siteOrigin(context);
-  notePageSources(context, [pageSource.postLists, pageSource.resourceLists]);
-  const [{ items, categories }, issues] = await Promise.all([listSitemapContent(context), listArchivedIssues(context)]);
+  notePageSources(context, [pageSource.postLists, pageSource.resourceLists, pageSource.authorLists]);
+  const [{ items, categories, authors }, issues] = await Promise.all([listSitemapContent(context), listArchivedIssues(context)]);
   const entries: SitemapEntry[] = [
     ...STATIC_PATHS.map((path) => ({ path })),
     ...categories.map((category) => ({ path: `/category/${category.slug}` })),
     ...items.map((item) => ({ path: `/${item.slug}`, lastModified: item.updated_at })),
     ...issues.map((issue) => ({ path: `/newsletter/${issue.slug}`, lastModified: issue.sent_at })),
+    ...authors.map((author) => ({ path: authorPath(author.slug), lastModified: author.updated_at })),
   ];
   const urls = entries.map((entry) => {
     const lastmod = entry.lastModified

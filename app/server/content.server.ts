@@ -22,7 +22,7 @@ import type {
 import { isEndingSoon } from '../lib/content-cards.ts';
 import { publishedDate } from '../lib/dates.ts';
 import { campaignBoxView, campaignCardView, earliestCampaignChange } from '../lib/campaign-view.ts';
-import type { CampaignFilter, CampaignJson } from '../../common/campaign.ts';
+import type { CampaignFilter, CampaignJson, PostListSort } from '../../common/campaign.ts';
 import { outboundUrl } from '../../common/outbound.ts';
 import { videoFrameOrigin } from '../../common/campaign-video.ts';
 
@@ -74,6 +74,8 @@ function toPostCard(post: PostSummaryJson, now: number, timeZone: string): PostC
     campaign_url: outboundUrl({ url: post.campaign_url, ref_tag: post.campaign?.ref_tag ?? null }),
     campaign: post.campaign ? campaignCardView(post.campaign, now, timeZone) : null,
     sponsored: post.sponsored,
+    // Reviews and payment never mix: a sponsored post shows no verdict (decision 093).
+    verdict: post.sponsored ? null : (post.review?.verdict ?? null),
     categories: post.category_ids.map((id) => ({ id, label: categoryLabel(id) })),
   };
 }
@@ -111,6 +113,7 @@ async function toPostDetail(context: AppLoadContext, post: PostJson): Promise<Po
     ...detail,
     campaign: post.campaign ? campaignBoxView(post.campaign, now, timeZone, post.slug) : null,
     author: post.author,
+    review: post.sponsored ? null : post.review,
   };
 }
 
@@ -149,11 +152,34 @@ export async function listPostCards(
     campaign?: CampaignFilter;
     notCampaign?: CampaignFilter;
     pinned?: boolean;
-    sort?: 'ends_at';
+    sort?: PostListSort;
+    /** Those whose byline names this member of staff (their author page). */
+    authorId?: number;
   },
 ): Promise<PostCardPage> {
   const page = await context.services.posts.listPublished(options);
   return { posts: await postCardsOf(context, page.posts), next_token: page.next_token };
+}
+
+/**
+ * One page of `/projects` (decision 095): every published post, or those
+ * whose campaign matches `filter`, in the order chosen. A list that a
+ * campaign may join or leave by the clock alone (any filter, or the order
+ * "ending first") expires at the next second that happens to any campaign,
+ * shown or not yet (services.campaigns.nextListChange).
+ */
+export async function listProjectCards(
+  context: AppLoadContext,
+  options: { pageSize: number; nextToken: string | null; filter: CampaignFilter | null; sort: PostListSort | null },
+): Promise<PostCardPage> {
+  const { filter, sort, ...paging } = options;
+  const [page, nextChange] = await Promise.all([
+    listPostCards(context, { ...paging, ...(filter ? { campaign: filter } : {}), ...(sort ? { sort } : {}) }),
+    filter !== null || sort === 'ending_first' ? context.services.campaigns.nextListChange() : Promise.resolve(null),
+  ]);
+  const slot = context.pageChanges;
+  if (nextChange !== null && (slot.at === null || nextChange < slot.at)) slot.at = nextChange;
+  return page;
 }
 
 /**
@@ -240,7 +266,12 @@ function noteVideoFrame(context: AppLoadContext, videoUrl: string | null | undef
  * `listRelatedPostCards` adds the order of the posts and each one it shows).
  */
 export function postPageSources(post: PostJson): Set<string> {
-  return new Set([pageSource.post(post.id), ...post.category_ids.map((id) => pageSource.category(id))]);
+  return new Set([
+    pageSource.post(post.id),
+    ...post.category_ids.map((id) => pageSource.category(id)),
+    // Its byline: an edit of its author's profile touches it.
+    ...(post.author_id === null ? [] : [pageSource.author(post.author_id)]),
+  ]);
 }
 
 /** SPEC.md: a published post by slug first, then a resource, then a renamed address of either. */
@@ -288,11 +319,12 @@ export async function listFeedPosts(context: AppLoadContext, size: number): Prom
 
 /** Every published address with its last change, and every category, for the sitemap. */
 export async function listSitemapContent(context: AppLoadContext) {
-  const { posts, resources, categories } = context.services;
-  const [postSlugs, resourceSlugs, categoryList] = await Promise.all([
+  const { posts, resources, categories, authors } = context.services;
+  const [postSlugs, resourceSlugs, categoryList, authorSlugs] = await Promise.all([
     posts.listPublishedSlugs(),
     resources.listPublishedSlugs(),
     categories.list(),
+    authors.listSlugs(),
   ]);
-  return { items: [...postSlugs, ...resourceSlugs], categories: categoryList };
+  return { items: [...postSlugs, ...resourceSlugs], categories: categoryList, authors: authorSlugs };
 }

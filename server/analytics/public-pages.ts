@@ -45,6 +45,7 @@ export class PublicPages {
     if (second === undefined) return slugs.items.has(first);
     if (first === 'category') return slugs.categories.has(second);
     if (first === 'newsletter') return slugs.issues.has(second);
+    if (first === 'author') return slugs.authors.has(second);
     return false;
   }
 

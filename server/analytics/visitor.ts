@@ -82,6 +82,7 @@ const FIXED_PAGES = new Set([
   'newsletter',
   'search',
   'ending-soon',
+  'projects',
   'contact-us',
   'privacy-policy',
   'terms-of-service',

@@ -8,7 +8,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { notFound } from '../../common/errors.ts';
 import type { PostSummaryJson } from '../../common/answers.ts';
-import { nextChangeOfAll, type CampaignFilter, type CampaignJson } from '../../common/campaign.ts';
+import { POST_LIST_SORTS, nextChangeOfAll, type CampaignFilter, type CampaignJson } from '../../common/campaign.ts';
 import { campaignFilterField } from '../../common/schemas/campaign.ts';
 import { listSearchSchema } from '../../common/schemas/search.ts';
 import type { AppEnv } from '../deps.ts';
@@ -17,6 +17,9 @@ import { expireAnswerAt } from '../freshness/answer-marks.ts';
 import { pagingQuerySchema, readIdParam, readJsonObject, readQuery, readTextParam } from '../http/input.ts';
 import type { ContentService, PageRequest } from '../services/content/content.ts';
 import type { AppServices } from '../services/index.ts';
+
+/** `sort=` of the public list of posts: newest first (`published_at`, the default) or an order by campaign. */
+const POST_SORTS = ['published_at', ...POST_LIST_SORTS] as const;
 
 /**
  * How each kind's public list names its category filter: posts take the
@@ -27,9 +30,9 @@ const PUBLIC_LIST_QUERIES = {
   post: z
     .object({
       categoryId: z.string().trim().max(100).optional(),
-      // Posts whose campaign is live, ending soon, funded or over; by campaign end, soonest first.
+      // Posts whose campaign is live, ending soon, just launched, funded or over; in an order by campaign.
       campaign: campaignFilterField.optional(),
-      sort: z.enum(['published_at', 'ends_at'], { error: 'sort must be published_at or ends_at' }).optional(),
+      sort: z.enum(POST_SORTS, { error: `sort must be one of ${POST_SORTS.join(', ')}` }).optional(),
     })
     .and(pagingQuerySchema),
   resource: z.object({ category: z.string().trim().max(100).optional() }).and(pagingQuerySchema),
@@ -51,11 +54,18 @@ const ADMIN_LIST_QUERY = z
 /**
  * A public answer that carries campaigns: their badges and time left are
  * the clock's, so no cached copy outlives the second they next read
- * differently (decision 062, as for pages).
+ * differently (decision 062, as for pages), nor `listChange`, when the
+ * clock next moves a campaign into or out of the list (decision 095).
  */
-function answerWithCampaigns(c: Context<AppEnv>, body: object, campaigns: readonly (CampaignJson | null)[]): Response {
+function answerWithCampaigns(
+  c: Context<AppEnv>,
+  body: object,
+  campaigns: readonly (CampaignJson | null)[],
+  listChange: number | null = null,
+): Response {
   const response = c.json(body);
-  const at = nextChangeOfAll(campaigns, Math.floor(Date.now() / 1000));
+  const shown = nextChangeOfAll(campaigns, Math.floor(Date.now() / 1000));
+  const at = shown === null ? listChange : listChange === null ? shown : Math.min(shown, listChange);
   if (at !== null) {
     response.headers.set('Cache-Control', PUBLIC_READ_CACHE_CONTROL);
     expireAnswerAt(response.headers, at);
@@ -74,7 +84,7 @@ export function publicContentApi(service: ContentService, services: AppServices)
   const { type, label } = service.kind;
 
   app.get('/', async (c) => {
-    const query: PageRequest & { categoryId?: string; category?: string; campaign?: CampaignFilter; sort?: 'published_at' | 'ends_at' } =
+    const query: PageRequest & { categoryId?: string; category?: string; campaign?: CampaignFilter; sort?: (typeof POST_SORTS)[number] } =
       readQuery(c, PUBLIC_LIST_QUERIES[type]);
     const { categoryId, category, sort, ...paging } = query;
     let filter = categoryId;
@@ -84,8 +94,11 @@ export function publicContentApi(service: ContentService, services: AppServices)
       if (!found) return c.json({ [`${type}s`]: [], next_token: null });
       filter = found.id;
     }
-    const page = await service.listPublished({ ...paging, categoryId: filter, ...(sort === 'ends_at' ? { sort } : {}) });
-    return answerWithCampaigns(c, page as object, campaignsOf(page as object));
+    const page = await service.listPublished({ ...paging, categoryId: filter, ...(sort && sort !== 'published_at' ? { sort } : {}) });
+    // A filtered list, or one by end still ahead, changes as campaigns it does not show yet cross a line.
+    const byClock = paging.campaign !== undefined || sort === 'ending_first';
+    const listChange = type === 'post' && byClock ? await services.campaigns.nextListChange() : null;
+    return answerWithCampaigns(c, page as object, campaignsOf(page as object), listChange);
   });
 
   app.get('/:slug', async (c) => {

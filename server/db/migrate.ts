@@ -35,7 +35,10 @@ import { renderedPagesMigration } from './migrations/2026-11-29-0028-rendered-pa
 import { pinnedPostsMigration } from './migrations/2026-12-07-0029-pinned-posts.ts';
 import { postCreatorMigration } from './migrations/2026-12-07-0030-post-creator.ts';
 import { renderedPageBoundMigration } from './migrations/2026-12-07-0031-rendered-page-bound.ts';
+import { authorsMigration } from './migrations/2026-12-07-0032-authors.ts';
+import { postReviewsMigration } from './migrations/2026-12-07-0033-post-reviews.ts';
 import { campaignBasicsMigration } from './migrations/2026-12-07-0034-campaign-basics.ts';
+import { campaignLaunchIndexMigration } from './migrations/2026-12-07-0035-campaign-launch-index.ts';
 import { followsMigration } from './migrations/2026-12-07-0036-follows.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -71,7 +74,10 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-12-07-0029-pinned-posts': pinnedPostsMigration(),
     '2026-12-07-0030-post-creator': postCreatorMigration(),
     '2026-12-07-0031-rendered-page-bound': renderedPageBoundMigration(),
+    '2026-12-07-0032-authors': authorsMigration(),
+    '2026-12-07-0033-post-reviews': postReviewsMigration(),
     '2026-12-07-0034-campaign-basics': campaignBasicsMigration(),
+    '2026-12-07-0035-campaign-launch-index': campaignLaunchIndexMigration(),
     '2026-12-07-0036-follows': followsMigration(engine),
   };
 }

@@ -45,6 +45,14 @@ export interface UserTable {
   totp_enabled_at: ColumnType<number | null, number | null | undefined, number | null>;
   /** The time step of the last code accepted; a code of that step or before is refused. */
   totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The public author profile (migration 0032): `/author/{slug}`; null until the account has a name. */
+  author_slug: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Plain text, at most 300 characters ('' for none). */
+  author_bio: ColumnType<string, string | undefined, string>;
+  /** An upload's path, or null. */
+  author_avatar: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Up to three https addresses, as a JSON list. */
+  author_links: ColumnType<string, string | undefined, string>;
 }
 
 /** One sign-in: its refresh tokens carry its id as `family_id`, its access tokens as `sid`. */
@@ -248,12 +256,16 @@ export interface DemoFlagColumn {
 }
 
 /** `sponsored` and `pinned` are stored as 0 or 1 on both engines. */
-export type PostTable = Omit<AsTable<PostRecord>, 'sponsored' | 'sponsored_submission_id' | 'pinned'> & {
+export type PostTable = Omit<AsTable<PostRecord>, 'sponsored' | 'sponsored_submission_id' | 'pinned' | 'review'> & {
   sponsored: ColumnType<number, number | undefined, number>;
   pinned: ColumnType<number, number | undefined, number>;
   sponsored_submission_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** The member of staff who created it (its byline); null when unknown or since removed. */
   created_by: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The member of staff its byline names (its creator unless an editor picked another); null: none. */
+  author_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Its review as JSON text (common/review.ts); null: none. */
+  review: ColumnType<string | null, string | null | undefined, string | null>;
 } & RenderedContentColumns & DemoFlagColumn;
 
 export interface PostCategoryTable {

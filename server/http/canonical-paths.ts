@@ -11,8 +11,13 @@
  * resource at `/{slug}` rather than `/resources/{slug}`. A private link's
  * token and a test checkout's session id keep their case: they are
  * secrets and ids, not words.
+ *
+ * A page whose query chooses what it shows (`/projects`, decision 095) has
+ * one spelling of each choice as well: its own parameters in their order,
+ * without their defaults (common/projects-browse.ts).
  */
 import { PRIVATE_LINK_PREFIXES } from '../../common/private-links.ts';
+import { PROJECTS_PATH, canonicalProjectsSearch } from '../../common/projects-browse.ts';
 
 const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
 
@@ -52,13 +57,27 @@ export function canonicalPath(pathname: string): string {
 const DATA_SUFFIX = '.data';
 
 /**
+ * The canonical spelling of the query string `search` (`?…` or '') of the
+ * page at the canonical path `path`: as it came, but for a page whose query
+ * chooses what it shows. A query that page refuses is left as it came: the
+ * page answers why.
+ */
+export function canonicalSearch(path: string, search: string): string {
+  if (path === PROJECTS_PATH) return canonicalProjectsSearch(search) ?? search;
+  return search;
+}
+
+/**
  * What a page request at `pathname` should get: `null` when it is the
  * canonical spelling; else the canonical path to redirect to, or `notFound`
  * for a data request (a browser's router asks only for canonical ones).
+ * Given the query string, it is spelt canonically too, and `search` says
+ * how the redirect's address ends.
  */
-export function canonicalRedirect(pathname: string): { to: string } | { notFound: true } | null {
+export function canonicalRedirect(pathname: string, search?: string): { to: string; search?: string } | { notFound: true } | null {
   const canonical = canonicalPath(pathname);
-  if (canonical === pathname) return null;
+  const query = search === undefined ? undefined : canonicalSearch(canonical, search);
+  if (canonical === pathname && query === search) return null;
   if (pathname.toLowerCase().endsWith(DATA_SUFFIX)) return { notFound: true };
-  return { to: canonical };
+  return query === undefined ? { to: canonical } : { to: canonical, search: query };
 }

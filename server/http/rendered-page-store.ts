@@ -30,6 +30,7 @@ import {
   type RenderedPageRow,
 } from '../db/queries/rendered-pages.ts';
 import type { AppDeps } from '../deps.ts';
+import { PROJECTS_PATH, isKeptProjectsSearch } from '../../common/projects-browse.ts';
 
 /** How long a kept page may answer at most, whatever happens: a net under what no write says. */
 const MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -113,9 +114,19 @@ export function renderKey(assetsVersion: string, config: Config): string {
   return createHash('sha256').update(JSON.stringify([assetsVersion, shaping])).digest('base64url').slice(0, 22);
 }
 
-/** Only addresses without a query string are kept: those are the site's pages, not what a visitor typed. */
+/**
+ * Only the site's own addresses are kept, not what a visitor typed: those
+ * without a query string, and the first page of each of `/projects`'s
+ * choices in its one spelling (decision 095).
+ */
 export function isStorablePath(url: URL): boolean {
-  return url.search === '' && !url.pathname.endsWith('.data');
+  if (url.pathname.endsWith('.data')) return false;
+  return url.search === '' || (url.pathname === PROJECTS_PATH && isKeptProjectsSearch(url.search));
+}
+
+/** The key of a kept page: its path, and the query string of one that has a kept one. */
+export function storedPathOf(url: URL): string {
+  return url.pathname + url.search;
 }
 
 export class RenderedPageStore {

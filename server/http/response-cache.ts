@@ -13,7 +13,7 @@ import { answerSourcesOf, expiryOf, ownExpiry, touches } from '../freshness/answ
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { createNonce, frameSourcesOf, scriptNonceOf, withFrameSources } from './content-security-policy.ts';
 import { NoncedBody } from './nonced-body.ts';
-import { isStorablePath, type RenderedPageStore, type RenderStart, type StoredPage } from './rendered-page-store.ts';
+import { isStorablePath, storedPathOf, type RenderedPageStore, type RenderStart, type StoredPage } from './rendered-page-store.ts';
 import { SegmentedLru } from '../segmented-lru.ts';
 
 export type Encoding = 'identity' | 'br' | 'gzip';
@@ -338,7 +338,7 @@ export class ResponseCache {
   private storePathOf(url: string): string | null {
     if (!this.store || this.fingerprint === null) return null;
     const parsed = new URL(url);
-    return isStorablePath(parsed) ? parsed.pathname : null;
+    return isStorablePath(parsed) ? storedPathOf(parsed) : null;
   }
 
   /** What a render that may be kept in the store starts from; null when the store cannot be read now. */
@@ -426,7 +426,7 @@ export class ResponseCache {
       this.pages.set(key, page);
       if (start && this.store && COMPRESSIBLE_TYPE.test(response.headers.get('content-type') ?? '')) {
         this.store.save(
-          new URL(key).pathname,
+          storedPathOf(new URL(key)),
           // The render's own policy is kept with it: the frames it allows come back with the page.
           { status: page.status, headers: parts.headers, body: Buffer.from(body), nonce: page.nonced ? nonce : null, sources: page.sources, expiresAt: ownExpiry(page.headers) },
           start.render,

@@ -8,6 +8,7 @@ import type { JobKind } from '../jobs/jobs.ts';
 import type { MediaStorage } from '../storage/media.ts';
 import { findPostOfSubmission } from '../db/queries/posts.ts';
 import { accountService } from './staff/account.ts';
+import { authorsService } from './content/authors.ts';
 import { PublicPages } from '../analytics/public-pages.ts';
 import { analyticsService } from './audience/analytics.ts';
 import { analyticsReportsService } from './audience/analytics-reports.ts';
@@ -87,6 +88,8 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
     auditLog,
     auth: authService(deps, auditLog),
     account: accountService(deps, auditLog),
+    /** Public author profiles: their pages, their edits, the post editor's choice of author. */
+    authors: authorsService(deps),
     twoFactor: twoFactorService(deps, auditLog, siteProfile),
     staffSecurity: staffSecurityService(deps, auditLog),
     passwordResets: passwordResetsService(deps, auditLog),

@@ -228,6 +228,86 @@ describe('GET /api/posts?campaign=…&sort=ends_at', () => {
   });
 });
 
+describe('GET /api/posts?campaign=just_launched, sort=ending_first and sort=percent_funded', () => {
+  it('filters the campaigns launched in the last 72 hours, and orders by end still ahead or by funding, across pages', async () => {
+    const category = { category_ids: ['social'] };
+    const start = now();
+    vi.useFakeTimers({ toFake: ['Date'], now: start * 1000 });
+    const at = (title: string, campaign: Record<string, unknown> | null) => createWithCampaign(campaign, { ...category, title: `${uniqueSlug('browse')} ${title}` });
+    // 72 hours ago to the second: still just launched.
+    const launchedAtLine = await at('a', liveCampaign({ launched_at: start - 72 * HOUR, ends_at: start + 20 * DAY, pledged: 1_000_000 }));
+    const launchedBefore = await at('b', liveCampaign({ launched_at: start - 72 * HOUR - 1, ends_at: start + 5 * DAY, pledged: 3_000_000 }));
+    const ended = await at('c', liveCampaign({ state: 'successful', launched_at: start - 40 * DAY, ends_at: start - DAY, pledged: 6_000_000 }));
+    const endedEarlier = await at('d', liveCampaign({ state: 'failed', launched_at: start - 50 * DAY, ends_at: start - 9 * DAY, pledged: 500_000 }));
+    const upcoming = await at('e', liveCampaign({ state: 'upcoming', launched_at: start + DAY, ends_at: start + 31 * DAY, pledged: null }));
+    const none = await at('f', null);
+
+    const ids = async (query: string) => {
+      const seen: number[] = [];
+      let next: string | null = null;
+      do {
+        const response: { status: number; body: PostPage } = await t.request<PostPage>(
+          'GET',
+          `/posts?categoryId=social&${query}&page_size=2${next ? `&next_token=${next}` : ''}`,
+        );
+        expect(response.status).toBe(200);
+        seen.push(...response.body.posts.map((post) => post.id));
+        next = response.body.next_token;
+      } while (next);
+      return seen;
+    };
+    expect(await ids('campaign=just_launched')).toEqual([launchedAtLine.id]);
+    // Still to end (live or upcoming) by end, soonest first; then the ended, the last to end first; then no end at all.
+    expect(await ids('sort=ending_first')).toEqual([launchedBefore.id, launchedAtLine.id, upcoming.id, ended.id, endedEarlier.id, none.id]);
+    // By the percentage of the goal (300 %, 150 %, 50 %, 25 %), those without one last.
+    const funded = await ids('sort=percent_funded');
+    expect(funded.slice(0, 4)).toEqual([ended.id, launchedBefore.id, launchedAtLine.id, endedEarlier.id]);
+    expect(new Set(funded.slice(4))).toEqual(new Set([upcoming.id, none.id]));
+    expect(await ids('campaign=ended&sort=percent_funded')).toEqual([ended.id, endedEarlier.id]);
+
+    // A second later the first has been launched more than 72 hours ago.
+    vi.setSystemTime((start + 1) * 1000);
+    expect(await ids('campaign=just_launched')).toEqual([]);
+  });
+
+  it('knows the next second the clock alone moves a campaign into or out of a filter: a launch, 72 hours on, 48 hours before the end, the end', async () => {
+    // Far ahead of every other campaign of these tests: only these two have anything still to come.
+    const base = now() + 1000 * DAY;
+    const category = { category_ids: ['social'] };
+    await createWithCampaign(liveCampaign({ launched_at: base + 5 * HOUR, ends_at: base + 30 * DAY }), category);
+    await createWithCampaign(liveCampaign({ launched_at: base - 70 * HOUR, ends_at: base + 60 * HOUR }), category);
+    const { campaigns } = composeApp(t.deps).services;
+    const nextAt = async (at: number) => {
+      vi.useFakeTimers({ toFake: ['Date'], now: at * 1000 });
+      return campaigns.nextListChange();
+    };
+    // The second one stops being "just launched" 72 hours and a second after its launch.
+    expect(await nextAt(base)).toBe(base + 2 * HOUR + 1);
+    // The first one is launched.
+    expect(await nextAt(base + 2 * HOUR + 1)).toBe(base + 5 * HOUR);
+    // The second one's last 48 hours begin.
+    expect(await nextAt(base + 5 * HOUR)).toBe(base + 12 * HOUR);
+    // It ends.
+    expect(await nextAt(base + 12 * HOUR)).toBe(base + 60 * HOUR);
+    expect(await nextAt(base + 31 * DAY)).toBeNull();
+
+    // A filtered public list expires then too, though it shows neither campaign yet.
+    vi.setSystemTime(base * 1000);
+    const ended = await t.request('GET', '/posts?campaign=ended');
+    expect(ended.status).toBe(200);
+    expect(ended.headers.get('expires')).toBe(new Date((base + 2 * HOUR + 1) * 1000).toUTCString());
+  });
+
+  it('names the orders and filters it takes when refusing another', async () => {
+    const sort = await t.request<{ error: { message: string } }>('GET', '/posts?sort=most_funded');
+    expect(sort.status).toBe(400);
+    expect(JSON.stringify(sort.body)).toContain('sort must be one of published_at, ends_at, ending_first, percent_funded');
+    const filter = await t.request('GET', '/posts?campaign=launched');
+    expect(filter.status).toBe(400);
+    expect(JSON.stringify(filter.body)).toContain('live, ending_soon, just_launched, funded, ended');
+  });
+});
+
 describe('campaign history', () => {
   it('records a point per change of pledged or backers, replacing one made within 10 minutes', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });

@@ -101,6 +101,7 @@ describe('POST /api/admin/posts', () => {
     expect(response.body).toEqual({
       id: expect.any(Number),
       slug: 'solar-lantern',
+      author_id: expect.any(Number),
       author: null,
       title: 'Solar Lantern',
       excerpt: 'Light for a week.',
@@ -111,6 +112,7 @@ describe('POST /api/admin/posts', () => {
       sponsored: false,
       sponsored_submission_id: null,
       pinned: false,
+      review: null,
       status: 'published',
       read_time: 5,
       published_at: expect.any(Number),
@@ -131,6 +133,7 @@ describe('POST /api/admin/posts', () => {
       id: post.id,
       slug: 'solar-lantern',
       created_by: owner.id,
+      author_id: owner.id,
       title: 'Solar Lantern',
       excerpt: 'Light for a week.',
       content: '# Lantern',
@@ -139,6 +142,7 @@ describe('POST /api/admin/posts', () => {
       sponsored: 0,
       sponsored_submission_id: null,
       pinned: 0,
+      review: null,
       status: 'published',
       read_time: 5,
       published_at: post.published_at,
@@ -180,6 +184,7 @@ describe('POST /api/admin/posts', () => {
     expect(response.body).toEqual({
       id: expect.any(Number),
       slug: 'bare',
+      author_id: expect.any(Number),
       author: null,
       title: 'Bare',
       excerpt: null,
@@ -190,6 +195,7 @@ describe('POST /api/admin/posts', () => {
       sponsored: false,
       sponsored_submission_id: null,
       pinned: false,
+      review: null,
       status: 'draft',
       read_time: null,
       published_at: null,
@@ -306,6 +312,7 @@ describe('PUT /api/admin/posts/{id}', () => {
     expect(response.body).toEqual({
       id: post.id,
       slug: 'solar-lantern-v2',
+      author_id: expect.any(Number),
       author: null,
       title: 'Solar Lantern v2',
       excerpt: 'Now twice as bright.',
@@ -316,6 +323,7 @@ describe('PUT /api/admin/posts/{id}', () => {
       sponsored: false,
       sponsored_submission_id: null,
       pinned: false,
+      review: null,
       status: 'published',
       read_time: 7,
       published_at: BASE_TIME,
@@ -463,6 +471,7 @@ describe('DELETE /api/admin/posts/{id}', () => {
 });
 
 describe('bylines', () => {
+  const JO_MARSH = { name: 'Jo Marsh', slug: 'jo-marsh', url: '/author/jo-marsh', avatar: null };
   const nameOwner = async (name: string) => {
     const saved = await t.request('PUT', '/admin/account/profile', { token, body: { name, email: ADMIN_EMAIL } });
     expect(saved.status).toBe(200);
@@ -478,13 +487,13 @@ describe('bylines', () => {
     const named = await createPost({ published_at: BASE_TIME + 1 });
     const one = await t.request<PostJson>('GET', `/posts/${named.slug}`);
     expect(one.status).toBe(200);
-    expect(one.body.author).toEqual({ name: 'Jo Marsh' });
+    expect(one.body.author).toEqual(JO_MARSH);
     const list = await t.request<PostPage>('GET', '/posts');
-    expect(list.body.posts.map((post) => post.author)).toEqual([{ name: 'Jo Marsh' }, { name: 'Jo Marsh' }]);
+    expect(list.body.posts.map((post) => post.author)).toEqual([JO_MARSH, JO_MARSH]);
     for (const answer of [one, list]) expect(JSON.stringify(answer.body)).not.toContain(ADMIN_EMAIL);
 
     // The byline follows the account: a post made before the name was set shows it now.
-    expect((await t.request<PostJson>('GET', `/posts/${unnamed.slug}`)).body.author).toEqual({ name: 'Jo Marsh' });
+    expect((await t.request<PostJson>('GET', `/posts/${unnamed.slug}`)).body.author).toEqual(JO_MARSH);
     await nameOwner('');
     expect((await t.request<PostJson>('GET', `/posts/${named.slug}`)).body.author).toBeNull();
   });
@@ -497,7 +506,7 @@ describe('bylines', () => {
     await t.request('PUT', '/admin/account/profile', { token: signedIn.access_token, body: { name: 'Sam Reed', email: editor.email } });
     const made = await t.request<PostJson>('POST', '/admin/posts', { token: signedIn.access_token, body: postPayload({ published_at: BASE_TIME }) });
     expect(made.status).toBe(201);
-    expect(made.body.author).toEqual({ name: 'Sam Reed' });
+    expect(made.body.author).toEqual({ name: 'Sam Reed', slug: 'sam-reed', url: '/author/sam-reed', avatar: null });
 
     const removed = await t.request('DELETE', `/admin/users/${user.id}`, { token });
     expect(removed.status).toBe(204);

@@ -11,7 +11,7 @@ import { ADMIN_EMAIL, useTestApp } from '../helpers/test-app.ts';
 import { CONTENT_KINDS, contentHelpers, type ContentItem } from './content-kinds.ts';
 
 const SHARED_FIELDS = ['title', 'slug', 'excerpt', 'content', 'cover_image', 'read_time', 'status', 'published_at'] as const;
-const OWN_FIELDS = { post: ['campaign_url', 'campaign', 'sponsored', 'category_ids'], resource: ['category_id'] } as const;
+const OWN_FIELDS = { post: ['campaign_url', 'campaign', 'sponsored', 'review', 'category_ids'], resource: ['category_id'] } as const;
 
 describe.each(CONTENT_KINDS)('$label revisions', (kind) => {
   const t = useTestApp();

@@ -47,7 +47,7 @@ describe('a post page', () => {
     const meta = metaLineOf(html);
     expect(meta.indexOf('Reviewed by')).toBeLessThan(meta.indexOf('<time'));
     expect(meta).toContain('6 min read');
-    expect(articleOf(html)?.author).toEqual({ '@type': 'Person', name: 'Jo Marsh' });
+    expect(articleOf(html)?.author).toEqual({ '@type': 'Person', name: 'Jo Marsh', url: 'http://localhost/author/jo-marsh' });
     expect(html).not.toContain(ADMIN_EMAIL);
 
     const unknown = await (await site.get('/unknown-review')).text();
@@ -70,7 +70,7 @@ describe('a post page', () => {
     const { post } = await liveSponsoredPostOf(t, PI_DAY - 3 * 86_400);
     const html = await (await site.get(`/${post.slug}`)).text();
     expect(bylineOf(html)).toBe('Reviewed by Jo Marsh');
-    expect(html.indexOf('Sponsored')).toBeLessThan(html.indexOf('Reviewed by Jo Marsh'));
+    expect(html.indexOf('Sponsored')).toBeLessThan(html.indexOf('Reviewed by <a'));
   });
 });
 

@@ -24,6 +24,7 @@ describe('the sitemap, robots.txt and the feed', () => {
     const origin = 'https://showcase.example.org';
     expect(locs(xml)).toEqual([
       `${origin}/`,
+      `${origin}/projects`,
       `${origin}/resources`,
       `${origin}/ending-soon`,
       `${origin}/instant-kickstarter-fee-calculator`,

@@ -1,7 +1,7 @@
 /**
  * The two faces of the public site (decision 096): every page preloads the
  * display face and the text face, one WOFF2 file each, and the stylesheet
- * declares them with `font-display: swap` beside local fallbacks scaled to
+ * declares them with `font-display: optional` beside local fallbacks scaled to
  * their metrics, and declares no other web font a first visit could fetch.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -31,7 +31,7 @@ describe('the fonts of the public site', () => {
     }
   });
 
-  it('declares the two faces with font-display swap, and fallbacks scaled to their metrics', async () => {
+  it('declares the two faces with font-display optional, and fallbacks scaled to their metrics', async () => {
     const html = await (await site.get('/')).text();
     const stylesheet = /<link [^>]*rel="stylesheet" href="([^"]+\.css)"/.exec(html)?.[1] ?? '';
     const css = await (await site.get(stylesheet)).text();
@@ -47,7 +47,7 @@ describe('the fonts of the public site', () => {
     ]);
     const [text, display, ...fallbacks] = faces;
     for (const face of [text, display]) {
-      expect(face).toMatch(/font-display:\s*swap/);
+      expect(face).toMatch(/font-display:\s*optional/);
       expect(face?.match(/url\(/g)).toHaveLength(1);
       expect(face).toMatch(/\.woff2\)/);
     }

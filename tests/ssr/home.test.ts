@@ -176,6 +176,8 @@ describe('the navigation and the footer', () => {
       'Resources',
     ]);
     expect(nav).toMatch(/href="\/category\/creative-projects"[^>]*>Creative Projects<\/a>/);
+    // Every project of every category, filtered and ordered there (decision 095).
+    expect(nav).toMatch(/href="\/projects"[^>]*>All Projects<\/a>/);
     expect(nav).toMatch(/href="\/ending-soon"[^>]*>Ending Soon<\/a>/);
     expect(nav).toMatch(/href="\/newsletter"[^>]*>Newsletter Archive<\/a>/);
     expect(nav).toMatch(/href="\/free-indiegogo-fee-calculator"[^>]*>Indiegogo Calculator<\/a>/);

@@ -82,7 +82,7 @@ describe('a category page', () => {
     const links = linksOf(nav);
     expect(links.map(([href]) => href)).not.toContain('/category/technology');
     expect(links.map(([href]) => href)).toContain('/category/funding');
-    expect(links.at(-1)).toEqual(['/', 'All Projects']);
+    expect(links.at(-1)).toEqual(['/projects', 'All Projects']);
     expect(links.length).toBeGreaterThanOrEqual(5);
   });
 

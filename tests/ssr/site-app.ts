@@ -7,6 +7,7 @@
  */
 import pino from 'pino';
 import { createApp } from '../../server/app.ts';
+import type { ReviewJson } from '../../common/review.ts';
 import { insertPost } from '../../server/db/queries/posts.ts';
 import { insertResource } from '../../server/db/queries/resources.ts';
 import type { AppDeps } from '../../server/deps.ts';
@@ -100,6 +101,8 @@ export interface SeedPost {
   daysAgo?: number;
   /** The member of staff who created it (its byline). */
   created_by?: number;
+  /** What the site thinks of its campaign (common/review.ts). */
+  review?: ReviewJson | null;
 }
 
 export async function seedPost(t: TestApp, post: SeedPost) {
@@ -118,6 +121,7 @@ export async function seedPost(t: TestApp, post: SeedPost) {
     published_at: status === 'published' ? PI_DAY - (post.daysAgo ?? 0) * DAY : null,
     category_ids: post.category_ids ?? [],
     ...(post.created_by === undefined ? {} : { created_by: post.created_by }),
+    ...(post.review === undefined ? {} : { review: post.review }),
   });
 }
 

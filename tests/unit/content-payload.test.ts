@@ -29,6 +29,7 @@ const POST_JSON = {
   campaign: null,
   sponsored: false,
   sponsored_submission_id: null,
+  review: null,
   status: 'published',
   read_time: 1,
   published_at: null,
@@ -76,6 +77,7 @@ describe('the editor payload', () => {
       category_ids: ['tech', 'design'],
       sponsored: false,
       pinned: false,
+      review: null,
     });
     expect(postInputSchema.safeParse(payload).success).toBe(true);
   });

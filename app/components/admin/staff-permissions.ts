@@ -17,3 +17,9 @@ export function useStaffCan(): (permission: Permission) => boolean {
   const permissions = layout?.me?.permissions ?? [];
   return (permission) => permissions.includes(permission);
 }
+
+/** The signed-in member of staff's account id (null until the layout has loaded). */
+export function useSignedInStaffId(): number | null {
+  const layout = useRouteLoaderData(ADMIN_LAYOUT) as { me?: Pick<StaffMeJson, 'id'> } | undefined;
+  return layout?.me?.id ?? null;
+}

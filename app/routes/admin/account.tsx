@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useFetcher, useNavigate, useRevalidator } from 'react-router';
 import { adminPageMeta } from '../../components/admin/admin-meta.ts';
 import { AdminLoading, AdminPageHeader } from '../../components/admin/admin-page.tsx';
+import { AuthorProfileForm } from '../../components/admin/author-profile-form.tsx';
 import { TotpCodeField } from '../../components/admin/totp-code-field.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -13,7 +14,7 @@ import { describeFailure, withAdminSession } from '../../lib/admin-session.ts';
 import { notifyError, notifySuccess } from '../../lib/admin-toasts.ts';
 import { api, isSessionExpired } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/dates.ts';
-import type { AccountProfileJson, RecoveryCodesJson, StaffMeJson, StaffSessionJson, TotpSetupJson } from '../../../common/answers.ts';
+import type { AccountProfileJson, AuthorProfileJson, RecoveryCodesJson, StaffMeJson, StaffSessionJson, TotpSetupJson } from '../../../common/answers.ts';
 import { NAME_MAX_LENGTH } from '../../../common/schemas/staff.ts';
 import { Field } from '../../components/ui/field.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
@@ -24,11 +25,12 @@ export const meta = adminPageMeta('Your account');
 
 export function clientLoader() {
   return withAdminSession(async () => {
-    const [me, sessions] = await Promise.all([
+    const [me, sessions, author] = await Promise.all([
       api.get<StaffMeJson>('/admin/me'),
       api.get<StaffSessionJson[]>('/admin/account/sessions'),
+      api.get<AuthorProfileJson>('/admin/account/author'),
     ]);
-    return { me, sessions };
+    return { me, sessions, author };
   });
 }
 clientLoader.hydrate = true as const;
@@ -92,7 +94,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 export const HydrateFallback = AdminLoading;
 
 export default function AdminAccount({ loaderData }: Route.ComponentProps) {
-  const { me, sessions } = loaderData;
+  const { me, sessions, author } = loaderData;
   return (
     <>
       <AdminPageHeader title="Your account" />
@@ -104,6 +106,7 @@ export default function AdminAccount({ loaderData }: Route.ComponentProps) {
       ) : null}
       <div className="grid max-w-3xl gap-6">
         <ProfileSection me={me} />
+        <PublicProfileSection profile={author} />
         <PasswordSection />
         <TwoFactorSection me={me} />
         <SessionsSection sessions={sessions} />
@@ -178,6 +181,24 @@ function ProfileSection({ me }: { me: StaffMeJson }) {
             {busy ? 'Saving...' : 'Save your details'}
           </Button>
         </fetcher.Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The author profile readers see: the byline of one's posts and the page `/author/{slug}`. */
+function PublicProfileSection({ profile }: { profile: AuthorProfileJson }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id="public-profile-heading">Public profile</CardTitle>
+        <CardDescription>
+          What readers see of you: the byline of the posts you review and your author page. Your address is never shown.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {/* Keyed by the name: a saved name shows in the preview. */}
+        <AuthorProfileForm key={profile.name} profile={profile} apiPath="/admin/account/author" idPrefix="author" />
       </CardContent>
     </Card>
   );

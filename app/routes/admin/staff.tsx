@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { useFetcher } from 'react-router';
 import { adminPageMeta } from '../../components/admin/admin-meta.ts';
 import { AdminLoading, AdminPageHeader } from '../../components/admin/admin-page.tsx';
+import { AuthorProfileDialog } from '../../components/admin/author-profile-dialog.tsx';
 import { ListSearch, noMatchText } from '../../components/admin/list-search.tsx';
 import { MailDeliveryNote } from '../../components/admin/mail-delivery-note.tsx';
 import { PagedTable } from '../../components/admin/paged-table.tsx';
@@ -239,7 +240,8 @@ function StaffRow({ user, isSelf }: { user: StaffUserJson; isSelf: boolean }) {
         <Badge variant={user.totp_enabled ? 'default' : 'secondary'}>{user.totp_enabled ? 'On' : 'Off'}</Badge>
       </TableCell>
       <TableCell className="whitespace-nowrap">{lastActive(user.last_active_at)}</TableCell>
-      <TableCell className="text-right">
+      <TableCell className="whitespace-nowrap text-right">
+        <AuthorProfileDialog userId={user.id} name={name} />
         {isSelf ? null : (
           <ConfirmButton
             label={`Remove ${name}`}

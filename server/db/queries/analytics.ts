@@ -154,20 +154,30 @@ export interface PublicSlugs {
   categories: Set<string>;
   /** Sent newsletter issues (`/newsletter/{slug}`). */
   issues: Set<string>;
+  /** Authors with a page (`/author/{slug}`): members of staff with a name and a slug. */
+  authors: Set<string>;
 }
 
 /** The slugs of live posts and resources, of categories and of sent issues, in one go. */
 export async function listPublicSlugs(db: Db): Promise<PublicSlugs> {
-  const [posts, resources, categories, issues] = await Promise.all([
+  const [posts, resources, categories, issues, authors] = await Promise.all([
     listPublishedSlugs(db, 'posts'),
     listPublishedSlugs(db, 'resources'),
     db.selectFrom('categories').select('slug').execute(),
     db.selectFrom('newsletter_issues').select('slug').where('status', '=', 'sent').execute(),
+    db
+      .selectFrom('users')
+      .select('author_slug')
+      .where('author_slug', 'is not', null)
+      .where('name', '<>', '')
+      .where('role', 'in', ['owner', 'admin', 'editor'])
+      .execute(),
   ]);
   return {
     items: new Set([...posts, ...resources].map((row) => row.slug)),
     categories: new Set(categories.map((row) => row.slug)),
     issues: new Set(issues.map((row) => row.slug)),
+    authors: new Set(authors.flatMap((row) => (row.author_slug ? [row.author_slug] : []))),
   };
 }
 

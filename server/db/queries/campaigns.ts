@@ -8,6 +8,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import {
   ENDING_SOON_SECONDS,
+  JUST_LAUNCHED_SECONDS,
   type CampaignFacts,
   type CampaignFilter,
 } from '../../../common/campaign.ts';
@@ -191,6 +192,8 @@ export function campaignFilterCondition(filter: CampaignFilter, now: number): Ra
       return within(running);
     case 'ending_soon':
       return within(sql<boolean>`c.state = 'live' and c.ends_at > ${now} and c.ends_at <= ${now + ENDING_SOON_SECONDS}`);
+    case 'just_launched':
+      return within(sql<boolean>`${running} and c.launched_at <= ${now} and c.launched_at >= ${now - JUST_LAUNCHED_SECONDS}`);
     case 'funded':
       return within(sql<boolean>`c.goal > 0 and c.pledged >= c.goal`);
     case 'ended':
@@ -198,8 +201,68 @@ export function campaignFilterCondition(filter: CampaignFilter, now: number): Ra
   }
 }
 
+/** Past every campaign end (year 5138): what a list ordered by end puts after them. */
+const NO_END = 99_999_999_999;
+
 /** A post's campaign end for ordering by it; posts without one come after every end. */
-export const campaignEndOfPost = sql<number>`coalesce((select c.ends_at from post_campaigns c where c.post_id = posts.id), ${sql.lit(99_999_999_999)})`;
+export const campaignEndOfPost = sql<number>`coalesce((select c.ends_at from post_campaigns c where c.post_id = posts.id), ${sql.lit(NO_END)})`;
+
+/**
+ * A post's place in a list "ending first" at `now`, soonest first: a live
+ * or upcoming campaign whose end is ahead, by its end; then the others with
+ * an end, the last to end first; then campaigns without an end, and posts
+ * without a campaign. Whole numbers on both engines, so a page token can
+ * hold it.
+ */
+export function endingFirstKeyOfPost(now: number): RawBuilder<number> {
+  return sql<number>`coalesce((select case
+      when c.state in ('live', 'upcoming') and c.ends_at > ${now} then c.ends_at
+      when c.ends_at is not null then ${sql.lit(2 * NO_END)} - c.ends_at
+    end from post_campaigns c where c.post_id = posts.id), ${sql.lit(3 * NO_END)})`;
+}
+
+/**
+ * A post's funding for the list "most funded first": its pledged amount as
+ * a whole percentage of its goal (as `percentFunded` rounds it); -1 without
+ * both numbers or a campaign, so those come last. Percentages, not amounts:
+ * campaigns in different currencies compare.
+ */
+export const percentFundedOfPost = sql<number>`coalesce((select case
+    when c.goal > 0 and c.pledged is not null then (c.pledged * 100) / c.goal
+  end from post_campaigns c where c.post_id = posts.id), -1)`;
+
+/**
+ * The first second after `now` at which the clock alone moves a campaign
+ * into or out of a list filter (common/campaign.ts): a launch, the end of
+ * its "just launched" days, its last 48 hours, its end. Null when no
+ * campaign has any ahead. A list filtered by campaign expires then, even
+ * for campaigns it does not show yet (an upcoming one's end moves it in
+ * "ending first"). One look per boundary, on the indexes of `state` with
+ * `ends_at` and with `launched_at`.
+ */
+export async function nextCampaignFilterChange(db: Db, now: number): Promise<number | null> {
+  const first = (column: 'ends_at' | 'launched_at', after: number) =>
+    db
+      .selectFrom('post_campaigns')
+      .select((eb) => eb.fn.min(column).as('at'))
+      .where('state', 'in', ['live', 'upcoming'])
+      .where(column, '>', after)
+      .executeTakeFirst()
+      .then((row) => (row?.at === null || row?.at === undefined ? null : Number(row.at)));
+  const [end, soonLine, launch, launchedLine] = await Promise.all([
+    first('ends_at', now),
+    first('ends_at', now + ENDING_SOON_SECONDS),
+    first('launched_at', now),
+    first('launched_at', now - JUST_LAUNCHED_SECONDS - 1),
+  ]);
+  const candidates = [
+    end,
+    soonLine === null ? null : soonLine - ENDING_SOON_SECONDS,
+    launch,
+    launchedLine === null ? null : launchedLine + JUST_LAUNCHED_SECONDS + 1,
+  ].filter((at): at is number => at !== null && at > now);
+  return candidates.length === 0 ? null : Math.min(...candidates);
+}
 
 /**
  * The posts on the public site at `now` whose campaign is running and ends

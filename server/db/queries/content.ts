@@ -6,7 +6,7 @@
  */
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { ContentRecord } from '../../../common/answers.ts';
-import type { CampaignFilter } from '../../../common/campaign.ts';
+import type { CampaignFilter, PostListSort } from '../../../common/campaign.ts';
 import { nowSeconds } from '../database.ts';
 import { containsText } from '../contains-text.ts';
 import { fetchInOrder, fetchNewestFirst, type PageRequest } from '../paging.ts';
@@ -135,8 +135,10 @@ export type ContentListOptions = {
   notCampaign?: CampaignFilter | undefined;
   /** Posts only: those an editor pinned to the home page's lead tile. */
   pinned?: boolean | undefined;
-  /** Posts only: soonest campaign end first instead of newest first. */
-  sort?: 'ends_at' | undefined;
+  /** Posts only: those whose byline names this member of staff (their author page). */
+  authorId?: number | undefined;
+  /** Posts only: another order than newest first (common/campaign.ts, `POST_LIST_SORTS`). */
+  sort?: PostListSort | undefined;
 } & PageRequest;
 
 /** What a kind adds to a list of its own: conditions, and another order than newest first. */

@@ -8,25 +8,29 @@ import type { PostAuthorJson, PostCategoryJson, PostJson, PostPage, PostSummaryJ
 import type { PostInput, PostUpdate } from '../../../common/schemas/post.ts';
 import { nowSeconds } from '../database.ts';
 import type { Db, PostRow } from '../schema.ts';
-import { campaignAt, type CampaignJson } from '../../../common/campaign.ts';
+import { campaignAt, type CampaignJson, type PostListSort } from '../../../common/campaign.ts';
 import type { CampaignInput } from '../../../common/schemas/campaign.ts';
+import { reviewFromStored, type ReviewJson } from '../../../common/review.ts';
 import {
   campaignEndOfPost,
   campaignFilterCondition,
   deleteCampaign,
+  endingFirstKeyOfPost,
   factsOf,
   findCampaign,
   findCampaigns,
+  percentFundedOfPost,
   saveCampaign,
   type CampaignRow,
   type StoredFacts,
 } from './campaigns.ts';
+import { findBylines } from './authors.ts';
 import { CONTENT_SUMMARY_COLUMNS, findContentRow, holdSlug, listContentPage, sharedValues, updateContentRow } from './content.ts';
 import type { ContentListOptions, ContentState, OwnListRules } from './content.ts';
 
 export type { PostCategoryJson, PostJson, PostPage, PostSummaryJson };
 
-const SUMMARY_COLUMNS = [...CONTENT_SUMMARY_COLUMNS, 'campaign_url', 'sponsored', 'sponsored_submission_id', 'pinned', 'created_by'] as const;
+const SUMMARY_COLUMNS = [...CONTENT_SUMMARY_COLUMNS, 'campaign_url', 'sponsored', 'sponsored_submission_id', 'pinned', 'created_by', 'author_id', 'review'] as const;
 
 type SummaryRow = Omit<PostRow, 'content'>;
 
@@ -47,22 +51,6 @@ async function categoriesOfPosts(db: Db, postIds: number[]): Promise<Map<number,
     byPost.set(row.post_id, list);
   }
   return byPost;
-}
-
-/**
- * The bylines of many posts' creators, by user id: only a name they set
- * (never an address), so an account with none names no one.
- */
-async function authorsOf(db: Db, userIds: (number | null)[]): Promise<Map<number, PostAuthorJson>> {
-  const ids = [...new Set(userIds.filter((id): id is number => id !== null))];
-  const byId = new Map<number, PostAuthorJson>();
-  if (ids.length === 0) return byId;
-  const rows = await db.selectFrom('users').select(['id', 'name']).where('id', 'in', ids).execute();
-  for (const row of rows) {
-    const name = row.name.trim();
-    if (name) byId.set(row.id, { name });
-  }
-  return byId;
 }
 
 function campaignJson(row: SummaryRow, campaign: CampaignRow | undefined, now: number, forStaff: boolean): CampaignJson | null {
@@ -88,6 +76,9 @@ function toSummaryJson(
     sponsored: row.sponsored === 1,
     sponsored_submission_id: row.sponsored_submission_id,
     pinned: row.pinned === 1,
+    author_id: row.author_id,
+    // A sponsored post shows no review, whatever a row from before the rule holds.
+    review: row.sponsored === 1 ? null : reviewFromStored(row.review),
     author,
     status: row.status,
     read_time: row.read_time,
@@ -107,7 +98,7 @@ async function withRelations(db: Db, rows: SummaryRow[], forStaff = false): Prom
   const [categories, campaigns, authors] = await Promise.all([
     categoriesOfPosts(db, ids),
     findCampaigns(db, ids),
-    authorsOf(db, rows.map((row) => row.created_by)),
+    findBylines(db, rows.map((row) => row.author_id)),
   ]);
   const now = nowSeconds();
   return rows.map((row) =>
@@ -115,7 +106,7 @@ async function withRelations(db: Db, rows: SummaryRow[], forStaff = false): Prom
       row,
       categories.get(row.id) ?? [],
       campaignJson(row, campaigns.get(row.id), now, forStaff),
-      (row.created_by !== null && authors.get(row.created_by)) || null,
+      (row.author_id !== null && authors.get(row.author_id)) || null,
     ),
   );
 }
@@ -125,15 +116,29 @@ async function toPostJson(db: Db, row: PostRow, forStaff = false): Promise<PostJ
   return { ...(summary as PostSummaryJson), content: row.content };
 }
 
-/** What a list of posts adds: its campaign filters, the pinned ones only, and the order by campaign end (soonest first). */
+/** The order of a list of posts other than newest first, at `now`. */
+function orderOf(sort: PostListSort, now: number): NonNullable<OwnListRules['order']> {
+  switch (sort) {
+    case 'ends_at':
+      return { sort: campaignEndOfPost, direction: 'asc' };
+    case 'ending_first':
+      return { sort: endingFirstKeyOfPost(now), direction: 'asc' };
+    case 'percent_funded':
+      return { sort: percentFundedOfPost, direction: 'desc' };
+  }
+}
+
+/** What a list of posts adds: its campaign filters, the pinned ones only, and an order by campaign. */
 function ownListRules(options: ContentListOptions): OwnListRules {
+  const now = nowSeconds();
   return {
     where: [
-      ...(options.campaign ? [campaignFilterCondition(options.campaign, nowSeconds())] : []),
-      ...(options.notCampaign ? [sql<boolean>`not ${campaignFilterCondition(options.notCampaign, nowSeconds())}`] : []),
+      ...(options.campaign ? [campaignFilterCondition(options.campaign, now)] : []),
+      ...(options.notCampaign ? [sql<boolean>`not ${campaignFilterCondition(options.notCampaign, now)}`] : []),
       ...(options.pinned ? [sql<boolean>`posts.pinned = 1`] : []),
+      ...(options.authorId === undefined ? [] : [sql<boolean>`posts.author_id = ${options.authorId}`]),
     ],
-    ...(options.sort === 'ends_at' ? { order: { sort: campaignEndOfPost, direction: 'asc' as const } } : {}),
+    ...(options.sort ? { order: orderOf(options.sort, now) } : {}),
   };
 }
 
@@ -166,8 +171,36 @@ async function replacePostCategories(db: Db, postId: number, categoryIds: string
     .execute();
 }
 
-/** Inserts a post and its categories; call inside a transaction. */
-export async function insertPost(db: Db, input: PostInput & { sponsored_submission_id?: number; created_by?: number }): Promise<PostJson> {
+/** A review as its column keeps it: JSON text, null for none. */
+function storedReview(review: ReviewJson | null | undefined): string | null {
+  return review ? JSON.stringify(review) : null;
+}
+
+/**
+ * What makes a stored post sponsored (its flag, a paid submission, whose
+ * label cannot be turned off), and whether it holds a review.
+ */
+export async function findReviewRules(
+  db: Db,
+  id: number,
+): Promise<{ sponsored: boolean; fromSubmission: boolean; hasReview: boolean } | undefined> {
+  const row = await db
+    .selectFrom('posts')
+    .select(['sponsored', 'sponsored_submission_id', 'review'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && { sponsored: row.sponsored === 1, fromSubmission: row.sponsored_submission_id !== null, hasReview: row.review !== null };
+}
+
+/**
+ * Inserts a post and its categories; call inside a transaction. Its author
+ * is the one the payload names, else `author_id` (the default its caller
+ * chose), else its creator.
+ */
+export async function insertPost(
+  db: Db,
+  input: PostInput & { sponsored_submission_id?: number; created_by?: number; default_author_id?: number },
+): Promise<PostJson> {
   const now = nowSeconds();
   // SPEC.md section 4: a post created as published is published now, unless
   // the editor gave a date.
@@ -179,8 +212,10 @@ export async function insertPost(db: Db, input: PostInput & { sponsored_submissi
       campaign_url: input.campaign_url,
       sponsored: input.sponsored ? 1 : 0,
       pinned: input.pinned ? 1 : 0,
+      review: storedReview(input.review),
       sponsored_submission_id: input.sponsored_submission_id ?? null,
       created_by: input.created_by ?? null,
+      author_id: input.author_id ?? input.default_author_id ?? input.created_by ?? null,
       published_at: publishedAt,
       created_at: now,
       updated_at: now,
@@ -241,6 +276,9 @@ export async function updatePost(db: Db, current: ContentState, input: PostUpdat
     // Left out of the payload, the flag stays as it was.
     ...(input.sponsored === undefined ? {} : { sponsored: input.sponsored ? 1 : 0 }),
     ...(input.pinned === undefined ? {} : { pinned: input.pinned ? 1 : 0 }),
+    // Left out, the post keeps its author; null names none.
+    ...(input.author_id === undefined ? {} : { author_id: input.author_id }),
+    ...(input.review === undefined ? {} : { review: storedReview(input.review) }),
   };
   const row = await updateContentRow<PostRow>(db, 'post', current, input.version, values, now);
   if (!row) return undefined;
@@ -263,12 +301,6 @@ export function findPostTeasers(db: Db, ids: readonly number[]) {
 export async function findPostOfSubmission(db: Db, submissionId: number): Promise<PostJson | undefined> {
   const row = await db.selectFrom('posts').selectAll().where('sponsored_submission_id', '=', submissionId).executeTakeFirst();
   return row && toPostJson(db, row);
-}
-
-/** Whether a post was drafted from a paid submission (its label cannot be turned off). */
-export async function isPostFromSubmission(db: Db, id: number): Promise<boolean> {
-  const row = await db.selectFrom('posts').select('sponsored_submission_id').where('id', '=', id).executeTakeFirst();
-  return row?.sponsored_submission_id !== null && row?.sponsored_submission_id !== undefined;
 }
 
 /** The posts drafted from these submissions, by submission id (the back office's work queue). */

@@ -45,6 +45,20 @@ export async function deleteSponsorEvent(db: Db, id: number): Promise<void> {
 }
 
 /** Whether the submission has an event of `kind` (with `detail`, when given). */
+/** The member of staff who last approved the submission, if one did and is still on the staff. */
+export async function findApproverOf(db: Db, submissionId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('sponsored_submission_events')
+    .select('created_by')
+    .where('submission_id', '=', submissionId)
+    .where('kind', '=', 'approved')
+    .where('created_by', 'is not', null)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.created_by ?? undefined;
+}
+
 export async function hasSponsorEvent(db: Db, submissionId: number, kind: SponsorEventKind, detail?: string): Promise<boolean> {
   let query = db
     .selectFrom('sponsored_submission_events')

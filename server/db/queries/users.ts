@@ -1,3 +1,4 @@
+import { defaultAuthorSlug } from '../../../common/schemas/author.ts';
 import { containsText } from '../contains-text.ts';
 import { nowSeconds, type Engine } from '../database.ts';
 import type { Db, UserRole, UserRow } from '../schema.ts';
@@ -48,12 +49,32 @@ export async function findOwnerEmail(db: Db): Promise<string | undefined> {
   return row?.email;
 }
 
+/**
+ * Gives a named account its author slug when it has none yet (from its name,
+ * common/schemas/author.ts): a slug, once given, stays as the member of staff
+ * set or got it, so their author page keeps its address through a rename.
+ */
+async function withAuthorSlug(db: Db, user: UserRow | undefined): Promise<UserRow | undefined> {
+  if (!user || user.author_slug !== null || user.name.trim() === '') return user;
+  const base = defaultAuthorSlug(user.name, user.id, () => false);
+  const taken = await db.selectFrom('users').select('author_slug').where('author_slug', '=', base).executeTakeFirst();
+  const slug = taken ? defaultAuthorSlug(user.name, user.id, () => true) : base;
+  return db
+    .updateTable('users')
+    .set({ author_slug: slug })
+    .where('id', '=', user.id)
+    .where('author_slug', 'is', null)
+    .returningAll()
+    .executeTakeFirst()
+    .then((saved) => saved ?? user);
+}
+
 export async function createUser(
   db: Db,
   user: { email: string; passwordHash: string; role: UserRole; name?: string },
 ): Promise<UserRow> {
   const now = nowSeconds();
-  return db
+  const created = await db
     .insertInto('users')
     .values({
       email: normalizeEmail(user.email),
@@ -65,6 +86,7 @@ export async function createUser(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  return (await withAuthorSlug(db, created)) ?? created;
 }
 
 export async function updateUserPassword(db: Db, id: number, passwordHash: string): Promise<void> {
@@ -128,12 +150,13 @@ export async function lockOwners(db: Db, engine: Engine): Promise<void> {
 }
 
 export async function updateUserRole(db: Db, id: number, changes: { role: UserRole; name?: string | undefined }): Promise<UserRow | undefined> {
-  return db
+  const saved = await db
     .updateTable('users')
     .set({ role: changes.role, ...(changes.name === undefined ? {} : { name: changes.name }), updated_at: nowSeconds() })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
+  return withAuthorSlug(db, saved);
 }
 
 /** Removes the account; its sessions, tokens and codes go with it, what it wrote stays (foreign keys set null). */
@@ -144,12 +167,13 @@ export async function deleteUser(db: Db, id: number): Promise<boolean> {
 
 /** Sets the account's name and, when given, its address (lowercased, as every address is stored). */
 export async function updateUserProfile(db: Db, id: number, changes: { name: string; email?: string }): Promise<UserRow | undefined> {
-  return db
+  const saved = await db
     .updateTable('users')
     .set({ name: changes.name, ...(changes.email === undefined ? {} : { email: normalizeEmail(changes.email) }), updated_at: nowSeconds() })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
+  return withAuthorSlug(db, saved);
 }
 
 /**

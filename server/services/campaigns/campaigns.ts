@@ -9,7 +9,15 @@ import type { CampaignFacts, FactsSource } from '../../../common/campaign.ts';
 import type { CampaignHistoryJson, PostJson } from '../../../common/answers.ts';
 import { DomainError, notFound } from '../../../common/errors.ts';
 import { nowSeconds } from '../../db/database.ts';
-import { factsOf, findCampaign, listSnapshots, saveCampaign, setRefreshError, type CampaignRow } from '../../db/queries/campaigns.ts';
+import {
+  factsOf,
+  findCampaign,
+  listSnapshots,
+  nextCampaignFilterChange,
+  saveCampaign,
+  setRefreshError,
+  type CampaignRow,
+} from '../../db/queries/campaigns.ts';
 import type { Db } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuditLogService } from '../site/audit-log.ts';
@@ -38,6 +46,16 @@ export function campaignsService(deps: AppDeps, posts: ContentService, auditLog:
       const post = (await posts.findPublished(slug)) as PostJson | undefined;
       if (!post?.campaign) throw noCampaign();
       return { points: await listSnapshots(db, post.id) };
+    },
+
+    /**
+     * The next second at which the clock alone moves a campaign into or out
+     * of a list filter (a launch, 72 hours after it, the last 48 hours, an
+     * end); null when none is ahead. A list filtered or ordered by campaign
+     * expires then, whether or not it shows that campaign yet.
+     */
+    nextListChange(): Promise<number | null> {
+      return nextCampaignFilterChange(db, nowSeconds());
     },
 
     /** The history of any post's campaign, by id (the back office, the post page's loader). */

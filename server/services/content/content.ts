@@ -23,9 +23,11 @@ import { postRevisionFields, resourceRevisionFields } from '../../../common/revi
 import { parseWith, validate } from '../../../common/validate.ts';
 import { storedImageAddress } from '../../../common/site-images.ts';
 import { pageSource } from '../../../common/page-sources.ts';
+import { SPONSORED_REVIEW_REFUSED } from '../../../common/review.ts';
 import { siteOrigin } from '../../config.ts';
 import { isUniqueViolation, nowSeconds } from '../../db/database.ts';
 import type { PageRequest } from '../../db/paging.ts';
+import { isStaffMember } from '../../db/queries/authors.ts';
 import { unknownCategoryIds } from '../../db/queries/categories.ts';
 import {
   bumpContentVersion,
@@ -41,7 +43,7 @@ import {
   type ContentTable,
   type ContentType,
 } from '../../db/queries/content.ts';
-import { findPost, insertPost, isPostFromSubmission, listPosts, updatePost } from '../../db/queries/posts.ts';
+import { findPost, findReviewRules, insertPost, listPosts, updatePost } from '../../db/queries/posts.ts';
 import { findResource, insertResource, listResources, updateResource } from '../../db/queries/resources.ts';
 import { findRevision, insertRevision, listRevisions, pruneRevisions } from '../../db/queries/revisions.ts';
 import { findRenamedSlug } from '../../db/queries/slug-history.ts';
@@ -77,11 +79,27 @@ export interface ContentKindRules<
   find(db: Db, by: { id: number; forStaff?: boolean } | { publishedSlug: string }): Promise<Json | undefined>;
   insert(db: Db, input: z.output<InputSchema>): Promise<Json>;
   update(db: Db, current: ContentState, input: z.output<UpdateSchema>): Promise<Json | undefined>;
+  /** Rules of a new item beyond its payload, with what no payload sets (throws a DomainError). */
+  checkCreate?(input: z.output<InputSchema>, link: ContentCreateLink): void;
   /** Rules of an edit beyond its payload, checked against the stored item (throws a DomainError). */
   checkUpdate?(db: Db, id: number, input: z.output<UpdateSchema>): Promise<void>;
   /** The editable fields of a stored item: what a revision keeps, and a restore saves again. */
   revisionFieldsOf(item: Json): RevisionFields;
 }
+
+/**
+ * What a new item carries that no payload may set: the paid submission a
+ * post is drafted from, its creator, and the author its byline names
+ * unless the payload names one.
+ */
+export interface ContentCreateLink {
+  sponsored_submission_id?: number;
+  created_by?: number;
+  default_author_id?: number;
+}
+
+const sponsoredReviewRefused = () =>
+  new DomainError('VALIDATION_FAILED', SPONSORED_REVIEW_REFUSED, { fieldErrors: { review: SPONSORED_REVIEW_REFUSED } });
 
 /**
  * How many revisions of each item are kept: every save adds one (the state
@@ -102,13 +120,23 @@ export const POST_KIND = {
   insert: insertPost,
   update: updatePost,
   revisionFieldsOf: postRevisionFields,
-  // Advertising rules: a post made from a paid submission keeps its label.
+  // Reviews and payment never mix (decision 093): a post drafted from a paid submission gets no review.
+  checkCreate(input, link) {
+    if (input.review && link.sponsored_submission_id !== undefined) throw sponsoredReviewRefused();
+  },
+  // Advertising rules: a post made from a paid submission keeps its label; and no review on a post the save
+  // leaves sponsored, given or kept (the payload's own flag is the schema's). One read of the stored post.
   async checkUpdate(db, id, input) {
-    if (input.sponsored === false && (await isPostFromSubmission(db, id))) {
+    const stored = await findReviewRules(db, id);
+    if (!stored) return;
+    if (input.sponsored === false && stored.fromSubmission) {
       throw new DomainError('VALIDATION_FAILED', 'A post made from a paid sponsored submission is always labelled Sponsored', {
         fieldErrors: { sponsored: 'A post made from a paid sponsored submission is always labelled Sponsored' },
       });
     }
+    const sponsoredAfter = stored.fromSubmission || (input.sponsored ?? stored.sponsored);
+    const reviewAfter = input.review === undefined ? stored.hasReview : input.review !== null;
+    if (sponsoredAfter && reviewAfter) throw sponsoredReviewRefused();
   },
 } as const satisfies ContentKindRules<typeof postInputSchema, typeof postUpdateSchema, PostJson, PostPage>;
 
@@ -172,6 +200,13 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
     if (unknown.length > 0) throw new DomainError('VALIDATION_FAILED', `${field}: unknown category "${unknown[0]}"`);
     const self = except === undefined ? undefined : { table: kind.table, id: except };
     if (await isSlugTaken(trx, input.slug, self)) throw slugTaken(input.slug);
+    // A post's byline names a member of staff, never another account nor one since removed.
+    const author: unknown = 'author_id' in input ? input.author_id : undefined;
+    if (typeof author === 'number' && !(await isStaffMember(trx, author))) {
+      throw new DomainError('VALIDATION_FAILED', 'author_id: no member of staff has this id', {
+        fieldErrors: { author_id: 'No member of staff has this id' },
+      });
+    }
   }
 
   /**
@@ -307,10 +342,10 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
     /**
      * Published items, newest first; optionally of one category (by id).
      * Posts also by campaign (`campaign`, or all but those matching `notCampaign`),
-     * the pinned ones only (`pinned`), and by campaign end, soonest first (`sort`).
+     * the pinned ones only (`pinned`), and in an order by campaign (`sort`: common/campaign.ts).
      */
     listPublished: (
-      options: Pick<ContentListOptions, 'categoryId' | 'campaign' | 'notCampaign' | 'pinned' | 'sort'> & PageRequest,
+      options: Pick<ContentListOptions, 'categoryId' | 'campaign' | 'notCampaign' | 'pinned' | 'sort' | 'authorId'> & PageRequest,
     ): Promise<Page> => kind.list(db, options),
 
     /** Every item, drafts and scheduled included, or those of one stage or matching `q`; newest first (the back office). */
@@ -355,14 +390,16 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
 
     /**
      * Stores a new item. `link` carries what no payload may set: the
-     * sponsored submission a post is drafted from, and the member of staff
-     * who creates it (a post's byline; resources keep none).
+     * sponsored submission a post is drafted from, the member of staff
+     * who creates it, and the author its byline names unless the payload
+     * names one (else its creator; resources keep none).
      */
-    async create(values: unknown, link: { sponsored_submission_id?: number; created_by?: number } = {}): Promise<Json> {
+    async create(values: unknown, link: ContentCreateLink = {}): Promise<Json> {
       const input = withStoredCover(
         validate(kind.inputSchema, values) as z.output<I> & { slug: string; cover_image: string | null },
         siteOrigin(deps.config),
       );
+      kind.checkCreate?.(input, link);
       return saveWrite(
         () => input.slug,
         async (trx) => {

@@ -22,7 +22,7 @@ import { slugify } from '../../../common/schemas/slug.ts';
 import { siteLink, siteOrigin } from '../../config.ts';
 import { findIssuesCarryingPosts } from '../../db/queries/newsletters.ts';
 import { findPostOfSubmission, findPostsOfSubmissions } from '../../db/queries/posts.ts';
-import { insertSponsorEvent, listSponsorEvents } from '../../db/queries/sponsored-submission-events.ts';
+import { findApproverOf, insertSponsorEvent, listSponsorEvents } from '../../db/queries/sponsored-submission-events.ts';
 import { listSlugsFrom } from '../../db/queries/slugs.ts';
 import { sponsorApprovedMail, sponsorPreviewMail } from '../../mail/sponsor-mails.ts';
 import type { PreviewLinksService } from '../content/preview-links.ts';
@@ -233,12 +233,18 @@ export function sponsoredSubmissionsService(deps: AppDeps, { posts, previewLinks
       };
       // Through the post service, as any post: its rendering is stored and the caches are told.
       // A slug taken meanwhile by another save is looked for again, a few times.
+      const approver = await findApproverOf(db, id);
       for (let attempt = 0; ; attempt += 1) {
         const slug = freeSlugAmong(await listSlugsFrom(db, base), base);
         try {
           const post = await posts.create(
             { ...draft, slug },
-            { sponsored_submission_id: submission.id, ...(staff ? { created_by: staff.userId } : {}) },
+            {
+              sponsored_submission_id: submission.id,
+              ...(staff ? { created_by: staff.userId } : {}),
+              // The byline is the approver's: the one who said yes to the campaign reviews it.
+              ...(approver === undefined ? {} : { default_author_id: approver }),
+            },
           );
           await insertSponsorEvent(db, { submissionId: id, kind: 'draft_created', createdBy: staff?.userId ?? null, detail: String(post.id) });
           logger.info({ submission: id, post: post.id }, 'sponsored submission: draft post created');

@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
-import type { CategoryJson } from '../../../../common/answers.ts';
+import type { AuthorChoiceJson, CategoryJson } from '../../../../common/answers.ts';
 import type { AdminContentKind, SaveFailure } from '../../../lib/admin-content.ts';
-import type { ContentDraft, ContentKind } from '../../../lib/content-payload.ts';
+import { isSponsoredDraft, type ContentDraft, type ContentKind } from '../../../lib/content-payload.ts';
 import { Alert, AlertDescription, AlertTitle } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { CreatorLinkControl } from '../private-link-control.tsx';
 import { ContentRevisions } from '../content-revisions.tsx';
 import type { CampaignJson } from '../../../../common/campaign.ts';
+import { AuthorSettings } from './author-settings.tsx';
 import { CampaignRefresh } from './campaign-refresh.tsx';
 import { CampaignSettings } from './campaign-settings.tsx';
 import { CategorySettings } from './category-settings.tsx';
@@ -15,6 +16,7 @@ import { EditorHeading } from './editor-heading.tsx';
 import { PostAudienceNumbers } from './post-audience-numbers.tsx';
 import { useStaffCan } from '../staff-permissions.ts';
 import { PublishingSettings } from './publishing-settings.tsx';
+import { ReviewSettings } from './review-settings.tsx';
 import { SponsorPublishDialog } from './sponsor-publish-dialog.tsx';
 import { asksBeforePublishing, type PostSponsor } from '../../../lib/sponsor-publishing.ts';
 import { TextFields } from './text-fields.tsx';
@@ -27,6 +29,7 @@ export function ContentEditor({
   draft: initial,
   version,
   categories,
+  authors = [],
   id = null,
   campaign = null,
   creatorLinkUrl,
@@ -39,6 +42,8 @@ export function ContentEditor({
   /** The stored version of an edited item; null for a new one. */
   version: number | null;
   categories: CategoryJson[];
+  /** Posts: the members of staff the Author picker offers. */
+  authors?: AuthorChoiceJson[];
   /** The edited item's id; null for a new one. */
   id?: number | null;
   /** A stored post's campaign as staff see it; null for none. */
@@ -79,6 +84,7 @@ export function ContentEditor({
         </div>
         <div className="grid min-w-0 gap-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <PublishingSettings {...fields} />
+          {kind === 'post' ? <AuthorSettings {...fields} authors={authors} /> : null}
           {kind === 'post' ? (
             <CategorySettings
               kind={kind}
@@ -104,6 +110,8 @@ export function ContentEditor({
               }
             />
           ) : null}
+          {/* Reviews and payment never mix: a sponsored post has no review to edit (decision 093). */}
+          {kind === 'post' && !isSponsoredDraft(draft) ? <ReviewSettings {...fields} /> : null}
           {/* A live post's own numbers: only a stored, published post has a page that counts. */}
           {kind === 'post' && id !== null && initial.stage === 'published' && initial.slug !== '' && may('analytics') ? <PostAudienceNumbers slug={initial.slug} followers={campaign?.followers ?? null} /> : null}
         </div>

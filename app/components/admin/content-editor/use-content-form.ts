@@ -7,7 +7,7 @@ import { resourceInputSchema } from '../../../../common/schemas/resource.ts';
 import { isSaveSuccess, type AdminContentKind, type SaveFailure, type SaveSuccess } from '../../../lib/admin-content.ts';
 import type { AdminItem } from '../../../lib/admin-revisions.ts';
 import { notifyError } from '../../../lib/admin-toasts.ts';
-import { campaignProblems, contentPayload, publicationProblem, type ContentDraft, type ContentKind, type ContentPayload } from '../../../lib/content-payload.ts';
+import { campaignProblems, contentPayload, publicationProblem, reviewProblems, type ContentDraft, type ContentKind, type ContentPayload } from '../../../lib/content-payload.ts';
 import { contentFieldId, type DraftChange, type FieldErrors } from './draft-fields.ts';
 
 /** The payload's problems by form field. */
@@ -71,6 +71,10 @@ export function useContentForm({
       // A field of the campaign says it beside itself: the schema's word on the campaign as a whole would repeat it.
       if (Object.keys(byField).length > 0) delete found.campaign;
       Object.assign(found, byField);
+      // The review's problems by its own fields, each beside its control, in place of the schema's one for `review`.
+      const review = reviewProblems(draft);
+      if (Object.keys(review).length > 0) delete found.review;
+      Object.assign(found, review);
     }
     setErrors(found);
     const first = Object.keys(found)[0];
