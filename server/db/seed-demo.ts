@@ -4,8 +4,9 @@
  * database, so it never mixes with real content, and flags what it makes
  * (`demo`), so the back office marks it and the owner can remove exactly it
  * (decision 053). The posts are demo reviews of invented campaigns, written
- * as real reviews are (demo-reviews.ts) and saying they are demos, and
- * their read times are the editor's estimate. Their
+ * as real reviews are (demo-reviews.ts) and saying they are demos, each
+ * with the verdict its text reaches and its campaign's basics (who, where,
+ * rewards from, ships), and their read times are the editor's estimate. Their
  * campaigns' facts are counted from the first start: some live and ending
  * at different times, one funded and over, one failed, one upcoming; and
  * each that has pledges carries a history from its launch, so the pledges
@@ -27,6 +28,7 @@ import { markDemoContent } from './queries/content.ts';
 import { insertPost } from './queries/posts.ts';
 import { insertResource } from './queries/resources.ts';
 import type { Db } from './schema.ts';
+import type { ReviewJson } from '../../common/review.ts';
 
 const DAY = 24 * 60 * 60;
 
@@ -41,6 +43,19 @@ interface DemoPost {
   content: string;
   /** The campaign's facts, its times in seconds from the moment of seeding. */
   campaign: DemoCampaign;
+  /** Who runs the campaign and where, what a reward costs and when it ships, as the review tells them. */
+  basics: DemoBasics;
+  /** What the review concludes, as the post's verdict block shows it. */
+  review: ReviewJson;
+}
+
+interface DemoBasics {
+  creator_name: string;
+  location: string | null;
+  /** Whole dollars: the lowest pledge that gets the product; null for a donation campaign. */
+  reward_from: number | null;
+  /** Months from the moment of seeding to the planned delivery; null when nothing ships. */
+  shipsInMonths: number | null;
 }
 
 interface DemoCampaign {
@@ -66,6 +81,14 @@ const DEMO_POSTS: DemoPost[] = [
     category: 'tech',
     daysAgo: 1,
     campaign: { platform: 'kickstarter', state: 'live', goal: 25_000, pledged: 12_840, backers: 212, launchedIn: -DAY, endsIn: 29 * DAY },
+    basics: { creator_name: 'Ridgeline Gear', location: 'Porto, Portugal', reward_from: 179, shipsInMonths: 5 },
+    review: {
+      verdict: 'back_it',
+      take: 'A solar bag designed as a bag first: the frame solves a real problem with a simple mechanism, the makers show their failures as readily as their successes, and the budget adds up.',
+      for_whom: 'Hikers and cycle tourists who stop for long breaks; commuters can wait for the first reviews.',
+      risks: ['Battery transport certification may need a second retest', 'Hinges fail in first production runs', 'Five months is tight for a first-time team'],
+      score: 7,
+    },
     content: SOLAR_BACKPACK_REVIEW,
   },
   {
@@ -77,6 +100,14 @@ const DEMO_POSTS: DemoPost[] = [
     category: 'creative',
     daysAgo: 3,
     campaign: { platform: 'kickstarter', state: 'live', goal: 40_000, pledged: 96_420, backers: 1_873, launchedIn: -28 * DAY, endsIn: 30 * HOUR },
+    basics: { creator_name: 'Lanternfold Games', location: 'Bristol, United Kingdom', reward_from: 59, shipsInMonths: 10 },
+    review: {
+      verdict: 'back_it',
+      take: 'The rare legacy game you can reset and play again, from a studio that tested it in public for a year and has someone who has shipped games before.',
+      for_whom: 'Groups who enjoy cooperative games and like a world that remembers; the deluxe tier is for collectors.',
+      risks: ['Far more copies to make than planned', 'Shipping is charged after the campaign', 'The reusable acrylic overlays are new'],
+      score: 8,
+    },
     content: TABLETOP_SAGA_REVIEW,
   },
   {
@@ -88,6 +119,14 @@ const DEMO_POSTS: DemoPost[] = [
     category: 'social',
     daysAgo: 6,
     campaign: { platform: 'indiegogo', state: 'live', goal: 15_000, pledged: 9_310, backers: 148, launchedIn: -21 * DAY, endsIn: 9 * DAY + 6 * HOUR },
+    basics: { creator_name: 'Clearwell', location: null, reward_from: null, shipsInMonths: null },
+    review: {
+      verdict: 'back_it',
+      take: 'A water campaign that starts from the third year: a modest design, paid local maintenance, public results and open accounts. The pilot numbers are good without being too good.',
+      for_whom: 'Donors who want to see what their money does for years; small pledges keep filters working.',
+      risks: ['Flexible funding: pledges are spent even if the goal is missed', 'Maintenance depends on people who may move away', 'Ceramic filters do not remove chemical pollution'],
+      score: 8,
+    },
     content: CLEAN_WATER_REVIEW,
   },
   {
@@ -99,6 +138,14 @@ const DEMO_POSTS: DemoPost[] = [
     category: 'business',
     daysAgo: 9,
     campaign: { platform: 'kickstarter', state: 'live', goal: 30_000, pledged: 33_100, backers: 402, launchedIn: -25 * DAY, endsIn: 5 * HOUR + 20 * 60 },
+    basics: { creator_name: 'Burr and Bench', location: 'Leeds, United Kingdom', reward_from: 279, shipsInMonths: 7 },
+    review: {
+      verdict: 'worth_watching',
+      take: 'A sensible grinder serviced like a bicycle, by its owner, with parts at a fair price. Good enough for almost everyone; the certification update decides whether it ships on time.',
+      for_whom: 'People tired of replacing appliances who drink both espresso and filter; not a pure espresso upgrade.',
+      risks: ['Electrical safety certification is not finished', 'Repairability depends on the company lasting', 'The grind is good, not the best'],
+      score: 7,
+    },
     content: ESPRESSO_GRINDER_REVIEW,
   },
   {
@@ -110,6 +157,14 @@ const DEMO_POSTS: DemoPost[] = [
     category: 'creative',
     daysAgo: 14,
     campaign: { platform: 'indiegogo', state: 'upcoming', goal: 60_000, pledged: null, backers: null, launchedIn: 12 * DAY, endsIn: 42 * DAY },
+    basics: { creator_name: 'Elin Sørensen', location: null, reward_from: 10, shipsInMonths: 16 },
+    review: {
+      verdict: 'worth_watching',
+      take: 'A small, personal film with a clear plan, an experienced producer, a public budget and a proof-of-concept scene that makes you want to see the rest. We will look again when it launches.',
+      for_whom: 'Lovers of quiet, place-driven cinema; the $35 tier adds a diary of the winter shoot.',
+      risks: ['Winter storms can stop an island shoot', 'Finishing costs more than shooting', 'A wider release is not guaranteed'],
+      score: null,
+    },
     content: INDIE_FILM_REVIEW,
   },
   {
@@ -121,6 +176,14 @@ const DEMO_POSTS: DemoPost[] = [
     category: 'funding',
     daysAgo: 21,
     campaign: { platform: 'kickstarter', state: 'successful', goal: 50_000, pledged: 187_230, backers: 2_410, launchedIn: -48 * DAY, endsIn: -18 * DAY },
+    basics: { creator_name: 'Keystack Labs', location: 'Lyon, France', reward_from: 149, shipsInMonths: 5 },
+    review: {
+      verdict: 'back_it',
+      take: 'A very good keyboard with a useful modular design, from a team that learned from a difficult first campaign in public. The late pledge is fair.',
+      for_whom: 'Anyone who moves between desk layouts; if you never move your number pad, a plain board will do.',
+      risks: ['Almost four times the goal means four times the keyboards', 'The magnetic connector is new', 'The team was late before'],
+      score: 8,
+    },
     content: MODULAR_KEYBOARD_REVIEW,
   },
   {
@@ -132,6 +195,14 @@ const DEMO_POSTS: DemoPost[] = [
     category: 'social',
     daysAgo: 30,
     campaign: { platform: 'indiegogo', state: 'failed', goal: 20_000, pledged: 6_420, backers: 97, launchedIn: -55 * DAY, endsIn: -25 * DAY },
+    basics: { creator_name: 'RailGarden', location: 'Rotterdam, Netherlands', reward_from: 39, shipsInMonths: null },
+    review: {
+      verdict: 'wait',
+      take: 'A good planter that ran its campaign at the wrong time, to too few people, with the wrong story first. Backers were refunded; watch for the second attempt next spring.',
+      for_whom: 'Balcony gardeners who can wait a season, and creators planning their own first week.',
+      risks: ['First injection moulds often need corrections', 'Clips tested only in summer winds'],
+      score: null,
+    },
     content: URBAN_GARDEN_REVIEW,
   },
 ];
@@ -185,6 +256,18 @@ Use our Kickstarter and Indiegogo calculators to see what you will receive.`,
 Long mission statements and unlabelled zip files.`,
   },
 ];
+
+/** A demo campaign's basics, its delivery month counted from `now`. */
+function demoBasics(basics: DemoBasics, now: number): Pick<StoredFacts, 'creator_name' | 'location' | 'reward_from' | 'delivery_estimate'> {
+  const ships = basics.shipsInMonths === null ? null : new Date(now * 1000);
+  if (ships && basics.shipsInMonths !== null) ships.setUTCMonth(ships.getUTCMonth() + basics.shipsInMonths, 1);
+  return {
+    creator_name: basics.creator_name,
+    location: basics.location,
+    reward_from: basics.reward_from === null ? null : basics.reward_from * 100,
+    delivery_estimate: ships ? ships.toISOString().slice(0, 7) : null,
+  };
+}
 
 /** A demo campaign's facts, its times counted from `now`. */
 function demoFacts(campaign: DemoCampaign, now: number): StoredFacts {
@@ -258,9 +341,10 @@ export async function seedDemoContent(trx: Db): Promise<SeedResult | null> {
       read_time: estimateReadTime(post.content),
       published_at: now - post.daysAgo * DAY,
       category_ids: [post.category],
+      review: post.review,
     });
     // Relative to the first start, so every badge and countdown shows on the first visit.
-    await saveCampaign(trx, id, demoFacts(post.campaign, now));
+    await saveCampaign(trx, id, { ...demoFacts(post.campaign, now), ...demoBasics(post.basics, now) });
     await insertSnapshots(trx, id, demoHistory(post.campaign, now));
     postIds.push(id);
   }

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DemoContentJson } from '../../common/answers.ts';
+import type { DemoContentJson, PostJson } from '../../common/answers.ts';
 import { estimateReadTime } from '../../common/read-time.ts';
 import { seedDemoContent } from '../../server/db/seed-demo.ts';
 import { freshIp, useTestApp } from '../helpers/test-app.ts';
@@ -106,6 +106,24 @@ describe('the demo posts', () => {
       expect(post.read_time, post.slug).toBeGreaterThanOrEqual(4);
       expect(post.read_time, post.slug).toBeLessThanOrEqual(6);
     }
+  });
+
+  it('carry the verdict their review reaches and their campaigns\' basics, through the public answers a reader gets', async () => {
+    const slugs = await t.handle.db.selectFrom('posts').select('slug').execute();
+    const verdicts = new Set<string>();
+    for (const { slug } of slugs) {
+      const answer = await t.request<PostJson>('GET', `/posts/${slug}`);
+      expect(answer.status, slug).toBe(200);
+      const post = answer.body;
+      expect(post.review, slug).not.toBeNull();
+      verdicts.add(post.review?.verdict ?? '');
+      expect(post.review?.take.length, slug).toBeGreaterThan(40);
+      expect(post.review?.risks.length, slug).toBeGreaterThanOrEqual(2);
+      expect(post.campaign?.creator_name, slug).toBeTruthy();
+      expect(post.campaign?.delivery_estimate ?? '2000-01', slug).toMatch(/^\d{4}-(0[1-9]|1[0-2])$/);
+    }
+    // Not every demo campaign is a "Back it": the verdicts differ as the reviews do.
+    expect([...verdicts].sort()).toEqual(['back_it', 'wait', 'worth_watching']);
   });
 });
 
