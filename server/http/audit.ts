@@ -150,6 +150,9 @@ export const AUDITED_ROUTES: Record<string, RouteAudit | Unrecorded> = {
   'DELETE /admin/users/invitations/:id': { action: 'staff.invitation_revoke', entity: 'staff_invitation', idParam: 'id' },
   'PUT /admin/users/:id': { action: 'user.role_change', entity: 'user', idParam: 'id' },
   'DELETE /admin/users/:id': { action: 'user.remove', entity: 'user', idParam: 'id' },
+  // An author's public profile (decision 092): the handler names whose; another's is an owner's or editor's edit.
+  'PUT /admin/users/:id/author': { action: 'user.author_change', entity: 'user', idParam: 'id' },
+  'PUT /admin/account/author': { action: 'account.author_changed', entity: 'user' },
   // Recorded by their services, which know what changed; a second, vaguer entry would only add noise.
   'POST /admin/account/password': OWN_ENTRY,
   'PUT /admin/account/profile': OWN_ENTRY,

@@ -6,7 +6,7 @@
  * sitemap; the feed names the author; a profile edit shows on the next
  * read of the pages showing it, and touches no other.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_EMAIL, type TestApp } from '../helpers/test-app.ts';
 import { createSiteApp, jsonLdOf, seedPost, textsOf, useSiteApp } from './site-app.ts';
 
@@ -168,8 +168,13 @@ describe('a profile edit', () => {
     expect(JSON.parse(newest.sources ?? 'null')).toEqual([`author:${owner}`, 'authors']);
     // The kept post page naming the author lists them among its sources; another post's page does not.
     for (const path of ['/kept-review', '/other-review', '/author/jo-marsh']) expect((await site.get(path)).status).toBe(200);
-    const sourcesOf = async (path: string) =>
-      (await t.handle.db.selectFrom('rendered_page_sources').select('source').where('path', '=', path).execute()).map((row) => row.source);
+    // The store writes what it keeps a moment after the answer: wait for each page's row.
+    const sourcesOf = (path: string) =>
+      vi.waitFor(async () => {
+        const rows = await t.handle.db.selectFrom('rendered_page_sources').select('source').where('path', '=', path).execute();
+        expect(rows.length).toBeGreaterThan(0);
+        return rows.map((row) => row.source);
+      });
     expect(await sourcesOf('/kept-review')).toContain(`author:${owner}`);
     expect(await sourcesOf('/other-review')).not.toContain(`author:${owner}`);
     expect(await sourcesOf('/author/jo-marsh')).toContain(`author:${owner}`);

@@ -83,7 +83,7 @@ describe('a reviewed post', () => {
   it('adds a JSON-LD Review of the campaign by the post\'s author, with its rating when scored', async () => {
     const html = await (await site.get('/tide-lamp')).text();
     const article = articleOf(html);
-    expect(article?.['author']).toEqual({ '@type': 'Person', name: 'Jo Marsh' });
+    expect(article?.['author']).toEqual({ '@type': 'Person', name: 'Jo Marsh', url: 'http://localhost/author/jo-marsh' });
     expect(reviewOf(html)).toMatchObject({
       '@context': 'https://schema.org',
       '@type': 'Review',
