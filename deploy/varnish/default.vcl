@@ -63,6 +63,7 @@ sub vcl_recv {
 
     if (req.method != "GET" && req.method != "HEAD") {
         # Forms, sign-ins and every write go to the app, never to the store.
+        set req.http.x-showcase-pass = "1";
         return (pass);
     }
 
