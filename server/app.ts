@@ -45,6 +45,7 @@ import { callerReader } from './http/client-ip.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, errorBody, handleError } from './http/errors.ts';
 import { strictTransportSecurity } from './http/https.ts';
 import { publicReads } from './http/public-reads.ts';
+import { finishCdnHeaders } from './freshness/cache-tags.ts';
 import { createMetrics, metricsEndpoint, reasonTotals } from './http/metrics.ts';
 import { pageRequests } from './http/page-requests.ts';
 import { logRequests, PAGE_ROUTE, STATIC_ROUTE, withRouteLabel } from './http/request-log.ts';
@@ -94,6 +95,11 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const metricsToken = deps.config.METRICS_TOKEN;
   const metrics = metricsToken ? createMetrics(deps) : undefined;
   app.use('*', requestId());
+  // Last on the way out: a CDN's tags and time on public answers only, whatever set them (decision 098).
+  app.use('*', async (c, next) => {
+    await next();
+    finishCdnHeaders({ method: c.req.method, path: c.req.path }, c.res.headers);
+  });
   app.use('*', logRequests(options.requestLogger ?? deps.logger, metrics));
   // The creator's private link sends no referrer (security-headers.ts), so
   // browsers post its page's form with `Origin: null`, which the page
