@@ -162,6 +162,7 @@ sub vcl_deliver {
     unset resp.http.Surrogate-Key;
     unset resp.http.Surrogate-Control;
     unset resp.http.Cache-Tag;
+    unset resp.http.CDN-Tag;
     unset resp.http.CDN-Cache-Control;
 }
 
