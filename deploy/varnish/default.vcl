@@ -38,6 +38,9 @@ sub vcl_init {
 # END backends
 
 # Who may purge: the app servers (they send the purges from their job queue).
+# When a TLS proxy on this machine hands readers to Varnish, have it speak
+# the PROXY protocol (`-a :6086,PROXY`): otherwise every reader arrives
+# from 127.0.0.1 and this list lets them all purge.
 acl purgers {
     "localhost";
     "127.0.0.1";
@@ -138,6 +141,11 @@ sub vcl_backend_response {
         set beresp.grace = 0s;
     } else {
         set beresp.grace = 10s;
+    }
+    # A missing page may be published any minute, and nothing purges a
+    # "not found": kept for seconds only.
+    if (beresp.status == 404 && !beresp.http.Surrogate-Key && beresp.ttl > 5s) {
+        set beresp.ttl = 5s;
     }
     if (beresp.ttl <= 0s) {
         set beresp.ttl = 60s;
