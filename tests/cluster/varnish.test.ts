@@ -10,7 +10,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresUnavailableReason } from '../faults/postgres-cluster.ts';
-import { adminToken, cleanUpServers, type RunningServer } from '../faults/server.ts';
+import { CSRF_COOKIE, SESSION_TRANSPORT_HEADER } from '../../common/session-transport.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, adminToken, cleanUpServers, type RunningServer } from '../faults/server.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { createDatabase, eventually, fleetEnv, PostgresCluster, sleep, startPair } from './cluster.ts';
 import { startVarnish, varnishUnavailableReason, type RunningVarnish } from './varnish.ts';
@@ -140,9 +141,20 @@ describe.skipIf(unavailable)('Varnish in front of two servers', () => {
       expect(read.answer.headers.get('x-cache')).toBe('PASS');
       expect(read.asked).toBe(1);
     }
-    // A public page read with the session cookies of the back office: the app answers each time.
+    // A public page read with the cookies a back-office sign-in (through Varnish) left: the app answers each time.
+    const signIn = await edge('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [SESSION_TRANSPORT_HEADER]: 'cookie' },
+      body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+    });
+    expect(signIn.status).toBe(200);
+    expect(signIn.headers.get('x-cache')).toBe('PASS');
+    const sessionCookies = signIn.headers.getSetCookie().map((line) => line.split(';')[0] ?? '');
+    expect(sessionCookies.length).toBeGreaterThan(0);
     await edge(`/${post.slug}`);
-    const cookie = `admin_csrf=${randomBytes(8).toString('hex')}; cc_cookie=%7B%7D`;
+    // Only the cookie a page sees (path /), beside the consent cookie every reader may have.
+    const cookie = [...sessionCookies.filter((pair) => pair.startsWith(`${CSRF_COOKIE}=`)), 'cc_cookie=%7B%7D'].join('; ');
+    expect(cookie).toContain(`${CSRF_COOKIE}=`);
     for (let round = 0; round < 2; round += 1) {
       const read = await readCounted(`/${post.slug}`, { headers: { cookie } });
       expect(read.answer.status).toBe(200);
