@@ -120,6 +120,15 @@ describe('a CDN purged on each write', () => {
     expect((await status()).last_purge).toMatchObject({ reason: 'clock' });
   });
 
+  it('purges every page the second a scheduled post goes live', async () => {
+    await createPost(t, { published_at: nowSeconds() + 30 });
+    await t.deps.jobs.whenIdle();
+    fastly.purges.length = 0;
+    advance(31);
+    await t.deps.jobs.whenIdle();
+    expect(keysPurged()).toEqual(['all']);
+  });
+
   it('"Purge everything" is the owner\'s, audited, and purges all', async () => {
     await t.createUserWithRole('cdn-admin@example.com', 'admin-password-1', 'admin');
     const admin = (await t.login('cdn-admin@example.com', 'admin-password-1')).access_token;

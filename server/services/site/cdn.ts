@@ -14,6 +14,7 @@ import { DomainError } from '../../../common/errors.ts';
 import { pageSource } from '../../../common/page-sources.ts';
 import { createCdnPurger, type CdnPurger } from '../../cdn/purgers.ts';
 import { nowSeconds } from '../../db/database.ts';
+import { readNextPublication } from '../../db/queries/content.ts';
 import { listCampaignClocks, listKeptPathsShowing, readCdnPurgeLog, recordCdnPurge, type CdnPurgeEntry } from '../../db/queries/cdn-purges.ts';
 import type { Db } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -26,6 +27,11 @@ export interface PurgePayload {
   /** The page sources the tags came from, for a CDN purged by address; null: anything. */
   sources: string[] | null;
   reason: CdnPurgeReason;
+}
+
+/** The clock's job; `after`: the second of the write that brought it forward, whose own purge covers it. */
+interface ClockPayload {
+  after: number | null;
 }
 
 /** Tried for about a day and a half (pauses doubling up to an hour) before it is left failed, and shown as such. */
@@ -92,15 +98,26 @@ export function cdnService(deps: AppDeps, purger: CdnPurger | null = createCdnPu
 
   /**
    * Purges the pages of the campaigns whose words changed at the second it
-   * was due (a countdown that flips, a badge), then waits for the next such
-   * second. Writes bring it forward, so it never waits on facts they changed.
+   * was due (a countdown that flips, a badge), and every page when a post
+   * or resource scheduled for then went live (no write says so: the page
+   * caches drop everything then too), then waits for the next such second.
+   * Writes bring it forward, so it never waits on facts they changed.
    */
-  const clockJob: JobKind<null> = {
+  const clockJob: JobKind<ClockPayload> = {
     name: 'cdn-clock-purge',
     maxAttempts: PURGE_ATTEMPTS,
-    async run(_payload, attempt): Promise<JobOutcome> {
+    async run(payload, attempt): Promise<JobOutcome> {
       const now = nowSeconds();
-      const clocks = await listCampaignClocks(db, now);
+      const [clocks, published, nextPublication] = await Promise.all([
+        listCampaignClocks(db, now),
+        // What went live by the second of a write that brought this run forward, that write purged.
+        readNextPublication(db, Math.max(attempt.dueAt - 1, payload?.after ?? Number.NEGATIVE_INFINITY)),
+        readNextPublication(db, now),
+      ]);
+      if (purger && published !== null && published <= now) {
+        await jobs.enqueue(db, purgeJob, { tags: purgeTagsOf(null), sources: null, reason: 'clock' });
+        jobs.wake();
+      }
       // Nothing the clock decides changed between the last look and the second this run was due for.
       const changed = clocks.filter((clock) => {
         const at = nextCampaignChange(clock, attempt.dueAt - 1);
@@ -114,7 +131,7 @@ export function cdnService(deps: AppDeps, purger: CdnPurger | null = createCdnPu
       const next = clocks.reduce<number | null>((earliest, clock) => {
         const at = nextCampaignChange(clock, now);
         return at !== null && (earliest === null || at < earliest) ? at : earliest;
-      }, null);
+      }, nextPublication);
       return { runAgainAt: Math.min(next ?? now + CLOCK_LOOK_SECONDS, now + CLOCK_LOOK_SECONDS) };
     },
   };
@@ -124,7 +141,7 @@ export function cdnService(deps: AppDeps, purger: CdnPurger | null = createCdnPu
     deps.contentChanges.alsoRecord('cdn-purge', async (trx: Db, touched) => {
       await jobs.enqueue(trx, purgeJob, { tags: purgeTagsOf(touched), sources: touched === null ? null : [...touched], reason: 'write' });
       // A write may change what the clock is waiting for (a new end, a campaign published).
-      await jobs.runSoon(trx, clockJob, null, CLOCK_KEY);
+      await jobs.runSoon(trx, clockJob, { after: nowSeconds() }, CLOCK_KEY);
     });
     // Run once the write has committed (the change's second announcement).
     deps.contentChanges.onWrite(() => jobs.wake());
@@ -137,7 +154,7 @@ export function cdnService(deps: AppDeps, purger: CdnPurger | null = createCdnPu
     /** Starts the clock's job unless it is waiting already (every server's start; one row for all). */
     async start(): Promise<void> {
       if (!purger) return;
-      if (await jobs.ensure(db, clockJob, null, CLOCK_KEY, nowSeconds())) jobs.wake();
+      if (await jobs.ensure(db, clockJob, { after: null }, CLOCK_KEY, nowSeconds())) jobs.wake();
     },
 
     /** Settings → CDN: which CDN, the last purge, the recent failures. */
