@@ -14,6 +14,7 @@ vcl 4.1;
 import std;
 import xkey;
 import directors;
+import var;
 
 # BEGIN backends: the app servers. Add one `backend` per server and one
 # `add_backend` line per server in vcl_init; requests go round-robin.
@@ -61,6 +62,7 @@ sub vcl_recv {
         }
         # Tags separated by spaces (or commas); each object carrying any of them goes.
         set req.http.x-purged = xkey.purge(req.http.xkey-purge);
+        var.global_set("purged-at", "" + std.real(time = now));
         return (synth(200, "Purged"));
     }
 
@@ -151,6 +153,13 @@ sub vcl_backend_response {
         set beresp.ttl = 60s;
         set beresp.uncacheable = true;
         return (deliver);
+    }
+    # Right after a purge, the other app servers may not have seen the
+    # write yet (they do within a second): what they answer meanwhile is
+    # kept for two seconds only, never served stale, and fetched again.
+    if (std.real(var.global_get("purged-at"), 0) + 2 > std.real(time = now) && beresp.ttl > 2s) {
+        set beresp.ttl = 2s;
+        set beresp.grace = 0s;
     }
     # For this cache only: a reader's browser keeps the app's Cache-Control.
     unset beresp.http.Surrogate-Control;
