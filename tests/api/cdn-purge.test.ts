@@ -13,7 +13,7 @@ import { nowSeconds } from '../../server/db/database.ts';
 import { DEFAULT_JOBS_OPTIONS, Jobs } from '../../server/jobs/jobs.ts';
 import { fastlyStandIn, STAND_IN_SERVICE, STAND_IN_TOKEN } from '../helpers/cdn-stand-ins.ts';
 import { createPost } from '../helpers/posts.ts';
-import { useTestApp } from '../helpers/test-app.ts';
+import { freshIp, useTestApp } from '../helpers/test-app.ts';
 
 const fastly = await fastlyStandIn();
 afterAll(() => fastly.close());
@@ -22,7 +22,7 @@ afterEach(() => {
 });
 
 const t = useTestApp({
-  env: { CDN_PURGE: 'fastly', CDN_PURGE_SERVICE_ID: STAND_IN_SERVICE, CDN_PURGE_TOKEN: STAND_IN_TOKEN, CDN_PURGE_API_URL: fastly.url },
+  env: { NEWSLETTER_DOUBLE_OPT_IN: 'false', CDN_PURGE: 'fastly', CDN_PURGE_SERVICE_ID: STAND_IN_SERVICE, CDN_PURGE_TOKEN: STAND_IN_TOKEN, CDN_PURGE_API_URL: fastly.url },
 });
 
 const purgeJobs = () => t.handle.db.selectFrom('jobs').selectAll().where('kind', '=', 'cdn-purge').orderBy('id').execute();
@@ -127,6 +127,21 @@ describe('a CDN purged on each write', () => {
     advance(31);
     await t.deps.jobs.whenIdle();
     expect(keysPurged()).toEqual(['all']);
+  });
+
+  it('purges every page when a newsletter issue is sent: it joins the archive', async () => {
+    const token = await t.adminToken();
+    expect((await t.request('POST', '/submissions/newsletter', { body: { email: 'cdn-reader@example.com' }, ip: freshIp() })).status).toBe(201);
+    const issue = await t.request('POST', '/admin/newsletters', { token, body: { subject: 'Purged issue', intro: 'Hello.' } });
+    expect(issue.status).toBe(201);
+    await t.deps.jobs.whenIdle();
+    fastly.purges.length = 0;
+    expect((await t.request('POST', `/admin/newsletters/${issue.body.id}/send`, { token })).status).toBe(202);
+    for (let i = 0; i < 50 && (await t.request('GET', `/admin/newsletters/${issue.body.id}`, { token })).body.status !== 'sent'; i += 1) {
+      await t.deps.jobs.whenIdle();
+    }
+    await t.deps.jobs.whenIdle();
+    expect(keysPurged()).toContain('all');
   });
 
   it('"Purge everything" is the owner\'s, audited, and purges all', async () => {
