@@ -10,6 +10,7 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CdnStatusJson } from '../../common/cdn.ts';
 import { nowSeconds } from '../../server/db/database.ts';
+import { listKeptPathsShowing } from '../../server/db/queries/cdn-purges.ts';
 import { DEFAULT_JOBS_OPTIONS, Jobs } from '../../server/jobs/jobs.ts';
 import { fastlyStandIn, STAND_IN_SERVICE, STAND_IN_TOKEN } from '../helpers/cdn-stand-ins.ts';
 import { createPost } from '../helpers/posts.ts';
@@ -158,6 +159,48 @@ describe('a CDN purged on each write', () => {
     expect((await status()).last_purge).toMatchObject({ reason: 'everything', tags: null });
     const audit = await t.handle.db.selectFrom('audit_log').select('action').where('action', '=', 'cdn.purge_all').execute();
     expect(audit).toHaveLength(1);
+  });
+});
+
+describe('a CDN purged by address', () => {
+  it('is given the kept pages made from what a write touched', async () => {
+    const db = t.handle.db;
+    const page = (path: string, sources: string[] | null) => ({
+      path,
+      build: 'cdn-test',
+      rest: '',
+      seq: 0,
+      sources: sources && JSON.stringify(sources),
+      status: 200,
+      headers: '[]',
+      body: Buffer.from('<p>kept</p>'),
+      nonce: null,
+      rendered_at: Date.now(),
+      valid_until: Date.now() + 60_000,
+      bytes: 11,
+      read_at: Date.now(),
+    });
+    await db
+      .insertInto('rendered_pages')
+      .values([
+        page('/cdn-lamp', ['post:901', 'category:tech']),
+        page('/category/tech', ['category:tech']),
+        page('/cdn-other', ['post:902']),
+        page('/cdn-anything', null),
+      ])
+      .execute();
+    await db
+      .insertInto('rendered_page_sources')
+      .values([
+        { path: '/cdn-lamp', source: 'post:901' },
+        { path: '/cdn-lamp', source: 'category:tech' },
+        { path: '/category/tech', source: 'category:tech' },
+        { path: '/cdn-other', source: 'post:902' },
+      ])
+      .execute();
+    // A page that may show anything is purged with every write.
+    expect((await listKeptPathsShowing(db, ['post:901', 'category:tech'], 100)).sort()).toEqual(['/category/tech', '/cdn-anything', '/cdn-lamp']);
+    expect(await listKeptPathsShowing(db, ['post:999'], 100)).toEqual(['/cdn-anything']);
   });
 });
 
