@@ -22,8 +22,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+const METRICS_TOKEN = 'cdn-metrics-token-0123456789abcdef0123';
 const t = useTestApp({
-  env: { NEWSLETTER_DOUBLE_OPT_IN: 'false', CDN_PURGE: 'fastly', CDN_PURGE_SERVICE_ID: STAND_IN_SERVICE, CDN_PURGE_TOKEN: STAND_IN_TOKEN, CDN_PURGE_API_URL: fastly.url },
+  env: { METRICS_TOKEN, NEWSLETTER_DOUBLE_OPT_IN: 'false', CDN_PURGE: 'fastly', CDN_PURGE_SERVICE_ID: STAND_IN_SERVICE, CDN_PURGE_TOKEN: STAND_IN_TOKEN, CDN_PURGE_API_URL: fastly.url },
 });
 
 const purgeJobs = () => t.handle.db.selectFrom('jobs').selectAll().where('kind', '=', 'cdn-purge').orderBy('id').execute();
@@ -96,6 +97,9 @@ describe('a CDN purged on each write', () => {
     expect((await purgeJobs()).slice(-1)[0]).toMatchObject({ status: 'done', attempts: 2 });
     const after = await status();
     expect(after).toMatchObject({ cdn: 'fastly', target: `service ${STAND_IN_SERVICE}` });
+    const metrics = await (await t.app.request('/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    expect(metrics).toMatch(/^cdn_purges_total\{reason="failed"\} [1-9]/m);
+    expect(metrics).toMatch(/^cdn_purges_total\{reason="sent"\} [1-9]/m);
     expect(after.last_purge).toMatchObject({ reason: 'write', attempt: 2 });
     expect(after.last_purge?.tags).toContain(`post-${post.id}`);
   });
