@@ -32,10 +32,22 @@ export function cacheTagOf(source: string): string {
   return token.length <= 64 ? token : `${token.slice(0, 56)}-${token.length}`;
 }
 
-/** The tags of an answer made from `sources` (null: it may show anything). */
+/**
+ * The most a list of tags may take in one header: Bunny reads 1,024 bytes
+ * of `CDN-Tag`, the strictest of the CDNs.
+ */
+const MAX_TAG_LIST_BYTES = 1000;
+
+/**
+ * The tags of an answer made from `sources` (null: it may show anything).
+ * More than a header holds: it is tagged as one that may show anything,
+ * purged by every write rather than missed by some.
+ */
 export function answerTags(sources: Iterable<string> | null): string[] {
-  if (sources === null) return [SITE_TAG, ANY_WRITE_TAG];
-  return unique([SITE_TAG, ...[...sources].map(cacheTagOf)]);
+  const anything = [SITE_TAG, ANY_WRITE_TAG];
+  if (sources === null) return anything;
+  const tags = unique([SITE_TAG, ...[...sources].map(cacheTagOf)]);
+  return tags.join(',').length > MAX_TAG_LIST_BYTES ? anything : tags;
 }
 
 /**

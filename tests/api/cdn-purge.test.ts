@@ -10,10 +10,11 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CdnStatusJson } from '../../common/cdn.ts';
 import { nowSeconds } from '../../server/db/database.ts';
+import { listKeptPathsShowing } from '../../server/db/queries/cdn-purges.ts';
 import { DEFAULT_JOBS_OPTIONS, Jobs } from '../../server/jobs/jobs.ts';
 import { fastlyStandIn, STAND_IN_SERVICE, STAND_IN_TOKEN } from '../helpers/cdn-stand-ins.ts';
 import { createPost } from '../helpers/posts.ts';
-import { useTestApp } from '../helpers/test-app.ts';
+import { freshIp, useTestApp } from '../helpers/test-app.ts';
 
 const fastly = await fastlyStandIn();
 afterAll(() => fastly.close());
@@ -21,8 +22,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+const METRICS_TOKEN = 'cdn-metrics-token-0123456789abcdef0123';
 const t = useTestApp({
-  env: { CDN_PURGE: 'fastly', CDN_PURGE_SERVICE_ID: STAND_IN_SERVICE, CDN_PURGE_TOKEN: STAND_IN_TOKEN, CDN_PURGE_API_URL: fastly.url },
+  env: { METRICS_TOKEN, NEWSLETTER_DOUBLE_OPT_IN: 'false', CDN_PURGE: 'fastly', CDN_PURGE_SERVICE_ID: STAND_IN_SERVICE, CDN_PURGE_TOKEN: STAND_IN_TOKEN, CDN_PURGE_API_URL: fastly.url },
 });
 
 const purgeJobs = () => t.handle.db.selectFrom('jobs').selectAll().where('kind', '=', 'cdn-purge').orderBy('id').execute();
@@ -95,6 +97,9 @@ describe('a CDN purged on each write', () => {
     expect((await purgeJobs()).slice(-1)[0]).toMatchObject({ status: 'done', attempts: 2 });
     const after = await status();
     expect(after).toMatchObject({ cdn: 'fastly', target: `service ${STAND_IN_SERVICE}` });
+    const metrics = await (await t.app.request('/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    expect(metrics).toMatch(/^cdn_purges_total\{reason="failed"\} [1-9]/m);
+    expect(metrics).toMatch(/^cdn_purges_total\{reason="sent"\} [1-9]/m);
     expect(after.last_purge).toMatchObject({ reason: 'write', attempt: 2 });
     expect(after.last_purge?.tags).toContain(`post-${post.id}`);
   });
@@ -129,6 +134,21 @@ describe('a CDN purged on each write', () => {
     expect(keysPurged()).toEqual(['all']);
   });
 
+  it('purges every page when a newsletter issue is sent: it joins the archive', async () => {
+    const token = await t.adminToken();
+    expect((await t.request('POST', '/submissions/newsletter', { body: { email: 'cdn-reader@example.com' }, ip: freshIp() })).status).toBe(201);
+    const issue = await t.request('POST', '/admin/newsletters', { token, body: { subject: 'Purged issue', intro: 'Hello.' } });
+    expect(issue.status).toBe(201);
+    await t.deps.jobs.whenIdle();
+    fastly.purges.length = 0;
+    expect((await t.request('POST', `/admin/newsletters/${issue.body.id}/send`, { token })).status).toBe(202);
+    for (let i = 0; i < 50 && (await t.request('GET', `/admin/newsletters/${issue.body.id}`, { token })).body.status !== 'sent'; i += 1) {
+      await t.deps.jobs.whenIdle();
+    }
+    await t.deps.jobs.whenIdle();
+    expect(keysPurged()).toContain('all');
+  });
+
   it('"Purge everything" is the owner\'s, audited, and purges all', async () => {
     await t.createUserWithRole('cdn-admin@example.com', 'admin-password-1', 'admin');
     const admin = (await t.login('cdn-admin@example.com', 'admin-password-1')).access_token;
@@ -143,6 +163,48 @@ describe('a CDN purged on each write', () => {
     expect((await status()).last_purge).toMatchObject({ reason: 'everything', tags: null });
     const audit = await t.handle.db.selectFrom('audit_log').select('action').where('action', '=', 'cdn.purge_all').execute();
     expect(audit).toHaveLength(1);
+  });
+});
+
+describe('a CDN purged by address', () => {
+  it('is given the kept pages made from what a write touched', async () => {
+    const db = t.handle.db;
+    const page = (path: string, sources: string[] | null) => ({
+      path,
+      build: 'cdn-test',
+      rest: '',
+      seq: 0,
+      sources: sources && JSON.stringify(sources),
+      status: 200,
+      headers: '[]',
+      body: Buffer.from('<p>kept</p>'),
+      nonce: null,
+      rendered_at: Date.now(),
+      valid_until: Date.now() + 60_000,
+      bytes: 11,
+      read_at: Date.now(),
+    });
+    await db
+      .insertInto('rendered_pages')
+      .values([
+        page('/cdn-lamp', ['post:901', 'category:tech']),
+        page('/category/tech', ['category:tech']),
+        page('/cdn-other', ['post:902']),
+        page('/cdn-anything', null),
+      ])
+      .execute();
+    await db
+      .insertInto('rendered_page_sources')
+      .values([
+        { path: '/cdn-lamp', source: 'post:901' },
+        { path: '/cdn-lamp', source: 'category:tech' },
+        { path: '/category/tech', source: 'category:tech' },
+        { path: '/cdn-other', source: 'post:902' },
+      ])
+      .execute();
+    // A page that may show anything is purged with every write.
+    expect((await listKeptPathsShowing(db, ['post:901', 'category:tech'], 100)).sort()).toEqual(['/category/tech', '/cdn-anything', '/cdn-lamp']);
+    expect(await listKeptPathsShowing(db, ['post:999'], 100)).toEqual(['/cdn-anything']);
   });
 });
 

@@ -31,5 +31,8 @@ export function cdnPurgesMigration(engine: Engine): Migration {
         .execute();
       await db.schema.createIndex('cdn_purges_status_at_idx').on('cdn_purges').columns(['status', 'at']).execute();
     },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('cdn_purges').execute();
+    },
   };
 }
