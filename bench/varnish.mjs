@@ -205,17 +205,22 @@ async function main() {
   // 4. From an edit to the edge.
   const siteToken = await signIn(site);
   const delays = [];
+  /** A read through Varnish; a failure says why (the socket's error, not only "fetch failed"). */
+  const read = (url) =>
+    fetch(url).catch((error) => {
+      throw new Error(`GET ${url}: ${error.cause?.code ?? error.cause?.message ?? error.message}`);
+    });
   for (let i = 0; i < EDITS; i += 1) {
     const id = ids[i];
     const page = `${varnish.baseUrl}/${slugs[i]}`;
-    while ((await fetch(page)).headers.get('x-cache') !== 'HIT') await sleep(50);
+    while ((await read(page)).headers.get('x-cache') !== 'HIT') await sleep(50);
     const current = await api(site.baseUrl, 'GET', `/api/admin/posts/${id}`, { token: siteToken });
     const title = `${current.title} (edit ${i + 1})`;
     const saved = performance.now();
     await api(site.baseUrl, 'PUT', `/api/admin/posts/${id}`, { token: siteToken, body: { ...current, title } });
     const until = saved + 30_000;
     for (;;) {
-      if ((await (await fetch(page)).text()).includes(title)) break;
+      if ((await (await read(page)).text()).includes(title)) break;
       if (performance.now() > until) throw new Error(`edit ${i + 1} did not reach the edge within 30 s`);
       await sleep(10);
     }
