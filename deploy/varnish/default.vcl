@@ -104,6 +104,11 @@ sub vcl_recv {
     return (hash);
 }
 
+sub vcl_backend_fetch {
+    # This file's own marker stays in Varnish.
+    unset bereq.http.x-showcase-pass;
+}
+
 sub vcl_backend_response {
     # xkey indexes the `xkey` header; the app names its tags in Surrogate-Key.
     if (beresp.http.Surrogate-Key) {
