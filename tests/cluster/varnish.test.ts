@@ -168,6 +168,11 @@ describe.skipIf(unavailable)('Varnish in front of two servers', () => {
     await pastPurgeWindow();
     await warm([...showsEdited, ...unrelated]);
     const unrelatedBefore = await Promise.all(unrelated.map(async (page) => (await edge(page)).text()));
+    // The sitemap shows the post's address and when it last changed.
+    await warm(['/sitemap.xml']);
+    const lastmodOf = (sitemap: string) => new RegExp(`/${edited.slug}</loc><lastmod>([^<]+)</lastmod>`).exec(sitemap)?.[1];
+    const lastmodBefore = lastmodOf(await (await edge('/sitemap.xml')).text());
+    expect(lastmodBefore).toBeDefined();
     const title = `Edited ${randomBytes(3).toString('hex')}`;
     const saved = await direct(a, 'PUT', `/api/admin/posts/${edited.id}`, {
       title,
@@ -185,6 +190,10 @@ describe.skipIf(unavailable)('Varnish in front of two servers', () => {
         (await (await edge(page)).text()).includes(title) ? true : undefined,
       );
     }
+    await eventually('the new last change in the sitemap through Varnish', Math.max(100, EDGE_BOUND_MS - (Date.now() - savedAt)), async () => {
+      const lastmod = lastmodOf(await (await edge('/sitemap.xml')).text());
+      return lastmod !== undefined && lastmod !== lastmodBefore ? true : undefined;
+    });
     // The purge has run: the pages that do not show the post are still the kept copies.
     for (const [index, page] of unrelated.entries()) {
       const read = await readCounted(page);
