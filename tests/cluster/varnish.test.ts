@@ -121,7 +121,7 @@ async function publish(what: string, extra: Record<string, unknown> = {}): Promi
   return { id, version, slug, title };
 }
 
-describe.skipIf(unavailable)('Varnish in front of two servers', () => {
+describe.skipIf(unavailable)(`Varnish in front of two servers${unavailable ? ` (skipped: ${unavailable})` : ''}`, () => {
   it('answers a second read of every public page from its store without asking the app', async () => {
     const post = await publish('kept');
     await pastPurgeWindow();
