@@ -40,6 +40,7 @@ export type ErrorCode =
   | 'CAMPAIGN_FETCHING_OFF'
   | 'CAMPAIGN_FETCH_FAILED'
   | 'NOT_FOLLOWABLE'
+  | 'CDN_NOT_CONFIGURED'
   | 'INTERNAL_ERROR';
 
 /** The kind of failure, which decides how a caller may react (and the HTTP status). */
@@ -103,6 +104,8 @@ export const KIND_BY_CODE: Record<ErrorCode, ErrorKind> = {
   NO_ENDING_CAMPAIGNS: 'conflict',
   /** Reading campaign pages is off until the owner turns it on. */
   CAMPAIGN_FETCHING_OFF: 'conflict',
+  /** "Purge everything" was asked for, and no CDN is configured (CDN_PURGE, decision 098). */
+  CDN_NOT_CONFIGURED: 'conflict',
   /** A campaign page could not be read: the platform refused, was slow, or answered something else. */
   CAMPAIGN_FETCH_FAILED: 'unavailable',
   /** A post with no campaign, or one that has ended or was canceled: there is nothing to follow. */

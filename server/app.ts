@@ -33,6 +33,7 @@ import { adminAnalyticsApi } from './api/analytics-reports.ts';
 import { adminAuditLogApi } from './api/audit-log.ts';
 import { adminAnalyticsSettingsApi, eventsApi } from './api/analytics.ts';
 import { adminOutboxApi } from './api/outbox.ts';
+import { adminCdnApi } from './api/cdn.ts';
 import { recordStaffChanges } from './http/audit.ts';
 import { allow, requireStaff } from './http/require-staff.ts';
 import { pingDatabase } from './db/database.ts';
@@ -45,6 +46,7 @@ import { callerReader } from './http/client-ip.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, errorBody, handleError } from './http/errors.ts';
 import { strictTransportSecurity } from './http/https.ts';
 import { publicReads } from './http/public-reads.ts';
+import { finishCdnHeaders } from './freshness/cache-tags.ts';
 import { createMetrics, metricsEndpoint, reasonTotals } from './http/metrics.ts';
 import { pageRequests } from './http/page-requests.ts';
 import { logRequests, PAGE_ROUTE, STATIC_ROUTE, withRouteLabel } from './http/request-log.ts';
@@ -94,6 +96,11 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const metricsToken = deps.config.METRICS_TOKEN;
   const metrics = metricsToken ? createMetrics(deps) : undefined;
   app.use('*', requestId());
+  // Last on the way out: a CDN's tags and time on public answers only, whatever set them (decision 098).
+  app.use('*', async (c, next) => {
+    await next();
+    finishCdnHeaders({ method: c.req.method, path: c.req.path }, c.res.headers);
+  });
   app.use('*', logRequests(options.requestLogger ?? deps.logger, metrics));
   // The creator's private link sends no referrer (security-headers.ts), so
   // browsers post its page's form with `Origin: null`, which the page
@@ -122,6 +129,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     );
     reasonTotals(metrics.registry, 'pages_rendered_in_background_total', 'Pages rendered without a reader waiting, by reason: what writes set off (this server, since it started).', () =>
       deps.pageRenders.background,
+    );
+    reasonTotals(metrics.registry, 'cdn_purges_total', 'Purges sent to the CDN in front, by outcome: sent or failed (this server, since it started).', () =>
+      services.cdn.counts(),
     );
     reasonTotals(metrics.registry, 'kept_pages_let_go_total', 'Pages let go of the rendered-page store, by reason (this server, since it started).', () =>
       deps.pageRenders.letGo,
@@ -231,6 +241,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     ['/admin/audit-log', 'audit'],
     ['/admin/analytics', 'analytics'],
     ['/admin/outbox', 'outbox'],
+    // The CDN in front and "Purge everything": the owner's (decision 098).
+    ['/admin/cdn', 'settings'],
   ];
   // A wildcard also matches the bare path.
   for (const [path, permission] of families) api.use(`${path}/*`, allow(permission));
@@ -267,6 +279,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route('/admin/audit-log', adminAuditLogApi(services));
   api.route('/admin/analytics', adminAnalyticsApi(services));
   api.route('/admin/outbox', adminOutboxApi(services));
+  api.route('/admin/cdn', adminCdnApi(services));
 
   app.route('/api', api);
   // Uploaded images, ahead of the web app's files and pages.

@@ -231,6 +231,23 @@ export const configSchema = z.object({
       .max(36500, 'must be a whole number of days, at most 36500')
       .default(400),
   ),
+  // A CDN in front, purged exactly on each write (decision 098); none: nothing is purged.
+  CDN_PURGE: z.preprocess(
+    emptyToUndefined,
+    z.enum(['varnish', 'cloudflare', 'fastly', 'bunny'], { message: 'must be varnish, cloudflare, fastly or bunny' }).optional(),
+  ),
+  /** Varnish: the address purges are sent to (`PURGE` with `xkey-purge`). */
+  CDN_PURGE_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
+  /** Cloudflare: the zone id; Bunny: the pull zone id. */
+  CDN_PURGE_ZONE_ID: z.preprocess(emptyToUndefined, z.string().trim().regex(/^[A-Za-z0-9_-]+$/, 'must be a zone id (letters, digits, - and _)').optional()),
+  /** Fastly: the service id. */
+  CDN_PURGE_SERVICE_ID: z.preprocess(emptyToUndefined, z.string().trim().regex(/^[A-Za-z0-9_-]+$/, 'must be a service id (letters, digits, - and _)').optional()),
+  /** Cloudflare's API token, Fastly's API token or Bunny's AccessKey. */
+  CDN_PURGE_TOKEN: optionalText,
+  /** Cloudflare only: `urls` purges the kept pages' addresses, for plans without purge by tag. */
+  CDN_PURGE_BY: z.preprocess(emptyToUndefined, z.enum(['tags', 'urls'], { message: 'must be tags or urls' }).optional()),
+  /** The CDN's API origin, in place of its public one (a stand-in, in tests). */
+  CDN_PURGE_API_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
   GA_MEASUREMENT_ID: z.preprocess(
     emptyToUndefined,
     z
@@ -282,11 +299,29 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     if (dkim.some(Boolean) && !dkim.every(Boolean)) {
       throw new ConfigError('Invalid configuration: DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY (or DKIM_PRIVATE_KEY_FILE) go together');
     }
+    checkCdnPurge(result.data);
     return { ...result.data, PUBLIC_URL: publicOrigin(result.data) };
   }
   const issue = result.error.issues[0];
   const name = issue?.path.join('.') ?? 'environment';
   throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}`);
+}
+
+/** What each CDN needs to be purged: a value missing stops the start, rather than purges failing later. */
+function checkCdnPurge(config: z.infer<typeof configSchema>): void {
+  const cdn = config.CDN_PURGE;
+  const needs: Record<NonNullable<typeof cdn>, (keyof typeof config)[]> = {
+    varnish: ['CDN_PURGE_URL'],
+    cloudflare: ['CDN_PURGE_ZONE_ID', 'CDN_PURGE_TOKEN'],
+    fastly: ['CDN_PURGE_SERVICE_ID', 'CDN_PURGE_TOKEN'],
+    bunny: ['CDN_PURGE_ZONE_ID', 'CDN_PURGE_TOKEN'],
+  };
+  if (cdn === undefined) return;
+  const missing = needs[cdn].filter((name) => !config[name]);
+  if (missing.length > 0) throw new ConfigError(`Invalid configuration: CDN_PURGE=${cdn} needs ${missing.join(' and ')}`);
+  if (config.CDN_PURGE_BY === 'urls' && cdn !== 'cloudflare') {
+    throw new ConfigError('Invalid configuration: CDN_PURGE_BY=urls is for CDN_PURGE=cloudflare only (the others purge by tag)');
+  }
 }
 
 /**

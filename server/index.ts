@@ -39,6 +39,8 @@ const stopMaintenance = scheduleMaintenance({
 });
 
 runtime.deps.jobs.start();
+// The CDN's clock (decision 098): one waiting job for every server, started by whichever comes first.
+runtime.services.cdn.start().catch((error: unknown) => logger.warn({ err: error }, 'cdn: could not start the clock purge'));
 
 const isDev = process.argv.includes('--dev');
 const web = isDev

@@ -33,6 +33,7 @@ import { createNonce, pageContentSecurityPolicy, withFrameSources } from './http
 import { isEmbeddablePage } from './http/security-headers.ts';
 import { RenderedPageStore, renderKey } from './http/rendered-page-store.ts';
 import { expireAnswerAt, noteAnswerSources } from './freshness/answer-marks.ts';
+import { tagAnswer } from './freshness/cache-tags.ts';
 import {
   bytesOf,
   DEFAULT_RESPONSE_CACHE_OPTIONS,
@@ -152,6 +153,8 @@ function pageHandler(
     if (context.pageChanges.at !== null) expireAnswerAt(response.headers, context.pageChanges.at);
     // Only what it shows invalidates it (decision 070).
     if (context.pageSources.sources !== null) noteAnswerSources(response, context.pageSources.sources);
+    // The same sources tell a CDN in front which writes purge it (decision 098); kept copies carry them too.
+    tagAnswer(response.headers, context.pageSources.sources);
     if (policy && nonce && response.headers.get('content-type')?.startsWith('text/html')) {
       // Only the players of the videos this page shows may be framed, and only from their known origins (decision 094).
       const frames = context.pageFrames.origins.filter((origin) => VIDEO_FRAME_ORIGIN_SET.has(origin));

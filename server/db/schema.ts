@@ -631,6 +631,22 @@ export interface Database {
   rendered_page_state: RenderedPageStateTable;
   rendered_page_sources: RenderedPageSourceTable;
   page_source_versions: PageSourceVersionTable;
+  cdn_purges: CdnPurgeTable;
+}
+
+/** One attempt to purge at the configured CDN (decision 098). */
+export interface CdnPurgeTable {
+  id: Generated<number>;
+  cdn: string;
+  /** A JSON array of cache tags; null for everything. */
+  tags: string | null;
+  reason: 'write' | 'clock' | 'everything';
+  status: 'sent' | 'failed';
+  attempt: number;
+  /** 1 when a failed attempt is tried again. */
+  retried: Generated<number>;
+  error: string | null;
+  at: number;
 }
 
 /** One post or resource write and the sources of public pages it touched (decision 070). */

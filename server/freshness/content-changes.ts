@@ -51,6 +51,7 @@ export class ContentChanges {
       return await db.transaction().execute(async (trx) => {
         const result = await work(trx, touched ?? new Set());
         await recordContentChange(trx, scope());
+        for (const record of this.recorders.values()) await record(trx, scope());
         return result;
       });
     } finally {
@@ -71,6 +72,17 @@ export class ContentChanges {
   }
 
   private listeners = new Set<() => void>();
+  private recorders = new Map<string, (trx: Db, scope: ChangeScope) => Promise<void>>();
+
+  /**
+   * Runs `record` in every write's transaction, after its change feed row:
+   * what must exist if and only if the write does (a CDN's purge job,
+   * decision 098). One per `name`: building the services again replaces it
+   * rather than doubling it.
+   */
+  alsoRecord(name: string, record: (trx: Db, scope: ChangeScope) => Promise<void>): void {
+    this.recorders.set(name, record);
+  }
 
   /** Calls `listener` after each announced write (a cache that acts at once); returns how to stop. */
   onWrite(listener: () => void): () => void {

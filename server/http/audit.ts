@@ -170,6 +170,8 @@ export const AUDITED_ROUTES: Record<string, RouteAudit | Unrecorded> = {
   // Reads a campaign page for the editor; nothing is stored.
   'POST /admin/campaign-preview': NOT_A_CHANGE,
   'POST /admin/posts/:id/campaign/refresh': { action: 'post.campaign_refresh', entity: 'post', idParam: 'id' },
+  // Every page at the CDN in front purged (decision 098).
+  'POST /admin/cdn/purge-all': { action: 'cdn.purge_all', entity: null },
   // The handler adds the names of the fields that changed.
   'PUT /admin/settings/site': { action: 'settings.update', entity: 'settings' },
 };

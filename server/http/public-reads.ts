@@ -1,5 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../deps.ts';
+import { answerSourcesOf } from '../freshness/answer-marks.ts';
+import { tagAnswer } from '../freshness/cache-tags.ts';
 import type { ResponseCache } from './response-cache.ts';
 
 /**
@@ -20,6 +22,8 @@ export function publicReads(cache?: ResponseCache): MiddlewareHandler<AppEnv> {
       if (c.res.status === 200 && !c.res.headers.has('cache-control')) {
         c.res.headers.set('Cache-Control', PUBLIC_READ_CACHE_CONTROL);
       }
+      // A CDN in front keeps it until a write purges it (decision 098).
+      if (c.res.status === 200) tagAnswer(c.res.headers, answerSourcesOf(c.res));
       return c.res;
     };
     if (!cache) {

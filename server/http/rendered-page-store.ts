@@ -89,6 +89,14 @@ const NOT_SHAPING_PAGES = new Set<keyof Config>([
   'AUDIT_LOG_RETENTION_DAYS',
   'ADMIN_EMAIL',
   'SEED_DEMO',
+  // The CDN in front is told of writes; it shapes no page (decision 098).
+  'CDN_PURGE',
+  'CDN_PURGE_URL',
+  'CDN_PURGE_ZONE_ID',
+  'CDN_PURGE_SERVICE_ID',
+  'CDN_PURGE_TOKEN',
+  'CDN_PURGE_BY',
+  'CDN_PURGE_API_URL',
 ]);
 // Secrets: whether one is set may shape a page (payments on or off), never its value, which is not hashed here.
 const SECRETS = new Set<keyof Config>([

@@ -27,7 +27,17 @@ export interface JobKind<Payload> {
    * A recurring job answers when it is due next: the same row waits for
    * then, so its dedupe key keeps one job per thing for as long as it recurs.
    */
-  run(payload: Payload): Promise<void> | Promise<JobOutcome | undefined>;
+  run(payload: Payload, attempt: JobAttempt): Promise<void> | Promise<JobOutcome | undefined>;
+}
+
+/** Which run of its job a run is, for a kind that reports its attempts (a CDN's purge log). */
+export interface JobAttempt {
+  /** 1 for the first. */
+  number: number;
+  /** Whether a failure now leaves the job failed for good. */
+  isLast: boolean;
+  /** The Unix second the job was due (a recurring job: the second it waited for). */
+  dueAt: number;
 }
 
 export interface JobOutcome {
@@ -210,7 +220,8 @@ export class Jobs {
     }, (this.options.leaseSeconds * 1000) / 3);
     renew.unref();
     try {
-      const outcome: JobOutcome | undefined = (await kind.run(JSON.parse(job.payload))) ?? undefined;
+      const attempt = { number: job.attempts, isLast: job.attempts >= job.max_attempts, dueAt: Number(job.run_at) };
+      const outcome: JobOutcome | undefined = (await kind.run(JSON.parse(job.payload), attempt)) ?? undefined;
       if (outcome?.runAgainAt === undefined) await completeJob(db, job.id, this.worker, nowSeconds());
       else await rescheduleJob(db, job.id, this.worker, { runAt: outcome.runAgainAt, now: nowSeconds() });
     } catch (error) {

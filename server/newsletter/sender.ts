@@ -48,6 +48,7 @@ import { loadIssueContent, type CampaignClock } from './content.ts';
 import { personalise, renderIssue, type RenderedIssue, type SiteLook } from './email.tsx';
 import { classifySendError, createNewsletterTransport, describeSendError, type NewsletterTransport } from './transport.ts';
 import type { SiteProfileCache } from '../site-profile.ts';
+import type { ContentChanges } from '../freshness/content-changes.ts';
 import { unsubscribeLinks } from './unsubscribe-links.ts';
 import { countedIssue } from './tracked-links.ts';
 
@@ -83,6 +84,11 @@ export interface NewsletterSenderDeps {
   campaignClock: () => Promise<CampaignClock>;
   /** The site's name for the sender, when MAIL_FROM is unset. */
   siteProfileCache: Pick<SiteProfileCache, 'siteName'>;
+  /**
+   * How a sent issue is told to the caches of public answers: it joins the
+   * archive, which the pages show; a CDN in front is purged with it (decision 098).
+   */
+  contentChanges?: Pick<ContentChanges, 'write'>;
 }
 
 /** What starting a sending came to: started, refused for want of recipients, or moved on by someone else. */
@@ -179,7 +185,8 @@ export class NewsletterSender {
         }
         return;
       }
-      if (await moveIssue(db, issueId, ['sending'], 'sent', { sent_at: now }, now)) {
+      const markSent = (trx: Db) => moveIssue(trx, issueId, ['sending'], 'sent', { sent_at: now }, now);
+      if (await (this.deps.contentChanges ? this.deps.contentChanges.write(db, null, markSent) : markSent(db))) {
         logger.info({ issue: issueId }, 'newsletter: issue sent');
       }
       return;

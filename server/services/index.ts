@@ -17,6 +17,7 @@ import { campaignUpdatesService } from './campaigns/campaign-updates.ts';
 import { authService } from './staff/auth.ts';
 import { campaignRefreshService } from './campaigns/campaign-refresh.ts';
 import { campaignsService } from './campaigns/campaigns.ts';
+import { cdnService } from './site/cdn.ts';
 import { categoriesService } from './content/categories.ts';
 import { clickCountingService } from './audience/click-counting.ts';
 import { contactMessagesService } from './site/contact-messages.ts';
@@ -84,6 +85,8 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
   // Readers following campaigns, and the alerts the campaigns' facts and the clock make due.
   const followAlerts = new FollowAlerts(deps);
   const follows = followsService(deps, followAlerts);
+  // The CDN in front: each write's purge job is enqueued in its transaction.
+  const cdn = cdnService(deps);
   const services = {
     auditLog,
     auth: authService(deps, auditLog),
@@ -132,9 +135,11 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
     /** What each social card shows, and its address. */
     socialCards: socialCardsService(deps, siteProfile),
     staff: staffService(deps, auditLog),
+    /** The CDN in front, purged exactly on each write (decision 098). */
+    cdn,
   };
   // Every kind of background job these services enqueue; a process runs only the kinds it registered.
-  const jobKinds: JobKind<never>[] = [storage.variantsJob, newsletters.sendingJob, sponsorMails.job, sponsorMails.summaryJob, campaignRefresh.refreshJob, campaignRefresh.posterJob, followAlerts.job];
+  const jobKinds: JobKind<never>[] = [storage.variantsJob, newsletters.sendingJob, sponsorMails.job, sponsorMails.summaryJob, campaignRefresh.refreshJob, campaignRefresh.posterJob, followAlerts.job, ...cdn.jobKinds];
   return { services, jobKinds };
 }
 

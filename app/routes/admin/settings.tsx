@@ -1,6 +1,8 @@
 import { useFetcher } from 'react-router';
 import { adminPageMeta } from '../../components/admin/admin-meta.ts';
 import { AdminLoading, AdminPageHeader } from '../../components/admin/admin-page.tsx';
+import { CDN_PURGE_ALL_INTENT, CdnSection } from '../../components/admin/cdn-settings.tsx';
+import type { CdnStatusJson } from '../../../common/cdn.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
@@ -31,14 +33,15 @@ export function clientLoader() {
       api.get<SiteSettingsJson>('/admin/settings/site'),
     ]);
     // Staff security, reading campaign pages and counting are the owner's alone: administrators never ask for them.
-    const [security, campaignFetching, audienceNumbers] = me.permissions.includes('settings')
+    const [security, campaignFetching, audienceNumbers, cdn] = me.permissions.includes('settings')
       ? await Promise.all([
           api.get<SecuritySettingsJson>('/admin/settings/security'),
           api.get<CampaignFetchingSettingsJson>('/admin/settings/campaign-fetching'),
           api.get<AnalyticsSettingsJson>('/admin/settings/analytics'),
+          api.get<CdnStatusJson>('/admin/cdn'),
         ])
-      : [null, null, null];
-    return { site, security, campaignFetching, audienceNumbers };
+      : [null, null, null, null];
+    return { site, security, campaignFetching, audienceNumbers, cdn };
   });
 }
 clientLoader.hydrate = true as const;
@@ -132,6 +135,11 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
   return withAdminSession(async () => {
     if (form.get('intent') === 'site') return saveSite(form);
     try {
+      if (form.get('intent') === CDN_PURGE_ALL_INTENT) {
+        await api.post('/admin/cdn/purge-all', {});
+        notifySuccess('Purge sent', 'Every page at the CDN is purged in a moment.');
+        return { ok: true };
+      }
       if (form.get('intent') === 'campaign_fetching') {
         await api.put('/admin/settings/campaign-fetching', { enabled: form.get('campaign_fetching') === 'on' });
       } else if (form.get('intent') === 'audience_numbers') {
@@ -160,6 +168,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         {loaderData.security ? <SecuritySection security={loaderData.security} /> : null}
         {loaderData.campaignFetching ? <CampaignFetchingSection settings={loaderData.campaignFetching} /> : null}
         {loaderData.audienceNumbers ? <AudienceNumbersSection settings={loaderData.audienceNumbers} /> : null}
+        {loaderData.cdn ? <CdnSection status={loaderData.cdn} /> : null}
         <ServerSection />
       </div>
     </>
