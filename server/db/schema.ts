@@ -439,6 +439,13 @@ export interface SlugHistoryTable {
   created_at: number;
 }
 
+/** An author page's earlier slug and the account that held it (decision 101). */
+export interface AuthorSlugHistoryTable {
+  old_slug: string;
+  user_id: number;
+  created_at: number;
+}
+
 /** The address each post and resource holds; its key refuses a slug used by the other kind. */
 export interface ContentSlugTable {
   slug: string;
@@ -596,6 +603,7 @@ export interface Database {
   rate_limits: RateLimitTable;
   media: MediaTable;
   slug_history: SlugHistoryTable;
+  author_slug_history: AuthorSlugHistoryTable;
   content_slugs: ContentSlugTable;
   content_revisions: ContentRevisionTable;
   jobs: JobTable;
