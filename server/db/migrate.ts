@@ -40,6 +40,7 @@ import { postReviewsMigration } from './migrations/2026-12-07-0033-post-reviews.
 import { campaignBasicsMigration } from './migrations/2026-12-07-0034-campaign-basics.ts';
 import { campaignLaunchIndexMigration } from './migrations/2026-12-07-0035-campaign-launch-index.ts';
 import { followsMigration } from './migrations/2026-12-07-0036-follows.ts';
+import { webhooksMigration } from './migrations/2026-12-07-0038-webhooks.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -79,6 +80,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-12-07-0034-campaign-basics': campaignBasicsMigration(),
     '2026-12-07-0035-campaign-launch-index': campaignLaunchIndexMigration(),
     '2026-12-07-0036-follows': followsMigration(engine),
+    '2026-12-07-0038-webhooks': webhooksMigration(engine),
   };
 }
 
