@@ -83,6 +83,8 @@ export interface NewsletterSenderDeps {
   campaignClock: () => Promise<CampaignClock>;
   /** The site's name for the sender, when MAIL_FROM is unset. */
   siteProfileCache: Pick<SiteProfileCache, 'siteName'>;
+  /** What else an issue's sending done does, in the transaction that marks it sent (the `newsletter.sent` webhook). */
+  onSent?: (trx: Db, issue: { id: number; slug: string; subject: string; sentAt: number; recipients: number }) => Promise<void>;
 }
 
 /** What starting a sending came to: started, refused for want of recipients, or moved on by someone else. */
@@ -179,8 +181,14 @@ export class NewsletterSender {
         }
         return;
       }
-      if (await moveIssue(db, issueId, ['sending'], 'sent', { sent_at: now }, now)) {
+      const moved = await db.transaction().execute(async (trx) => {
+        if (!(await moveIssue(trx, issueId, ['sending'], 'sent', { sent_at: now }, now))) return false;
+        await this.deps.onSent?.(trx, { id: issue.id, slug: issue.slug, subject: issue.subject, sentAt: now, recipients: sent });
+        return true;
+      });
+      if (moved) {
         logger.info({ issue: issueId }, 'newsletter: issue sent');
+        this.deps.jobs.wake();
       }
       return;
     }

@@ -40,6 +40,7 @@ import {
   type Signup,
 } from '../../db/queries/subscribers.ts';
 import { deleteFollowsOfEmail } from '../../db/queries/follows.ts';
+import type { WebhookEmitter } from '../site/webhooks.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Caller } from '../../auth/caller.ts';
 import { hashToken, newToken } from '../../auth/token-hash.ts';
@@ -58,7 +59,7 @@ export interface SignupPlace {
   path: string | null;
 }
 
-export function subscribersService(deps: AppDeps) {
+export function subscribersService(deps: AppDeps, webhooks?: { emit: WebhookEmitter; wake: () => void }) {
   const { db, logger, rateLimits, config, mailer } = deps;
   const links = unsubscribeLinks(deps.totpEncryptionKey);
 
@@ -139,7 +140,13 @@ export function subscribersService(deps: AppDeps) {
       if (!subscriber || subscriber.status === 'unsubscribed' || subscriber.status === 'bounced') {
         throw new DomainError('INVALID_TOKEN', 'This confirmation link is not valid any more.', { kind: 'not_found' });
       }
-      await confirmSubscriber(db, subscriber.id);
+      await db.transaction().execute(async (trx) => {
+        // The id only: the address goes to endpoints the owner let have it.
+        if (await confirmSubscriber(trx, subscriber.id)) {
+          await webhooks?.emit(trx, 'subscriber.confirmed', { id: subscriber.id }, { email: subscriber.email });
+        }
+      });
+      webhooks?.wake();
     },
 
     /** Whether the link of a confirmation mail is still good (the page shows its button only then). */
