@@ -103,7 +103,7 @@ export async function sendWebhook(text: string, headers: Record<string, string>,
     let reason: string;
     if (error instanceof AddressRefused) reason = `${error.host} is a private or local address: webhooks are sent to public addresses only`;
     else if (error instanceof HostNotFound) reason = `${error.host} could not be found`;
-    else if (controller.signal.aborted) reason = `The endpoint did not answer within ${Math.round(policy.timeoutMs / 1000)} s`;
+    else if (controller.signal.aborted) reason = `The endpoint did not answer within ${Math.ceil(policy.timeoutMs / 1000)} s`;
     else reason = `The endpoint could not be reached: ${error instanceof Error ? error.message : String(error)}`;
     return done({ ok: false, status: null, excerpt: null, error: reason });
   } finally {
