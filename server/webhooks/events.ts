@@ -5,13 +5,15 @@
  * makes is decided here from the post before and after it.
  */
 import type { PostJson } from '../../common/answers.ts';
-import type { CampaignState } from '../../common/campaign.ts';
+import type { CampaignFacts, CampaignState } from '../../common/campaign.ts';
 import type { WebhookEventType } from '../../common/schemas/webhook.ts';
 
 /** A campaign over: it will take no more pledges through its platform's campaign page. */
 const ENDED_STATES: ReadonlySet<CampaignState> = new Set(['successful', 'failed', 'canceled', 'late_pledge']);
 
-type PostFields = Pick<PostJson, 'id' | 'slug' | 'title' | 'status' | 'published_at' | 'sponsored' | 'campaign'>;
+type PostFields = Pick<PostJson, 'id' | 'slug' | 'title' | 'status' | 'published_at' | 'sponsored'> & {
+  campaign: Pick<CampaignFacts, 'platform' | 'url' | 'state' | 'currency' | 'goal' | 'pledged' | 'backers' | 'launched_at' | 'ends_at'> | null;
+};
 
 export interface WebhookEvent {
   type: WebhookEventType;

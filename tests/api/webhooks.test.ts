@@ -308,6 +308,7 @@ describe('retries', () => {
     await runAt(start);
     expect(receiver.received).toHaveLength(1);
     let [delivery] = await deliveriesOf(endpoint.id);
+    if (!delivery) throw new Error('no delivery');
     expect(delivery).toMatchObject({ status: 'pending', attempts: 1, response_status: 503, next_attempt_at: start + 5, error: 'The endpoint answered 503' });
     expect(delivery.response_excerpt).toBe('refused with 503');
     expect(delivery.duration_ms).toEqual(expect.any(Number));
@@ -325,6 +326,7 @@ describe('retries', () => {
       expect(receiver.verifies(receiver.received.at(-1)!, endpoint.secret)).toBe(true); // eslint-disable-line @typescript-eslint/no-non-null-assertion -- just checked
     }
     [delivery] = await deliveriesOf(endpoint.id);
+    if (!delivery) throw new Error('no delivery');
     expect(delivery).toMatchObject({ status: 'failed', attempts: 8, next_attempt_at: null });
     expect(new Set(receiver.received.map((request) => request.id))).toEqual(new Set([delivery.message_id]));
     await runAt(at + 10 * 86400);
@@ -343,6 +345,7 @@ describe('retries', () => {
     await runAt(start + 100_000);
     expect(receiver.received).toHaveLength(3);
     const [delivery] = await deliveriesOf(endpoint.id);
+    if (!delivery) throw new Error('no delivery');
     expect(delivery).toMatchObject({ status: 'delivered', attempts: 3, response_status: 200, error: null, event_type: 'post.published' });
     expect(delivery.payload).toMatchObject({ type: 'post.published', data: expect.objectContaining({ state: 'published' }) });
     expect((await endpointsNow())[0]?.failing_since).toBeNull();
