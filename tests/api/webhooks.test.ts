@@ -507,3 +507,27 @@ describe('without WEBHOOKS_ALLOW_PRIVATE', () => {
     expect((await call('POST', '', { url: 'https://hooks.example.com/in', events: ['post.published'] })).status).toBe(201);
   });
 });
+
+describe('without double opt-in', () => {
+  let single: TestApp;
+  beforeAll(async () => {
+    single = await createTestApp({ env: { WEBHOOKS_ALLOW_PRIVATE: 'true', NEWSLETTER_DOUBLE_OPT_IN: 'false' } });
+  });
+  afterAll(async () => {
+    await single?.close();
+  });
+
+  it('tells of a subscriber confirmed by the signup itself, once', async () => {
+    const call = adminCalls(() => single, { prefix: '/admin/webhooks' });
+    const endpoint = (await call('POST', '', { url: receiver.url, events: ['subscriber.confirmed'] })).body;
+    const email = uniqueEmail('webhook.single');
+    expect((await single.request('POST', '/submissions/newsletter', { body: { email }, ip: freshIp() })).status).toBe(201);
+    expect((await single.request('POST', '/submissions/newsletter', { body: { email }, ip: freshIp() })).status).toBe(409);
+    await single.deps.jobs.whenIdle();
+    const confirmed = receiver.ofType('subscriber.confirmed');
+    expect(confirmed).toHaveLength(1);
+    expect(confirmed[0] && receiver.verifies(confirmed[0], endpoint.secret)).toBe(true);
+    expect(Object.keys(confirmed[0]?.event.data ?? {})).toEqual(['id']);
+  });
+});
+

@@ -41,6 +41,7 @@ import {
 } from '../../db/queries/subscribers.ts';
 import { deleteFollowsOfEmail } from '../../db/queries/follows.ts';
 import type { WebhookEmitter } from '../site/webhooks.ts';
+import type { Db } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Caller } from '../../auth/caller.ts';
 import { hashToken, newToken } from '../../auth/token-hash.ts';
@@ -123,7 +124,16 @@ export function subscribersService(deps: AppDeps, webhooks?: { emit: WebhookEmit
       if (existing?.status === 'pending' && (existing.confirm_sent_at ?? 0) > now - RESEND_AFTER_SECONDS) {
         return { status: 'pending' };
       }
-      const row = existing ? await renewSignup(db, existing.id, signup) : await insertSubscriber(db, signup);
+      const store = (trx: Db) => (existing ? renewSignup(trx, existing.id, signup) : insertSubscriber(trx, signup));
+      // Without double opt-in the address is confirmed at once: the event goes with the signup.
+      const row = doubleOptIn
+        ? await store(db)
+        : await db.transaction().execute(async (trx) => {
+            const stored = await store(trx);
+            if (stored?.status === 'active') await webhooks?.emit(trx, 'subscriber.confirmed', { id: stored.id }, { email: stored.email });
+            return stored;
+          });
+      if (!doubleOptIn) webhooks?.wake();
       if (!row) {
         // Signed up by a request running at the same moment, whose mail is on its way.
         const concurrent = await findSubscriberByEmail(db, email);
