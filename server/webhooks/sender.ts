@@ -7,6 +7,7 @@
  */
 import http from 'node:http';
 import https from 'node:https';
+import { isIP } from 'node:net';
 import { isRefusedAddress } from '../outbound/address-policy.ts';
 import { AddressRefused, checkedAddress, HostNotFound, pinnedLookup } from '../outbound/checked-address.ts';
 
@@ -47,7 +48,7 @@ export function urlRefusal(text: string, policy: Pick<SendPolicy, 'allowPrivate'
   if (policy.allowPrivate) return null;
   if (policy.production && url.protocol !== 'https:') return 'Endpoint URL must start with https://';
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost') || (/^[\d.:a-f]+$/.test(host) && isRefusedAddress(host))) {
+  if (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) !== 0 && isRefusedAddress(host))) {
     return 'Endpoint URL is a private or local address: webhooks are sent to public addresses only';
   }
   return null;

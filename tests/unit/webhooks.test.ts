@@ -122,6 +122,9 @@ describe('the sender', () => {
     expect(urlRefusal('http://hooks.example.com/in', { allowPrivate: false, production: true })).toBe('Endpoint URL must start with https://');
     expect(urlRefusal('http://hooks.example.com/in', { allowPrivate: false, production: false })).toBeNull();
     expect(urlRefusal('https://hooks.example.com/in', { allowPrivate: false, production: true })).toBeNull();
+    // A name is resolved at the attempt: one made of hex letters is not taken for an address.
+    expect(urlRefusal('https://cafe.face/in', { allowPrivate: false, production: true })).toBeNull();
+    expect(urlRefusal('http://2130706433/in', { allowPrivate: false, production: false })).toMatch(/private or local/);
   });
 
   it('refuses a receiver on 127.0.0.1 at the attempt without connecting, and reads at most the cap of an answer', async () => {

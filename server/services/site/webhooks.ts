@@ -252,7 +252,6 @@ export function webhooksService(deps: AppDeps) {
         enabled: enabled ? 1 : 0,
         // Turned back on: its failures start counting afresh.
         ...(turnedOn ? { disabled_reason: null, failing_since: null } : {}),
-        ...(!enabled ? { disabled_reason: current.disabled_reason } : {}),
         updated_at: nowSeconds(),
       });
       if (!updated) throw missing();
