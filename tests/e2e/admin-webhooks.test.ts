@@ -26,7 +26,10 @@ describe('the webhooks screen', () => {
   it('adds an endpoint, shows its secret once, sends a test event and resends it from the log', async () => {
     const { page } = visitor;
     await signIn(page);
-    await openAdmin(page, '/admin/settings/webhooks', 'Webhooks');
+    // Settings → Webhooks.
+    await openAdmin(page, '/admin/settings', 'Settings');
+    await page.getByRole('link', { name: 'Manage webhooks' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Webhooks' }).waitFor();
     await page.getByText('No endpoints yet.').waitFor();
     await expectNoSeriousA11yViolations(page);
 
