@@ -108,14 +108,15 @@ describe('POST /api/posts/{slug}/follow with confirmation by mail', () => {
   });
 
   it('takes 20 follow requests per client address in 10 minutes', async () => {
-    await awaitRoomInRateWindow(600, 30);
+    // The window is fixed on the clock: 21 requests take a second or two, so start with 10 s of it left at least.
+    await awaitRoomInRateWindow(600, 10);
     const post = await postWithCampaign(t);
     const ip = freshIp();
     for (let index = 0; index < 20; index += 1) expect((await follow(t, post.slug, uniqueEmail(), ip)).status).toBe(202);
     const refused = await follow(t, post.slug, uniqueEmail(), ip);
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({ error: 'RATE_LIMITED' });
-  });
+  }, 30_000);
 
   it('erases every follow of an address with its newsletter subscription', async () => {
     const email = uniqueEmail('erased');

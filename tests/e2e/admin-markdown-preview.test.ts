@@ -57,7 +57,8 @@ describe('the markdown preview of the editor', () => {
 
     await page.goto('/styled-post', { waitUntil: 'networkidle' });
     const published = await styles('article .markdown');
-    expect(published.heading).toEqual(['24px', '700', '48px']);
+    // The section title of docs/design.md: semibold, with two of its own sizes above it.
+    expect(published.heading).toEqual(['25px', '600', '50px']);
 
     await openAdmin(page, '/admin/posts/new', 'New Post');
     await page.locator('#post-content').fill(content);
