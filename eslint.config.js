@@ -9,7 +9,7 @@ import noImportCycle from './eslint/no-import-cycle.js';
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
 /** The domain folders beside the services (docs/architecture.md). */
-const DOMAINS = ['payments', 'storage', 'auth', 'mail', 'jobs', 'newsletter', 'social-cards', 'markdown', 'campaigns', 'analytics', 'private-links', 'follows', 'cdn'];
+const DOMAINS = ['payments', 'storage', 'auth', 'mail', 'jobs', 'newsletter', 'social-cards', 'markdown', 'campaigns', 'analytics', 'private-links', 'follows', 'cdn', 'outbound', 'webhooks'];
 /** Files at the top of server/ that every server layer may use. */
 const TOOLBOX = ['config.ts', 'logger.ts', 'lazy-module.ts', 'private-files.ts', 'freshness/**', 'segmented-lru.ts', 'site-profile.ts', 'page-render-counts.ts'];
 

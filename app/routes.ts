@@ -77,6 +77,8 @@ export default [
       // The signed-in member of staff's own password, two-factor and sessions.
       route('account', 'routes/admin/account.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
+      // The owner's webhook endpoints and their delivery logs (decision 100).
+      route('settings/webhooks', 'routes/admin/settings-webhooks.tsx'),
     ]),
   ]),
   // The calculators as other sites frame them: no navigation, footer or

@@ -12,7 +12,6 @@
 // Options: --subscribers=10000 --connections=4 --timeout=<s> --skip-build
 // Everything listens on and talks to 127.0.0.1; every child process is
 // stopped and every temporary folder removed at the end.
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -117,8 +116,8 @@ function seedSubscribers(sqliteFile, count) {
   try {
     const insert = db.prepare(
       `insert into newsletter_subscribers
-         (email, email_normalized, subscribed_at, status, unsubscribe_token, confirmed_at, consent_text)
-       values (@email, @email_normalized, @subscribed_at, 'active', @unsubscribe_token, @confirmed_at, 'bench')`,
+         (email, email_normalized, subscribed_at, status, confirmed_at, consent_text)
+       values (@email, @email_normalized, @subscribed_at, 'active', @confirmed_at, 'bench')`,
     );
     const now = Math.floor(Date.now() / 1000);
     db.transaction(() => {
@@ -129,7 +128,6 @@ function seedSubscribers(sqliteFile, count) {
           email,
           email_normalized: email.toLowerCase(),
           subscribed_at: subscribedAt,
-          unsubscribe_token: randomBytes(24).toString('base64url'),
           confirmed_at: subscribedAt,
         });
       }

@@ -842,3 +842,51 @@ export interface PaymentCancellation {
     press_kit_url: string | null;
   } | null;
 }
+
+/** An owner's webhook endpoint (decision 100); its secret is shown once, in the answer of its creation. */
+export interface WebhookEndpointJson {
+  id: number;
+  url: string;
+  events: string[];
+  include_email: boolean;
+  enabled: boolean;
+  /** Why it was turned off by the site (5 days of failures); null when on, or turned off by the owner. */
+  disabled_reason: string | null;
+  /** Since when its deliveries have failed with no success between; null when the last one went through. */
+  failing_since: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CreatedWebhookEndpointJson extends WebhookEndpointJson {
+  /** `whsec_…`: shown this once. */
+  secret: string;
+}
+
+export interface WebhookEndpointListJson {
+  endpoints: WebhookEndpointJson[];
+}
+
+/** One event sent (or being sent) to one endpoint: the log's line. */
+export interface WebhookDeliveryJson {
+  id: number;
+  endpoint_id: number;
+  /** The `webhook-id` of every attempt. */
+  message_id: string;
+  event_type: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  next_attempt_at: number | null;
+  last_attempt_at: number | null;
+  response_status: number | null;
+  duration_ms: number | null;
+  response_excerpt: string | null;
+  error: string | null;
+  created_at: number;
+  /** The body sent, as JSON. */
+  payload: unknown;
+}
+
+export interface WebhookDeliveryListJson {
+  deliveries: WebhookDeliveryJson[];
+}

@@ -41,6 +41,7 @@ export type ErrorCode =
   | 'CAMPAIGN_FETCH_FAILED'
   | 'NOT_FOLLOWABLE'
   | 'CDN_NOT_CONFIGURED'
+  | 'WEBHOOK_ENDPOINT_OFF'
   | 'INTERNAL_ERROR';
 
 /** The kind of failure, which decides how a caller may react (and the HTTP status). */
@@ -110,6 +111,7 @@ export const KIND_BY_CODE: Record<ErrorCode, ErrorKind> = {
   CAMPAIGN_FETCH_FAILED: 'unavailable',
   /** A post with no campaign, or one that has ended or was canceled: there is nothing to follow. */
   NOT_FOLLOWABLE: 'conflict',
+  WEBHOOK_ENDPOINT_OFF: 'conflict',
   INTERNAL_ERROR: 'internal',
 };
 

@@ -28,6 +28,7 @@ import { adminMeApi, adminUsersApi } from './api/staff.ts';
 import { accountLinksApi, adminAccountApi } from './api/account.ts';
 import { adminDemoContentApi } from './api/demo-content.ts';
 import { adminSettingsApi } from './api/settings.ts';
+import { adminWebhooksApi } from './api/webhooks.ts';
 import { adminCampaignFetchingApi, adminCampaignPreviewApi, adminCampaignRefreshApi } from './api/campaign-refresh.ts';
 import { adminAnalyticsApi } from './api/analytics-reports.ts';
 import { adminAuditLogApi } from './api/audit-log.ts';
@@ -236,6 +237,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     ['/admin/settings/security', 'settings'],
     ['/admin/settings/campaign-fetching', 'settings'],
     ['/admin/settings/analytics', 'settings'],
+    ['/admin/webhooks', 'settings'],
     ['/admin/campaign-preview', 'content'],
     ['/admin/settings/site', 'site_settings'],
     ['/admin/audit-log', 'audit'],
@@ -280,6 +282,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route('/admin/analytics', adminAnalyticsApi(services));
   api.route('/admin/outbox', adminOutboxApi(services));
   api.route('/admin/cdn', adminCdnApi(services));
+  api.route('/admin/webhooks', adminWebhooksApi(services));
 
   app.route('/api', api);
   // Uploaded images, ahead of the web app's files and pages.

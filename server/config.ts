@@ -132,6 +132,10 @@ export const configSchema = z.object({
   // Campaign pages are fetched from public addresses only; true lets them
   // come from private and loopback ones too (a local fixture server in tests).
   CAMPAIGN_FETCH_ALLOW_PRIVATE: booleanFlag.default(false),
+  // Webhooks go to public https addresses only (https in production); true
+  // allows plain http and private and loopback addresses (a receiver on the
+  // same network, a test receiver on 127.0.0.1).
+  WEBHOOKS_ALLOW_PRIVATE: booleanFlag.default(false),
   SPONSORED_PRICE_CENTS: z.preprocess(
     wholeNumber,
     z

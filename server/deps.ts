@@ -137,6 +137,8 @@ export interface AppDeps {
   newsletterSenderOptions?: Partial<NewsletterSenderOptions>;
   /** Limits of reading campaign pages (tests shorten the timeout). */
   campaignFetchLimits?: Partial<FetchLimits>;
+  /** Limits of sending webhooks (tests shorten the timeout). */
+  webhookSendLimits?: Partial<{ timeoutMs: number; maxAnswerBytes: number }>;
   /** Where campaign video posters are read from (tests put a local stand-in there). */
   videoPosterSources?: VideoPosterSources;
 }

@@ -27,6 +27,7 @@ const KIND_LABELS: Record<string, string> = {
   sponsor_live: 'Sponsored post live',
   sponsor_preview: 'Sponsored post preview',
   sponsor_report_summary: 'Sponsor report summary',
+  webhook_disabled: 'Webhook endpoint turned off',
 };
 
 /** `staff_invitation` → "Staff invitation"; a kind not listed reads as its words. */

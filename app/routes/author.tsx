@@ -1,12 +1,12 @@
-import { data } from 'react-router';
+import { data, redirect } from 'react-router';
 import { AuthorAvatar } from '../components/author-avatar.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
 import { LoadMoreLink } from '../components/load-more.tsx';
 import type { NotFoundData } from '../components/not-found-page.tsx';
 import { PageError } from '../components/page-error.tsx';
 import { PostCardGrid, usePagedPostCards } from '../components/post-card-grid.tsx';
-import { loadAuthorPage } from '../server/authors.server.ts';
-import { NOT_FOUND_CACHE_CONTROL, publicPageHeaders } from '../lib/cache-headers.ts';
+import { findRenamedAuthorPath, loadAuthorPage } from '../server/authors.server.ts';
+import { NOT_FOUND_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL, publicPageHeaders } from '../lib/cache-headers.ts';
 import { listRecentPostCards } from '../server/content.server.ts';
 import { originFromMatches, pageMeta, pageTitle, personJsonLd } from '../lib/seo.ts';
 import { siteFromMatches } from '../lib/public-site.ts';
@@ -15,10 +15,18 @@ import type { Route } from './+types/author';
 /** How many posts a 404 offers to go on from. */
 const RECENT_POSTS = 3;
 
-/** `/author/{slug}`: a member of staff's profile and the posts they reviewed, newest first, paged like a category. */
+/**
+ * `/author/{slug}`: a member of staff's profile and the posts they reviewed,
+ * newest first, paged like a category; a slug its author changed since
+ * answers a permanent redirect to their page now (decision 101).
+ */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const page = await loadAuthorPage(context, params.slug, request);
   if (!page) {
+    const renamed = await findRenamedAuthorPath(context, params.slug);
+    if (renamed) {
+      throw redirect(`${renamed}${new URL(request.url).search}`, { status: 301, headers: { 'Cache-Control': PUBLIC_PAGE_CACHE_CONTROL } });
+    }
     // Names no sources: any write, a profile taking this slug included, may make it exist.
     const notFound: NotFoundData = { recentPosts: await listRecentPostCards(context, RECENT_POSTS) };
     throw data(notFound, { status: 404, headers: { 'Cache-Control': NOT_FOUND_CACHE_CONTROL } });

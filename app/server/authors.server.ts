@@ -5,6 +5,7 @@
  */
 import type { AppLoadContext } from 'react-router';
 import type { AuthorJson } from '../../common/answers.ts';
+import { authorPath } from '../../common/authors.ts';
 import { pageSource } from '../../common/page-sources.ts';
 import type { PostCardPage } from '../lib/content-cards.ts';
 import { listPostCards, loadPagedList, notePageSources } from './content.server.ts';
@@ -23,4 +24,17 @@ export async function loadAuthorPage(context: AppLoadContext, slug: string, requ
     listPostCards(context, { pageSize: AUTHOR_PAGE_SIZE, nextToken, authorId: found.id }),
   );
   return { author: found.author, ...page };
+}
+
+/**
+ * The address of the author page that was at `slug` before its author
+ * changed it (decision 101); undefined when none. The answer names that
+ * author's profile and the list of authors as its sources: a later change
+ * of slug, or another author taking this one, is what changes it.
+ */
+export async function findRenamedAuthorPath(context: AppLoadContext, slug: string): Promise<string | undefined> {
+  const renamed = await context.services.authors.findRenamed(slug);
+  if (!renamed) return undefined;
+  notePageSources(context, [pageSource.author(renamed.id), pageSource.authorLists]);
+  return authorPath(renamed.slug);
 }

@@ -6,12 +6,11 @@
  * whole read, a size cap, and a User-Agent that names this site so the
  * platform knows who is asking.
  */
-import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
 import { DomainError } from '../../common/errors.ts';
-import { isRefusedAddress } from './address-policy.ts';
+import { isRefusedAddress } from '../outbound/address-policy.ts';
+import { AddressRefused, checkedAddress as checkAddress, HostNotFound, pinnedLookup, type CheckedAddress } from '../outbound/checked-address.ts';
 
 export interface FetchLimits {
   /** For the whole read, redirects included. */
@@ -66,39 +65,27 @@ export function fetchableUrl(text: string): URL {
   return url;
 }
 
-/** The address to connect to for `url`'s host, once every address it has is allowed. */
-async function checkedAddress(url: URL, isAllowedAddress: (address: string) => boolean): Promise<{ address: string; family: 4 | 6 }> {
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  let addresses: { address: string; family: number }[];
-  if (isIP(host)) {
-    addresses = [{ address: host, family: isIP(host) }];
-  } else {
-    try {
-      addresses = await dnsLookup(host, { all: true, verbatim: true });
-    } catch {
-      throw fetchFailed(`${host} could not be found`);
+/** The checked address of `url`'s host, or this fetcher's refusal saying why not. */
+async function checkedAddress(url: URL, isAllowedAddress: (address: string) => boolean): Promise<CheckedAddress> {
+  try {
+    return await checkAddress(url, isAllowedAddress);
+  } catch (error) {
+    if (error instanceof AddressRefused) {
+      throw fetchRefused(`${error.host} is a private or local address: campaign pages are fetched from public addresses only`);
     }
+    if (error instanceof HostNotFound) throw fetchFailed(`${error.host} could not be found`);
+    throw error;
   }
-  const first = addresses[0];
-  if (!first) throw fetchFailed(`${host} could not be found`);
-  // Every address, not just the first: a host that also names a private one is not trusted with either.
-  if (!addresses.every((entry) => isAllowedAddress(entry.address))) {
-    throw fetchRefused(`${host} is a private or local address: campaign pages are fetched from public addresses only`);
-  }
-  return { address: first.address, family: first.family === 6 ? 6 : 4 };
 }
 
 /** One request, to the checked address, read up to the cap; redirects are answered, not followed. */
 function requestOnce(
   url: URL,
-  target: { address: string; family: 4 | 6 },
+  target: CheckedAddress,
   policy: FetchPolicy,
   signal: AbortSignal,
 ): Promise<{ status: number; location: string | undefined; contentType: string; body: Buffer }> {
-  const pinned: LookupFunction = (_hostname, options, callback) => {
-    if (options.all) callback(null, [{ address: target.address, family: target.family }]);
-    else callback(null, target.address, target.family);
-  };
+  const pinned = pinnedLookup(target);
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const request = client.request(

@@ -41,6 +41,8 @@ import { campaignBasicsMigration } from './migrations/2026-12-07-0034-campaign-b
 import { campaignLaunchIndexMigration } from './migrations/2026-12-07-0035-campaign-launch-index.ts';
 import { followsMigration } from './migrations/2026-12-07-0036-follows.ts';
 import { cdnPurgesMigration } from './migrations/2026-12-07-0037-cdn-purges.ts';
+import { webhooksMigration } from './migrations/2026-12-07-0038-webhooks.ts';
+import { authorSlugHistoryMigration } from './migrations/2026-12-07-0039-author-slug-history.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -81,6 +83,8 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-12-07-0035-campaign-launch-index': campaignLaunchIndexMigration(),
     '2026-12-07-0036-follows': followsMigration(engine),
     '2026-12-07-0037-cdn-purges': cdnPurgesMigration(engine),
+    '2026-12-07-0038-webhooks': webhooksMigration(engine),
+    '2026-12-07-0039-author-slug-history': authorSlugHistoryMigration(),
   };
 }
 

@@ -439,6 +439,13 @@ export interface SlugHistoryTable {
   created_at: number;
 }
 
+/** An author page's earlier slug and the account that held it (decision 101). */
+export interface AuthorSlugHistoryTable {
+  old_slug: string;
+  user_id: number;
+  created_at: number;
+}
+
 /** The address each post and resource holds; its key refuses a slug used by the other kind. */
 export interface ContentSlugTable {
   slug: string;
@@ -596,6 +603,7 @@ export interface Database {
   rate_limits: RateLimitTable;
   media: MediaTable;
   slug_history: SlugHistoryTable;
+  author_slug_history: AuthorSlugHistoryTable;
   content_slugs: ContentSlugTable;
   content_revisions: ContentRevisionTable;
   jobs: JobTable;
@@ -632,6 +640,8 @@ export interface Database {
   rendered_page_sources: RenderedPageSourceTable;
   page_source_versions: PageSourceVersionTable;
   cdn_purges: CdnPurgeTable;
+  webhook_endpoints: WebhookEndpointTable;
+  webhook_deliveries: WebhookDeliveryTable;
 }
 
 /** One attempt to purge at the configured CDN (decision 098). */
@@ -647,6 +657,45 @@ export interface CdnPurgeTable {
   retried: Generated<number>;
   error: string | null;
   at: number;
+}
+
+/** An owner's webhook receiver (decision 100). */
+export interface WebhookEndpointTable {
+  id: Generated<number>;
+  url: string;
+  /** A JSON array of event types. */
+  events: string;
+  /** 0 or 1, as every flag. */
+  include_email: ColumnType<number, number | undefined, number>;
+  /** `whsec_…`, sealed (server/auth/sealing.ts) and bound to the endpoint's id. */
+  secret_sealed: string;
+  enabled: ColumnType<number, number | undefined, number>;
+  disabled_reason: string | null;
+  failing_since: number | null;
+  sending_delivery: number | null;
+  sending_until: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+/** One event for one endpoint, and what became of it. */
+export interface WebhookDeliveryTable {
+  id: Generated<number>;
+  endpoint_id: number;
+  message_id: string;
+  event_type: string;
+  body: string;
+  status: WebhookDeliveryStatus;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: number | null;
+  last_attempt_at: number | null;
+  response_status: number | null;
+  duration_ms: number | null;
+  response_excerpt: string | null;
+  error: string | null;
+  created_at: number;
 }
 
 /** One post or resource write and the sources of public pages it touched (decision 070). */

@@ -64,6 +64,9 @@ const contentRoutes = (type: 'post' | 'resource'): Record<string, RouteAudit> =>
   },
 });
 
+const webhookDetail = (answer: Answer) =>
+  typeof answer.url === 'string' ? { url: answer.url, events: answer.events, enabled: answer.enabled, include_email: answer.include_email } : null;
+
 const statusDetail = (answer: Answer) => (typeof answer.status === 'string' ? { status: answer.status } : null);
 
 /**
@@ -174,6 +177,17 @@ export const AUDITED_ROUTES: Record<string, RouteAudit | Unrecorded> = {
   'POST /admin/cdn/purge-all': { action: 'cdn.purge_all', entity: null },
   // The handler adds the names of the fields that changed.
   'PUT /admin/settings/site': { action: 'settings.update', entity: 'settings' },
+  // Webhook endpoints (decision 100): the address and events, never the secret the create answers with.
+  'POST /admin/webhooks': { action: 'webhook.create', entity: 'webhook', creates: true, detail: webhookDetail },
+  'PUT /admin/webhooks/:id': { action: 'webhook.update', entity: 'webhook', idParam: 'id', detail: webhookDetail },
+  'DELETE /admin/webhooks/:id': { action: 'webhook.delete', entity: 'webhook', idParam: 'id' },
+  'POST /admin/webhooks/:id/test': { action: 'webhook.test', entity: 'webhook', idParam: 'id' },
+  'POST /admin/webhooks/:id/deliveries/:deliveryId/resend': {
+    action: 'webhook.resend',
+    entity: 'webhook',
+    idParam: 'id',
+    detail: (_answer, params) => ({ delivery_id: Number(params.deliveryId) }),
+  },
 };
 
 const isRead = (method: string) => method === 'GET' || method === 'HEAD';

@@ -89,6 +89,8 @@ export interface NewsletterSenderDeps {
    * archive, which the pages show; a CDN in front is purged with it (decision 098).
    */
   contentChanges?: Pick<ContentChanges, 'write'>;
+  /** What else an issue's sending done does, in the transaction that marks it sent (the `newsletter.sent` webhook). */
+  onSent?: (trx: Db, issue: { id: number; slug: string; subject: string; sentAt: number; recipients: number }) => Promise<void>;
 }
 
 /** What starting a sending came to: started, refused for want of recipients, or moved on by someone else. */
@@ -185,9 +187,15 @@ export class NewsletterSender {
         }
         return;
       }
-      const markSent = (trx: Db) => moveIssue(trx, issueId, ['sending'], 'sent', { sent_at: now }, now);
-      if (await (this.deps.contentChanges ? this.deps.contentChanges.write(db, null, markSent) : markSent(db))) {
+      const markSent = async (trx: Db) => {
+        if (!(await moveIssue(trx, issueId, ['sending'], 'sent', { sent_at: now }, now))) return false;
+        await this.deps.onSent?.(trx, { id: issue.id, slug: issue.slug, subject: issue.subject, sentAt: now, recipients: sent });
+        return true;
+      };
+      const moved = await (this.deps.contentChanges ? this.deps.contentChanges.write(db, null, markSent) : db.transaction().execute(markSent));
+      if (moved) {
         logger.info({ issue: issueId }, 'newsletter: issue sent');
+        this.deps.jobs.wake();
       }
       return;
     }

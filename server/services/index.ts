@@ -45,6 +45,10 @@ import { socialCardsService } from './site/social-cards.ts';
 import { twoFactorService } from './staff/two-factor.ts';
 import { FollowAlerts } from '../follows/alerts.ts';
 import { followsService } from './newsletter/follows.ts';
+import { webhooksService } from './site/webhooks.ts';
+import { postRemoveEvents, postSaveEvents, type WebhookEvent } from '../webhooks/events.ts';
+import { siteOrigin } from '../config.ts';
+import type { Db } from '../db/schema.ts';
 
 export type { PaymentMode, TestCheckoutOutcome } from './sponsors/payments.ts';
 
@@ -65,17 +69,25 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
   // The sponsor's private report of their post: its link is mailed when the post goes live.
   const reports = sponsorReportsService(deps);
   const sponsorMails = sponsorMailsService(deps, siteProfile, links, reports);
+  // Signed webhooks: the other services emit their events in the transactions of their changes.
+  const webhooks = webhooksService(deps);
+  const origin = siteOrigin(deps.config);
+  const emitAll = async (trx: Db, events: WebhookEvent[]) => {
+    for (const event of events) await webhooks.emit(trx, event.type, event.data);
+  };
   const posts = contentService(deps, POST_KIND, markdown, {
     async afterSave(trx, post) {
       await sponsorMails.postHooks.afterSave(trx, post);
       // A campaign video without its poster: one is read in the background (campaignRefresh is built below, before any save).
       await campaignRefresh.notePoster(trx, post);
     },
+    afterChange: (trx, post, before) => emitAll(trx, postSaveEvents(before, post, origin)),
+    beforeRemove: (trx, post) => emitAll(trx, postRemoveEvents(post, origin)),
     afterCommit: () => sponsorMails.postHooks.afterCommit(),
   });
   const campaigns = campaignsService(deps, posts, auditLog);
   const previewLinks = previewLinksService(deps);
-  const newsletters = newslettersService(deps, siteProfile);
+  const newsletters = newslettersService(deps, siteProfile, webhooks);
   // The public pages that exist now: what a beacon may count, and what a variant spelling leads to.
   const publicPages = new PublicPages(deps.db, deps.contentChanges);
   // Page views, and the owner's switch every counter obeys.
@@ -111,7 +123,7 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
     /** Clicks to campaigns, share buttons and newsletter links, and where their redirects lead. */
     clicks: clickCountingService(deps, analytics),
     contactMessages: contactMessagesService(deps),
-    subscribers: subscribersService(deps),
+    subscribers: subscribersService(deps, webhooks),
     /** Readers following a campaign by e-mail, with no account (decision 097). */
     follows,
     followAlerts,
@@ -125,7 +137,16 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
     sponsoredSubmissions: sponsoredSubmissionsService(deps, { posts, previewLinks, sponsorMails, reports }),
     /** `GET /api/sponsor-report/{token}`: the sponsored post's numbers. */
     readSponsorReport: sponsorReportReaderService(deps, reports, (submissionId) => findPostOfSubmission(deps.db, submissionId)),
-    payments: paymentsService(deps),
+    payments: paymentsService({
+      ...deps,
+      onPaid: (trx, payment) =>
+        webhooks.emit(trx, 'sponsored_submission.paid', {
+          id: payment.submission_id,
+          amount_cents: payment.amount_cents,
+          currency: payment.currency,
+          paid_at: payment.completed_at,
+        }),
+    }),
     media,
     demoContent: demoContentService(deps, auditLog, media),
     dashboard: dashboardService(deps, siteProfile),
@@ -137,9 +158,21 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
     staff: staffService(deps, auditLog),
     /** The CDN in front, purged exactly on each write (decision 098). */
     cdn,
+    /** The owner's webhook endpoints, their deliveries and their log (decision 100). */
+    webhooks,
   };
   // Every kind of background job these services enqueue; a process runs only the kinds it registered.
-  const jobKinds: JobKind<never>[] = [storage.variantsJob, newsletters.sendingJob, sponsorMails.job, sponsorMails.summaryJob, campaignRefresh.refreshJob, campaignRefresh.posterJob, followAlerts.job, ...cdn.jobKinds];
+  const jobKinds: JobKind<never>[] = [
+    storage.variantsJob,
+    newsletters.sendingJob,
+    sponsorMails.job,
+    sponsorMails.summaryJob,
+    campaignRefresh.refreshJob,
+    campaignRefresh.posterJob,
+    followAlerts.job,
+    webhooks.deliveryJob,
+    ...cdn.jobKinds,
+  ];
   return { services, jobKinds };
 }
 

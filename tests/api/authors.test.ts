@@ -5,7 +5,9 @@
  * taken or reserved slug (409); the author a post names (its creator, one an
  * editor picks, the approver of a sponsored submission) carried on every
  * post answer without an address; `GET /api/authors/{slug}` with the
- * profile and its live posts, paged. Runs on SQLite and on PostgreSQL.
+ * profile and its live posts, paged; the slugs an author left, kept for
+ * their page's redirect until another author takes one. Runs on SQLite and
+ * on PostgreSQL.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuthorPageJson, AuthorProfileJson, PostJson } from '../../common/answers.ts';
@@ -116,6 +118,46 @@ describe('an author profile under Account', () => {
     const twin = await member('jo.marsh.two@example.com', 'editor', 'Jo Marsh');
     const read = await t.request<AuthorProfileJson>('GET', '/admin/account/author', { token: twin.token });
     expect(read.body.slug).toBe(`jo-marsh-${twin.id}`);
+  });
+});
+
+describe('the slugs an author left', () => {
+  /** The rows naming these slugs (other tests here change slugs too). */
+  const history = async () =>
+    (
+      await t.handle.db
+        .selectFrom('author_slug_history')
+        .select(['old_slug', 'user_id'])
+        .where('old_slug', 'in', ['ada-lovelace', 'ada-l', 'ada-writes'])
+        .orderBy('old_slug')
+        .execute()
+    ).map((row) => ({ ...row, user_id: Number(row.user_id) }));
+
+  it('are kept for their author through every change, and one taken back or by another is dropped', async () => {
+    const ada = await member('ada.l@example.com', 'editor', 'Ada Lovelace');
+    expect((await putOwn({ slug: 'ada-l' }, ada.token)).status).toBe(200);
+    expect((await putOwn({ slug: 'ada-writes' }, ada.token)).status).toBe(200);
+    expect(await history()).toEqual([
+      { old_slug: 'ada-l', user_id: ada.id },
+      { old_slug: 'ada-lovelace', user_id: ada.id },
+    ]);
+    // An edit keeping the slug adds nothing.
+    expect((await putOwn({ slug: 'ada-writes', bio: 'Still here.' }, ada.token)).status).toBe(200);
+    expect(await history()).toHaveLength(2);
+
+    // A new member of the same name gets the slug from it, free again: it redirects no more.
+    const namesake = await member('ada.two@example.com', 'editor', 'Ada Lovelace');
+    expect((await t.request<AuthorProfileJson>('GET', '/admin/account/author', { token: namesake.token })).body.slug).toBe('ada-lovelace');
+    // Taken back by its own author: a page again, and the one left points at it.
+    expect((await putOwn({ slug: 'ada-l' }, ada.token)).status).toBe(200);
+    expect(await history()).toEqual([{ old_slug: 'ada-writes', user_id: ada.id }]);
+    // Taken by another: it is theirs.
+    expect((await putOwn({ slug: 'ada-writes' }, namesake.token)).status).toBe(200);
+    expect(await history()).toEqual([{ old_slug: 'ada-lovelace', user_id: namesake.id }]);
+    const page = await t.request<AuthorPageJson>('GET', '/authors/ada-writes');
+    expect(page.body.author.name).toBe('Ada Lovelace');
+    // The API answers the author at a slug, not a redirect: the page does that.
+    expect((await t.request('GET', '/authors/ada-lovelace')).status).toBe(404);
   });
 });
 

@@ -136,8 +136,8 @@ describe.skipIf(unavailable)('two servers on one database', () => {
     const link = await call(a, 'POST', `/api/admin/posts/${id}/campaign/update-link`, { token });
     expect(link.status).toBe(201);
     const updateToken = new URL(((await link.json()) as { update_url: string }).update_url).pathname.split('/').pop() ?? '';
-    // The fact box's last line: `<p …><time dateTime="…">As of …</time></p>`.
-    const asOfOnB = async () => /<p class="mt-2 text-xs text-muted-foreground"><time dateTime="([^"]+)"/.exec(await (await call(b, 'GET', `/${slug}`)).text())?.[1];
+    // The fact box's last line: `<time dateTime="…">as of … · …</time>`.
+    const asOfOnB = async () => /<time dateTime="([^"]+)">as of /.exec(await (await call(b, 'GET', `/${slug}`)).text())?.[1];
     const before = await eventually('the post page on the other server', FRESHNESS_BOUND_MS, asOfOnB);
     // Read twice: the other server answers it from its cache now.
     expect(await asOfOnB()).toBe(before);

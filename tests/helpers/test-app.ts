@@ -120,6 +120,7 @@ export interface TestAppOptions {
   mailer?: (deps: Pick<AppDeps, 'db' | 'config' | 'logger'>) => Mailer;
   newsletterSenderOptions?: AppDeps['newsletterSenderOptions'];
   campaignFetchLimits?: AppDeps['campaignFetchLimits'];
+  webhookSendLimits?: AppDeps['webhookSendLimits'];
   videoPosterSources?: AppDeps['videoPosterSources'];
 }
 
@@ -207,6 +208,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.mailer ? { mailer: options.mailer({ db: handle.db, config, logger }) } : {}),
     ...(options.newsletterSenderOptions ? { newsletterSenderOptions: options.newsletterSenderOptions } : {}),
     ...(options.campaignFetchLimits ? { campaignFetchLimits: options.campaignFetchLimits } : {}),
+    ...(options.webhookSendLimits ? { webhookSendLimits: options.webhookSendLimits } : {}),
     ...(options.videoPosterSources ? { videoPosterSources: options.videoPosterSources } : {}),
   });
   const { services } = composeApp(deps);

@@ -4,7 +4,8 @@
  * address; `/author/{slug}` is rendered on the server with the profile and
  * that author's live posts, paged as a category is, at one address, in the
  * sitemap; the feed names the author; a profile edit shows on the next
- * read of the pages showing it, and touches no other.
+ * read of the pages showing it, and touches no other; a slug the author
+ * changed answers 301 to their page now, until another author takes it.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_EMAIL, type TestApp } from '../helpers/test-app.ts';
@@ -154,7 +155,9 @@ describe('a profile edit', () => {
     const post = await (await slow.get('/kept-review')).text();
     expect(post).toContain('href="/author/jo-m"');
     expect(await (await slow.get('/author/jo-m')).text()).toContain('Now with a bio.');
-    expect((await slow.get('/author/jo-marsh')).status).toBe(404);
+    const moved = await slow.get('/author/jo-marsh');
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe('/author/jo-m');
   });
 
   it('names only that author and the list of authors as what it touched', async () => {
@@ -178,5 +181,91 @@ describe('a profile edit', () => {
     expect(await sourcesOf('/kept-review')).toContain(`author:${owner}`);
     expect(await sourcesOf('/other-review')).not.toContain(`author:${owner}`);
     expect(await sourcesOf('/author/jo-marsh')).toContain(`author:${owner}`);
+  });
+});
+
+describe('an old author slug', () => {
+  const { t, site } = useSiteApp();
+  let sam: number;
+  const saveSams = async (slug: string) => {
+    const saved = await t.request('PUT', `/admin/users/${sam}/author`, { token: await t.adminToken(), body: { slug } });
+    expect(saved.status).toBe(200);
+  };
+  const locationOf = async (path: string, from = site) => {
+    const response = await from.get(path);
+    return { status: response.status, location: response.headers.get('location') };
+  };
+  beforeAll(async () => {
+    const owner = await idOf(t, ADMIN_EMAIL);
+    await t.request('PUT', '/admin/account/profile', { token: await t.adminToken(), body: { name: 'Jo Marsh', email: ADMIN_EMAIL } });
+    await saveProfile(t, { slug: 'jo-marsh' });
+    await t.createUserWithRole('sam.reed@example.com', 'a long password for authors', 'editor');
+    sam = await idOf(t, 'sam.reed@example.com');
+    await t.request('PUT', `/admin/users/${sam}`, { token: await t.adminToken(), body: { role: 'editor', name: 'Sam Reed' } });
+    await seedPost(t, { slug: 'jo-old-review', title: 'Jo Old Review', created_by: owner });
+  });
+
+  it('answers 301 to the author page at the new slug, keeping the query, and that page is theirs', async () => {
+    await saveProfile(t, { slug: 'jo-writes' });
+    expect(await locationOf('/author/jo-marsh')).toEqual({ status: 301, location: '/author/jo-writes' });
+    expect(await locationOf('/author/jo-marsh?cursor=abc')).toEqual({ status: 301, location: '/author/jo-writes?cursor=abc' });
+    const page = await site.get('/author/jo-writes');
+    expect(page.status).toBe(200);
+    expect(textsOf(await page.text(), 'h1')).toEqual(['Jo Marsh']);
+  });
+
+  it('keeps every earlier slug through several changes, each straight to the slug now', async () => {
+    await saveProfile(t, { slug: 'jo-marsh' });
+    await saveProfile(t, { slug: 'jo-writes' });
+    await saveProfile(t, { slug: 'jo-reviews' });
+    expect(await locationOf('/author/jo-marsh')).toEqual({ status: 301, location: '/author/jo-reviews' });
+    expect(await locationOf('/author/jo-writes')).toEqual({ status: 301, location: '/author/jo-reviews' });
+    expect((await site.get('/author/jo-reviews')).status).toBe(200);
+    // Back to an earlier one: it is a page again, and the one left redirects to it.
+    await saveProfile(t, { slug: 'jo-marsh' });
+    expect((await site.get('/author/jo-marsh')).status).toBe(200);
+    expect(await locationOf('/author/jo-reviews')).toEqual({ status: 301, location: '/author/jo-marsh' });
+    expect(await locationOf('/author/jo-writes')).toEqual({ status: 301, location: '/author/jo-marsh' });
+  });
+
+  it('may be taken by another author: their page answers there, and stays when they leave it', async () => {
+    await saveProfile(t, { slug: 'jo-marsh' });
+    await saveProfile(t, { slug: 'jo-later' });
+    expect(await locationOf('/author/jo-marsh')).toEqual({ status: 301, location: '/author/jo-later' });
+    await saveSams('jo-marsh');
+    const taken = await site.get('/author/jo-marsh');
+    expect(taken.status).toBe(200);
+    expect(textsOf(await taken.text(), 'h1')).toEqual(['Sam Reed']);
+    // Jo changing again does not take it back.
+    await saveProfile(t, { slug: 'jo-latest' });
+    expect(textsOf(await (await site.get('/author/jo-marsh')).text(), 'h1')).toEqual(['Sam Reed']);
+    // Sam leaving it makes it Sam's old slug, no longer Jo's.
+    await saveSams('sam-reed');
+    expect(await locationOf('/author/jo-marsh')).toEqual({ status: 301, location: '/author/sam-reed' });
+    expect(await locationOf('/author/jo-later')).toEqual({ status: 301, location: '/author/jo-latest' });
+  });
+
+  it('is not answered from a page kept before the change, by this server or another', async () => {
+    await saveProfile(t, { slug: 'jo-kept' });
+    const slow = await createSiteApp(t, { cache: { checkIntervalMs: 60_000, writeSettleMs: 0, rewarmWithinMs: 0 } });
+    expect((await slow.get('/author/jo-kept')).status).toBe(200);
+    // The store writes what it keeps a moment after the answer: wait for the page's row.
+    await vi.waitFor(async () => {
+      const row = await t.handle.db.selectFrom('rendered_pages').select('status').where('path', '=', '/author/jo-kept').executeTakeFirst();
+      expect(row?.status).toBe(200);
+    });
+    await saveProfile(t, { slug: 'jo-moved' });
+    expect(await locationOf('/author/jo-kept', slow)).toEqual({ status: 301, location: '/author/jo-moved' });
+    // Another server, nothing in memory: the kept copy is out of date.
+    const other = await createSiteApp(t);
+    expect(await locationOf('/author/jo-kept', other)).toEqual({ status: 301, location: '/author/jo-moved' });
+  });
+
+  it('is 404 once its author\'s account is removed', async () => {
+    await saveSams('sam-gone');
+    expect(await locationOf('/author/sam-reed')).toEqual({ status: 301, location: '/author/sam-gone' });
+    expect((await t.request('DELETE', `/admin/users/${sam}`, { token: await t.adminToken() })).status).toBe(204);
+    expect((await site.get('/author/sam-reed')).status).toBe(404);
+    expect((await site.get('/author/jo-marsh')).status).toBe(404);
   });
 });

@@ -4,7 +4,7 @@
  * stats turned into facts exactly; Open Graph tags read as a browser would.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isRefusedAddress, unmapIpv4 } from '../../server/campaigns/address-policy.ts';
+import { isRefusedAddress, unmapIpv4 } from '../../server/outbound/address-policy.ts';
 import { decimalToMinorUnits, parseKickstarterStats, statsUrl } from '../../server/campaigns/kickstarter-stats.ts';
 import { readOpenGraph } from '../../server/campaigns/open-graph.ts';
 import { anyAddress, DEFAULT_FETCH_LIMITS, publicOnly, safeFetch, type FetchPolicy } from '../../server/campaigns/safe-fetch.ts';

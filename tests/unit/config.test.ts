@@ -20,6 +20,7 @@ describe('parseConfig', () => {
       SPONSORED_CURRENCY: 'usd',
       PAYMENTS_TEST_MODE: false,
       CAMPAIGN_FETCH_ALLOW_PRIVATE: false,
+      WEBHOOKS_ALLOW_PRIVATE: false,
       S3_FORCE_PATH_STYLE: false,
       UPLOAD_URL_TTL_SECONDS: 900,
       NEWSLETTER_RATE_PER_SECOND: 10,

@@ -98,7 +98,7 @@ export function AuthorProfileForm({
           )}
         </div>
       </div>
-      <Field id={id('slug')} label="Address of the author page" error={errors.slug} hint={`/author/${slug || '…'}: lowercase letters, digits and hyphens.`}>
+      <Field id={id('slug')} label="Address of the author page" error={errors.slug} hint={`/author/${slug || '…'}: lowercase letters, digits and hyphens. Change it and the old address leads here, until another author takes it.`}>
         {(control) => (
           <Input {...control} name="slug" value={slug} maxLength={AUTHOR_SLUG_MAX_LENGTH} autoComplete="off" onChange={(event) => setSlug(event.target.value)} />
         )}

@@ -1,4 +1,4 @@
-import { ChartColumn, FileText, Globe, Inbox, LayoutDashboard, LogOut, Mail, MailOpen, Menu, Megaphone, Newspaper, ScrollText, Send, Settings, UserCog, UserRound, X, type LucideIcon } from 'lucide-react';
+import { ChartColumn, FileText, Globe, Inbox, LayoutDashboard, LogOut, Mail, MailOpen, Menu, Megaphone, Newspaper, ScrollText, Send, Settings, UserCog, UserRound, Webhook, X, type LucideIcon } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { isRouteErrorResponse, NavLink, Outlet, redirect, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { notifyError } from '../../lib/admin-toasts.ts';
@@ -57,6 +57,8 @@ const SECTIONS: readonly Section[] = [
   { to: '/admin/outbox', label: 'Outbox', icon: MailOpen, end: false, permission: 'outbox' },
   // Site settings for owners and administrators; its Security section is the owner's alone.
   { to: '/admin/settings', label: 'Settings', icon: Settings, end: true, permission: 'site_settings' },
+  // Signed webhooks to other systems: the owner's.
+  { to: '/admin/settings/webhooks', label: 'Webhooks', icon: Webhook, end: true, permission: 'settings' },
   { to: '/admin/account', label: 'Account', icon: UserRound, end: true, permission: null },
 ];
 

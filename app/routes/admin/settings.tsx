@@ -1,4 +1,4 @@
-import { useFetcher } from 'react-router';
+import { Link, useFetcher } from 'react-router';
 import { adminPageMeta } from '../../components/admin/admin-meta.ts';
 import { AdminLoading, AdminPageHeader } from '../../components/admin/admin-page.tsx';
 import { CDN_PURGE_ALL_INTENT, CdnSection } from '../../components/admin/cdn-settings.tsx';
@@ -169,6 +169,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         {loaderData.campaignFetching ? <CampaignFetchingSection settings={loaderData.campaignFetching} /> : null}
         {loaderData.audienceNumbers ? <AudienceNumbersSection settings={loaderData.audienceNumbers} /> : null}
         {loaderData.cdn ? <CdnSection status={loaderData.cdn} /> : null}
+        {loaderData.security ? <WebhooksSection /> : null}
         <ServerSection />
       </div>
     </>
@@ -440,6 +441,23 @@ function CampaignFetchingSection({ settings }: { settings: CampaignFetchingSetti
             {busy ? 'Saving...' : 'Save campaign pages'}
           </Button>
         </fetcher.Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The owner's webhooks have a screen of their own: their delivery logs need the room. */
+function WebhooksSection() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Webhooks</CardTitle>
+        <CardDescription>Signed events to other systems when posts, campaigns, payments, subscribers or issues change.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button asChild variant="outline" className="w-fit">
+          <Link to="/admin/settings/webhooks">Manage webhooks</Link>
+        </Button>
       </CardContent>
     </Card>
   );

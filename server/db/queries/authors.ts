@@ -8,6 +8,7 @@ import type { AuthorChoiceJson, AuthorJson, AuthorProfileJson, PostAuthorJson } 
 import type { AuthorProfileInput } from '../../../common/schemas/author.ts';
 import { STAFF_ROLES } from '../../../common/staff-roles.ts';
 import { nowSeconds } from '../database.ts';
+import { recordAuthorSlugChange } from './author-slug-history.ts';
 import type { Db, UserRow } from '../schema.ts';
 
 type ProfileRow = Pick<UserRow, 'id' | 'name' | 'author_slug' | 'author_bio' | 'author_avatar' | 'author_links'>;
@@ -71,8 +72,15 @@ export async function isAuthorSlugTaken(db: Db, slug: string, userId: number): P
   return row !== undefined;
 }
 
-/** Stores a profile; undefined when the account is gone. */
+/**
+ * Stores a profile; undefined when the account is gone. A changed slug
+ * leaves the old one redirecting to the new (decision 101): run it in a
+ * transaction.
+ */
 export async function saveAuthorProfile(db: Db, userId: number, input: AuthorProfileInput): Promise<AuthorProfileJson | undefined> {
+  const before = await db.selectFrom('users').select('author_slug').where('id', '=', userId).where('role', 'in', STAFF_ROLES).executeTakeFirst();
+  if (!before) return undefined;
+  const now = nowSeconds();
   const row = await db
     .updateTable('users')
     .set({
@@ -80,12 +88,13 @@ export async function saveAuthorProfile(db: Db, userId: number, input: AuthorPro
       author_bio: input.bio,
       author_avatar: input.avatar,
       author_links: JSON.stringify(input.links),
-      updated_at: nowSeconds(),
+      updated_at: now,
     })
     .where('id', '=', userId)
     .where('role', 'in', STAFF_ROLES)
     .returning(PROFILE_COLUMNS)
     .executeTakeFirst();
+  if (row) await recordAuthorSlugChange(db, userId, before.author_slug, row.author_slug, now);
   return row && profileJson(row);
 }
 

@@ -118,13 +118,15 @@ export function findSubscriberToConfirm(db: Db, tokenHash: string, now: number):
 }
 
 /** pending → active (an active one stays as it is: a second click is fine). */
-export async function confirmSubscriber(db: Db, id: number): Promise<void> {
-  await db
+/** Whether this call confirmed it (false: it was confirmed already). */
+export async function confirmSubscriber(db: Db, id: number): Promise<boolean> {
+  const result = await db
     .updateTable('newsletter_subscribers')
     .set({ status: 'active', confirmed_at: nowSeconds() })
     .where('id', '=', id)
     .where('status', '=', 'pending')
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** The subscriber of a link mailed before links were sealed, by its token's hash. */

@@ -1,6 +1,7 @@
 import { defaultAuthorSlug } from '../../../common/schemas/author.ts';
 import { containsText } from '../contains-text.ts';
 import { nowSeconds, type Engine } from '../database.ts';
+import { recordAuthorSlugChange } from './author-slug-history.ts';
 import type { Db, UserRole, UserRow } from '../schema.ts';
 
 /** Addresses are compared case-insensitively; stored lowercased. */
@@ -59,14 +60,16 @@ async function withAuthorSlug(db: Db, user: UserRow | undefined): Promise<UserRo
   const base = defaultAuthorSlug(user.name, user.id, () => false);
   const taken = await db.selectFrom('users').select('author_slug').where('author_slug', '=', base).executeTakeFirst();
   const slug = taken ? defaultAuthorSlug(user.name, user.id, () => true) : base;
-  return db
+  const saved = await db
     .updateTable('users')
     .set({ author_slug: slug })
     .where('id', '=', user.id)
     .where('author_slug', 'is', null)
     .returningAll()
-    .executeTakeFirst()
-    .then((saved) => saved ?? user);
+    .executeTakeFirst();
+  // A slug another author left: its redirect stops here (decision 101).
+  if (saved) await recordAuthorSlugChange(db, user.id, null, slug, nowSeconds());
+  return saved ?? user;
 }
 
 export async function createUser(

@@ -16,6 +16,7 @@ import { validate } from '../../../common/validate.ts';
 import { siteOrigin } from '../../config.ts';
 import { isUniqueViolation, nowSeconds } from '../../db/database.ts';
 import type { PageRequest } from '../../db/paging.ts';
+import { findRenamedAuthorSlug } from '../../db/queries/author-slug-history.ts';
 import {
   findAuthorBySlug,
   findAuthorProfile,
@@ -91,6 +92,17 @@ export function authorsService(deps: AppDeps) {
 
     /** The public author at `slug` and their account id (their page's source); undefined for none. */
     findBySlug: (slug: string) => findAuthorBySlug(db, slug),
+
+    /**
+     * The public author whose page was at `oldSlug` before a change of slug
+     * (decision 101), at their slug now; undefined when none, or when
+     * they have no page any more.
+     */
+    async findRenamed(oldSlug: string): Promise<{ id: number; slug: string } | undefined> {
+      const slug = await findRenamedAuthorSlug(db, oldSlug);
+      const found = slug === undefined ? undefined : await findAuthorBySlug(db, slug);
+      return found && { id: found.id, slug: found.author.slug };
+    },
 
     /** The author pages the sitemap lists: those with live posts. */
     listSlugs: () => listAuthorSlugsWithLivePosts(db, nowSeconds()),

@@ -180,6 +180,14 @@ const versionOnlySchema = z.object({ version: versionField });
  */
 export interface ContentSaveHooks<Json> {
   afterSave(trx: Db, item: Json): Promise<void>;
+  /**
+   * Every change of an item, in its transaction: saves, and edits beside
+   * (a campaign's facts from its creator or a refresh). `before` is the
+   * item as the change found it; undefined for a new one.
+   */
+  afterChange?(trx: Db, item: Json, before: Json | undefined): Promise<void>;
+  /** An item about to be removed, in the removal's transaction. */
+  beforeRemove?(trx: Db, item: Json): Promise<void>;
   afterCommit(): void;
 }
 
@@ -254,12 +262,14 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
     slugOf: () => string | undefined,
     work: (trx: Db, touched: Set<string>) => Promise<Json>,
     touched: Set<string> = new Set(),
+    beforeOf: () => Json | undefined = () => undefined,
   ): Promise<Json> {
     await loadMarkdown();
     const saved = await write(slugOf, async (trx) => {
       const item = await work(trx, touched);
       for (const source of sourcesOf(item)) touched.add(source);
       await hooks?.afterSave(trx, item);
+      await hooks?.afterChange?.(trx, item, beforeOf());
       return item;
     }, touched);
     hooks?.afterCommit();
@@ -308,6 +318,7 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
   async function saveEdit(id: number, values: unknown, actor: Actor | undefined, fromRevision?: number): Promise<Json> {
     const { version } = parseWith(versionOnlySchema, values);
     let slug: string | undefined;
+    let replaced: Json | undefined;
     return saveWrite(() => slug, async (trx, touched) => {
       const current = await findContentState(trx, kind.table, id);
       if (!current) throw missing();
@@ -327,13 +338,14 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
       await checkReferences(trx, input, id);
       // The lists and blocks it leaves (its old categories) are touched too.
       const before = await keepRevision(trx, current, actor);
+      replaced = before;
       for (const source of sourcesOf(before)) touched.add(source);
       const updated = await kind.update(trx, current, input);
       if (!updated) throw versionConflict(what);
       if (kind.type === 'post' && orderOf(before) !== orderOf(updated)) touched.add(pageSource.postOrder);
       await storeRenderingOf(trx, updated);
       return updated;
-    }, new Set([pageSource[kind.type](id)]));
+    }, new Set([pageSource[kind.type](id)]), () => replaced);
   }
 
   return {
@@ -430,19 +442,27 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
       return write(() => undefined, async (trx, touched) => {
         const current = await findContentState(trx, kind.table, id);
         if (!current) throw missing();
-        for (const source of sourcesOf(await keepRevision(trx, current, actor))) touched.add(source);
+        const before = await keepRevision(trx, current, actor);
+        for (const source of sourcesOf(before)) touched.add(source);
         if (!(await change(trx, current))) throw new NothingChanged();
         if (!(await bumpContentVersion(trx, kind.table, id, current.version, nowSeconds()))) throw versionConflict(what);
         const saved = await kind.find(trx, { id });
         if (!saved) throw missing();
         for (const source of sourcesOf(saved)) touched.add(source);
+        await hooks?.afterChange?.(trx, saved, before);
         return saved;
-      }, new Set([pageSource[kind.type](id)])).catch(async (error: unknown) => {
-        if (!(error instanceof NothingChanged)) throw error;
-        const item = await kind.find(db, { id });
-        if (!item) throw missing();
-        return item;
-      });
+      }, new Set([pageSource[kind.type](id)])).then(
+        (saved) => {
+          hooks?.afterCommit();
+          return saved;
+        },
+        async (error: unknown) => {
+          if (!(error instanceof NothingChanged)) throw error;
+          const item = await kind.find(db, { id });
+          if (!item) throw missing();
+          return item;
+        },
+      );
     },
 
     /**
@@ -484,7 +504,13 @@ export function contentService<I extends z.ZodType, U extends z.ZodType, Json ex
 
     async remove(id: number): Promise<void> {
       // Where it was listed is not read first: a removal touches every page.
-      if (!(await write(() => undefined, (trx) => deleteContent(trx, kind.table, id), null))) throw missing();
+      const removed = await write(() => undefined, async (trx) => {
+        const item = hooks?.beforeRemove ? await kind.find(trx, { id }) : undefined;
+        if (item) await hooks?.beforeRemove?.(trx, item);
+        return deleteContent(trx, kind.table, id);
+      }, null);
+      if (!removed) throw missing();
+      hooks?.afterCommit();
     },
   };
 }

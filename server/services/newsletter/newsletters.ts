@@ -39,6 +39,8 @@ import {
 } from '../../db/queries/newsletters.ts';
 import { listPostIdsEndingBy } from '../../db/queries/campaigns.ts';
 import { countSubscribersByStatus } from '../../db/queries/subscribers.ts';
+import type { WebhookEmitter } from '../site/webhooks.ts';
+import type { Db } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import { loadIssueContent, type CampaignClock } from '../../newsletter/content.ts';
 import { clicksByTarget } from '../../db/queries/analytics-clicks.ts';
@@ -88,7 +90,7 @@ export interface PublishedIssue {
   nextChange: number | null;
 }
 
-export function newslettersService(deps: AppDeps, siteProfile: SiteProfileService) {
+export function newslettersService(deps: AppDeps, siteProfile: SiteProfileService, webhooks?: { emit: WebhookEmitter }) {
   const { db, config, logger } = deps;
   const siteUrl = siteOrigin(config);
   /** The masthead as the settings say now: the mail is rendered when it goes out, so a renamed site is mailed as renamed. */
@@ -98,7 +100,18 @@ export function newslettersService(deps: AppDeps, siteProfile: SiteProfileServic
   };
   /** Fact lines are read at the rendering, on the site's clocks. */
   const campaignClock = async (): Promise<CampaignClock> => ({ now: nowSeconds(), timeZone: (await siteProfile.current()).time_zone });
-  const sender = new NewsletterSender({ ...deps, siteLook, campaignClock }, deps.newsletterSenderOptions);
+  const onSent = webhooks
+    ? (trx: Db, issue: { id: number; slug: string; subject: string; sentAt: number; recipients: number }) =>
+        webhooks.emit(trx, 'newsletter.sent', {
+          id: issue.id,
+          slug: issue.slug,
+          subject: issue.subject,
+          url: `${siteUrl}/newsletter/${issue.slug}`,
+          sent_at: issue.sentAt,
+          recipients: issue.recipients,
+        })
+    : undefined;
+  const sender = new NewsletterSender({ ...deps, siteLook, campaignClock, ...(onSent ? { onSent } : {}) }, deps.newsletterSenderOptions);
 
   async function mustFind(id: number): Promise<NewsletterIssueRecord> {
     const issue = await findIssue(db, id);

@@ -40,6 +40,8 @@ import {
   type Signup,
 } from '../../db/queries/subscribers.ts';
 import { deleteFollowsOfEmail } from '../../db/queries/follows.ts';
+import type { WebhookEmitter } from '../site/webhooks.ts';
+import type { Db } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Caller } from '../../auth/caller.ts';
 import { hashToken, newToken } from '../../auth/token-hash.ts';
@@ -58,7 +60,7 @@ export interface SignupPlace {
   path: string | null;
 }
 
-export function subscribersService(deps: AppDeps) {
+export function subscribersService(deps: AppDeps, webhooks?: { emit: WebhookEmitter; wake: () => void }) {
   const { db, logger, rateLimits, config, mailer } = deps;
   const links = unsubscribeLinks(deps.totpEncryptionKey);
 
@@ -122,7 +124,16 @@ export function subscribersService(deps: AppDeps) {
       if (existing?.status === 'pending' && (existing.confirm_sent_at ?? 0) > now - RESEND_AFTER_SECONDS) {
         return { status: 'pending' };
       }
-      const row = existing ? await renewSignup(db, existing.id, signup) : await insertSubscriber(db, signup);
+      const store = (trx: Db) => (existing ? renewSignup(trx, existing.id, signup) : insertSubscriber(trx, signup));
+      // Without double opt-in the address is confirmed at once: the event goes with the signup.
+      const row = doubleOptIn
+        ? await store(db)
+        : await db.transaction().execute(async (trx) => {
+            const stored = await store(trx);
+            if (stored?.status === 'active') await webhooks?.emit(trx, 'subscriber.confirmed', { id: stored.id }, { email: stored.email });
+            return stored;
+          });
+      if (!doubleOptIn) webhooks?.wake();
       if (!row) {
         // Signed up by a request running at the same moment, whose mail is on its way.
         const concurrent = await findSubscriberByEmail(db, email);
@@ -139,7 +150,13 @@ export function subscribersService(deps: AppDeps) {
       if (!subscriber || subscriber.status === 'unsubscribed' || subscriber.status === 'bounced') {
         throw new DomainError('INVALID_TOKEN', 'This confirmation link is not valid any more.', { kind: 'not_found' });
       }
-      await confirmSubscriber(db, subscriber.id);
+      await db.transaction().execute(async (trx) => {
+        // The id only: the address goes to endpoints the owner let have it.
+        if (await confirmSubscriber(trx, subscriber.id)) {
+          await webhooks?.emit(trx, 'subscriber.confirmed', { id: subscriber.id }, { email: subscriber.email });
+        }
+      });
+      webhooks?.wake();
     },
 
     /** Whether the link of a confirmation mail is still good (the page shows its button only then). */

@@ -34,7 +34,10 @@ export { PROVIDER_CHECK_INTERVAL_MS } from '../../payments/provider-checks.ts';
 export { WebhookNotConfiguredError, WebhookSignatureError } from '../../payments/provider.ts';
 export type { PaymentMode, TestCheckoutOutcome };
 
-export type PaymentDeps = Pick<AppDeps, 'db' | 'config' | 'logger' | 'payments' | 'mailer' | 'providerChecks' | 'siteProfileCache'>;
+export type PaymentDeps = Pick<AppDeps, 'db' | 'config' | 'logger' | 'payments' | 'mailer' | 'providerChecks' | 'siteProfileCache'> & {
+  /** What else a completed payment does, in its transaction (the `sponsored_submission.paid` webhook). */
+  onPaid?: (trx: Db, payment: PaymentTransactionRow) => Promise<void>;
+};
 
 /**
  * Which statuses a payment may reach from which. A completed payment only
@@ -181,6 +184,7 @@ export async function startCheckout(
  * call is the one that completed it (and so must send the mails).
  */
 async function settlePayment(
+  deps: Pick<PaymentDeps, 'onPaid'>,
   trx: Db,
   payment: PaymentTransactionRow,
   session: ProviderSession,
@@ -192,6 +196,7 @@ async function settlePayment(
     from: PAYMENT_STATUS_SOURCES[session.status],
     ...(isCompleting ? { providerPaymentId: session.providerPaymentId, completedAt: nowSeconds() } : {}),
   });
+  if (moved && isCompleting) await deps.onPaid?.(trx, moved);
   if (moved) return { payment: moved, hasCompleted: isCompleting };
   return { payment: (await findPaymentById(trx, payment.id)) ?? payment, hasCompleted: false };
 }
@@ -253,7 +258,7 @@ export async function handlePaymentEvent(deps: PaymentDeps, event: PaymentEvent)
       return { isDuplicate: false, completed: null };
     }
     if (payment.provider_session_id === null) await attachProviderSession(trx, payment.id, event.session.sessionId);
-    const settled = await settlePayment(trx, payment, event.session);
+    const settled = await settlePayment(deps, trx, payment, event.session);
     return { isDuplicate: false, completed: settled.hasCompleted ? settled.payment : null };
   });
   deps.logger.info(
@@ -284,7 +289,7 @@ export async function findPaymentOfSession(deps: PaymentDeps, sessionId: string)
     return payment;
   }
   if (!session || session.status === 'pending') return payment;
-  const settled = await deps.db.transaction().execute((trx) => settlePayment(trx, payment, session));
+  const settled = await deps.db.transaction().execute((trx) => settlePayment(deps, trx, payment, session));
   if (settled.hasCompleted) await sendPaymentCompletedMails(deps, settled.payment);
   return settled.payment;
 }

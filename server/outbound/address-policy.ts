@@ -1,9 +1,9 @@
 /**
- * Which addresses a campaign page may be fetched from. A URL an editor
- * pastes must not turn the server into a way of reading the machines
- * beside it (its database, a cloud's metadata service, a router's admin
+ * Which addresses this server may connect to for a URL staff gave it (a
+ * campaign page, a webhook endpoint). A URL staff paste must not turn the
+ * server into a way of reading the machines beside it (its database, a cloud's metadata service, a router's admin
  * page), so only public unicast addresses are allowed unless the operator
- * says otherwise (CAMPAIGN_FETCH_ALLOW_PRIVATE).
+ * says otherwise (CAMPAIGN_FETCH_ALLOW_PRIVATE, WEBHOOKS_ALLOW_PRIVATE).
  */
 import { BlockList, isIP } from 'node:net';
 
