@@ -41,6 +41,13 @@ const CLOCK_LOOK_SECONDS = 60 * 60;
 const CLOCK_KEY = 'cdn-clock';
 /** The addresses of kept pages given to a CDN purged by address, at most, per purge. */
 const PAGES_PER_PURGE = 3000;
+/**
+ * A write's tags are purged twice: at once, and again this long after.
+ * Another server may answer from its copy for up to a second after the
+ * write (its change-feed check, then the render already under way), and a
+ * CDN that asked it in that second would keep the old page for a day.
+ */
+export const SECOND_PURGE_SECONDS = 5;
 /** How many failed attempts the settings screen lists. */
 const FAILURES_SHOWN = 10;
 
@@ -139,7 +146,9 @@ export function cdnService(deps: AppDeps, purger: CdnPurger | null = createCdnPu
   if (purger) {
     // In the write's transaction: the purge is there if and only if the write is.
     deps.contentChanges.alsoRecord('cdn-purge', async (trx: Db, touched) => {
-      await jobs.enqueue(trx, purgeJob, { tags: purgeTagsOf(touched), sources: touched === null ? null : [...touched], reason: 'write' });
+      const purge: PurgePayload = { tags: purgeTagsOf(touched), sources: touched === null ? null : [...touched], reason: 'write' };
+      await jobs.enqueue(trx, purgeJob, purge);
+      await jobs.enqueue(trx, purgeJob, purge, { delaySeconds: SECOND_PURGE_SECONDS });
       // A write may change what the clock is waiting for (a new end, a campaign published).
       await jobs.runSoon(trx, clockJob, { after: nowSeconds() }, CLOCK_KEY);
     });
