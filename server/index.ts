@@ -41,6 +41,8 @@ const stopMaintenance = scheduleMaintenance({
 runtime.deps.jobs.start();
 // The CDN's clock (decision 098): one waiting job for every server, started by whichever comes first.
 runtime.services.cdn.start().catch((error: unknown) => logger.warn({ err: error }, 'cdn: could not start the clock purge'));
+// The webhooks' clock (decision 100): likewise one waiting job for every server.
+runtime.services.webhookClock.start().catch((error: unknown) => logger.warn({ err: error }, 'webhooks: could not start the clock'));
 
 const isDev = process.argv.includes('--dev');
 const web = isDev

@@ -43,6 +43,7 @@ import { followsMigration } from './migrations/2026-12-07-0036-follows.ts';
 import { cdnPurgesMigration } from './migrations/2026-12-07-0037-cdn-purges.ts';
 import { webhooksMigration } from './migrations/2026-12-07-0038-webhooks.ts';
 import { authorSlugHistoryMigration } from './migrations/2026-12-07-0039-author-slug-history.ts';
+import { webhookClockEventsMigration } from './migrations/2026-12-07-0040-webhook-clock-events.ts';
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -85,6 +86,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-12-07-0037-cdn-purges': cdnPurgesMigration(engine),
     '2026-12-07-0038-webhooks': webhooksMigration(engine),
     '2026-12-07-0039-author-slug-history': authorSlugHistoryMigration(),
+    '2026-12-07-0040-webhook-clock-events': webhookClockEventsMigration(),
   };
 }
 

@@ -642,6 +642,7 @@ export interface Database {
   cdn_purges: CdnPurgeTable;
   webhook_endpoints: WebhookEndpointTable;
   webhook_deliveries: WebhookDeliveryTable;
+  webhook_clock_events: WebhookClockEventTable;
 }
 
 /** One attempt to purge at the configured CDN (decision 098). */
@@ -784,3 +785,10 @@ export type StaffInvitationRow = Selectable<StaffInvitationTable>;
 export type PasswordResetRow = Selectable<PasswordResetTable>;
 export type RecoveryCodeRow = Selectable<RecoveryCodeTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
+
+/** A post's going live or its campaign's end, told once (decision 100). */
+export interface WebhookClockEventTable {
+  event: 'post.published' | 'campaign.ended';
+  post_id: number;
+  told_at: number;
+}

@@ -45,10 +45,8 @@ import { socialCardsService } from './site/social-cards.ts';
 import { twoFactorService } from './staff/two-factor.ts';
 import { FollowAlerts } from '../follows/alerts.ts';
 import { followsService } from './newsletter/follows.ts';
+import { webhookClockService } from './site/webhook-clock.ts';
 import { webhooksService } from './site/webhooks.ts';
-import { postRemoveEvents, postSaveEvents, type WebhookEvent } from '../webhooks/events.ts';
-import { siteOrigin } from '../config.ts';
-import type { Db } from '../db/schema.ts';
 
 export type { PaymentMode, TestCheckoutOutcome } from './sponsors/payments.ts';
 
@@ -71,20 +69,19 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
   const sponsorMails = sponsorMailsService(deps, siteProfile, links, reports);
   // Signed webhooks: the other services emit their events in the transactions of their changes.
   const webhooks = webhooksService(deps);
-  const origin = siteOrigin(deps.config);
-  const emitAll = async (trx: Db, events: WebhookEvent[]) => {
-    for (const event of events) await webhooks.emit(trx, event.type, event.data);
-  };
   const posts = contentService(deps, POST_KIND, markdown, {
     async afterSave(trx, post) {
       await sponsorMails.postHooks.afterSave(trx, post);
       // A campaign video without its poster: one is read in the background (campaignRefresh is built below, before any save).
       await campaignRefresh.notePoster(trx, post);
     },
-    afterChange: (trx, post, before) => emitAll(trx, postSaveEvents(before, post, origin)),
-    beforeRemove: (trx, post) => emitAll(trx, postRemoveEvents(post, origin)),
+    // A post's webhooks, with what the clock tells of it (webhookClock is built below, before any save).
+    afterChange: (trx, post, before) => webhookClock.postChanged(trx, post, before),
+    beforeRemove: (trx, post) => webhookClock.postRemoved(trx, post),
     afterCommit: () => sponsorMails.postHooks.afterCommit(),
   });
+  // What the clock alone makes news of: a scheduled post going live, a campaign's end passing.
+  const webhookClock = webhookClockService(deps, webhooks, posts);
   const campaigns = campaignsService(deps, posts, auditLog);
   const previewLinks = previewLinksService(deps);
   const newsletters = newslettersService(deps, siteProfile, webhooks);
@@ -160,6 +157,8 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
     cdn,
     /** The owner's webhook endpoints, their deliveries and their log (decision 100). */
     webhooks,
+    /** The webhooks the clock makes: started at every server's start. */
+    webhookClock,
   };
   // Every kind of background job these services enqueue; a process runs only the kinds it registered.
   const jobKinds: JobKind<never>[] = [
@@ -171,6 +170,7 @@ export function createServices(deps: AppDeps, storage: MediaStorage) {
     campaignRefresh.posterJob,
     followAlerts.job,
     webhooks.deliveryJob,
+    webhookClock.clockJob,
     ...cdn.jobKinds,
   ];
   return { services, jobKinds };

@@ -81,26 +81,45 @@ describe("a post's events", () => {
   });
   const types = (events: { type: string }[]) => events.map((event) => event.type);
   const origin = 'https://showcase.example';
+  // Its publication come, its campaign's end (2) ahead.
+  const now = 1;
 
   it('publishes, updates and unpublishes with public fields only', () => {
-    const [published] = postSaveEvents(post('draft'), post('published'), origin);
+    const [published] = postSaveEvents(post('draft'), post('published'), origin, now);
     expect(published).toEqual({
       type: 'post.published',
       data: { id: 7, slug: 'lamp', title: 'A lamp', url: 'https://showcase.example/lamp', state: 'published', published_at: 1, sponsored: false },
     });
-    expect(types(postSaveEvents(undefined, post('published'), origin))).toEqual(['post.published']);
-    expect(types(postSaveEvents(undefined, post('draft'), origin))).toEqual([]);
-    expect(types(postSaveEvents(post('draft'), post('draft'), origin))).toEqual([]);
-    expect(types(postSaveEvents(post('published'), post('published'), origin))).toEqual(['post.updated']);
-    expect(types(postSaveEvents(post('published'), post('draft'), origin))).toEqual(['post.unpublished']);
-    expect(types(postRemoveEvents(post('published'), origin))).toEqual(['post.unpublished']);
-    expect(types(postRemoveEvents(post('draft'), origin))).toEqual([]);
+    expect(types(postSaveEvents(undefined, post('published'), origin, now))).toEqual(['post.published']);
+    expect(types(postSaveEvents(undefined, post('draft'), origin, now))).toEqual([]);
+    expect(types(postSaveEvents(post('draft'), post('draft'), origin, now))).toEqual([]);
+    expect(types(postSaveEvents(post('published'), post('published'), origin, now))).toEqual(['post.updated']);
+    expect(types(postSaveEvents(post('published'), post('draft'), origin, now))).toEqual(['post.unpublished']);
+    expect(types(postRemoveEvents(post('published'), origin, now))).toEqual(['post.unpublished']);
+    expect(types(postRemoveEvents(post('draft'), origin, now))).toEqual([]);
   });
 
   it("tells a live campaign's changed facts, and its end once", () => {
-    expect(types(postSaveEvents(post('published'), post('published', 'live', 200), origin))).toEqual(['post.updated', 'campaign.updated']);
-    expect(types(postSaveEvents(post('published'), post('published', 'successful'), origin))).toEqual(['post.updated', 'campaign.updated', 'campaign.ended']);
-    expect(types(postSaveEvents(post('published', 'successful'), post('published', 'successful', 300), origin))).toEqual(['post.updated', 'campaign.updated']);
+    expect(types(postSaveEvents(post('published'), post('published', 'live', 200), origin, now))).toEqual(['post.updated', 'campaign.updated']);
+    expect(types(postSaveEvents(post('published'), post('published', 'successful'), origin, now))).toEqual(['post.updated', 'campaign.updated', 'campaign.ended']);
+    expect(types(postSaveEvents(post('published', 'successful'), post('published', 'successful', 300), origin, now))).toEqual(['post.updated', 'campaign.updated']);
+  });
+
+  it('tells nothing of a scheduled post until it is live', () => {
+    const scheduled = { ...post('published'), published_at: 10 };
+    expect(types(postSaveEvents(post('draft'), scheduled, origin, now))).toEqual([]);
+    expect(types(postSaveEvents(scheduled, { ...scheduled, title: 'A lamp, again' }, origin, now))).toEqual([]);
+    expect(types(postSaveEvents(post('published'), scheduled, origin, now))).toEqual(['post.unpublished']);
+    expect(types(postRemoveEvents(scheduled, origin, now))).toEqual([]);
+    expect(types(postSaveEvents(scheduled, scheduled, origin, 10))).toEqual(['post.updated']);
+  });
+
+  it("tells an end a save makes, not the result of an end the clock already made", () => {
+    // Its end (2) passed: over by the clock, whatever the state says.
+    expect(types(postSaveEvents(post('published'), post('published', 'successful'), origin, 2))).toEqual(['post.updated', 'campaign.updated']);
+    const movedBack = post('published');
+    movedBack.campaign.ends_at = 0;
+    expect(types(postSaveEvents(post('published'), movedBack, origin, now))).toEqual(['post.updated', 'campaign.updated', 'campaign.ended']);
   });
 });
 
