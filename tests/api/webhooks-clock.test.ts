@@ -4,10 +4,13 @@
  * `post.published` at the second it goes live, not at its save; a
  * campaign's `campaign.ended` at the second its end passes, once, not again
  * when a later save records the platform's result, again for a new end
- * staff give it; told once however many servers look.
+ * staff give it; told once however many servers look; and what was
+ * already live or over when the migration ran is not told at all.
  */
+import { Migrator, type Migration } from 'kysely';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { migrationsFor } from '../../server/db/migrate.ts';
 import { DEFAULT_JOBS_OPTIONS, Jobs } from '../../server/jobs/jobs.ts';
 import { adminCalls } from '../helpers/admin-calls.ts';
 import { campaignFacts, postWithCampaign } from '../helpers/follows.ts';
@@ -157,6 +160,42 @@ describe('The webhooks the clock makes', () => {
       expect(receiver.ofType('campaign.ended').map((request) => request.event.data.post_id)).toEqual([post.id]);
     } finally {
       t.deps.jobs.start();
+    }
+  });
+
+  it('count what was live or over when their migration ran as told', async () => {
+    const start = startClock();
+    const m = await createTestApp({ env: { WEBHOOKS_ALLOW_PRIVATE: 'true' }, webhookSendLimits: { timeoutMs: 2000 } });
+    try {
+      const live = await createPost(m, { published_at: start - 3600 });
+      const ended = await createPost(m, {
+        published_at: start - 3600,
+        campaign_url: 'https://www.kickstarter.com/projects/someone/over',
+        campaign: campaignFacts({ launched_at: start - 7200, ends_at: start - 10 }),
+      });
+      const scheduled = await createPost(m, { published_at: start + 30 });
+      await m.deps.jobs.whenIdle();
+      // As before the migration: nothing kept of what was told.
+      const { db, engine } = m.handle;
+      await db.deleteFrom('webhook_clock_events').execute();
+      const migrator = new Migrator({ db, provider: { getMigrations: async (): Promise<Record<string, Migration>> => migrationsFor(engine) } });
+      expect((await migrator.migrateTo('2026-12-07-0039-author-slug-history')).error).toBeUndefined();
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      const told = await db.selectFrom('webhook_clock_events').select(['event', 'post_id']).orderBy('event').orderBy('post_id').execute();
+      expect(told.map((row) => [row.event, Number(row.post_id)])).toEqual([
+        ['campaign.ended', ended.id],
+        ['post.published', live.id],
+        ['post.published', ended.id],
+      ]);
+
+      const endpoint = await m.request('POST', '/admin/webhooks', { token: await m.adminToken(), body: { url: receiver.url, events: ['post.published', 'campaign.ended'] } });
+      expect(endpoint.status).toBe(201);
+      await m.services.webhookClock.start();
+      setClock(start + 30);
+      await m.deps.jobs.whenIdle();
+      expect(receiver.received.map((request) => [request.event.type, request.event.data.id])).toEqual([['post.published', scheduled.id]]);
+    } finally {
+      await m.close();
     }
   });
 });
