@@ -26,7 +26,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
-import { SMTPServer } from 'smtp-server';
 import {
   buildIfStale,
   mb,
@@ -39,6 +38,7 @@ import {
   startBuiltServer,
   stopAfter,
 } from './harness.mjs';
+import { startSmtpSink, stopSmtpSink } from './smtp-sink.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -70,63 +70,6 @@ const LAST_FOLLOWER = 'last.follower@bench.example.com';
 
 // Build, start, seeding and the sending itself.
 stopAfter((240 + FOLLOWERS / 1000 + SEND_TIMEOUT_S * 1.2) * 1000);
-
-// ---------------------------------------------------------------- the SMTP sink
-
-/**
- * An SMTP server on 127.0.0.1 that takes every message and keeps only
- * counts: messages accepted, messages per envelope recipient, and how many
- * carried both one-click unsubscribe headers (RFC 8058).
- */
-async function startSmtpSink() {
-  const sink = { accepted: 0, oneClick: 0, recipients: new Map(), firstAt: 0, lastAt: 0, port: 0, server: null };
-  sink.server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    maxClients: 100,
-    onData(stream, session, callback) {
-      // The headers come first; 16 KB holds them.
-      let head = '';
-      stream.on('data', (chunk) => {
-        if (head.length < 16_384) head += chunk.toString('latin1');
-      });
-      stream.on('end', () => {
-        sink.accepted += 1;
-        const now = performance.now();
-        if (sink.accepted === 1) sink.firstAt = now;
-        sink.lastAt = now;
-        const headers = head.split(/\r?\n\r?\n/, 1)[0] ?? '';
-        if (/^List-Unsubscribe:/im.test(headers) && /^List-Unsubscribe-Post: List-Unsubscribe=One-Click/im.test(headers)) sink.oneClick += 1;
-        for (const { address } of session.envelope.rcptTo) {
-          const key = address.toLowerCase();
-          sink.recipients.set(key, (sink.recipients.get(key) ?? 0) + 1);
-        }
-        callback();
-      });
-    },
-  });
-  sink.server.on('error', (error) => console.error(`SMTP sink: ${error.message}`));
-  await new Promise((resolve, reject) => {
-    sink.server.server.once('error', reject);
-    sink.server.listen(0, '127.0.0.1', () => {
-      sink.port = sink.server.server.address().port;
-      resolve();
-    });
-  });
-  return sink;
-}
-
-function stopSmtpSink(sink) {
-  return new Promise((resolve) => {
-    const force = setTimeout(resolve, 5000);
-    force.unref();
-    sink.server.close(() => {
-      clearTimeout(force);
-      resolve();
-    });
-  });
-}
 
 // ---------------------------------------------------------------- seeding
 

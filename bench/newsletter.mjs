@@ -17,7 +17,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
-import { SMTPServer } from 'smtp-server';
 import {
   buildIfStale,
   mb,
@@ -30,6 +29,7 @@ import {
   stopAfter,
   tempDir,
 } from './harness.mjs';
+import { startSmtpSink, stopSmtpSink } from './smtp-sink.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -55,57 +55,6 @@ const ADMIN_PASSWORD = 'bench-password-123';
 
 // Build, start, seeding and the sending itself.
 stopAfter((240 + SUBSCRIBERS / 1000 + SEND_TIMEOUT_S * 1.2) * 1000);
-
-// ---------------------------------------------------------------- the SMTP sink
-
-/**
- * An SMTP server on 127.0.0.1 that takes every message and keeps only
- * counts: messages accepted, and messages per envelope recipient.
- */
-async function startSmtpSink() {
-  const sink = { accepted: 0, recipients: new Map(), firstAt: 0, lastAt: 0, port: 0, server: null };
-  sink.server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    maxClients: 100,
-    onData(stream, session, callback) {
-      stream.resume();
-      stream.on('end', () => {
-        sink.accepted += 1;
-        const now = performance.now();
-        if (sink.accepted === 1) sink.firstAt = now;
-        sink.lastAt = now;
-        for (const { address } of session.envelope.rcptTo) {
-          const key = address.toLowerCase();
-          sink.recipients.set(key, (sink.recipients.get(key) ?? 0) + 1);
-        }
-        callback();
-      });
-    },
-  });
-  sink.server.on('error', (error) => console.error(`SMTP sink: ${error.message}`));
-  await new Promise((resolve, reject) => {
-    sink.server.server.once('error', reject);
-    sink.server.listen(0, '127.0.0.1', () => {
-      sink.port = sink.server.server.address().port;
-      resolve();
-    });
-  });
-  return sink;
-}
-
-function stopSmtpSink(sink) {
-  return new Promise((resolve) => {
-    // Closes the listener and, after its grace period, any connection left open.
-    const force = setTimeout(resolve, 5000);
-    force.unref();
-    sink.server.close(() => {
-      clearTimeout(force);
-      resolve();
-    });
-  });
-}
 
 // ---------------------------------------------------------------- seeding
 
