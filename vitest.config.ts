@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Eight projects: fast unit tests, the API suite on SQLite and the
@@ -9,6 +10,14 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     setupFiles: ['tests/helpers/fail-on-console-error.ts'],
+    // A worker per core. Vitest keeps one core for itself by default, which
+    // on two cores left half the machine idle; the main process only
+    // collects results here.
+    maxWorkers: availableParallelism(),
+    // Room for a test when another suite runs beside (CI, decision 105): a
+    // bound on the run, not on the product's speed.
+    testTimeout: 15_000,
+    hookTimeout: 30_000,
     projects: [
       {
         extends: true,

@@ -46,7 +46,9 @@ async function start(keys: { TOTP_ENCRYPTION_KEY?: string; JWT_SECRET?: string }
   return runtime;
 }
 
-describe('the keys of the servers of one database', () => {
+// Each test starts whole runtimes (migrations, the first owner's password hash):
+// room for a busy machine, a bound on the run and not on the server's speed.
+describe('the keys of the servers of one database', { timeout: 30_000 }, () => {
   it('stores a fingerprint of each key that is neither the key nor its plain hash, and starts again with the same keys', async () => {
     const first = await start({ TOTP_ENCRYPTION_KEY: FIRST_TOTP_KEY, JWT_SECRET: FIRST_JWT_SECRET });
     const stored = await readSiteSetting(first.deps.db, fingerprintSettingKey('TOTP_ENCRYPTION_KEY'));
