@@ -14,7 +14,7 @@ const PAGES = ['/', '/resources', '/contact-us', '/instant-kickstarter-fee-calcu
 
 const footerOf = (html: string) => html.match(/<footer\b[\s\S]*?<\/footer>/)?.[0] ?? '';
 // The public stylesheet, inlined in every page (decision 102), has the rule for an open banner whether or not one can show.
-const withoutStylesheet = (html: string) => html.replace(/<style id="site-css">[\s\S]*?<\/style>/, '');
+const withoutStylesheet = (html: string) => html.replace(/<style [^>]*id="site-css">[\s\S]*?<\/style>/, '');
 const bannerOf = (html: string) => html.match(/<div id="cookie-banner"[\s\S]*?<\/div><script/)?.[0] ?? '';
 
 async function pageHtml(site: SiteApp, path: string) {

@@ -34,7 +34,7 @@ describe('the fonts of the public site', () => {
   it('declares the two faces with font-display optional, and fallbacks scaled to their metrics', async () => {
     const html = await (await site.get('/')).text();
     // The public stylesheet, inlined in the head (decision 102).
-    const css = /<style id="site-css">([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+    const css = /<style [^>]*id="site-css">([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
     const faces = [...css.matchAll(/@font-face\s*\{([^}]*)\}/g)].map((match) => match[1] ?? '');
     const family = (face: string) => /font-family:\s*["']?([^;"']+)/.exec(face)?.[1];
     expect(faces.map(family)).toEqual([
