@@ -48,8 +48,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#047857" />
         <Meta />
-        {/* Between two nonces (this one and the first link's), so the page cache holds it once for every page (server/http/nonced-body.ts). */}
-        {inlineStylesheet ? <style nonce={nonce} id={INLINE_STYLESHEET_ID} dangerouslySetInnerHTML={{ __html: inlineStylesheet }} /> : null}
+        {/* Between two nonces (its attribute and a closing comment), the same bytes on every page: the page cache holds it once (server/http/nonced-body.ts). */}
+        {inlineStylesheet ? (
+          <style nonce={nonce} id={INLINE_STYLESHEET_ID} dangerouslySetInnerHTML={{ __html: `${inlineStylesheet}/*${nonce ?? ''}*/` }} />
+        ) : null}
         <Links />
         {/* Here rather than in `links`, which cannot read loader data: the feed is titled with the saved name. */}
         {siteName ? <link rel="alternate" type="application/rss+xml" title={siteName} href="/rss.xml" /> : null}

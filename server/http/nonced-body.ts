@@ -11,8 +11,9 @@ import { constants as zlibConstants, crc32, deflateRawSync } from 'node:zlib';
 
 /**
  * A piece this long is held once for every kept page that has it: the public
- * stylesheet every public page carries inline sits between two nonces
- * (app/root.tsx), the same bytes on every page (decision 102). A page's own
+ * stylesheet every public page carries inline sits between two nonces (its
+ * block's attribute and a comment closing it, app/root.tsx), the same bytes
+ * on every page (decision 102). A page's own
  * long pieces (its body) are held once anyway; each is let go with the last
  * page holding it.
  */

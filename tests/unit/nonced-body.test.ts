@@ -59,10 +59,10 @@ describe('NoncedBody', () => {
 });
 
 describe('a piece every kept page has', () => {
-  // The public stylesheet between two nonces, as app/root.tsx writes it, in two pages otherwise different.
+  // The public stylesheet between two nonces (its attribute and a closing comment), as app/root.tsx writes it, in two pages otherwise different.
   const stylesheet = `.rule{color:red}`.repeat(2_000);
   const pageWith = (nonce: string, body: string) =>
-    `<head><meta name="a"/><style nonce="${nonce}" id="site-css">${stylesheet}</style><link nonce="${nonce}" rel="preload"/></head><body>${body}</body>`;
+    `<head><meta name="a"/><style nonce="${nonce}" id="site-css">${stylesheet}/*${nonce}*/</style></head><body>${body}<script nonce="${nonce}"></script></body>`;
 
   it('is held once for all of them and not counted against each, in both encodings', () => {
     const first = new NoncedBody(Buffer.from(pageWith('n1', 'first')), 'n1');
