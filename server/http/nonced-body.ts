@@ -25,15 +25,15 @@ const forgetPiece = new FinalizationRegistry<string>((key) => {
 /** The deflated copy of each shared piece, made once. */
 const sharedDeflated = new WeakMap<Buffer, Buffer>();
 
-/** The one copy of `piece` every kept page holding the same bytes shares. */
-function sharedCopy(piece: Buffer): Buffer {
+/** The one copy of `piece` every kept page holding the same bytes shares, and whether another page held it already. */
+function sharedCopy(piece: Buffer): { copy: Buffer; heldElsewhere: boolean } {
   const key = createHash('sha256').update(piece).digest('base64');
   const known = sharedPieces.get(key)?.deref();
-  if (known) return known;
+  if (known) return { copy: known, heldElsewhere: true };
   const own = ownCopy(piece);
   sharedPieces.set(key, new WeakRef(own));
   forgetPiece.register(own, key);
-  return own;
+  return { copy: own, heldElsewhere: false };
 }
 
 // RFC 1952: magic, deflate, no flags, no time, no extra flags, unknown OS.
@@ -66,8 +66,14 @@ function storedBlock(data: Buffer): Buffer {
 
 export class NoncedBody {
   private readonly pieces: Buffer[];
-  /** The pieces held once for every page (`sharedCopy`), not counted against one page. */
+  /** The pieces held once for every page holding the same bytes (`sharedCopy`). */
   private readonly shared = new Set<Buffer>();
+  /**
+   * The copies another page made first (of a shared piece, or its deflated
+   * form): counted against that page only, the first to hold them. An
+   * estimate once that page is let go, of one copy per distinct piece.
+   */
+  private readonly heldElsewhere = new Set<Buffer>();
   /** Each piece with its deflated copy, made on the first gzip answer. */
   private deflatedPieces: { raw: Buffer; deflated: Buffer }[] | undefined;
 
@@ -90,8 +96,9 @@ export class NoncedBody {
     let at = 0;
     this.pieces = pieces.map((piece) => {
       if (piece.length >= SHARED_PIECE_BYTES) {
-        const copy = sharedCopy(piece);
+        const { copy, heldElsewhere } = sharedCopy(piece);
         this.shared.add(copy);
+        if (heldElsewhere) this.heldElsewhere.add(copy);
         return copy;
       }
       piece.copy(rest, at);
@@ -113,13 +120,13 @@ export class NoncedBody {
    * The bytes held: the pieces, plus their deflated copies once a gzip
    * answer was made, counted by the memory they keep alive (their backing
    * stores), which is what the page cache's budget is about. A shared
-   * piece is not counted: it is held once, whichever pages the cache keeps.
+   * piece counts for the first page that held it only.
    */
   get heldBytes(): number {
-    const own = this.pieces.reduce((total, piece) => total + (this.shared.has(piece) ? 0 : piece.length), 0);
+    const own = this.pieces.reduce((total, piece) => total + (this.heldElsewhere.has(piece) ? 0 : piece.length), 0);
     return (
       own +
-      (this.deflatedPieces ?? []).reduce((total, { raw, deflated }) => total + (this.shared.has(raw) ? 0 : deflated.buffer.byteLength), 0)
+      (this.deflatedPieces ?? []).reduce((total, { deflated }) => total + (this.heldElsewhere.has(deflated) ? 0 : deflated.buffer.byteLength), 0)
     );
   }
 
@@ -160,7 +167,10 @@ export class NoncedBody {
   /** A piece deflated on its own; a shared piece once for every page. */
   private deflate(raw: Buffer): Buffer {
     const known = this.shared.has(raw) ? sharedDeflated.get(raw) : undefined;
-    if (known) return known;
+    if (known) {
+      this.heldElsewhere.add(known);
+      return known;
+    }
     const deflated = ownCopy(deflateRawSync(raw, { level: 6, finishFlush: zlibConstants.Z_SYNC_FLUSH }));
     if (this.shared.has(raw)) sharedDeflated.set(raw, deflated);
     return deflated;
