@@ -1,10 +1,13 @@
 /**
  * A public page's scripts load once it has painted (decision 102): none is
  * asked for before the load event, and once they have run the page behaves
- * as before: client navigation, a form's inline answer.
+ * as before: client navigation, a form's inline answer. A public page
+ * reached from the back office by client navigation links the public
+ * stylesheet instead of having it inline.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from './admin-journey.ts';
 import { rejectCookies, seedPosts, useJourney } from './harness.ts';
 
 /** Every script the page asked for, and whether it did before the load event. */
@@ -56,5 +59,23 @@ describe("a public page's scripts", () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('After Paint Kite');
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same page');
     expect(visitor.pageErrors).toEqual([]);
+  });
+
+  it('style a public page reached from the back office without a reload', async () => {
+    const { page } = visitor;
+    await signIn(page);
+    await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same page'));
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same page');
+    expect(await page.locator('#site-css').count()).toBe(0);
+    await expect
+      .poll(() => page.evaluate(() => [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => link.getAttribute('href'))))
+      // The public stylesheet instead of the back office's (the consent library may add its own: a choice is stored).
+      .toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/public-[\w-]+\.css$/)]));
+    expect(await page.locator('link[rel="stylesheet"][href^="/assets/app-"]').count()).toBe(0);
+    // The site's paper colour and display face: the public classes apply.
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(250, 248, 244)');
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('h1') ?? document.body).fontFamily)).toContain('Fraunces');
   });
 });
