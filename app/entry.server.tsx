@@ -5,8 +5,8 @@
  * plus three changes: the scripts' module preloads lowered to low priority
  * (the page is readable before it is interactive: text, styles and the
  * largest image go first; public pages preload none and load their scripts
- * once painted, decision 102), the inlined route manifest without indentation,
- * and render errors logged through the server's logger. The article body a
+ * once painted, decision 102), the inlined route manifest without
+ * indentation, and render errors logged through the server's logger. The article body a
  * page's loader kept out of the hydration data is handed to the render here
  * (lib/article-body.ts), and so is the header and footer HTML kept from
  * earlier renders (lib/kept-frame.ts).
@@ -172,8 +172,8 @@ function compactJson(text: string): string {
  * Passes the HTML through with the changes React Router offers no option
  * for: its `<link rel="modulepreload">` tags get `fetchPriority="low"` (or,
  * for scripts loaded after the paint, are taken out and the boot script made
- * inert, with the loader above before it), and the route manifest it inlines is printed without indentation (a kilobyte
- * less on every page). Takes out the markers of frame parts to keep
+ * inert, with the starter above before it), and the route manifest it
+ * inlines is printed without indentation (a kilobyte less on every page). Takes out the markers of frame parts to keep
  * (server/kept-frame.server.ts) and, when there are any, hands the page as
  * React wrote it to `frames` once complete. A text split between two chunks
  * is caught by holding back the tail of each chunk; the manifest is held
@@ -188,7 +188,7 @@ export function rewriteRouterTags(onEnd: () => void, frames?: FrameRender, scrip
   const inertBootScript = `<script${nonceAttribute}>${BOOT_AFTER_PAINT}</script><script${nonceAttribute} type="text/plain" id="${BOOT_SCRIPT_ID}">`;
   const rewrite = (text: string) => {
     let out = afterPaint
-      ? text.replace(MODULE_PRELOAD_TAG, '').replace(bootScript, inertBootScript)
+      ? text.replace(MODULE_PRELOAD_TAG, '').replace(bootScript, () => inertBootScript)
       : text.replaceAll(MODULE_PRELOAD, LOW_PRIORITY_MODULE_PRELOAD);
     for (const marker of markers) out = out.replaceAll(marker, '');
     return out;
