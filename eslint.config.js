@@ -79,8 +79,8 @@ export default tseslint.config(
       'boundaries/root-path': ROOT,
       'boundaries/legacy-warnings': false,
       // What React Router and Vite make of a path, resolving to no file of
-      // the tree: a route's own generated types and an asset's URL.
-      'boundaries/flag-as-external': { customSourcePatterns: ['[.]/[+]types/*', '[.]/*.{css,svg}[?]url*'] },
+      // the tree: a route's own generated types and an asset's URL or text.
+      'boundaries/flag-as-external': { customSourcePatterns: ['[.]/[+]types/*', '[.]/*.{css,svg}[?]url*', '{[.][.]/,[.][.]/[.][.]/}*.css[?]url', '[.]/*.css[?]inline'] },
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
     },
     rules: {

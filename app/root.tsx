@@ -2,18 +2,17 @@ import { use, type ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import { CspNonceContext } from './lib/csp-nonce.ts';
-import stylesheet from './app.css?url';
+import { INLINE_STYLESHEET_ID, InlineStylesheetContext } from './lib/inline-stylesheet.ts';
 // The same hashed files as the stylesheet's @font-face rules: preloaded so text is drawn in them from the first paint.
 import textFont from '@fontsource-variable/public-sans/files/public-sans-latin-wght-normal.woff2?url';
 import displayFont from '@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url';
 import { SITE_NAME } from '../common/site.ts';
 
-// The stylesheet is a hashed file, cached for good after the first visit
-// (docs/decisions/036-stylesheet-as-a-cached-file.md).
+// No stylesheet link here: public pages carry theirs in the head, the back
+// office links its own (docs/decisions/102-nothing-before-the-first-paint.md).
 export const links: Route.LinksFunction = () => [
   { rel: 'preload', href: textFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'preload', href: displayFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
-  { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
@@ -41,6 +40,7 @@ export function meta({ error }: Route.MetaArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = use(CspNonceContext);
   const siteName = useSavedSiteName();
+  const inlineStylesheet = use(InlineStylesheetContext);
   return (
     <html lang="en">
       <head>
@@ -48,6 +48,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#047857" />
         <Meta />
+        {/* Between two nonces (its attribute and a closing comment), the same bytes on every page: the page cache holds it once (server/http/nonced-body.ts). */}
+        {inlineStylesheet ? (
+          <style nonce={nonce} id={INLINE_STYLESHEET_ID} dangerouslySetInnerHTML={{ __html: `${inlineStylesheet}/*${nonce ?? ''}*/` }} />
+        ) : null}
         <Links />
         {/* Here rather than in `links`, which cannot read loader data: the feed is titled with the saved name. */}
         {siteName ? <link rel="alternate" type="application/rss+xml" title={siteName} href="/rss.xml" /> : null}

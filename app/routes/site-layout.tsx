@@ -11,6 +11,19 @@ import { sendPageView } from '../lib/page-view.ts';
 import { siteOrigin } from '../server/site-url.server.ts';
 import { countingEnabled, publicSite, siteConfig } from '../server/site-settings.server.ts';
 import type { Route } from './+types/site-layout';
+import publicStylesheet from '../public.css?url';
+import { INLINE_STYLESHEET_ID } from '../lib/inline-stylesheet.ts';
+
+/**
+ * The public stylesheet as a file, for a public page reached from the back
+ * office by client navigation: only a document the server wrote as a public
+ * page carries it inline (decision 102). Nothing on the server, nor in the
+ * browser while that block is there, so hydration sees the same links.
+ */
+export const links: Route.LinksFunction = () =>
+  typeof document === 'undefined' || document.getElementById(INLINE_STYLESHEET_ID)
+    ? []
+    : [{ rel: 'stylesheet', href: publicStylesheet }];
 
 /**
  * The public site's frame: navigation, footer, toasts and, when analytics

@@ -1,6 +1,6 @@
 /**
  * The two faces of the public site (decision 096): every page preloads the
- * display face and the text face, one WOFF2 file each, and the stylesheet
+ * display face and the text face, one WOFF2 file each, and the stylesheet (inlined)
  * declares them with `font-display: optional` beside local fallbacks scaled to
  * their metrics, and declares no other web font a first visit could fetch.
  */
@@ -33,8 +33,8 @@ describe('the fonts of the public site', () => {
 
   it('declares the two faces with font-display optional, and fallbacks scaled to their metrics', async () => {
     const html = await (await site.get('/')).text();
-    const stylesheet = /<link [^>]*rel="stylesheet" href="([^"]+\.css)"/.exec(html)?.[1] ?? '';
-    const css = await (await site.get(stylesheet)).text();
+    // The public stylesheet, inlined in the head (decision 102).
+    const css = /<style [^>]*id="site-css">([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
     const faces = [...css.matchAll(/@font-face\s*\{([^}]*)\}/g)].map((match) => match[1] ?? '');
     const family = (face: string) => /font-family:\s*["']?([^;"']+)/.exec(face)?.[1];
     expect(faces.map(family)).toEqual([

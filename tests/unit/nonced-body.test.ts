@@ -57,3 +57,29 @@ describe('NoncedBody', () => {
     expect(gunzipSync(plain.gzipWithNonce(createNonce())).toString('utf8')).toBe('<p>no scripts</p>');
   });
 });
+
+describe('a piece every kept page has', () => {
+  // The public stylesheet between two nonces (its attribute and a closing comment), as app/root.tsx writes it, in two pages otherwise different.
+  const stylesheet = `.rule{color:red}`.repeat(2_000);
+  const pageWith = (nonce: string, body: string) =>
+    `<head><meta name="a"/><style nonce="${nonce}" id="site-css">${stylesheet}/*${nonce}*/</style></head><body>${body}<script nonce="${nonce}"></script></body>`;
+
+  it('is held once for all of them and counted against the first only, in both encodings', () => {
+    const first = new NoncedBody(Buffer.from(pageWith('n1', 'first')), 'n1');
+    const second = new NoncedBody(Buffer.from(pageWith('n2', 'second')), 'n2');
+    expect(first.withNonce('x').toString()).toBe(pageWith('x', 'first'));
+    expect(second.withNonce('y').toString()).toBe(pageWith('y', 'second'));
+    expect(second.byteLength).toBeGreaterThan(stylesheet.length);
+    expect(first.heldBytes).toBeGreaterThan(stylesheet.length);
+    expect(second.heldBytes).toBeLessThan(200);
+    expect(gunzipSync(first.gzipWithNonce('w')).toString()).toBe(pageWith('w', 'first'));
+    expect(gunzipSync(second.gzipWithNonce('z')).toString()).toBe(pageWith('z', 'second'));
+    expect(second.heldBytes).toBeLessThan(400);
+  });
+
+  it("counts a page's own long piece against it", () => {
+    const body = `<p>${'Only here. '.repeat(3_000)}</p>`;
+    const page = new NoncedBody(Buffer.from(`<script nonce="N0NCE"></script>${body}<script nonce="N0NCE"></script>`), 'N0NCE');
+    expect(page.heldBytes).toBeGreaterThan(body.length);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rewriteRouterTags } from '../../app/entry.server.tsx';
+import { BOOT_SCRIPT_ID, rewriteRouterTags, type ScriptLoading } from '../../app/entry.server.tsx';
 import { FrameRender, forgetKeptFrames } from '../../app/server/kept-frame.server.ts';
 
 const manifest = { entry: { module: '/assets/entry.client-a1.js', imports: ['/assets/chunk-b2.js'] }, routes: { root: { id: 'root' } } };
@@ -17,8 +17,8 @@ const expected = page
   .replace(JSON.stringify(manifest, null, 2), JSON.stringify(manifest));
 
 /** The page through the transform, written as the given byte chunks. */
-async function rewritten(chunks: Buffer[], frames?: FrameRender): Promise<string> {
-  const transform = rewriteRouterTags(() => {}, frames);
+async function rewritten(chunks: Buffer[], frames?: FrameRender, scripts?: ScriptLoading): Promise<string> {
+  const transform = rewriteRouterTags(() => {}, frames, scripts);
   const out: Buffer[] = [];
   transform.on('data', (chunk: Buffer) => out.push(chunk));
   const done = new Promise((resolve) => transform.on('end', resolve));
@@ -49,6 +49,33 @@ describe("the server render's rewriting of React Router's tags", () => {
     expect(await rewritten([Buffer.from(broken)])).toContain('"root": {{');
     const unclosed = page.slice(0, page.indexOf(';\n  window.__reactRouterRouteModules'));
     expect(await rewritten([Buffer.from(unclosed)])).toContain(JSON.stringify(manifest, null, 2));
+  });
+});
+
+describe("a public page's scripts, loaded once it has painted", () => {
+  // What React Router writes, with the page's nonce and the boot script's async attribute.
+  const nonced = page.replaceAll(' nonce="n"', ' nonce="abc+/="').replace('<script type="module">', '<script nonce="abc+/=" type="module" async="">');
+  const bytes = Buffer.from(nonced);
+  const afterPaint: ScriptLoading = { mode: 'after-paint', nonce: 'abc+/=' };
+
+  it('takes the module preloads out and keeps the boot script inert behind a starter with the nonce', async () => {
+    const out = await rewritten([bytes], undefined, afterPaint);
+    expect(out).not.toContain('modulepreload');
+    expect(out).not.toMatch(/<script[^>]*type="module"/);
+    expect(out).toContain(`<script nonce="abc+/=" type="text/plain" id="${BOOT_SCRIPT_ID}">import * as route0`);
+    expect(out).toMatch(/<\/head><body><input placeholder="Search…"\/><script nonce="abc\+\/=">\(\(\)=>\{[^<]*addEventListener\("load"/);
+    expect(out).toContain(JSON.stringify(manifest));
+  });
+
+  it('gives the same page however the stream is cut', async () => {
+    const whole = await rewritten([bytes], undefined, afterPaint);
+    for (let at = 1; at < bytes.length; at += 1) {
+      expect(await rewritten([bytes.subarray(0, at), bytes.subarray(at)], undefined, afterPaint)).toBe(whole);
+    }
+  });
+
+  it('leaves the back office as React Router writes it, preloads lowered', async () => {
+    expect(await rewritten([bytes], undefined, { mode: 'eager' })).toContain('<script nonce="abc+/=" type="module" async="">');
   });
 });
 

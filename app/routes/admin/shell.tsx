@@ -5,6 +5,7 @@ import { siteProfile } from '../../server/site-settings.server.ts';
 import { SITE_NAME } from '../../../common/site.ts';
 import { DEFAULT_TIME_ZONE } from '../../../common/site-time.ts';
 import type { Route } from './+types/shell';
+import stylesheet from '../../app.css?url';
 
 /**
  * The frame of /auth and /admin: toasts, and documents that are never
@@ -13,6 +14,10 @@ import type { Route } from './+types/shell';
 export function headers() {
   return { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' };
 }
+
+// Every class, the back office's and the editor's too: a hashed file, cached
+// for good after the first visit (decisions 036 and 102).
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 
 /**
  * The site's name, for the titles of the sign-in pages and the back office
