@@ -22,6 +22,9 @@
 //          --after-edit (after the restart, one post is edited through the
 //          admin API, and the pass starts once the server's background jobs
 //          are done: what readers meet after a write)
+//          --start=image|npm|node (how the measured server is started:
+//          the Dockerfile's command, `npm start`'s script, or plain
+//          `node build/node/server.js`; bench/harness.mjs, START_PATHS)
 // Everything listens on and talks to 127.0.0.1; every child process is
 // stopped and every temporary folder removed at the end.
 import http from 'node:http';
@@ -38,6 +41,7 @@ import {
   sleep,
   startBuiltServer,
   startInMemoryServer,
+  startPathOf,
   stopAfter,
   stopChild,
 } from './harness.mjs';
@@ -51,6 +55,7 @@ const { values: args } = parseArgs({
     'cpu-prof': { type: 'string' },
     'heap-snapshot': { type: 'string' },
     'skip-build': { type: 'boolean', default: false },
+    start: { type: 'string', default: 'image' },
     'after-edit': { type: 'boolean', default: false },
   },
 });
@@ -58,6 +63,7 @@ const POST_COUNT = positiveInt('posts', args.posts);
 const COVER_COUNT = Math.min(POST_COUNT, positiveInt('covers', args.covers));
 const CONCURRENCY = positiveInt('concurrency', args.concurrency);
 const AFTER_EDIT = args['after-edit'];
+const START = startPathOf(args.start);
 const TARGET_RATIO = AFTER_EDIT ? 0.25 : 0.1;
 const TARGET_RSS_MB = 300;
 /** A page still unanswered after this long fails the run. */
@@ -163,6 +169,7 @@ async function main() {
     // The same links as the first server's (its address): the pages it kept in the database (decision 073) are
     // the pages this one would render.
     env: { ADMIN_PASSWORD: setup.adminPassword, PUBLIC_URL: setup.baseUrl },
+    start: START,
     nodeArgs: [
       ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
       ...(snapshotDir ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${snapshotDir}`] : []),
@@ -181,7 +188,7 @@ async function main() {
     console.log(`Edited ${slugs[0]}; the server's background jobs were done ${((performance.now() - editStarted) / 1000).toFixed(1)} s after the save`);
   }
   console.log(
-    `\nFirst visit of ${paths.length} post pages, ${CONCURRENCY} at a time, keep-alive; ${os.cpus().length} CPUs, Node ${process.version}`,
+    `\nFirst visit of ${paths.length} post pages, ${CONCURRENCY} at a time, keep-alive; server started as ${START}; ${os.cpus().length} CPUs, Node ${process.version}`,
   );
   const cold = await pass(site.baseUrl, paths);
   const rssAfter = rssOf(site.child.pid);

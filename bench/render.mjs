@@ -10,10 +10,12 @@
 // builds by running it on each, one after the other.
 //
 // Options: --pages=600 (per round) --rounds=4 --skip-build
+//          --start=image|npm|node (the Dockerfile's command, `npm start`'s
+//          script, or plain `node build/node/server.js`)
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildForProduction, mb, positiveInt, rssOf, runBenchmark, startBuiltServer, stopAfter } from './harness.mjs';
+import { buildForProduction, mb, positiveInt, rssOf, runBenchmark, startBuiltServer, startPathOf, stopAfter } from './harness.mjs';
 import { waitForJobs } from './site-admin.mjs';
 
 const { values: args } = parseArgs({
@@ -21,10 +23,12 @@ const { values: args } = parseArgs({
     pages: { type: 'string', default: '600' },
     rounds: { type: 'string', default: '4' },
     'skip-build': { type: 'boolean', default: false },
+    start: { type: 'string', default: 'image' },
   },
 });
 const pages = positiveInt('pages', args.pages);
 const rounds = positiveInt('rounds', args.rounds);
+const start = startPathOf(args.start);
 
 stopAfter(900_000);
 
@@ -42,6 +46,7 @@ async function main() {
     tempPrefix: 'showcase-bench-render-',
     unsetEnv: ['GA_MEASUREMENT_ID'],
     env: { SEED_DEMO: 'true' },
+    start,
   });
   // The demo covers' copies and the pages rendered ahead at the first start.
   await waitForJobs(path.join(site.dataDir, 'site.db'));
@@ -65,7 +70,7 @@ async function main() {
     );
   };
 
-  console.log(`Renders of ${posts.length} demo post pages, one client, one page at a time; Node ${process.version}\n`);
+  console.log(`Renders of ${posts.length} demo post pages, one client, one page at a time; server started as ${start}; Node ${process.version}\n`);
   // The first renders compile the code: not counted.
   await round('warm-up', Math.min(pages, 300));
   for (let i = 1; i <= rounds; i += 1) await round(`round ${i}`, pages);
