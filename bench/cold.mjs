@@ -25,6 +25,8 @@
 //          --start=image|npm|node (how the measured server is started:
 //          the Dockerfile's command, `npm start`'s script, or plain
 //          `node build/node/server.js`; bench/harness.mjs, START_PATHS)
+//          --machine-memory=<MB> (the heap sizes V8 picks by itself on a
+//          machine with that much memory, heapSizesOfMachine)
 // Everything listens on and talks to 127.0.0.1; every child process is
 // stopped and every temporary folder removed at the end.
 import http from 'node:http';
@@ -41,6 +43,7 @@ import {
   sleep,
   startBuiltServer,
   startInMemoryServer,
+  heapSizesOfMachine,
   startPathOf,
   stopAfter,
   stopChild,
@@ -56,6 +59,7 @@ const { values: args } = parseArgs({
     'heap-snapshot': { type: 'string' },
     'skip-build': { type: 'boolean', default: false },
     start: { type: 'string', default: 'image' },
+    'machine-memory': { type: 'string' },
     'after-edit': { type: 'boolean', default: false },
   },
 });
@@ -64,6 +68,7 @@ const COVER_COUNT = Math.min(POST_COUNT, positiveInt('covers', args.covers));
 const CONCURRENCY = positiveInt('concurrency', args.concurrency);
 const AFTER_EDIT = args['after-edit'];
 const START = startPathOf(args.start);
+const MACHINE_MEMORY = args['machine-memory'] === undefined ? undefined : positiveInt('machine-memory', args['machine-memory']);
 const TARGET_RATIO = AFTER_EDIT ? 0.25 : 0.1;
 const TARGET_RSS_MB = 300;
 /** A page still unanswered after this long fails the run. */
@@ -119,6 +124,9 @@ async function main() {
     name: 'site server (setup)',
     tempPrefix: 'showcase-bench-cold-',
     unsetEnv: ['GA_MEASUREMENT_ID'],
+    // `npm start` turns the built-in test checkout on: the pages the setup server keeps must be rendered under the
+    // same configuration as the measured server's for it to answer them.
+    start: START,
   });
   const token = await signIn(setup);
   const { categories } = await api(setup.baseUrl, 'GET', '/api/categories');
@@ -171,6 +179,7 @@ async function main() {
     env: { ADMIN_PASSWORD: setup.adminPassword, PUBLIC_URL: setup.baseUrl },
     start: START,
     nodeArgs: [
+      ...(MACHINE_MEMORY ? heapSizesOfMachine(MACHINE_MEMORY) : []),
       ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
       ...(snapshotDir ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${snapshotDir}`] : []),
     ],
@@ -188,7 +197,7 @@ async function main() {
     console.log(`Edited ${slugs[0]}; the server's background jobs were done ${((performance.now() - editStarted) / 1000).toFixed(1)} s after the save`);
   }
   console.log(
-    `\nFirst visit of ${paths.length} post pages, ${CONCURRENCY} at a time, keep-alive; server started as ${START}; ${os.cpus().length} CPUs, Node ${process.version}`,
+    `\nFirst visit of ${paths.length} post pages, ${CONCURRENCY} at a time, keep-alive; server started as ${START}${MACHINE_MEMORY ? ` with the heap of a ${MACHINE_MEMORY} MB machine` : ''}; ${os.cpus().length} CPUs, Node ${process.version}`,
   );
   const cold = await pass(site.baseUrl, paths);
   const rssAfter = rssOf(site.child.pid);

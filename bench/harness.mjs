@@ -205,6 +205,20 @@ export function startPathOf(value) {
   return value;
 }
 
+/**
+ * The heap sizes V8 picks by itself on a machine with `megabytes` of memory
+ * (Node sizes the heap from the machine's memory, or the container's limit):
+ * an old generation of a quarter of it, doubled for 64-bit pointers, and a
+ * semi-space of 1/128 of that, at most 16 MB. A benchmark run on a larger
+ * machine passes them to see what the server holds on that one: the same
+ * numbers as the defaults there, not settings of the server.
+ */
+export function heapSizesOfMachine(megabytes) {
+  const oldGeneration = Math.floor(megabytes / 2);
+  const semiSpace = Math.max(1, Math.min(16, Math.floor(oldGeneration / 128)));
+  return [`--max-old-space-size=${oldGeneration}`, `--max-semi-space-size=${semiSpace}`];
+}
+
 function startCommand(start) {
   if (start === 'npm') return { env: SERVER_ENV, args: [...SERVER_NODE_ARGS, 'scripts/run.mjs', 'server'] };
   if (start === 'node') return { env: {}, args: ['build/node/server.js'] };
