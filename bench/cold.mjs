@@ -22,6 +22,11 @@
 //          --after-edit (after the restart, one post is edited through the
 //          admin API, and the pass starts once the server's background jobs
 //          are done: what readers meet after a write)
+//          --start=image|npm|node (how the measured server is started:
+//          the Dockerfile's command, `npm start`'s script, or plain
+//          `node build/node/server.js`; bench/harness.mjs, START_PATHS)
+//          --machine-memory=<MB> (the heap sizes V8 picks by itself on a
+//          machine with that much memory, heapSizesOfMachine)
 // Everything listens on and talks to 127.0.0.1; every child process is
 // stopped and every temporary folder removed at the end.
 import http from 'node:http';
@@ -38,6 +43,8 @@ import {
   sleep,
   startBuiltServer,
   startInMemoryServer,
+  heapSizesOfMachine,
+  startPathOf,
   stopAfter,
   stopChild,
 } from './harness.mjs';
@@ -51,6 +58,8 @@ const { values: args } = parseArgs({
     'cpu-prof': { type: 'string' },
     'heap-snapshot': { type: 'string' },
     'skip-build': { type: 'boolean', default: false },
+    start: { type: 'string', default: 'image' },
+    'machine-memory': { type: 'string' },
     'after-edit': { type: 'boolean', default: false },
   },
 });
@@ -58,6 +67,8 @@ const POST_COUNT = positiveInt('posts', args.posts);
 const COVER_COUNT = Math.min(POST_COUNT, positiveInt('covers', args.covers));
 const CONCURRENCY = positiveInt('concurrency', args.concurrency);
 const AFTER_EDIT = args['after-edit'];
+const START = startPathOf(args.start);
+const MACHINE_MEMORY = args['machine-memory'] === undefined ? undefined : positiveInt('machine-memory', args['machine-memory']);
 const TARGET_RATIO = AFTER_EDIT ? 0.25 : 0.1;
 const TARGET_RSS_MB = 300;
 /** A page still unanswered after this long fails the run. */
@@ -113,6 +124,9 @@ async function main() {
     name: 'site server (setup)',
     tempPrefix: 'showcase-bench-cold-',
     unsetEnv: ['GA_MEASUREMENT_ID'],
+    // `npm start` turns the built-in test checkout on: the pages the setup server keeps must be rendered under the
+    // same configuration as the measured server's for it to answer them.
+    start: START,
   });
   const token = await signIn(setup);
   const { categories } = await api(setup.baseUrl, 'GET', '/api/categories');
@@ -163,7 +177,9 @@ async function main() {
     // The same links as the first server's (its address): the pages it kept in the database (decision 073) are
     // the pages this one would render.
     env: { ADMIN_PASSWORD: setup.adminPassword, PUBLIC_URL: setup.baseUrl },
+    start: START,
     nodeArgs: [
+      ...(MACHINE_MEMORY ? heapSizesOfMachine(MACHINE_MEMORY) : []),
       ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
       ...(snapshotDir ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${snapshotDir}`] : []),
     ],
@@ -181,7 +197,7 @@ async function main() {
     console.log(`Edited ${slugs[0]}; the server's background jobs were done ${((performance.now() - editStarted) / 1000).toFixed(1)} s after the save`);
   }
   console.log(
-    `\nFirst visit of ${paths.length} post pages, ${CONCURRENCY} at a time, keep-alive; ${os.cpus().length} CPUs, Node ${process.version}`,
+    `\nFirst visit of ${paths.length} post pages, ${CONCURRENCY} at a time, keep-alive; server started as ${START}${MACHINE_MEMORY ? ` with the heap of a ${MACHINE_MEMORY} MB machine` : ''}; ${os.cpus().length} CPUs, Node ${process.version}`,
   );
   const cold = await pass(site.baseUrl, paths);
   const rssAfter = rssOf(site.child.pid);

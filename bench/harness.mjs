@@ -191,12 +191,48 @@ export const SERVER_ENV = { MALLOC_ARENA_MAX: '2' };
 export const SERVER_NODE_ARGS = ['--max-semi-space-size=4'];
 
 /**
+ * The ways the server is started (docs/operations.md), each as node runs it:
+ * - `image`: the Dockerfile's `ENV` and `CMD` (node with the runtime settings, build/node/server.js);
+ * - `npm`: `npm start`'s script (the same settings, scripts/run.mjs, which checks the build first),
+ *   without npm's own process in front;
+ * - `node`: plain `node build/node/server.js`, no settings at all.
+ */
+export const START_PATHS = ['image', 'npm', 'node'];
+
+/** The `--start` option of a benchmark: one of START_PATHS. */
+export function startPathOf(value) {
+  if (!START_PATHS.includes(value)) throw new Error(`--start must be one of ${START_PATHS.join(', ')}, not ${value}`);
+  return value;
+}
+
+/**
+ * The heap sizes V8 picks by itself on a machine with `megabytes` of memory
+ * (Node sizes the heap from the machine's memory, or the container's limit):
+ * an old generation of a quarter of it, doubled for 64-bit pointers, and a
+ * semi-space of 1/128 of that, at most 16 MB. A benchmark run on a larger
+ * machine passes them to see what the server holds on that one: the same
+ * numbers as the defaults there, not settings of the server.
+ */
+export function heapSizesOfMachine(megabytes) {
+  const oldGeneration = Math.floor(megabytes / 2);
+  const semiSpace = Math.max(1, Math.min(16, Math.floor(oldGeneration / 128)));
+  return [`--max-old-space-size=${oldGeneration}`, `--max-semi-space-size=${semiSpace}`];
+}
+
+function startCommand(start) {
+  if (start === 'npm') return { env: SERVER_ENV, args: [...SERVER_NODE_ARGS, 'scripts/run.mjs', 'server'] };
+  if (start === 'node') return { env: {}, args: ['build/node/server.js'] };
+  return { env: SERVER_ENV, args: [...SERVER_NODE_ARGS, 'build/node/server.js'] };
+}
+
+/**
  * Starts the built server on a free port with a fresh data folder, on the
  * default SQLite set-up, without demo content; `unsetEnv` names further
  * variables of this shell it must not see, `env` adds or overrides some;
  * with `logFile`, the server's log goes there rather than nowhere; with
  * `dataDir`, it starts again on a folder an earlier start filled; `nodeArgs`
- * go to node before the script (`--cpu-prof`, say).
+ * go to node before the script (`--cpu-prof`, say); `start` is one of
+ * START_PATHS (the image's command unless told).
  * Returns the child too (its pid, for memory readings) and the credentials
  * of the administrator the server creates at its first start.
  */
@@ -208,9 +244,12 @@ export async function startBuiltServer({
   logFile,
   dataDir = tempDir(tempPrefix),
   nodeArgs = [],
+  start = 'image',
 }) {
   const port = await freePort();
-  const unset = new Set(['DATABASE_URL', ...unsetEnv]);
+  const command = startCommand(start);
+  // A plain start has none of the runtime settings, whatever this shell has.
+  const unset = new Set(['DATABASE_URL', ...unsetEnv, ...(start === 'node' ? ['MALLOC_ARENA_MAX', 'NODE_OPTIONS'] : [])]);
   const env = {
     ...Object.fromEntries(Object.entries(process.env).filter(([variable]) => !unset.has(variable))),
     NODE_ENV: 'production',
@@ -223,12 +262,12 @@ export async function startBuiltServer({
     ADMIN_PASSWORD: `bench-${process.pid}-${Date.now()}`,
     JWT_SECRET: 'bench-only-secret-0123456789abcdef0123456789',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
-    ...SERVER_ENV,
+    ...command.env,
     ...extraEnv,
   };
   const log = logFile ? openSync(logFile, 'a') : 'ignore';
   const child = track(
-    spawn(process.execPath, [...SERVER_NODE_ARGS, ...nodeArgs, 'build/node/server.js'], {
+    spawn(process.execPath, [...nodeArgs, ...command.args], {
       cwd: ROOT,
       env,
       stdio: ['ignore', log, 'inherit'],

@@ -10,10 +10,14 @@
 // builds by running it on each, one after the other.
 //
 // Options: --pages=600 (per round) --rounds=4 --skip-build
+//          --start=image|npm|node (the Dockerfile's command, `npm start`'s
+//          script, or plain `node build/node/server.js`)
+//          --machine-memory=<MB> (the heap sizes V8 picks by itself on a
+//          machine with that much memory: bench/harness.mjs, heapSizesOfMachine)
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildForProduction, mb, positiveInt, rssOf, runBenchmark, startBuiltServer, stopAfter } from './harness.mjs';
+import { buildForProduction, mb, positiveInt, rssOf, runBenchmark, startBuiltServer, heapSizesOfMachine, startPathOf, stopAfter } from './harness.mjs';
 import { waitForJobs } from './site-admin.mjs';
 
 const { values: args } = parseArgs({
@@ -21,10 +25,14 @@ const { values: args } = parseArgs({
     pages: { type: 'string', default: '600' },
     rounds: { type: 'string', default: '4' },
     'skip-build': { type: 'boolean', default: false },
+    start: { type: 'string', default: 'image' },
+    'machine-memory': { type: 'string' },
   },
 });
 const pages = positiveInt('pages', args.pages);
 const rounds = positiveInt('rounds', args.rounds);
+const start = startPathOf(args.start);
+const machineMemory = args['machine-memory'] === undefined ? undefined : positiveInt('machine-memory', args['machine-memory']);
 
 stopAfter(900_000);
 
@@ -42,6 +50,8 @@ async function main() {
     tempPrefix: 'showcase-bench-render-',
     unsetEnv: ['GA_MEASUREMENT_ID'],
     env: { SEED_DEMO: 'true' },
+    start,
+    nodeArgs: machineMemory ? heapSizesOfMachine(machineMemory) : [],
   });
   // The demo covers' copies and the pages rendered ahead at the first start.
   await waitForJobs(path.join(site.dataDir, 'site.db'));
@@ -65,7 +75,7 @@ async function main() {
     );
   };
 
-  console.log(`Renders of ${posts.length} demo post pages, one client, one page at a time; Node ${process.version}\n`);
+  console.log(`Renders of ${posts.length} demo post pages, one client, one page at a time; server started as ${start}${machineMemory ? ` with the heap of a ${machineMemory} MB machine` : ''}; Node ${process.version}\n`);
   // The first renders compile the code: not counted.
   await round('warm-up', Math.min(pages, 300));
   for (let i = 1; i <= rounds; i += 1) await round(`round ${i}`, pages);

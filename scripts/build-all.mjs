@@ -7,8 +7,17 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { buildServer } from './build.mjs';
 import { createBuildProgress, webBuildStepOf } from './build-progress.mjs';
+
+/**
+ * esbuild's API, loaded only to build: `npm start` runs the server in the
+ * process that checked its build, which should not carry a bundler it
+ * did not need.
+ */
+async function buildServer() {
+  const { buildServer: build } = await import('./build.mjs');
+  await build();
+}
 
 const WEB_STAMP = 'build/server/.built';
 const SERVER_STAMP = 'build/node/.built';

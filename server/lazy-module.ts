@@ -20,18 +20,43 @@ export class ModuleLoadError extends Error {
   }
 }
 
+export interface LazyModuleOptions {
+  /**
+   * Lets go what `load` answered once no call came for this long: the next
+   * call loads it again. For what is large, rarely used and quick enough to
+   * build again (the password estimate's dictionaries, decision 103): held
+   * for good, it would stay in the heap, and the heap grows with what
+   * stays in it.
+   */
+  releaseAfterMs?: number;
+}
+
 /**
  * `load` run once, on the first call, its result shared by every call after.
  * A failed load is tried again on the next call rather than failing every
  * one after, and is thrown as a ModuleLoadError naming the package.
  */
-export function lazyModule<T>(packageName: string, purpose: string, load: () => Promise<T>): () => Promise<T> {
+export function lazyModule<T>(
+  packageName: string,
+  purpose: string,
+  load: () => Promise<T>,
+  { releaseAfterMs }: LazyModuleOptions = {},
+): () => Promise<T> {
   let loaded: Promise<T> | undefined;
+  let release: ReturnType<typeof setTimeout> | undefined;
   return () => {
     loaded ??= load().catch((error: unknown) => {
       loaded = undefined;
       throw new ModuleLoadError(packageName, purpose, error);
     });
+    if (releaseAfterMs !== undefined) {
+      clearTimeout(release);
+      release = setTimeout(() => {
+        loaded = undefined;
+      }, releaseAfterMs);
+      // A server with nothing else to do may stop meanwhile.
+      release.unref();
+    }
     return loaded;
   };
 }

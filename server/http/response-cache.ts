@@ -140,6 +140,14 @@ interface CachedPage {
  * left to new pages, long enough for a page asked for again to get there.
  */
 const PROTECTED_SHARE = 0.8;
+/**
+ * The share pages used once may fill (decision 103): a crawler, or the
+ * first visits after a restart that the rendered-page store answers, fill
+ * a quarter of the budget and not all of it. A page asked for again within
+ * that many others stays for longer; one that is not comes back from the
+ * store, a read, not a render.
+ */
+const PROBATION_SHARE = 0.25;
 /** The page's object, its entry in the cache and its entity tag, beside its bodies. */
 const PAGE_OVERHEAD_BYTES = 512;
 
@@ -277,7 +285,12 @@ export class ResponseCache {
     private readonly store?: RenderedPageStore,
   ) {
     this.writesSeen = deps.contentChanges.count;
-    this.pages = new SegmentedLru({ maxBytes: options.maxBytes, protectedShare: PROTECTED_SHARE, sizeOf: pageBytes });
+    this.pages = new SegmentedLru({
+      maxBytes: options.maxBytes,
+      protectedShare: PROTECTED_SHARE,
+      probationShare: PROBATION_SHARE,
+      sizeOf: pageBytes,
+    });
     // Pages to render again are chosen when a write is noticed: this process's at once, not at the next request.
     if (options.rewarmWithinMs > 0) deps.contentChanges.onWrite(() => this.noticeWrites());
   }

@@ -6,4 +6,10 @@
 import type SharpType from 'sharp';
 import { lazyModule } from '../lazy-module.ts';
 
-export const loadSharp: () => Promise<typeof SharpType> = lazyModule('sharp', 'image processing', async () => (await import('sharp')).default);
+export const loadSharp: () => Promise<typeof SharpType> = lazyModule('sharp', 'image processing', async () => {
+  const sharp = (await import('sharp')).default;
+  // libvips keeps up to 50 MB of recent operations and their results by default, for a program that
+  // works on the same images again; the server makes each copy once and keeps the file (decision 103).
+  sharp.cache(false);
+  return sharp;
+});

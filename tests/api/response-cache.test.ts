@@ -2,8 +2,9 @@
  * The response cache under a crawl, on a real database: pages rendered by a
  * counting stand-in for the page renderer, so a render tells a miss from a
  * hit. A crawl of pages asked for once must not push out a page asked for
- * twice; the kept bytes, every encoding counted, stay within the budget; a
- * content write still empties the cache.
+ * twice, nor fill more than a quarter of the budget; the kept bytes, every
+ * encoding counted, stay within the budget; a content write still empties
+ * the cache.
  */
 import { randomBytes } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -77,6 +78,15 @@ describe('the response cache under a crawl', () => {
     for (let i = 0; i < CRAWL; i++) await visit(`/posts/${i}`);
     await visit('/once');
     expect(renders.get('/once')).toBe(2);
+  });
+
+  it('holds the pages of a crawl, each asked for once, within a quarter of its budget', async () => {
+    for (let i = 0; i < CRAWL; i++) await visit(`/posts/${i}`);
+    expect(cache.bytes).toBeLessThanOrEqual(BUDGET / 4);
+    expect(cache.size).toBeGreaterThan(5);
+    // The latest pages of the crawl are the ones kept.
+    await visit(`/posts/${CRAWL - 1}`);
+    expect(renders.get(`/posts/${CRAWL - 1}`)).toBe(1);
   });
 
   it('counts every encoding it keeps, and keeps the total within its budget', async () => {

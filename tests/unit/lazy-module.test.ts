@@ -2,7 +2,7 @@
  * Packages loaded on first use: loaded once and shared, a failed load named
  * (package and purpose) and tried again on the next call.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { lazyModule, ModuleLoadError } from '../../server/lazy-module.ts';
 
 describe('lazyModule', () => {
@@ -29,6 +29,27 @@ describe('lazyModule', () => {
     expect((failure as Error).cause).toBeInstanceOf(Error);
     expect(await load()).toBe('loaded');
     expect(attempts).toBe(2);
+  });
+
+  it('lets go what it loaded once no call came for `releaseAfterMs`, and loads it again on the next call', async () => {
+    vi.useFakeTimers();
+    try {
+      let loads = 0;
+      const load = lazyModule('some-package', 'a purpose', async () => ({ n: ++loads }), { releaseAfterMs: 60_000 });
+      const first = await load();
+      vi.advanceTimersByTime(59_000);
+      // A call within the time keeps it, and counts the time again from there.
+      expect(await load()).toBe(first);
+      vi.advanceTimersByTime(59_000);
+      expect(await load()).toBe(first);
+      expect(loads).toBe(1);
+      vi.advanceTimersByTime(60_000);
+      const second = await load();
+      expect(second).not.toBe(first);
+      expect(loads).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('loads a real package through a dynamic import', async () => {

@@ -132,6 +132,22 @@ describe('SegmentedLru sizes', () => {
     expect(cache.bytes).toBe(cache.size * (10 + key(49).length));
   });
 
+  it('holds entries used once within the probation share, however empty the protected segment is', () => {
+    const cache = new SegmentedLru<Item>({ maxBytes: 100_000, protectedShare: 0.8, probationShare: 0.25, sizeOf: (item) => item.bytes });
+    for (let i = 0; i < 1_000; i++) cache.set(`/post-${i}`, { bytes: 5_000 });
+    expect(cache.bytes).toBe(25_000);
+    // The most recent stay.
+    expect(cache.peek('/post-999')).toBeDefined();
+    expect(cache.peek('/post-994')).toBeUndefined();
+    // Entries used twice still fill up to their own share.
+    for (let i = 0; i < 16; i++) {
+      cache.set(`/popular-${i}`, { bytes: 5_000 });
+      cache.use(`/popular-${i}`);
+    }
+    expect([...Array(16).keys()].filter((i) => cache.isProtected(`/popular-${i}`))).toHaveLength(16);
+    expect(cache.bytes).toBe(100_000);
+  });
+
   it('forgets only the entries picked, in both segments, and their bytes with them', () => {
     const cache = lru(100_000);
     for (let i = 0; i < 6; i++) cache.set(`/post-${i}`, { bytes: 1_000 + i });

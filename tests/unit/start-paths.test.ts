@@ -32,10 +32,13 @@ describe('the runtime settings of every start path', () => {
     expect(dockerfile).toContain(`CMD ["node", "${SEMI_SPACE}", "build/node/server.js"]`);
   });
 
-  it('the benchmarks start the built server with the same settings', () => {
+  it('the benchmarks start the built server with the same settings, unless told to start it as plain node', () => {
     const harness = read('bench/harness.mjs');
     expect(harness).toContain("export const SERVER_ENV = { MALLOC_ARENA_MAX: '2' };");
     expect(harness).toContain(`export const SERVER_NODE_ARGS = ['${SEMI_SPACE}'];`);
-    expect(harness).toContain("[...SERVER_NODE_ARGS, ...nodeArgs, 'build/node/server.js']");
+    // The image's command is the default; `npm start`'s script runs with the same settings.
+    expect(harness).toContain("start = 'image',");
+    expect(harness).toContain("return { env: SERVER_ENV, args: [...SERVER_NODE_ARGS, 'build/node/server.js'] };");
+    expect(harness).toContain("return { env: SERVER_ENV, args: [...SERVER_NODE_ARGS, 'scripts/run.mjs', 'server'] };");
   });
 });
