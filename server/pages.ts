@@ -240,6 +240,10 @@ function renderAheadOfReaders(
     maxAttempts: 5,
     run: async () => {
       for (let pass = 0; pass < RENDER_AHEAD_PASSES; pass += 1) {
+        // A burst of writes (an import) would make what is rendered now out of date at once, and none of it is kept
+        // while they settle: the job comes back once they have (decision 104), leaving the thread to them meanwhile.
+        const settling = cache.settlingForMs();
+        if (settling > 0) return { runAgainAt: nowSeconds() + Math.ceil(settling / 1000) };
         if ((await cache.renderAhead(origin, renderUrl, policyOf, RENDER_AHEAD_BATCH)) === 0) return;
       }
       // More left: the same job again at once, after whatever else is due.
