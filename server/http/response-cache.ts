@@ -353,7 +353,7 @@ export class ResponseCache {
     const underWay = isFresh ? this.backgroundRenders.get(address) : undefined;
     if (underWay) {
       const page = await underWay.page;
-      if (page && this.pages.peek(underWay.key) === page && !this.isSettling(page.sources)) return this.send(c, page, key);
+      if (page && this.pages.peek(underWay.key) === page && !this.isSettling(page.sources)) return this.send(c, page, underWay.key);
     }
 
     const storedAs = isFresh && c.req.method === 'GET' ? this.storePathOf(key) : null;
