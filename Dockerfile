@@ -1,8 +1,8 @@
 # syntax=docker/dockerfile:1
 # Production image: `docker build -t showcase .`, then see compose.yaml and
 # docs/operations.md. Three stages: the build (all dependencies), the
-# production dependencies alone, and the runtime image with only those and
-# build/.
+# production dependencies pruned from it, and the runtime image with only
+# those and build/.
 #
 # PUBLIC_URL is required: the server refuses to start without it (it is the
 # address visitors reach the site at; links never follow the Host header).
@@ -25,14 +25,10 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-# --- production dependencies, compiled here so the runtime image needs no compilers
-FROM ${NODE_IMAGE} AS production-dependencies
-WORKDIR /app
-RUN apt-get update \
-  && apt-get install -y --no-install-recommends python3 make g++ \
-  && rm -rf /var/lib/apt/lists/*
-COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+# --- production dependencies: the build stage's node_modules with the
+# development ones removed, so native modules are compiled once, in the build
+FROM build AS production-dependencies
+RUN npm prune --omit=dev --no-audit --no-fund
 
 # --- runtime
 FROM ${NODE_IMAGE}

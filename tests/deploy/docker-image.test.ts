@@ -127,13 +127,14 @@ describe('Dockerfile', () => {
     expect(runtime.join('\n')).not.toMatch(/apt-get install|npm (ci|install)(?![^\n]*--omit=dev)/);
   });
 
-  it('installs production dependencies only for the runtime', () => {
-    const productionInstall = instructions.find((line) => /npm ci\b.*--omit=dev/.test(line));
-    expect(productionInstall).toBeTruthy();
+  it('ships production dependencies only, pruned from the build stage so native modules compile once', () => {
     const copiedModules = runtime.find((line) => /^COPY\s+--from=\S+.*node_modules/i.test(line));
     const fromStage = copiedModules?.match(/--from=(\S+)/)?.[1];
     const stageOfModules = stages.find((stage) => new RegExp(`^FROM\\s+\\S+\\s+AS\\s+${fromStage}$`, 'i').test(stage[0] ?? ''));
-    expect(stageOfModules?.some((line) => /npm ci\b.*--omit=dev/.test(line))).toBe(true);
+    expect(stageOfModules?.[0]).toMatch(/^FROM\s+build\s+AS\s/i);
+    expect(stageOfModules?.some((line) => /npm prune\b.*--omit=dev/.test(line))).toBe(true);
+    // One `npm ci` in the whole file: the build stage's.
+    expect(instructions.filter((line) => /\bnpm ci\b/.test(line))).toHaveLength(1);
   });
 
   it('runs as a user other than root, with a health check and the production start command', () => {
