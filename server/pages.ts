@@ -7,6 +7,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { HttpBindings } from '@hono/node-server';
@@ -240,6 +241,15 @@ function renderAheadOfReaders(
     maxAttempts: 5,
     run: async () => {
       for (let pass = 0; pass < RENDER_AHEAD_PASSES; pass += 1) {
+        // A burst of writes (an import) would make what is rendered now out of date at once, and none of it is kept
+        // while they settle: the job comes back once they have (decision 104), leaving the thread to them meanwhile.
+        let settling = cache.settlingForMs();
+        // One write's settling is waited out here, so an edit's pages come as soon as they can be kept.
+        if (settling > 0 && settling <= RENDER_AHEAD_DELAY_SECONDS * 1000) {
+          await sleep(settling + 50);
+          settling = cache.settlingForMs();
+        }
+        if (settling > 0) return { runAgainAt: nowSeconds() + Math.ceil(settling / 1000) };
         if ((await cache.renderAhead(origin, renderUrl, policyOf, RENDER_AHEAD_BATCH)) === 0) return;
       }
       // More left: the same job again at once, after whatever else is due.

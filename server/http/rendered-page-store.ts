@@ -50,6 +50,13 @@ export interface StoreBound {
 }
 export const DEFAULT_STORE_BOUND: StoreBound = { rows: 10_000, bytes: 256 * 1024 * 1024 };
 const EVICT_TO = 0.9;
+/**
+ * Measuring the store reads every kept row (their sizes sit behind their
+ * bodies): it is measured again only when the last measure plus what this
+ * process kept since could pass the bound, or this long after it (other
+ * servers keep pages too), not after every write of pages (decision 104).
+ */
+const REMEASURE_MS = 60_000;
 /** Least recently read pages looked at per query while choosing what to let go. */
 const EVICTION_PAGE = 500;
 
@@ -139,6 +146,8 @@ export function storedPathOf(url: URL): string {
 
 export class RenderedPageStore {
   private pending = new Map<string, RenderedPageRow>();
+  /** The store's size as last measured, plus the pages this process kept since (at most: a page kept may replace one). */
+  private size: (StoreBound & { at: number }) | null = null;
   private saving: Promise<void> | null = null;
   /** The marks of this process's writes still on their way to the database: a read waits for them. */
   private stamping: Promise<void> = Promise.resolve();
@@ -232,8 +241,11 @@ export class RenderedPageStore {
     this.deps.pageRenders.rendered('out_of_date', stale.length);
     if (stale.length >= limit) return stale;
     // A full store renders no page nobody asked for: it would only push out one somebody did.
-    const { rows } = await measureRenderedPages(this.deps.db);
-    const room = Math.floor(this.bound.rows * EVICT_TO) - rows;
+    const roomIn = ({ rows }: StoreBound) => Math.floor(this.bound.rows * EVICT_TO) - rows;
+    let size = await this.measure();
+    // The estimate may count a page kept again as a new one: measured afresh before room is refused.
+    if (roomIn(size) < limit - stale.length) size = await this.measure(true);
+    const room = roomIn(size);
     if (room <= 0) return stale;
     const missing = await listLivePathsNotRendered(this.deps.db, Math.min(limit - stale.length, room));
     this.deps.pageRenders.rendered('not_kept', missing.length);
@@ -276,8 +288,11 @@ export class RenderedPageStore {
    */
   async evict(): Promise<number> {
     await this.writeReads();
-    const { rows, bytes } = await measureRenderedPages(this.deps.db);
-    if (rows <= this.bound.rows && bytes <= this.bound.bytes) return 0;
+    const within = ({ rows, bytes }: StoreBound) => rows <= this.bound.rows && bytes <= this.bound.bytes;
+    // The estimate is an upper bound: only when it passes the bound is the store measured to tell.
+    if (within(await this.measure())) return 0;
+    const { rows, bytes } = await this.measure(true);
+    if (within({ rows, bytes })) return 0;
     const rowsOver = rows - Math.floor(this.bound.rows * EVICT_TO);
     const bytesOver = bytes - Math.floor(this.bound.bytes * EVICT_TO);
     const going: string[] = [];
@@ -292,9 +307,19 @@ export class RenderedPageStore {
       if (oldest.length < EVICTION_PAGE) break;
     }
     await deleteRenderedPages(this.deps.db, going);
+    this.size = null;
     this.deps.pageRenders.evicted(going.length);
     if (going.length > 0) this.deps.logger.info({ pages: going.length, bytes: freed }, 'rendered pages: let the least recently read go');
     return going.length;
+  }
+
+  /** The store's size: as last measured plus what this process kept since, unless `afresh` or that is old. */
+  private async measure(afresh = false): Promise<StoreBound> {
+    if (!afresh && this.size && Date.now() - this.size.at < REMEASURE_MS) return this.size;
+    const at = Date.now();
+    const size = await measureRenderedPages(this.deps.db);
+    this.size = { ...size, at };
+    return size;
   }
 
   /** Keeps a page rendered from `start` under settings `rest`, written shortly after with others. */
@@ -330,6 +355,10 @@ export class RenderedPageStore {
     this.saving = null;
     try {
       await this.deps.db.transaction().execute((trx) => saveRenderedPages(trx, rows));
+      if (this.size) {
+        this.size.rows += rows.length;
+        for (const row of rows) this.size.bytes += row.bytes;
+      }
       await this.evict();
     } catch (error) {
       // Only a copy: the page renders again when asked for.

@@ -111,6 +111,18 @@ export const DEFAULT_RESPONSE_CACHE_OPTIONS: ResponseCacheOptions = {
 
 /** At most this many dropped pages are rendered again per write, the most recently read first. */
 const REWARM_MAX_PAGES = 200;
+/**
+ * A background render waits for the readers' requests in flight to be
+ * answered first, but at most this long: a site never without a reader
+ * still gets its pages rendered ahead, one at this pace at worst.
+ */
+const BACKGROUND_WAITS_MAX_MS = 500;
+
+/** A page's address within the site, whatever host name it was asked under: its path and query string. */
+function addressOf(url: string): string {
+  const { pathname, search } = new URL(url);
+  return pathname + search;
+}
 
 /** Renders the page at a URL as a reader's request would (for the background re-render). */
 export type PageRender = (url: string) => Promise<Response>;
@@ -277,6 +289,20 @@ export class ResponseCache {
   /** Dropped pages readers asked for lately, waiting to be rendered again, with how each is rendered. */
   private rewarmQueue = new Map<string, { render: PageRender; policy: ((nonce: string) => string) | undefined }>();
   private rewarming: Promise<void> | null = null;
+  /** Readers' requests being answered now: background renders wait for them (decision 104). */
+  private readersInFlight = 0;
+  /** Background renders waiting for the readers in flight to be answered. */
+  private readersAnswered: (() => void)[] = [];
+  /**
+   * Background renders under way, by page address (path and query: a reader may use another host name than the
+   * site's), with the key each is kept under: a reader asking for one meanwhile takes its result instead of
+   * rendering it too.
+   */
+  private backgroundRenders = new Map<string, { key: string; page: Promise<CachedPage | null> }>();
+  /** Pages readers are rendering now, by address: rendering ahead leaves them to those renders. */
+  private readerRenders = new Set<string>();
+  /** While rendering ahead, the pages readers rendered and kept since it listed its pages: current, not rendered twice. */
+  private keptByReaders: Set<string> | null = null;
 
   constructor(
     private readonly deps: Pick<AppDeps, 'db' | 'logger' | 'contentChanges' | 'changeFeed' | 'pageRenders'>,
@@ -306,6 +332,25 @@ export class ResponseCache {
     policy?: (nonce: string) => string,
     renderUrl?: PageRender,
   ): Promise<Response> {
+    this.readersInFlight += 1;
+    try {
+      return await this.answer(c, render, policy, renderUrl);
+    } finally {
+      this.readersInFlight -= 1;
+      if (this.readersInFlight === 0) {
+        const waiting = this.readersAnswered;
+        this.readersAnswered = [];
+        for (const resume of waiting) resume();
+      }
+    }
+  }
+
+  private async answer(
+    c: Context<AppEnv>,
+    render: () => Promise<Response>,
+    policy: ((nonce: string) => string) | undefined,
+    renderUrl: PageRender | undefined,
+  ): Promise<Response> {
     this.noticeWrites();
     const isFresh = await this.checkContent();
     const key = c.req.url;
@@ -314,6 +359,14 @@ export class ResponseCache {
       this.pages.use(key);
       cached.readAt = Date.now();
       return this.send(c, cached, key);
+    }
+
+    const address = addressOf(key);
+    // The page is being rendered in the background right now: its render answers, once it is one to keep.
+    const underWay = isFresh ? this.backgroundRenders.get(address) : undefined;
+    if (underWay) {
+      const page = await underWay.page;
+      if (page && this.pages.peek(underWay.key) === page && !this.isSettling(page.sources)) return this.send(c, page, underWay.key);
     }
 
     const storedAs = isFresh && c.req.method === 'GET' ? this.storePathOf(key) : null;
@@ -326,7 +379,13 @@ export class ResponseCache {
     // This process's writes announced by now are applied first: they do not count as changes after the render began.
     this.noticeWrites();
     const changesBefore = this.changesApplied;
-    const response = await render();
+    this.readerRenders.add(address);
+    let response: Response;
+    try {
+      response = await render();
+    } finally {
+      this.readerRenders.delete(address);
+    }
     // stale-if-error: a page that cannot be rendered now (the database is
     // down) is answered from the copy kept earlier, however old.
     if (response.status >= 500 && cached) {
@@ -344,6 +403,7 @@ export class ResponseCache {
       return await forward(c, response);
     }
     const page = await this.keep(key, response, { changesBefore, policy, renderUrl, start });
+    if (start && this.pages.peek(key) === page) this.keptByReaders?.add(address);
     return this.send(c, page, key);
   }
 
@@ -545,8 +605,9 @@ export class ResponseCache {
     // A write still settling keeps no page it touches: wait it out (a long one is announced again as it commits).
     for (let left = this.settlingLeftMs(); left > 0; left = this.settlingLeftMs()) await sleep(left + 50);
     for (const [key, { render, policy }] of this.rewarmQueue) {
+      await this.readersFirst();
       this.rewarmQueue.delete(key);
-      if (this.pages.peek(key)) continue;
+      if (this.pages.peek(key) || this.readerRenders.has(addressOf(key))) continue;
       this.deps.pageRenders.rendered('read_lately');
       const page = await this.renderInBackground(key, render, policy);
       // Warmed for readers to come: it counts as read when one asks, not now.
@@ -559,7 +620,40 @@ export class ResponseCache {
    * (in the store too); false when the content cannot be checked now, the
    * page is not one to keep, or the render failed.
    */
-  private async renderInBackground(key: string, render: PageRender, policy: ((nonce: string) => string) | undefined): Promise<CachedPage | null> {
+  private renderInBackground(key: string, render: PageRender, policy: ((nonce: string) => string) | undefined): Promise<CachedPage | null> {
+    const address = addressOf(key);
+    const rendering = this.renderBehindReaders(key, render, policy).finally(() => {
+      if (this.backgroundRenders.get(address)?.page === rendering) this.backgroundRenders.delete(address);
+    });
+    this.backgroundRenders.set(address, { key, page: rendering });
+    return rendering;
+  }
+
+  /**
+   * Waits until the readers' requests in flight are answered (at most
+   * `BACKGROUND_WAITS_MAX_MS`), and lets what else is queued run first:
+   * work done ahead of readers never stands in front of one (decision 104).
+   */
+  private async readersFirst(): Promise<void> {
+    if (this.readersInFlight > 0) {
+      await new Promise<void>((resolve) => {
+        const resume = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          this.readersAnswered = this.readersAnswered.filter((waiting) => waiting !== resume);
+          resolve();
+        }, BACKGROUND_WAITS_MAX_MS);
+        timer.unref();
+        this.readersAnswered.push(resume);
+      });
+    }
+    // The answers just made are written out before the next render takes the thread.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+
+  private async renderBehindReaders(key: string, render: PageRender, policy: ((nonce: string) => string) | undefined): Promise<CachedPage | null> {
     try {
       this.noticeWrites();
       if (!(await this.checkContent())) return null;
@@ -594,14 +688,33 @@ export class ResponseCache {
     limit: number,
   ): Promise<number> {
     if (!this.store || !(await this.checkContent()) || this.fingerprint === null) return 0;
-    const paths = await this.store.outOfDate(this.fingerprint.rest, limit);
-    for (const path of paths) {
-      // One render at a time, each after the readers waiting meanwhile.
-      await new Promise((resolve) => setImmediate(resolve));
-      const page = await this.renderInBackground(`${origin}${path}`, render, policyOf(path));
-      if (page) page.readAt = 0;
+    const keptByReaders = new Set<string>();
+    this.keptByReaders = keptByReaders;
+    try {
+      const paths = await this.store.outOfDate(this.fingerprint.rest, limit);
+      for (const path of paths) {
+        // One render at a time, each after the readers' requests in flight.
+        await this.readersFirst();
+        // A write of this process settling keeps no page it touches: the caller comes back once it has settled.
+        if (this.settlingForMs() > 0) break;
+        // A reader renders it now, or did since it was listed: that render is kept as this one would be.
+        if (this.readerRenders.has(path) || keptByReaders.has(path)) continue;
+        const page = await this.renderInBackground(`${origin}${path}`, render, policyOf(path));
+        if (page) page.readAt = 0;
+      }
+      return paths.length;
+    } finally {
+      if (this.keptByReaders === keptByReaders) this.keptByReaders = null;
     }
-    return paths.length;
+  }
+
+  /**
+   * How long this process's latest writes still settle: rendering ahead
+   * waits for that, since no page they touch is kept before (decision 104).
+   */
+  settlingForMs(): number {
+    this.noticeWrites();
+    return this.settlingLeftMs();
   }
 
   /** Waits for the background re-render under way, if any (tests). */
